@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# Local services for development, tests and `npm start`: FerretDB 1.24.2 (MongoDB wire protocol,
+# SQLite files in $DATA_DIR/ferretdb) and Redis, each on a fixed loopback port, reused when running.
+#
+#   scripts/services.sh install   install what is missing (redis-server, ferretdb, chromium with --browser)
+#   scripts/services.sh start     install if needed, then start both (no-op for one already up)
+#   scripts/services.sh stop      stop the ones this script started
+#   scripts/services.sh status
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA_DIR="$(realpath -m "${DATA_DIR:-$ROOT/.data}")"
+MONGO_PORT="${LOCAL_MONGO_PORT:-27027}"
+REDIS_PORT="${LOCAL_REDIS_PORT:-6389}"
+FERRETDB_VERSION="v1.24.2"
+GOBIN_DIR="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
+FERRETDB="${FERRETDB_BIN:-$GOBIN_DIR/ferretdb}"
+RUN_DIR="$DATA_DIR/run"
+
+say() { echo "[services] $*" >&2; }
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_port() {
+  for _ in $(seq 1 100); do port_open "$1" && return 0; sleep 0.1; done
+  return 1
+}
+
+apt_install() {
+  command -v apt-get >/dev/null || return 1
+  if [ ! -f /tmp/.sweat-apt-updated ]; then apt-get update -qq >/dev/null && touch /tmp/.sweat-apt-updated; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+install_redis() {
+  command -v redis-server >/dev/null && return 0
+  say "installing redis-server (apt)"
+  apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
+}
+
+ferretdb_ok() { [ -x "$FERRETDB" ] && "$FERRETDB" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; }
+
+install_ferretdb() {
+  ferretdb_ok && return 0
+  command -v go >/dev/null || { say "Go is missing, so FerretDB cannot be built: set MONGODB_URI to an existing MongoDB instead"; return 1; }
+  say "installing FerretDB $FERRETDB_VERSION (go install)"
+  if go install "github.com/FerretDB/FerretDB/cmd/ferretdb@$FERRETDB_VERSION" 2>/dev/null && ferretdb_ok; then return 0; fi
+  # `go install pkg@version` can fail on the proxy's version list, and a module-cache build has no
+  # build/version/version.txt (FerretDB panics without it): build the same tagged module from source.
+  say "go install did not give a working binary; building the $FERRETDB_VERSION module from source"
+  local src tmp
+  (cd "$(mktemp -d)" && go mod init ferretdb-build >/dev/null 2>&1 && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" >/dev/null) \
+    || { say "cannot download FerretDB: set MONGODB_URI to an existing MongoDB instead"; return 1; }
+  src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$FERRETDB_VERSION"
+  tmp="$(mktemp -d)"
+  cp -r "$src/." "$tmp" && chmod -R u+w "$tmp"
+  echo "$FERRETDB_VERSION" > "$tmp/build/version/version.txt"
+  mkdir -p "$(dirname "$FERRETDB")"
+  (cd "$tmp" && go build -o "$FERRETDB" ./cmd/ferretdb) || { say "FerretDB build failed: set MONGODB_URI to an existing MongoDB instead"; return 1; }
+  rm -rf "$tmp"
+  ferretdb_ok
+}
+
+install_chromium() {
+  command -v chromium >/dev/null && return 0
+  say "installing chromium (apt)"
+  apt_install chromium || { say "cannot install chromium"; return 1; }
+}
+
+start_redis() {
+  if port_open "$REDIS_PORT"; then return 0; fi
+  install_redis
+  mkdir -p "$DATA_DIR/redis" "$RUN_DIR"
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --dir "$DATA_DIR/redis" --save "" --appendonly no \
+    --daemonize yes --pidfile "$RUN_DIR/redis.pid" --logfile "$RUN_DIR/redis.log"
+  wait_port "$REDIS_PORT" || { say "redis did not start (see $RUN_DIR/redis.log)"; return 1; }
+  say "redis on 127.0.0.1:$REDIS_PORT"
+}
+
+start_ferretdb() {
+  if port_open "$MONGO_PORT"; then return 0; fi
+  install_ferretdb
+  mkdir -p "$DATA_DIR/ferretdb" "$RUN_DIR"
+  nohup "$FERRETDB" --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/" --listen-addr="127.0.0.1:$MONGO_PORT" \
+    --state-dir="$RUN_DIR" --debug-addr=- --telemetry=disable --log-level=warn >"$RUN_DIR/ferretdb.log" 2>&1 &
+  echo $! > "$RUN_DIR/ferretdb.pid"
+  wait_port "$MONGO_PORT" || { say "FerretDB did not start (see $RUN_DIR/ferretdb.log)"; return 1; }
+  say "FerretDB on 127.0.0.1:$MONGO_PORT (data in $DATA_DIR/ferretdb)"
+}
+
+stop_pidfile() {
+  local f="$RUN_DIR/$1.pid"
+  [ -f "$f" ] || return 0
+  kill "$(cat "$f")" 2>/dev/null || true
+  rm -f "$f"
+}
+
+case "${1:-start}" in
+  install)
+    install_redis
+    install_ferretdb
+    if [ "${2:-}" = "--browser" ]; then install_chromium; fi
+    ;;
+  start)
+    [ -n "${REDIS_URL:-}" ] || start_redis
+    [ -n "${MONGODB_URI:-}" ] || start_ferretdb
+    ;;
+  start-redis) start_redis ;;
+  start-mongo) start_ferretdb ;;
+  stop)
+    stop_pidfile ferretdb
+    stop_pidfile redis
+    ;;
+  stop-redis) stop_pidfile redis ;;
+  stop-mongo) stop_pidfile ferretdb ;;
+  status)
+    port_open "$MONGO_PORT" && echo "mongo: up (127.0.0.1:$MONGO_PORT)" || echo "mongo: down"
+    port_open "$REDIS_PORT" && echo "redis: up (127.0.0.1:$REDIS_PORT)" || echo "redis: down"
+    ;;
+  *) echo "usage: $0 install [--browser]|start|stop|status" >&2; exit 2 ;;
+esac

@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { AuthModule } from './auth/auth.module';
+import { SessionGuard } from './common/auth.guard';
+import { SessionModule } from './common/session.module';
+import { APP_CONFIG, AppConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { QueueModule } from './queue/queue.module';
+import { RedisModule } from './redis/redis.module';
+import { UsersModule } from './users/users.module';
+
+@Module({
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    JwtModule.registerAsync({
+      global: true,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
+    }),
+    SessionModule,
+    HealthModule,
+    UsersModule,
+    AuthModule,
+  ],
+  providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
+})
+export class AppModule {}

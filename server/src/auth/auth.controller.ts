@@ -1,0 +1,93 @@
+import { Controller, Get, Inject, Next, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { z } from 'zod';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
+import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
+import { unauthorized, unavailable } from '../common/errors';
+import { Returns, ValidBody, ValidQuery } from '../common/validation';
+import { AuthService } from './auth.service';
+import { AuthRateLimitGuard } from './rate-limit.guard';
+import { TwitterStrategyFactory } from './twitter.strategy';
+import { REFERRAL_COOKIE, readCookie } from './referral';
+
+const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z.enum(['signin', 'link']).optional() });
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly twitter: TwitterStrategyFactory,
+    private readonly sessions: SessionGuard,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Get('phantom/challenge')
+  @Returns(PhantomChallenge, 200, 429)
+  challenge(@ValidQuery(ChallengeQuery) query: z.infer<typeof ChallengeQuery>): Promise<PhantomChallenge> {
+    return this.auth.challenge(query.walletAddress, query.purpose ?? 'signin');
+  }
+
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('phantom')
+  @Returns(AuthSession, 200, 429)
+  phantom(@ValidBody(PhantomSignIn) body: PhantomSignIn, @Req() req: Request): Promise<AuthSession> {
+    return this.auth.phantomSignIn(body, readCookie(req, REFERRAL_COOKIE));
+  }
+
+  @ApiBearerAuth()
+  @UseGuards(AuthRateLimitGuard)
+  @Post('phantom/link')
+  @Returns(UserView, 200, 409, 429)
+  link(@CurrentUser() me: SessionUser, @ValidBody(PhantomSignIn) body: PhantomSignIn): Promise<UserView> {
+    return this.auth.linkWallet(me.userId, body);
+  }
+
+  @ApiBearerAuth()
+  @Public()
+  @Get('verify')
+  @Returns(VerifyResponse)
+  verify(@Req() req: Request): Promise<VerifyResponse> {
+    const token = bearerToken(req);
+    if (!token) throw unauthorized('Sign in required');
+    return this.auth.verify(token, (t) => this.sessions.verify(t));
+  }
+
+  /** Starts X sign-in: redirects to X's authorize page (503 when no X app keys are configured). */
+  @Public()
+  @UseGuards(AuthRateLimitGuard)
+  @Get('twitter')
+  @Returns(null, 302, 503)
+  twitterStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    if (!this.twitter.enabled) throw unavailable('X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+    this.twitter.authenticate(req, res, next, (err) => this.backToClient(res, { error: describeOAuthError(err) }));
+  }
+
+  /** X sends the user back here; the client gets a single-use code (`?token=`) or `?error=`. */
+  @Public()
+  @ApiExcludeEndpoint()
+  @Get('twitter/callback')
+  twitterCallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
+    if (!this.twitter.enabled) throw unavailable('X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+    this.twitter.authenticate(req, res, next, (err, profile) => {
+      if (err || !profile) return this.backToClient(res, { error: err ? describeOAuthError(err) : 'X sign-in was cancelled' });
+      this.auth
+        .twitterSignIn(profile, readCookie(req, REFERRAL_COOKIE))
+        .then((code) => this.backToClient(res, { token: code }))
+        .catch((e: unknown) => this.backToClient(res, { error: describeOAuthError(e) }));
+    });
+  }
+
+  private backToClient(res: Response, query: Record<string, string>): void {
+    res.redirect(302, `${this.config.publicUrl}/?${new URLSearchParams(query)}`);
+  }
+}
+
+function describeOAuthError(err: unknown): string {
+  return err ? 'X sign-in failed, please try again' : 'X sign-in was cancelled';
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from './challenge.schema';
+import { AuthRateLimitGuard } from './rate-limit.guard';
+import { ReferralController } from './referral';
+import { TwitterStrategyFactory } from './twitter.strategy';
+
+@Module({
+  imports: [
+    UsersModule,
+    MongooseModule.forFeature([
+      { name: AuthChallenge.name, schema: AuthChallengeSchema },
+      { name: LoginCode.name, schema: LoginCodeSchema },
+    ]),
+  ],
+  controllers: [AuthController, ReferralController],
+  providers: [AuthService, AuthRateLimitGuard, TwitterStrategyFactory],
+})
+export class AuthModule {}

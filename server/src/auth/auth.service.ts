@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectModel } from '@nestjs/mongoose';
+import { randomBytes } from 'node:crypto';
+import { Model } from 'mongoose';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
+import { SessionClaims } from '../common/auth.guard';
+import { badRequest, conflict, unauthorized } from '../common/errors';
+import { twitterIdentity, walletIdentity } from '../users/identity.schema';
+import { UsersService } from '../users/users.service';
+import { twitterUsername, walletUsername } from '../users/users.rules';
+import { AuthChallenge, ChallengePurpose, LoginCode } from './challenge.schema';
+import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
+
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+export const LOGIN_CODE_TTL_MS = 2 * 60_000;
+
+const STATEMENTS: Record<ChallengePurpose, string> = {
+  signin: 'Sign in to Sweat Credits. This request costs nothing and sends no transaction.',
+  link: 'Link this wallet to your Sweat Credits account. This request costs nothing and sends no transaction.',
+};
+
+export interface TwitterProfile {
+  id: string;
+  username: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectModel(AuthChallenge.name) private readonly challenges: Model<AuthChallenge>,
+    @InjectModel(LoginCode.name) private readonly loginCodes: Model<LoginCode>,
+    private readonly users: UsersService,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async challenge(walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<PhantomChallenge> {
+    if (!isWalletAddress(walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
+    const nonce = randomBytes(16).toString('hex');
+    const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    const message = buildSignInMessage({
+      publicUrl: this.config.publicUrl,
+      walletAddress,
+      nonce,
+      issuedAt: now,
+      expiresAt,
+      cluster: this.config.solana.cluster,
+      statement: STATEMENTS[purpose],
+    });
+    await this.challenges.deleteMany({ expiresAt: { $lt: now } });
+    await this.challenges.create({ _id: nonce, walletAddress, message, purpose, expiresAt });
+    return { nonce, message, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Consumes the nonce (once, before expiry) and checks the wallet signed its message. */
+  private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
+    if (!isWalletAddress(body.walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
+    const challenge = await this.challenges
+      .findOneAndDelete({ _id: body.nonce, walletAddress: body.walletAddress, purpose, expiresAt: { $gt: new Date() } })
+      .lean();
+    if (!challenge) throw unauthorized('Sign-in request expired or already used, please try again');
+    if (!verifyWalletSignature(challenge.message, body.signature, body.walletAddress)) {
+      throw unauthorized('Wallet signature is not valid');
+    }
+  }
+
+  async phantomSignIn(body: PhantomSignIn, referrer?: string): Promise<AuthSession> {
+    await this.proveWallet(body, 'signin');
+    const { user } = await this.users.signInIdentity(
+      walletIdentity(body.walletAddress),
+      { walletAddress: body.walletAddress },
+      (attempt) => walletUsername(body.walletAddress, attempt),
+      referrer,
+    );
+    return { user: this.users.toView(user), token: await this.sessionToken(user.id) };
+  }
+
+  /** A signed-in user (e.g. from X) proves a wallet and attaches it; a wallet belongs to one account. */
+  async linkWallet(userId: string, body: PhantomSignIn): Promise<UserView> {
+    await this.proveWallet(body, 'link');
+    const outcome = await this.users.linkIdentity(userId, walletIdentity(body.walletAddress), {
+      walletAddress: body.walletAddress,
+    });
+    if (outcome === 'taken') throw conflict('This wallet already belongs to another account', 'Wallet In Use');
+    return this.users.view(userId);
+  }
+
+  async twitterSignIn(profile: TwitterProfile, referrer?: string): Promise<string> {
+    const { user } = await this.users.signInIdentity(
+      twitterIdentity(profile.id),
+      { twitterId: profile.id, twitterHandle: profile.username },
+      (attempt) => twitterUsername(profile.username, attempt),
+      referrer,
+    );
+    return this.createLoginCode(user.id);
+  }
+
+  async createLoginCode(userId: string): Promise<string> {
+    await this.loginCodes.deleteMany({ expiresAt: { $lt: new Date() } });
+    const code = randomBytes(24).toString('hex');
+    await this.loginCodes.create({ _id: code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
+    return code;
+  }
+
+  /**
+   * `GET /api/auth/verify`: a session token answers its user; a single-use login code (from the X
+   * redirect) is consumed and answers the user plus a fresh session token.
+   */
+  async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
+    if (/^[a-f0-9]{48}$/.test(token)) {
+      const code = await this.loginCodes.findOneAndDelete({ _id: token, expiresAt: { $gt: new Date() } }).lean();
+      if (!code) throw unauthorized('Sign-in link expired or already used');
+      return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
+    }
+    const userId = await verifySession(token);
+    return this.users.view(userId).catch(() => {
+      throw unauthorized('Invalid or expired session');
+    });
+  }
+
+  sessionToken(userId: string): Promise<string> {
+    const claims: SessionClaims = { sub: userId, typ: 'session' };
+    return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
+  }
+}

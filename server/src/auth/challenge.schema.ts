@@ -1,0 +1,27 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+export type ChallengePurpose = 'signin' | 'link';
+
+/**
+ * A sign-in nonce and the exact message issued with it. Consumed with one atomic
+ * findOneAndDelete, so a signature can be used once; `expiresAt` is checked in that query.
+ * (No TTL index: FerretDB does not implement them; expired rows are swept on each new challenge.)
+ */
+@Schema({ collection: 'auth_challenges', versionKey: false })
+export class AuthChallenge {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) walletAddress!: string;
+  @Prop({ required: true }) message!: string;
+  @Prop({ type: String, required: true }) purpose!: ChallengePurpose;
+  @Prop({ required: true, index: true }) expiresAt!: Date;
+}
+export const AuthChallengeSchema = SchemaFactory.createForClass(AuthChallenge);
+
+/** A short-lived, single-use code that the X callback puts in the address instead of a session token. */
+@Schema({ collection: 'login_codes', versionKey: false })
+export class LoginCode {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) userId!: string;
+  @Prop({ required: true, index: true }) expiresAt!: Date;
+}
+export const LoginCodeSchema = SchemaFactory.createForClass(LoginCode);

@@ -1,0 +1,38 @@
+import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AppError } from '../common/errors';
+import { RedisService } from '../redis/redis.service';
+
+/**
+ * Sign-in attempts per client address per minute, counted in Redis so every API replica shares
+ * the budget. With Redis down it lets requests through: sign-in matters more than the limit.
+ */
+@Injectable()
+export class AuthRateLimitGuard implements CanActivate {
+  private readonly logger = new Logger('RateLimit');
+
+  constructor(private readonly redis: RedisService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const minute = Math.floor(Date.now() / 60_000);
+    const key = this.redis.key('ratelimit', 'auth', req.ip ?? 'unknown', String(minute));
+    let count: number;
+    try {
+      const [[, incr]] = (await this.redis.client.multi().incr(key).expire(key, 61).exec()) as [[unknown, number]];
+      count = incr;
+    } catch (err) {
+      this.logger.warn(`rate limit skipped: ${(err as Error).message}`);
+      return true;
+    }
+    const limit = this.config.authRateLimitPerMinute;
+    http.getResponse<Response>().setHeader('RateLimit-Limit', String(limit));
+    if (count > limit) {
+      http.getResponse<Response>().setHeader('Retry-After', String(60 - (Math.floor(Date.now() / 1000) % 60)));
+      throw new AppError(HttpStatus.TOO_MANY_REQUESTS, 'Too many sign-in attempts, try again in a minute');
+    }
+    return true;
+  }
+}

@@ -1,0 +1,52 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { MongoServerError } from 'mongodb';
+import { ErrorBody } from '../contract';
+import { reasonPhrase } from './errors';
+
+/** Every failure leaves as `{statusCode, message, error}`; unexpected ones are logged and never leak internals. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Error');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const body = this.toBody(exception);
+    if (body.statusCode === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (res.headersSent) return;
+    res.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ErrorBody {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const raw = exception.getResponse();
+      if (typeof raw === 'string') return { statusCode: status, message: raw, error: reasonPhrase(status) };
+      const r = raw as { message?: unknown; error?: unknown };
+      const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
+      return { statusCode: status, message, error: typeof r.error === 'string' ? r.error : reasonPhrase(status) };
+    }
+    if (isDatabaseDown(exception)) {
+      return { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' };
+    }
+    if (isBodyParserError(exception)) {
+      const status = exception.status;
+      const message = status === 413 ? 'Request body too large' : 'Malformed JSON body';
+      return { statusCode: status, message, error: reasonPhrase(status) };
+    }
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', error: 'Internal Server Error' };
+  }
+}
+
+function isDatabaseDown(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  if (e instanceof MongoServerError) return false;
+  if (/Mongo(Network|ServerSelection|NotConnected|PoolCleared|Topology)/.test(e.name)) return true;
+  // Mongoose buffers commands while disconnected and gives up with a plain MongooseError.
+  return e.name === 'MongooseError' && /buffering timed out|initial connection|Client must be connected/.test(e.message);
+}
+
+function isBodyParserError(e: unknown): e is { status: number } {
+  const status = (e as { status?: unknown; type?: unknown })?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof (e as { type?: unknown }).type === 'string';
+}

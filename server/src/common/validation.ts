@@ -1,0 +1,77 @@
+import { Body, Param, PipeTransform, Query, applyDecorators, HttpCode } from '@nestjs/common';
+import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ErrorBody } from '../contract';
+import { badRequest } from './errors';
+
+/** JSON Schema (OpenAPI 3.0 dialect) of a contract schema, for the OpenAPI document. */
+export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+function outputSchema(schema: z.ZodType): Record<string, unknown> {
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+}
+
+/**
+ * Parses a request part with a contract schema. Strict objects reject unknown fields, and a
+ * `{"$gt": ""}` object where a string belongs fails type checking, so operators never reach a query.
+ */
+export class ZodPipe implements PipeTransform {
+  constructor(private readonly schema: z.ZodType, private readonly part: string) {}
+
+  transform(value: unknown) {
+    const result = this.schema.safeParse(value ?? {});
+    if (result.success) return result.data;
+    throw badRequest(describeIssues(result.error, this.part), 'Validation Failed');
+  }
+}
+
+export function describeIssues(error: z.ZodError, part: string): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.join('.') : part;
+      return issue.code === 'unrecognized_keys' ? `${path ? path + ': ' : ''}unknown field(s) ${issue.keys.join(', ')}` : `${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+type ParamDecorator = (target: object, key: string | symbol | undefined, index: number) => void;
+
+function withDoc(param: ParamDecorator, doc: MethodDecorator): ParamDecorator {
+  return (target, key, index) => {
+    param(target, key, index);
+    if (key !== undefined) doc(target, key, Object.getOwnPropertyDescriptor(target, key)!);
+  };
+}
+
+/** `@ValidBody(Schema) body: T`: validated body, documented in OpenAPI. */
+export const ValidBody = (schema: z.ZodType): ParamDecorator =>
+  withDoc(Body(new ZodPipe(schema, 'body')), ApiBody({ schema: openApiSchema(schema) }));
+
+/** `@ValidQuery(Schema) query: T`: validated query string, each property documented. */
+export const ValidQuery = (schema: z.ZodObject): ParamDecorator => {
+  const props = openApiSchema(schema) as { properties?: Record<string, object>; required?: string[] };
+  const docs = Object.entries(props.properties ?? {}).map(([name, s]) =>
+    ApiQuery({ name, schema: s, required: props.required?.includes(name) ?? false }),
+  );
+  return withDoc(Query(new ZodPipe(schema, 'query')), applyDecorators(...docs));
+};
+
+/** `@ValidParams(Schema) params: T`: validated path parameters. */
+export const ValidParams = (schema: z.ZodObject): ParamDecorator => {
+  const props = openApiSchema(schema) as { properties?: Record<string, object> };
+  const docs = Object.entries(props.properties ?? {}).map(([name, s]) => ApiParam({ name, schema: s }));
+  return withDoc(Param(new ZodPipe(schema, 'path')), applyDecorators(...docs));
+};
+
+/** Documents the success answer and the error shape; optionally sets the success status. */
+export function Returns(schema: z.ZodType | null, status = 200, ...errorStatuses: number[]): MethodDecorator {
+  const errors = [400, 401, 403, ...errorStatuses].map((s) =>
+    ApiResponse({ status: s, description: 'Error', schema: outputSchema(ErrorBody) }),
+  );
+  const ok = schema
+    ? ApiResponse({ status, description: 'Success', schema: outputSchema(schema) })
+    : ApiResponse({ status, description: 'Success' });
+  return applyDecorators(HttpCode(status), ok, ...errors);
+}

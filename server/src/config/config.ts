@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Where the local services started by scripts/services.sh listen (fixed, so API, worker, CLI and tests meet). */
+export const LOCAL_MONGODB_URI = 'mongodb://127.0.0.1:27027/sweat';
+export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6389';
+
+const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optional = z.string().trim().min(1).optional();
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  MONGODB_URI: z.string().startsWith('mongodb').default(LOCAL_MONGODB_URI),
+  REDIS_URL: z.string().startsWith('redis').default(LOCAL_REDIS_URL),
+  REDIS_PREFIX: z.string().default('sweat'),
+  JWT_SECRET: z.string().min(32).optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  OPENAI_API_KEY: optional,
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  SOLANA_RPC_URL: z.url().default('https://api.devnet.solana.com'),
+  SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
+  TREASURY_ADDRESS: z.string().default('11111111111111111111111111111111'),
+  X_CONSUMER_KEY: optional,
+  X_CONSUMER_SECRET: optional,
+  X_OAUTH_BASE_URL: z.url().default('https://api.x.com'),
+  X_API_BASE_URL: z.url().default('https://api.x.com'),
+  X_BEARER_TOKEN: optional,
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  WORKER_INLINE: flag.default(true),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST: z.string().optional(),
+});
+
+export type AppConfig = ReturnType<typeof loadConfig>;
+/** Injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** Reads and validates the environment once; a bad value stops the process with the variable named. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    publicUrl,
+    dataDir,
+    mongodbUri: e.MONGODB_URI,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    solana: { rpcUrl: e.SOLANA_RPC_URL, cluster: e.SOLANA_CLUSTER, treasury: e.TREASURY_ADDRESS },
+    x: {
+      consumerKey: e.X_CONSUMER_KEY,
+      consumerSecret: e.X_CONSUMER_SECRET,
+      oauthBaseUrl: e.X_OAUTH_BASE_URL.replace(/\/$/, ''),
+      apiBaseUrl: e.X_API_BASE_URL.replace(/\/$/, ''),
+      bearerToken: e.X_BEARER_TOKEN,
+    },
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      },
+    },
+    workerInline: e.WORKER_INLINE,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
+  };
+}
+
+/** JWT_SECRET unset: generate one on first run and keep it in DATA_DIR so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process (worker, CLI) created it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return readFileSync(file, 'utf8').trim();
+}

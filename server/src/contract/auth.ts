@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { UserView } from './user';
+
+/** Base58 Solana address: 32 bytes, 32 to 44 characters of the bitcoin alphabet. */
+export const WalletAddress = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'walletAddress must be a base58 Solana address');
+
+export const PhantomChallengeQuery = z.strictObject({ walletAddress: WalletAddress });
+export const PhantomChallenge = z.object({ nonce: z.string(), message: z.string(), expiresAt: z.string() });
+export type PhantomChallenge = z.infer<typeof PhantomChallenge>;
+
+export const PhantomSignIn = z.strictObject({
+  walletAddress: WalletAddress,
+  signature: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{40,100}$/, 'signature must be base58'),
+  nonce: z.string().regex(/^[a-f0-9]{32}$/, 'nonce is malformed'),
+});
+export type PhantomSignIn = z.infer<typeof PhantomSignIn>;
+
+export const AuthSession = z.object({ user: UserView, token: z.string() });
+export type AuthSession = z.infer<typeof AuthSession>;
+
+/** GET /api/auth/verify answers the user, plus a session token when it was given a single-use login code. */
+export const VerifyResponse = UserView.extend({ token: z.string().optional() });
+export type VerifyResponse = z.infer<typeof VerifyResponse>;

@@ -1,0 +1,5 @@
+// Request/response schemas shared by the server (validation, OpenAPI) and the client (types).
+export * from './common';
+export * from './user';
+export * from './auth';
+export * from './system';

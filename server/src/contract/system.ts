@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const HealthStatus = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  redis: z.enum(['up', 'down']),
+});
+export type HealthStatus = z.infer<typeof HealthStatus>;
+
+/** Public settings the client needs at start (chain, AI engine label, social login availability). */
+export const ClientConfig = z.object({
+  publicUrl: z.string(),
+  solanaCluster: z.string(),
+  solanaRpcUrl: z.string(),
+  treasuryAddress: z.string(),
+  aiEngine: z.string(),
+  twitterLogin: z.boolean(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;
+
+export const JobStateView = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.string(),
+  progress: z.number(),
+  failedReason: z.string().nullable(),
+});
+export type JobStateView = z.infer<typeof JobStateView>;
+
+/** Optional header a client sets to follow an AI job's progress at GET /api/jobs/:id. */
+export const JOB_KEY_HEADER = 'x-job-key';
+export const JobKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The signed-in user as every screen reads it (SPEC.md section 3, User). */
+export const UserView = z.object({
+  id: z.string(),
+  username: z.string(),
+  walletAddress: z.string().nullable(),
+  twitterHandle: z.string().nullable(),
+  sweatCredits: z.number().int().min(0),
+  pendingCredits: z.number().int().min(0),
+  dailyStreak: z.number().int().min(0),
+  currentStreak: z.number().int().min(0),
+  longestStreak: z.number().int().min(0),
+  profileRank: z.string(),
+  fitnessLevel: z.string(),
+  height: z.number().nullable(),
+  weight: z.number().nullable(),
+  age: z.number().int().nullable(),
+  totalWorkouts: z.number().int().min(0),
+  latestBmi: z.number().nullable(),
+  referralLink: z.string(),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof UserView>;

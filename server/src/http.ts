@@ -1,0 +1,100 @@
+import { INestApplication, Logger, RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { NextFunction, Request, Response } from 'express';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import helmet from 'helmet';
+import pinoHttp from 'pino-http';
+import { AppModule } from './app.module';
+import { ErrorFilter } from './common/error.filter';
+import { APP_CONFIG, AppConfig } from './config/config';
+import { WorkersService } from './queue/workers.service';
+
+/**
+ * Builds the HTTP application: /api/* routes, OpenAPI at /api/docs, the built client at /.
+ * Tests call this too, so they run exactly what production runs.
+ */
+export async function createHttpApp(): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const config = app.get<AppConfig>(APP_CONFIG);
+  app.useLogger(config.logLevel === 'silent' ? false : ['log', 'warn', 'error']);
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.use(
+    pinoHttp({
+      level: config.logLevel,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
+      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }) },
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // Plain-HTTP deployments (localhost, a LAN box) must keep working: no forced upgrade.
+          upgradeInsecureRequests: null,
+          // The client talks to the Solana RPC from the browser; uploads may go to S3.
+          connectSrc: ["'self'", config.solana.rpcUrl, config.solana.rpcUrl.replace(/^http/, 'ws'), ...(config.storage.s3.endpoint ? [config.storage.s3.endpoint] : [])],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+        },
+      },
+    }),
+  );
+  app.useBodyParser('json', { limit: '256kb' });
+  app.setGlobalPrefix('api', { exclude: [{ path: 'ref/:username', method: RequestMethod.GET }] });
+  app.useGlobalFilters(new ErrorFilter());
+  app.enableShutdownHooks();
+  mountOpenApi(app);
+  serveClient(app, config.clientDist);
+  return app;
+}
+
+function mountOpenApi(app: INestApplication): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Sweat Credits API')
+      .setDescription('Train, prove it, earn Fitness Credits on an exact ledger.')
+      .setVersion('1.0')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/** The built client (client/dist) with a single-page fallback for its routes. */
+function serveClient(app: NestExpressApplication, dist: string): void {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    new Logger('Client').warn(`no built client at ${dist} (run npm run build -w client)`);
+    return;
+  }
+  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/ref/')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function immutableAssets(res: Response, path: string): void {
+  if (path.includes(`${join('dist', 'assets')}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+}
+
+export async function startHttp(): Promise<void> {
+  const app = await createHttpApp();
+  const config = app.get<AppConfig>(APP_CONFIG);
+  if (config.workerInline) app.get(WorkersService).start();
+  await app.listen(config.port);
+  new Logger('Http').log(`Sweat Credits is up at ${config.publicUrl} (API under /api, docs at /api/docs)`);
+}

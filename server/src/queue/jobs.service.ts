@@ -1,0 +1,117 @@
+import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Job, JobsOptions, Queue, QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AppError, forbidden, notFound, unavailable } from '../common/errors';
+import { createRedis } from '../redis/redis.service';
+import { refusalFromReason } from './job-errors';
+import { OwnedJobData, QUEUE_NAMES, QueueName } from './queue.names';
+
+export interface RunOptions {
+  /** A key from the client (X-Job-Key) so it can follow progress and a replay joins the same job. */
+  clientKey?: string;
+  timeoutMs?: number;
+  attempts?: number;
+  backoffMs?: number;
+}
+
+export interface JobState {
+  id: string;
+  name: string;
+  state: string;
+  progress: number;
+  failedReason: string | null;
+}
+
+/**
+ * Enqueues work and waits for its result, so HTTP calls keep their simple request/answer shape
+ * while the work itself runs (and retries) in a BullMQ worker. Redis down → 503, not a hang.
+ */
+@Injectable()
+export class JobsService implements OnModuleDestroy {
+  private readonly logger = new Logger('Jobs');
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      const connection = createRedis(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      connection.on('error', () => undefined);
+      queue = new Queue(name, { connection, prefix: this.config.redisPrefix });
+      queue.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  private queueEvents(name: QueueName): QueueEvents {
+    let events = this.events.get(name);
+    if (!events) {
+      const connection = createRedis(this.config.redisUrl, { maxRetriesPerRequest: null });
+      connection.on('error', () => undefined);
+      events = new QueueEvents(name, { connection, prefix: this.config.redisPrefix });
+      events.on('error', (err) => this.logger.warn(`events ${name}: ${err.message}`));
+      this.events.set(name, events);
+    }
+    return events;
+  }
+
+  jobId(queue: QueueName, ownerId: string, clientKey?: string): string {
+    return `${queue}-${ownerId}-${clientKey ?? randomUUID()}`;
+  }
+
+  async run<R, D extends OwnedJobData = OwnedJobData>(queue: QueueName, name: string, data: D, options: RunOptions = {}): Promise<R> {
+    const events = this.queueEvents(queue);
+    const jobOptions: JobsOptions = {
+      jobId: this.jobId(queue, data.ownerId, options.clientKey),
+      attempts: options.attempts ?? 3,
+      backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 24 * 3600 },
+    };
+    let job: Job;
+    try {
+      await events.waitUntilReady();
+      job = await this.queue(queue).add(name, data, jobOptions);
+    } catch (err) {
+      this.logger.warn(`enqueue ${queue}/${name} failed: ${(err as Error).message}`);
+      throw unavailable('The job queue is unavailable right now, please try again shortly');
+    }
+    try {
+      return (await job.waitUntilFinished(events, options.timeoutMs ?? this.config.aiJobTimeoutMs)) as R;
+    } catch (err) {
+      const message = (err as Error).message ?? '';
+      if (/timed out before finishing/i.test(message)) {
+        throw new AppError(HttpStatus.GATEWAY_TIMEOUT, 'This is taking longer than expected, please try again', 'Timeout');
+      }
+      const refusal = refusalFromReason(message);
+      if (refusal) throw refusal;
+      this.logger.warn(`job ${job.id} failed: ${message}`);
+      throw unavailable('The service behind this request failed, please try again');
+    }
+  }
+
+  /** State and progress of one of the caller's jobs. */
+  async state(jobId: string, ownerId: string): Promise<JobState> {
+    const queueName = QUEUE_NAMES.find((q) => jobId.startsWith(`${q}-`));
+    if (!queueName) throw notFound('Job not found');
+    let job: Job<OwnedJobData> | undefined;
+    try {
+      job = await this.queue(queueName).getJob(jobId);
+    } catch {
+      throw unavailable('The job queue is unavailable right now, please try again shortly');
+    }
+    if (!job) throw notFound('Job not found');
+    if (job.data.ownerId !== ownerId) throw forbidden();
+    const progress = typeof job.progress === 'number' ? job.progress : 0;
+    return { id: jobId, name: job.name, state: await job.getState(), progress, failedReason: job.failedReason ?? null };
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.allSettled([...this.events.values()].map((e) => e.close()));
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+  }
+}

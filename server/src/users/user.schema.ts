@@ -1,0 +1,37 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+
+/**
+ * A member. `sweatCredits` is only a cache of the ledger's last balance (advanced forward by
+ * `creditsSeq`); the ledger is the truth. Streak fields are stored as of the last proof day.
+ */
+@Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: false } })
+export class User {
+  @Prop({ required: true, unique: true }) username!: string;
+  @Prop({ type: String, default: null, index: true }) walletAddress!: string | null;
+  @Prop({ type: String, default: null, index: true }) twitterId!: string | null;
+  @Prop({ type: String, default: null }) twitterHandle!: string | null;
+  @Prop({ type: Types.ObjectId, default: null }) referredBy!: Types.ObjectId | null;
+
+  @Prop({ default: 0, min: 0 }) sweatCredits!: number;
+  @Prop({ default: 0 }) creditsSeq!: number;
+  @Prop({ default: 0, min: 0 }) pendingCredits!: number;
+
+  @Prop({ default: 0 }) currentStreak!: number;
+  @Prop({ default: 0 }) longestStreak!: number;
+  @Prop({ type: String, default: null }) lastProofDay!: string | null;
+
+  @Prop({ default: 'beginner' }) fitnessLevel!: string;
+  @Prop({ type: Number, default: null }) height!: number | null;
+  @Prop({ type: Number, default: null }) weight!: number | null;
+  @Prop({ type: Number, default: null }) age!: number | null;
+  @Prop({ type: Number, default: null }) latestBmi!: number | null;
+  @Prop({ default: 0 }) totalWorkouts!: number;
+  /** Distinct YYYY-MM months with an analysed body-scan report (feeds profile rank). */
+  @Prop({ type: [String], default: [] }) reportMonths!: string[];
+
+  createdAt!: Date;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);

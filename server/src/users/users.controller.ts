@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { UserView } from '../contract';
+import { CurrentUser, SessionUser } from '../common/auth.guard';
+import { Returns } from '../common/validation';
+import { UsersService } from './users.service';
+
+@ApiTags('users')
+@ApiBearerAuth()
+@Controller('user')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Returns(UserView)
+  me(@CurrentUser() me: SessionUser): Promise<UserView> {
+    return this.users.view(me.userId);
+  }
+}

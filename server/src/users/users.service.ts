@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types, isValidObjectId } from 'mongoose';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { UserView } from '../contract';
+import { notFound } from '../common/errors';
+import { Identity } from './identity.schema';
+import { User, UserDocument } from './user.schema';
+import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
+
+const DUPLICATE_KEY = 11000;
+const MAX_USERNAME_ATTEMPTS = 8;
+
+export interface NewUserProfile {
+  walletAddress?: string;
+  twitterId?: string;
+  twitterHandle?: string;
+}
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @InjectModel(Identity.name) private readonly identities: Model<Identity>,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async findById(userId: string): Promise<UserDocument> {
+    const user = isValidObjectId(userId) ? await this.users.findById(userId) : null;
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  async view(userId: string): Promise<UserView> {
+    return this.toView(await this.findById(userId));
+  }
+
+  async findIdentity(key: string): Promise<UserDocument | null> {
+    const identity = await this.identities.findById(key).lean();
+    return identity ? this.users.findById(identity.userId) : null;
+  }
+
+  /**
+   * The account behind an identity, created on first sign-in. Two concurrent first sign-ins of the
+   * same identity race on the identity's `_id`: the loser removes its fresh account and uses the winner's.
+   */
+  async signInIdentity(
+    key: string,
+    profile: NewUserProfile,
+    usernameFor: (attempt: number) => string,
+    referrerUsername?: string,
+  ): Promise<{ user: UserDocument; created: boolean }> {
+    const existing = await this.findIdentity(key);
+    if (existing) return { user: existing, created: false };
+
+    const referrer = referrerUsername ? await this.users.findOne({ username: referrerUsername }, { _id: 1 }).lean() : null;
+    const user = await this.createWithFreeUsername(profile, usernameFor, referrer?._id ?? null);
+    try {
+      await this.identities.create({ _id: key, userId: user._id });
+      return { user, created: true };
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await this.users.deleteOne({ _id: user._id });
+      const winner = await this.findIdentity(key);
+      if (!winner) throw err;
+      return { user: winner, created: false };
+    }
+  }
+
+  /** Links a further identity (a wallet for an X account). One identity belongs to one account. */
+  async linkIdentity(userId: string, key: string, patch: NewUserProfile): Promise<'linked' | 'already-yours' | 'taken'> {
+    try {
+      await this.identities.create({ _id: key, userId: new Types.ObjectId(userId) });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      const owner = await this.identities.findById(key).lean();
+      return owner?.userId.toString() === userId ? 'already-yours' : 'taken';
+    }
+    await this.users.updateOne({ _id: userId }, { $set: patch });
+    return 'linked';
+  }
+
+  private async createWithFreeUsername(
+    profile: NewUserProfile,
+    usernameFor: (attempt: number) => string,
+    referredBy: Types.ObjectId | null,
+  ): Promise<UserDocument> {
+    for (let attempt = 0; attempt < MAX_USERNAME_ATTEMPTS; attempt++) {
+      try {
+        return await this.users.create({
+          username: usernameFor(attempt),
+          walletAddress: profile.walletAddress ?? null,
+          twitterId: profile.twitterId ?? null,
+          twitterHandle: profile.twitterHandle ?? null,
+          referredBy,
+        });
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+      }
+    }
+    throw new Error('Could not find a free username');
+  }
+
+  toView(user: UserDocument | User & { _id: Types.ObjectId }, now = new Date()): UserView {
+    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now));
+    return {
+      id: user._id.toString(),
+      username: user.username,
+      walletAddress: user.walletAddress,
+      twitterHandle: user.twitterHandle,
+      sweatCredits: user.sweatCredits,
+      pendingCredits: user.pendingCredits,
+      dailyStreak: streak,
+      currentStreak: streak,
+      longestStreak: user.longestStreak,
+      profileRank: profileRank({
+        totalWorkouts: user.totalWorkouts,
+        longestStreak: user.longestStreak,
+        reportMonths: user.reportMonths.length,
+      }),
+      fitnessLevel: user.fitnessLevel,
+      height: user.height,
+      weight: user.weight,
+      age: user.age,
+      totalWorkouts: user.totalWorkouts,
+      latestBmi: user.latestBmi,
+      referralLink: referralLink(this.config.publicUrl, user.username),
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}
+
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: number })?.code === DUPLICATE_KEY;
+}

@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { WorkersService } from './queue/workers.service';
+
+/** BullMQ worker process (docker: WORKER_INLINE=0 on the API, this beside it). */
+async function startWorker(): Promise<void> {
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: ['log', 'warn', 'error'] });
+  app.enableShutdownHooks();
+  app.get(WorkersService).start();
+  new Logger('Worker').log('worker started');
+}
+
+startWorker().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
