@@ -18,7 +18,7 @@ import { WorkersService } from './queue/workers.service';
  * Tests call this too, so they run exactly what production runs.
  */
 export async function createHttpApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(config.logLevel === 'silent' ? false : ['log', 'warn', 'error']);
   app.set('trust proxy', 'loopback');

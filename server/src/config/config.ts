@@ -8,7 +8,8 @@ export const LOCAL_MONGODB_URI = 'mongodb://127.0.0.1:27027/sweat';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6389';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-const optional = z.string().trim().min(1).optional();
+// An empty variable means unset (compose files and shells often pass `X=`).
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().trim().min(1).optional());
 
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('development'),

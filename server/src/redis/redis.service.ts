@@ -23,10 +23,17 @@ export class RedisService implements OnModuleDestroy {
 
   async ping(timeoutMs = 1000): Promise<boolean> {
     try {
+      // Only a first connection is worth waiting for; during an outage (reconnecting) answer at once.
+      if (this.client.status === 'connecting' || this.client.status === 'connect') await withTimeout(this.ready(), timeoutMs);
       return (await withTimeout(this.client.ping(), timeoutMs)) === 'PONG';
     } catch {
       return false;
     }
+  }
+
+  /** Resolves once the first connection is ready. */
+  private ready(): Promise<void> {
+    return new Promise((resolve) => this.client.once('ready', () => resolve()));
   }
 
   async onModuleDestroy(): Promise<void> {
