@@ -38,7 +38,9 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
-ferretdb_ok() { [ -x "$FERRETDB" ] && "$FERRETDB" --version 2>/dev/null | grep -q "$FERRETDB_VERSION"; }
+# Capture first, then match: with pipefail, `ferretdb --version | grep -q` fails at random when grep
+# exits early and ferretdb dies of SIGPIPE on its remaining lines (which triggered needless rebuilds).
+ferretdb_ok() { [ -x "$FERRETDB" ] && [[ "$("$FERRETDB" --version 2>/dev/null)" == *"$FERRETDB_VERSION"* ]]; }
 
 install_ferretdb() {
   ferretdb_ok && return 0
@@ -88,11 +90,15 @@ start_ferretdb() {
   say "FerretDB on 127.0.0.1:$MONGO_PORT (data in $DATA_DIR/ferretdb)"
 }
 
+# Stops a service started by this script and waits (up to 5 s) until it is gone, so a caller that
+# checks the port right after `stop` sees it closed.
 stop_pidfile() {
-  local f="$RUN_DIR/$1.pid"
+  local f="$RUN_DIR/$1.pid" pid
   [ -f "$f" ] || return 0
-  kill "$(cat "$f")" 2>/dev/null || true
+  pid="$(cat "$f")"
   rm -f "$f"
+  kill "$pid" 2>/dev/null || return 0
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
 }
 
 case "${1:-start}" in

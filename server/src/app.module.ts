@@ -4,10 +4,12 @@ import { JwtModule } from '@nestjs/jwt';
 import { AuthModule } from './auth/auth.module';
 import { SessionGuard } from './common/auth.guard';
 import { SessionModule } from './common/session.module';
+import { SingleUseModule } from './common/single-use';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LedgerModule } from './ledger/ledger.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { UsersModule } from './users/users.module';
@@ -24,9 +26,11 @@ import { UsersModule } from './users/users.module';
       useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
     }),
     SessionModule,
+    SingleUseModule,
     HealthModule,
     UsersModule,
     AuthModule,
+    LedgerModule,
   ],
   providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
 })

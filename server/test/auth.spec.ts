@@ -41,6 +41,15 @@ describe('Phantom sign-in over HTTP', () => {
     expect(replay.body).toEqual({ statusCode: 401, message: expect.stringMatching(/expired or already used/), error: 'Unauthorized' });
   });
 
+  it('lets exactly one of 20 simultaneous uses of one signed challenge through', async () => {
+    const kp = Keypair.generate();
+    const { nonce, message } = await challengeFor(kp);
+    const body = { walletAddress: kp.publicKey.toBase58(), nonce, signature: signMessage(kp, message) };
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => t.http.post('/api/auth/phantom').send(body).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(19);
+  });
+
   it('refuses a signature by another wallet, a missing one and one for another nonce', async () => {
     const kp = Keypair.generate();
     const walletAddress = kp.publicKey.toBase58();

@@ -11,7 +11,7 @@ export interface FakeServer {
 export type FakeHandler = (
   req: { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string },
   res: http.ServerResponse,
-) => void | Promise<void>;
+) => unknown;
 
 /** A tiny HTTP server on loopback standing in for an internet service; the real client library talks to it. */
 export async function startFake(handler: FakeHandler): Promise<FakeServer> {

@@ -6,6 +6,7 @@ import { Model } from 'mongoose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
 import { SessionClaims } from '../common/auth.guard';
+import { SingleUseService } from '../common/single-use';
 import { badRequest, conflict, unauthorized } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
 import { UsersService } from '../users/users.service';
@@ -32,6 +33,7 @@ export class AuthService {
     @InjectModel(AuthChallenge.name) private readonly challenges: Model<AuthChallenge>,
     @InjectModel(LoginCode.name) private readonly loginCodes: Model<LoginCode>,
     private readonly users: UsersService,
+    private readonly singleUse: SingleUseService,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -58,9 +60,12 @@ export class AuthService {
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
     if (!isWalletAddress(body.walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
     const challenge = await this.challenges
-      .findOneAndDelete({ _id: body.nonce, walletAddress: body.walletAddress, purpose, expiresAt: { $gt: new Date() } })
+      .findOne({ _id: body.nonce, walletAddress: body.walletAddress, purpose, expiresAt: { $gt: new Date() } })
       .lean();
-    if (!challenge) throw unauthorized('Sign-in request expired or already used, please try again');
+    if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
+      throw unauthorized('Sign-in request expired or already used, please try again');
+    }
+    await this.challenges.deleteOne({ _id: body.nonce });
     if (!verifyWalletSignature(challenge.message, body.signature, body.walletAddress)) {
       throw unauthorized('Wallet signature is not valid');
     }
@@ -110,8 +115,9 @@ export class AuthService {
    */
   async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
     if (/^[a-f0-9]{48}$/.test(token)) {
-      const code = await this.loginCodes.findOneAndDelete({ _id: token, expiresAt: { $gt: new Date() } }).lean();
-      if (!code) throw unauthorized('Sign-in link expired or already used');
+      const code = await this.loginCodes.findOne({ _id: token, expiresAt: { $gt: new Date() } }).lean();
+      if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
+      await this.loginCodes.deleteOne({ _id: token });
       return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
     }
     const userId = await verifySession(token);

@@ -3,8 +3,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 export type ChallengePurpose = 'signin' | 'link';
 
 /**
- * A sign-in nonce and the exact message issued with it. Consumed with one atomic
- * findOneAndDelete, so a signature can be used once; `expiresAt` is checked in that query.
+ * A sign-in nonce and the exact message issued with it. Consumed once through SingleUseService
+ * (an insert, the one primitive atomic on every server); `expiresAt` is checked when it is read.
  * (No TTL index: FerretDB does not implement them; expired rows are swept on each new challenge.)
  */
 @Schema({ collection: 'auth_challenges', versionKey: false })

@@ -3,3 +3,4 @@ export * from './common';
 export * from './user';
 export * from './auth';
 export * from './system';
+export * from './ledger';

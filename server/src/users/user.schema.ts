@@ -2,8 +2,8 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { HydratedDocument, Types } from 'mongoose';
 
 /**
- * A member. `sweatCredits` is only a cache of the ledger's last balance (advanced forward by
- * `creditsSeq`); the ledger is the truth. Streak fields are stored as of the last proof day.
+ * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
+ * (with the seq they reflect); the ledger is the truth and nothing else writes them. Streak fields are stored as of the last proof day.
  */
 @Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: false } })
 export class User {
@@ -16,6 +16,7 @@ export class User {
   @Prop({ default: 0, min: 0 }) sweatCredits!: number;
   @Prop({ default: 0 }) creditsSeq!: number;
   @Prop({ default: 0, min: 0 }) pendingCredits!: number;
+  @Prop({ default: 0 }) pendingSeq!: number;
 
   @Prop({ default: 0 }) currentStreak!: number;
   @Prop({ default: 0 }) longestStreak!: number;

@@ -1,0 +1,91 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
+import type { ErrorBody } from '@contract';
+import { readToken } from '../features/auth/tokenStorage';
+
+/**
+ * Every failed call rejects with this. `message` is SPEC §8's generic text
+ * (`<status>: <body text or status text>`); `title` and `detail` are the server's
+ * `error` and `message` fields when it answered with its error shape, for toasts.
+ */
+export interface ApiError {
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
+  message: string;
+  title?: string;
+  detail?: string;
+}
+
+// Absolute so the same code runs in the browser and under the test runner's fetch.
+const API_BASE = `${window.location.origin}/api`;
+
+/** Keeps the raw text of a failed response (SPEC §8 quotes it verbatim); parses JSON on success. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) return text;
+  return text ? (JSON.parse(text) as unknown) : null;
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  credentials: 'include',
+  responseHandler: readBody,
+  prepareHeaders: (headers) => {
+    // A call may bring its own bearer (verifying a login code); otherwise use the stored session.
+    const token = readToken();
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+function parseErrorBody(text: string): ErrorBody | null {
+  try {
+    const body = JSON.parse(text) as Partial<ErrorBody>;
+    return typeof body.message === 'string' && typeof body.error === 'string' ? (body as ErrorBody) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (!result.error) return { data: result.data, meta: result.meta };
+  const { error } = result;
+  if (typeof error.status === 'number') {
+    const text = typeof error.data === 'string' ? error.data : '';
+    const body = parseErrorBody(text);
+    return {
+      error: {
+        status: error.status,
+        message: `${error.status}: ${text || result.meta?.response?.statusText || ''}`,
+        title: body?.error,
+        detail: body?.message,
+      },
+      meta: result.meta,
+    };
+  }
+  return { error: { status: error.status, message: error.error }, meta: result.meta };
+};
+
+/**
+ * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`.
+ * SPEC §9: no retry, no refetch on focus or reconnect, no polling, data never goes stale.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['User'],
+  keepUnusedDataFor: Infinity,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  refetchOnMountOrArgChange: false,
+  endpoints: () => ({}),
+});
+
+function isApiError(error: unknown): error is ApiError {
+  return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
+}
+
+/** Title and text for a toast about a failed call, preferring the server's own wording. */
+export function describeError(error: unknown, fallbackTitle: string): { title: string; description: string } {
+  if (isApiError(error)) return { title: error.title ?? fallbackTitle, description: error.detail ?? error.message };
+  return { title: fallbackTitle, description: error instanceof Error ? error.message : 'Something went wrong. Please try again.' };
+}

@@ -1,0 +1,60 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../test/fixtures';
+import { createAppStore } from './store';
+import { signedOut } from '../features/auth/authSlice';
+
+const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: 'https://api.devnet.solana.com', treasuryAddress: '11111111111111111111111111111111', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
+
+describe('routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows LOADING_SYSTEM... while the session is checked', () => {
+    renderApp('/', createAppStore());
+    expect(screen.getByText('LOADING_SYSTEM...')).toBeTruthy();
+  });
+
+  it('shows only the login screen to a signed-out visitor, whatever the path', async () => {
+    mockFetch(() => jsonResponse(CONFIG));
+    const store = createAppStore();
+    store.dispatch(signedOut());
+    renderApp('/credits', store);
+
+    expect(await screen.findByRole('button', { name: 'CONNECT_PHANTOM_WALLET' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(((await screen.findByRole('button', { name: 'SIGN_IN_WITH_X' })) as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByText(/SWEAT_LOCAL_COACH_V1/)).toBeTruthy();
+  });
+
+  it('answers an unknown path with the Page Not Found card and a link home', async () => {
+    renderApp('/no/such/page');
+    const card = await screen.findByRole('region', { name: 'Page Not Found' });
+    expect(within(card).getByRole('link').getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['/workouts', 'TRAINING_MODULE'],
+    ['/progress', 'ANALYTICS_MODULE'],
+    ['/credits', 'CREDITS_AND_REWARDS'],
+    ['/about', 'ABOUT_SWEAT_CREDITS'],
+    ['/dashboard', 'SWEAT_CREDITS_SYS'],
+  ])('renders %s with its title', async (path, title) => {
+    mockFetch(() => jsonResponse(CONFIG));
+    renderApp(path);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+  });
+
+  it('shows the top nav links and the username, and LOGOUT returns to the login screen', async () => {
+    mockFetch(() => jsonResponse(CONFIG));
+    const { store } = renderApp('/about', signedInStore(makeUser({ username: 'kai_lift' })));
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'ABOUT']);
+    expect(screen.getByText('kai_lift')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));
+    expect(await screen.findByRole('button', { name: 'CONNECT_PHANTOM_WALLET' })).toBeTruthy();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});

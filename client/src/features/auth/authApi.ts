@@ -1,0 +1,26 @@
+import type { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '@contract';
+import { api } from '../../api/api';
+
+export const authApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** The signed-in user; every screen reads it, mutations that change it invalidate 'User'. */
+    getUser: builder.query<UserView, void>({
+      query: () => 'user',
+      providesTags: ['User'],
+    }),
+    // Mutations, not queries: each answer is single-use and must never be served from cache.
+    getPhantomChallenge: builder.mutation<PhantomChallenge, string>({
+      query: (walletAddress) => ({ url: 'auth/phantom/challenge', params: { walletAddress } }),
+    }),
+    /** `signature`: base58 of Phantom's ed25519 signature over the challenge message's UTF-8 bytes. */
+    phantomSignIn: builder.mutation<AuthSession, PhantomSignIn>({
+      query: (body) => ({ url: 'auth/phantom', method: 'POST', body }),
+    }),
+    /** Checks a session token or a single-use login code (then the answer carries the session token). */
+    verifySession: builder.mutation<VerifyResponse, string>({
+      query: (token) => ({ url: 'auth/verify', headers: { Authorization: `Bearer ${token}` } }),
+    }),
+  }),
+});
+
+export const { useGetUserQuery } = authApi;

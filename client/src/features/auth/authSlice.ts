@@ -1,0 +1,22 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+
+/** SPEC §4: loading, then signed-out or signed-in. The user itself lives in the `getUser` query cache. */
+export type AuthStatus = 'checking' | 'signedOut' | 'signedIn';
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: { status: 'checking' as AuthStatus },
+  reducers: {
+    signedIn(state) {
+      state.status = 'signedIn';
+    },
+    signedOut(state) {
+      state.status = 'signedOut';
+    },
+  },
+});
+
+export const { signedIn, signedOut } = authSlice.actions;
+export const authReducer = authSlice.reducer;
+export const selectAuthStatus = (state: RootState) => state.auth.status;

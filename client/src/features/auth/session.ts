@@ -1,0 +1,79 @@
+import type { UserView, VerifyResponse } from '@contract';
+import { api, describeError, type ApiError } from '../../api/api';
+import type { AppThunk } from '../../app/store';
+import { showToast } from '../../app/toast/toastSlice';
+import { getPhantomProvider } from '../wallet/phantom';
+import { authApi } from './authApi';
+import { signedIn, signedOut } from './authSlice';
+import { clearToken, storeToken, takeStoredToken } from './tokenStorage';
+
+/**
+ * Takes `?token=` / `?error=` (the X sign-in return) out of the address bar so a
+ * login code never stays in history. An error is only logged (SPEC §4).
+ * Returns the login code to verify, if any.
+ */
+export function takeAuthParamsFromAddress(): string | null {
+  const url = new URL(window.location.href);
+  const code = url.searchParams.get('token');
+  const error = url.searchParams.get('error');
+  if (code === null && error === null) return null;
+  if (error !== null) console.error('X sign-in failed:', error);
+  url.searchParams.delete('token');
+  url.searchParams.delete('error');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return code || null;
+}
+
+/** Keeps the session token and seeds the user cache so the first screen needs no extra call. */
+export function startSession(user: UserView, token: string): AppThunk {
+  return (dispatch) => {
+    storeToken(token);
+    dispatch(authApi.util.upsertQueryEntries([{ endpointName: 'getUser', arg: undefined, value: user }]));
+    dispatch(signedIn());
+  };
+}
+
+function startVerifiedSession(verified: VerifyResponse, presentedToken: string): AppThunk {
+  // A login code is exchanged for a session token; a session token is answered without one.
+  const { token: sessionToken, ...user } = verified;
+  return startSession(user, sessionToken ?? presentedToken);
+}
+
+/** 4xx: the server looked at the token and refused it. 5xx or no answer says nothing about the token. */
+function isRefusedToken(error: ApiError): boolean {
+  return typeof error.status === 'number' && error.status >= 400 && error.status < 500;
+}
+
+/** Decides the first screen: verify a login code from the address, else the stored token, else sign-in. */
+export function bootstrapAuth(loginCode: string | null): AppThunk<Promise<void>> {
+  return async (dispatch) => {
+    const verify = (token: string) => dispatch(authApi.endpoints.verifySession.initiate(token, { track: false }));
+
+    if (loginCode) {
+      const result = await verify(loginCode);
+      if (result.data) return void dispatch(startVerifiedSession(result.data, loginCode));
+      dispatch(showToast({ ...describeError(result.error, 'Sign-in Failed'), variant: 'destructive' }));
+    }
+
+    const storedToken = takeStoredToken();
+    if (!storedToken) return void dispatch(signedOut());
+    const result = await verify(storedToken);
+    if (result.data) return void dispatch(startVerifiedSession(result.data, storedToken));
+    const error = result.error as ApiError;
+    if (isRefusedToken(error)) clearToken();
+    else dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
+    dispatch(signedOut());
+  };
+}
+
+/** SPEC §4: clears the token and the user (all cached data) and disconnects Phantom if present. */
+export function logout(): AppThunk {
+  return (dispatch) => {
+    clearToken();
+    // Signed-out first, so no mounted screen refetches its data once the cache is gone.
+    dispatch(signedOut());
+    dispatch(api.util.resetApiState());
+    const provider = getPhantomProvider();
+    if (provider) Promise.resolve(provider.disconnect()).catch(() => undefined);
+  };
+}

@@ -1,0 +1,74 @@
+import type { UserView } from '@contract';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../test/fixtures';
+import { DashboardView, type DashboardActions } from './DashboardView';
+
+function renderDashboard(user: UserView | undefined, actions: DashboardActions = {}) {
+  return render(
+    <MemoryRouter>
+      <DashboardView user={user} aiEngine="SWEAT_LOCAL_COACH_V1" {...actions} />
+    </MemoryRouter>,
+  );
+}
+
+const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+describe('DashboardView', () => {
+  it('shows the _SYS title and the username in upper case', () => {
+    renderDashboard(makeUser({ username: 'kai_lift' }));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toMatch(/_SYS$/);
+    expect(screen.getByText(/KAI_LIFT/)).toBeTruthy();
+    expect(screen.queryByText(/USER_NOT_FOUND/)).toBeNull();
+  });
+
+  it('shows USER_NOT_FOUND without a user', () => {
+    renderDashboard(undefined);
+    expect(screen.getByText(/USER_NOT_FOUND/)).toBeTruthy();
+  });
+
+  it('fills the four tiles from the user', () => {
+    renderDashboard(makeUser({ sweatCredits: 340, dailyStreak: 6, profileRank: 'SILVER', fitnessLevel: 'advanced' }));
+    expect(screen.getByTestId('FITNESS_CREDITS').textContent).toBe('340');
+    expect(screen.getByTestId('DAILY_STREAK').textContent).toBe('6');
+    expect(screen.getByTestId('PROFILE_RANK').textContent).toBe('SILVER');
+    expect(screen.getByTestId('FITNESS_LEVEL').textContent).toBe('ADVANCED');
+  });
+
+  it('shows the latest BMI to one decimal, or a dash without one', () => {
+    const { unmount } = renderDashboard(makeUser({ height: 180, weight: 77.5, latestBmi: 23.92 }));
+    const panel = () => within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));
+    expect(panel().getByText('180 CM')).toBeTruthy();
+    expect(panel().getByText('77.5 KG')).toBeTruthy();
+    expect(panel().getByText('23.9')).toBeTruthy();
+    unmount();
+    renderDashboard(makeUser({ latestBmi: null, height: null }));
+    expect(panel().getAllByText('—')).toHaveLength(2);
+  });
+
+  it('shows no banner and a disabled VALIDATE_PROOF at 0 pending credits', () => {
+    renderDashboard(makeUser({ pendingCredits: 0 }));
+    expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
+    expect(button('VALIDATE_PROOF').disabled).toBe(true);
+  });
+
+  it('shows the banner with VALIDATE_NOW when credits are pending', async () => {
+    const onValidate = vi.fn();
+    renderDashboard(makeUser({ pendingCredits: 25 }), { onValidate });
+    expect(screen.getByRole('region', { name: 'Pending credits' }).textContent).toContain('25');
+    expect(button('VALIDATE_PROOF').disabled).toBe(false);
+    await userEvent.click(button('VALIDATE_NOW'));
+    await userEvent.click(button('VALIDATE_PROOF'));
+    expect(onValidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('links to the three modules', () => {
+    renderDashboard(makeUser());
+    const hrefs = within(screen.getByRole('navigation', { name: 'Modules' }))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(['/workouts', '/progress', '/credits']);
+  });
+});

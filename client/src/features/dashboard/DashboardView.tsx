@@ -1,0 +1,50 @@
+import type { UserView } from '@contract';
+import { PageHeader } from '../../ui/PageHeader';
+import { BiometricPanel } from './BiometricPanel';
+import { ModuleLinks } from './ModuleLinks';
+import { PendingCreditsBanner } from './PendingCreditsBanner';
+import { QuickCommands } from './QuickCommands';
+import { StatTiles } from './StatTiles';
+import { SystemStatusPanel } from './SystemStatusPanel';
+import './dashboard.css';
+
+/** Dialog openers; the proof and BMI dialogs plug in here. */
+export interface DashboardActions {
+  onValidate?: () => void;
+  onUploadBmi?: () => void;
+}
+
+interface DashboardViewProps extends DashboardActions {
+  user: UserView | undefined;
+  aiEngine: string | undefined;
+}
+
+function todayLabel(): string {
+  return new Date().toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
+}
+
+export function DashboardView({ user, aiEngine, onValidate, onUploadBmi }: DashboardViewProps) {
+  const pendingCredits = user?.pendingCredits ?? 0;
+  return (
+    <div className="dashboard">
+      <PageHeader title="SWEAT_CREDITS_SYS" subtitle="Fitness command center">
+        <p className="dashboard__date">{todayLabel()}</p>
+        <p className="dashboard__user">
+          <span className="muted">OPERATOR:</span> {user ? user.username.toUpperCase() : 'USER_NOT_FOUND'}
+        </p>
+      </PageHeader>
+
+      {pendingCredits > 0 && <PendingCreditsBanner pendingCredits={pendingCredits} onValidate={onValidate} />}
+
+      <StatTiles user={user} />
+
+      <div className="dashboard__panels">
+        <BiometricPanel user={user} />
+        <SystemStatusPanel aiEngine={aiEngine} />
+      </div>
+
+      <ModuleLinks />
+      <QuickCommands pendingCredits={pendingCredits} onValidate={onValidate} onUploadBmi={onUploadBmi} />
+    </div>
+  );
+}

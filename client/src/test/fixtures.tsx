@@ -1,0 +1,57 @@
+import type { UserView } from '@contract';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { routes } from '../app/routes';
+import { createAppStore, type AppStore } from '../app/store';
+import { startSession } from '../features/auth/session';
+
+export function makeUser(overrides: Partial<UserView> = {}): UserView {
+  return {
+    id: '65f0c0ffee0000000000beef',
+    username: 'kai_lift',
+    walletAddress: null,
+    twitterHandle: 'kai_lift',
+    sweatCredits: 120,
+    pendingCredits: 0,
+    dailyStreak: 3,
+    currentStreak: 3,
+    longestStreak: 9,
+    profileRank: 'BRONZE',
+    fitnessLevel: 'intermediate',
+    height: 180,
+    weight: 77.5,
+    age: 31,
+    totalWorkouts: 12,
+    latestBmi: 23.92,
+    referralLink: 'http://localhost:3000/ref/kai_lift',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** Replaces fetch; each call answers with `respond(url, request)`. */
+export function mockFetch(respond: (url: string, request: Request) => Response | Promise<Response>) {
+  const fetchMock = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    return Promise.resolve(respond(request.url, request));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function signedInStore(user: UserView = makeUser()): AppStore {
+  const store = createAppStore();
+  store.dispatch(startSession(user, 'session-token'));
+  return store;
+}
+
+export function renderApp(path: string, store: AppStore = signedInStore()) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { store, router, ...render(<Provider store={store}><RouterProvider router={router} /></Provider>) };
+}

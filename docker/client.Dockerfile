@@ -1,0 +1,19 @@
+# The built client, served by nginx, which proxies /api and /ref to the api service.
+# Build from the repository root: docker build -f docker/client.Dockerfile .
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+# The client imports the request/response contract from the server's sources (type-only).
+COPY server/src/contract server/src/contract
+COPY client/ client/
+RUN npm run build -w client
+
+FROM nginx:1.27-alpine
+COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/client/dist /usr/share/nginx/html
+EXPOSE 80

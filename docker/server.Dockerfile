@@ -1,0 +1,35 @@
+# API and worker image (same code, different command): node server/dist/main.js | worker.js | cli.js
+# Build from the repository root: docker build -f docker/server.Dockerfile .
+
+# --- build: all dependencies, compile TypeScript ---------------------------------------------
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Manifests first, so the dependency layer is reused while only sources change.
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY server/ server/
+RUN npm run build -w server
+
+# --- production dependencies of the server workspace only ------------------------------------
+FROM node:20-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --omit=dev --workspace=server --no-audit --no-fund
+
+# --- runtime ----------------------------------------------------------------------------------
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules node_modules
+COPY --from=deps /app/package.json ./
+COPY --from=build /app/server/package.json server/
+COPY --from=build /app/server/dist server/dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+EXPOSE 3000
+CMD ["node", "server/dist/main.js"]

@@ -1,0 +1,272 @@
+// Shared steps of `npm start`, `npm test` and `npm run cli`: install dependencies, bring up the
+// local MongoDB stand-in and Redis (scripts/services.sh), rebuild what is stale, run child processes.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+const SERVICES = join(ROOT, 'scripts', 'services.sh');
+
+/** Script messages go to stderr so a CLI command's stdout stays clean for pipes. */
+export function say(message) {
+  process.stderr.write(`[sweat] ${message}\n`);
+}
+
+/**
+ * Runs a command to completion and resolves with its exit code (a signal counts as failure).
+ * `stdout: 'stderr'` sends the child's stdout to our stderr (builds under the CLI).
+ * `detached` puts it in its own process group: the terminal's Ctrl-C no longer reaches it, so it is
+ * stopped by our cleanup instead, and `timeoutMs` can kill it with all its children (test workers, browsers).
+ */
+export function run(command, args, { env = process.env, stdout = 'inherit', detached = false, timeoutMs = 0 } = {}) {
+  const out = stdout === 'stderr' ? process.stderr : stdout;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', out, 'inherit'], detached });
+    if (detached) onCleanup(() => stopChild(child, 'SIGTERM', 5000));
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          say(`${command} ${args[0] ?? ''} still running after ${Math.round(timeoutMs / 60000)} min: stopping it`);
+          stopChild(child, 'SIGTERM', 5000);
+        }, timeoutMs)
+      : null;
+    child.on('error', (err) => {
+      say(`${command}: ${err.message}`);
+      resolve(127);
+    });
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/** A step that failed and already said why: callers exit with `code` (no stack trace needed). */
+export class StepFailed extends Error {
+  constructor(message, code = 1) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+export function portOpen(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    const done = (open) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup on exit: every step that starts something registers how to undo it.
+
+const cleanups = [];
+let exiting = false;
+
+export function onCleanup(fn) {
+  cleanups.push(fn);
+}
+
+/** Undoes everything registered so far, newest first (the API before the services it uses). */
+export async function runCleanups() {
+  while (cleanups.length) {
+    try {
+      await cleanups.pop()();
+    } catch (err) {
+      say(`cleanup failed: ${err.message}`);
+    }
+  }
+}
+
+/** Runs the cleanups, then exits. A second call (a signal during cleanup, a child exiting) is ignored. */
+export async function cleanupAndExit(code) {
+  if (exiting) return;
+  exiting = true;
+  await runCleanups();
+  process.exit(code);
+}
+
+/** The end of a script's main(): report a failed step (or an unexpected error) and undo what was started. */
+export async function failAndExit(err) {
+  say(err instanceof StepFailed ? err.message : (err.stack ?? String(err)));
+  await cleanupAndExit(err instanceof StepFailed ? err.code : 1);
+}
+
+/** Ctrl-C / SIGTERM at any point (install, build, run) still stops what we started. */
+export function exitOnSignals() {
+  const exitCodes = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 }; // 128 + signal number, as shells report
+  for (const [signal, code] of Object.entries(exitCodes)) {
+    process.on(signal, () => {
+      if (exiting) return;
+      say(`${signal}: stopping`);
+      cleanupAndExit(code);
+    });
+  }
+}
+
+/** True once cleanup has begun (a child exiting now is one we are stopping). */
+export const isExiting = () => exiting;
+
+// ---------------------------------------------------------------------------------------------
+// Dependencies
+
+/** A fresh clone has no node_modules: install exactly the lock file (npm ci), or resolve if there is none. */
+export async function ensureDependencies() {
+  if (existsSync(join(ROOT, 'node_modules', '.bin', 'tsc'))) return;
+  const hasLock = existsSync(join(ROOT, 'package-lock.json'));
+  say(`installing npm dependencies (${hasLock ? 'npm ci' : 'npm install'})`);
+  const code = await run('npm', [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund'], { stdout: 'stderr' });
+  if (code !== 0) throw new StepFailed('npm could not install the dependencies (see above)', code);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Local services
+
+const mongoPort = () => process.env.LOCAL_MONGO_PORT || '27027';
+const redisPort = () => process.env.LOCAL_REDIS_PORT || '6389';
+
+/**
+ * The connection env every child gets. Given MONGODB_URI/REDIS_URL win; otherwise the local services'
+ * ports (which LOCAL_MONGO_PORT/LOCAL_REDIS_PORT may move, so we cannot rely on the config defaults).
+ * TEST_* are what the server test harness reads (a server address without a database name).
+ */
+export function serviceEnv() {
+  const mongodbUri = process.env.MONGODB_URI || `mongodb://127.0.0.1:${mongoPort()}/sweat`;
+  const redisUrl = process.env.REDIS_URL || `redis://127.0.0.1:${redisPort()}`;
+  return {
+    MONGODB_URI: mongodbUri,
+    REDIS_URL: redisUrl,
+    TEST_MONGODB_URI: process.env.TEST_MONGODB_URI || mongodbUri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1'),
+    TEST_REDIS_URL: process.env.TEST_REDIS_URL || redisUrl,
+  };
+}
+
+/**
+ * Starts the local FerretDB and Redis that are needed (not given by MONGODB_URI/REDIS_URL and not
+ * already running) and registers a cleanup that stops only those: services another session or an
+ * earlier `npm start` runs are shared and must survive us.
+ */
+export async function ensureServices() {
+  const wanted = [];
+  if (!process.env.MONGODB_URI) wanted.push({ name: 'mongo', port: mongoPort() });
+  if (!process.env.REDIS_URL) wanted.push({ name: 'redis', port: redisPort() });
+  if (wanted.length === 0) return;
+
+  const toStart = [];
+  for (const service of wanted) if (!(await portOpen(service.port))) toStart.push(service);
+  if (toStart.length === 0) return;
+
+  onCleanup(() => stopServices(toStart));
+  // Own process group: a Ctrl-C in the terminal must not reach the services directly; we stop them
+  // ourselves, and only the ones we started.
+  const code = await run('bash', [SERVICES, 'start'], { stdout: 'stderr', detached: true });
+  const stillDown = [];
+  for (const service of toStart) if (!(await portOpen(service.port))) stillDown.push(service.name);
+  if (code !== 0 || stillDown.length) {
+    explainMissingServices(stillDown);
+    throw new StepFailed('local services are not available', code || 1);
+  }
+}
+
+async function stopServices(services) {
+  for (const { name } of services) {
+    say(`stopping local ${name} (started by this run)`);
+    await run('bash', [SERVICES, `stop-${name}`], { stdout: 'stderr' });
+  }
+}
+
+function explainMissingServices(down) {
+  const lines = ['', 'Could not start the local services this app needs:'];
+  if (down.includes('mongo')) lines.push('  - MongoDB stand-in: FerretDB 1.24.2 (built with Go) is missing or failed to start');
+  if (down.includes('redis')) lines.push("  - Redis: Debian's redis-server is missing or failed to start");
+  if (down.length === 0) lines.push('  - scripts/services.sh failed (see the messages above)');
+  lines.push(
+    '',
+    'Install them (bash scripts/services.sh install, needs apt and Go), or point the app at servers you already have:',
+    '  MONGODB_URI=mongodb://HOST:27017/sweat REDIS_URL=redis://HOST:6379 npm start',
+    '',
+  );
+  process.stderr.write(lines.join('\n'));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds: rebuild when an output is missing or older than the newest source file (mtime check).
+
+const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', 'coverage']);
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (!SKIP_DIRS.has(entry)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function oldestOutput(outputs) {
+  let oldest = Infinity;
+  for (const output of outputs) oldest = existsSync(output) ? Math.min(oldest, statSync(output).mtimeMs) : 0;
+  return oldest;
+}
+
+const TARGETS = {
+  server: {
+    sources: ['server/src', 'server/tsconfig.json', 'server/tsconfig.build.json', 'server/package.json', 'tsconfig.json'],
+    outputs: ['server/dist/main.js', 'server/dist/worker.js', 'server/dist/cli.js'],
+  },
+  client: {
+    // The client imports the request/response contract from the server's sources.
+    sources: ['client', 'server/src/contract', 'tsconfig.json'],
+    outputs: ['client/dist/index.html'],
+  },
+};
+
+export function isStale(name) {
+  const { sources, outputs } = TARGETS[name];
+  const abs = (p) => join(ROOT, p);
+  return Math.max(...sources.map((p) => newestMtime(abs(p)))) > oldestOutput(outputs.map(abs));
+}
+
+/** Builds `name` (server | client) when stale or forced; resolves with the build's exit code. */
+export async function build(name, { force = false, stdout = 'inherit' } = {}) {
+  if (!force && !isStale(name)) return 0;
+  say(`building ${name}`);
+  const code = await run('npm', ['run', 'build', '-w', name], { stdout });
+  if (code !== 0) say(`${name} build failed (exit ${code})`);
+  return code;
+}
+
+/** `node` as a detached child we can signal as a whole group. */
+export function spawnNode(args, env) {
+  return spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });
+}
+
+/** Sends `signal` to a detached child's group, then SIGKILL if it has not exited after `graceMs`. */
+export function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    killGroup(child, signal);
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
+}

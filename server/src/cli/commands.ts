@@ -1,0 +1,49 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+import { User } from '../users/user.schema';
+import { listCommands, registerCommand, UsageError } from './registry';
+
+// Built-in commands. Later domains add theirs (credits:grant, credits:reverse, ledger:verify) in
+// their own `*.cli.ts` files, imported below so the CLI entry sees them.
+
+registerCommand({
+  name: 'help',
+  usage: '',
+  summary: 'list the commands',
+  run: ({ print }) => {
+    print('usage: npm run cli -- <command> [arguments]');
+    print();
+    const commands = listCommands();
+    const width = Math.max(...commands.map((c) => `${c.name} ${c.usage}`.trim().length));
+    for (const c of commands) print(`  ${`${c.name} ${c.usage}`.trim().padEnd(width)}  ${c.summary}`);
+  },
+});
+
+registerCommand({
+  name: 'users:list',
+  usage: '[--limit N]',
+  summary: 'members, oldest first: username, id, sweatCredits',
+  run: async ({ args, app, print }) => {
+    const limit = parseLimit(args);
+    const users = (await app()).get<Model<User>>(getModelToken(User.name), { strict: false });
+    const rows = await users.find({}, { username: 1, sweatCredits: 1 }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean();
+    printTable(print, ['USERNAME', 'ID', 'SWEAT_CREDITS'], rows.map((u) => [u.username, String(u._id), String(u.sweatCredits)]));
+    print(`${rows.length} user(s)${rows.length === limit ? ` (first ${limit}; use --limit)` : ''}`);
+  },
+});
+
+function parseLimit(args: string[]): number {
+  const i = args.indexOf('--limit');
+  if (i === -1) return 100;
+  const n = Number(args[i + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError('--limit needs a positive whole number');
+  return n;
+}
+
+/** Left-aligned columns, two spaces apart. */
+export function printTable(print: (line: string) => void, header: string[], rows: string[][]): void {
+  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col].length)));
+  const line = (cells: string[]) => cells.map((c, col) => c.padEnd(widths[col])).join('  ').trimEnd();
+  print(line(header));
+  for (const row of rows) print(line(row));
+}

@@ -1,0 +1,39 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { InjectModel, MongooseModule, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Model } from 'mongoose';
+
+/** A claimed one-time key (nonce, login code, upload signature). The `_id` is the key. */
+@Schema({ collection: 'single_use_claims', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class SingleUseClaim {
+  @Prop({ type: String, required: true }) _id!: string;
+}
+const SingleUseClaimSchema = SchemaFactory.createForClass(SingleUseClaim);
+
+/**
+ * "Exactly once" for tokens. FerretDB applies concurrent findOneAndDelete/update without
+ * single-document atomicity (measured: several winners), but a unique `_id` insert has exactly
+ * one winner on every MongoDB-compatible server, so claims are inserts.
+ */
+@Injectable()
+export class SingleUseService {
+  constructor(@InjectModel(SingleUseClaim.name) private readonly claims: Model<SingleUseClaim>) {}
+
+  /** True for the first caller with this key, false for every later or concurrent one. */
+  async claim(key: string): Promise<boolean> {
+    try {
+      await this.claims.create({ _id: key });
+      return true;
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return false;
+      throw err;
+    }
+  }
+}
+
+@Global()
+@Module({
+  imports: [MongooseModule.forFeature([{ name: SingleUseClaim.name, schema: SingleUseClaimSchema }])],
+  providers: [SingleUseService],
+  exports: [SingleUseService],
+})
+export class SingleUseModule {}

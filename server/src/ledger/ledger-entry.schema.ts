@@ -1,0 +1,34 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+
+/**
+ * Which balance of a user an entry moves: `credits` (spendable, SPEC's sweatCredits) or `pending`
+ * (earned by workouts, waiting for the daily proof).
+ */
+export type LedgerAccount = 'credits' | 'pending';
+
+/**
+ * One movement of credits on one account, append-only. `seq` numbers an account's entries
+ * 1, 2, 3… and the unique (userId, account, seq) index lets exactly one concurrent writer claim each
+ * number; `balanceAfter` chains them, so a balance is always the last entry's.
+ * `idempotencyKey` is always set (random when an operation has no natural key) because the
+ * local FerretDB has no partial indexes; its unique index makes every keyed operation happen once.
+ */
+@Schema({ collection: 'ledger_entries', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class LedgerEntry {
+  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: String, required: true, default: 'credits' }) account!: LedgerAccount;
+  @Prop({ required: true }) seq!: number;
+  @Prop({ required: true }) amount!: number;
+  @Prop({ required: true, min: 0 }) balanceAfter!: number;
+  @Prop({ required: true }) kind!: string;
+  @Prop({ required: true }) reason!: string;
+  @Prop({ required: true, unique: true }) idempotencyKey!: string;
+  /** What the movement is about: a transaction signature, a tweet id, a goal id, a reversed entry… */
+  @Prop({ type: String, default: null }) ref!: string | null;
+  createdAt!: Date;
+}
+
+export type LedgerEntryDocument = HydratedDocument<LedgerEntry>;
+export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
+LedgerEntrySchema.index({ userId: 1, account: 1, seq: 1 }, { unique: true });

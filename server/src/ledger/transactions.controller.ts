@@ -1,0 +1,31 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { TransactionList, TransactionView, TransactionsQuery, UserIdParam } from '../contract';
+import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+import { Returns, ValidParams, ValidQuery } from '../common/validation';
+import { LedgerService } from './ledger.service';
+
+@ApiTags('credits')
+@ApiBearerAuth()
+@Controller('transactions')
+export class TransactionsController {
+  constructor(private readonly ledger: LedgerService) {}
+
+  /** The caller's ledger, newest first, paged with `before` (a seq). */
+  @Get()
+  @Returns(TransactionList)
+  mine(@CurrentUser() me: SessionUser, @ValidQuery(TransactionsQuery) query: TransactionsQuery): Promise<TransactionView[]> {
+    return this.ledger.history(me.userId, query.limit, query.before);
+  }
+
+  @Get(':userId')
+  @Returns(TransactionList)
+  forUser(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(UserIdParam) params: { userId: string },
+    @ValidQuery(TransactionsQuery) query: TransactionsQuery,
+  ): Promise<TransactionView[]> {
+    assertSelf(me, params.userId);
+    return this.ledger.history(me.userId, query.limit, query.before);
+  }
+}

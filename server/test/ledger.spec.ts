@@ -1,0 +1,114 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
+import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
+import { User } from '../src/users/user.schema';
+import { TestApp, signIn, startTestApp } from './harness';
+
+describe('the credit ledger against the real database', () => {
+  let t: TestApp;
+  let ledger: LedgerService;
+  let users: Model<User>;
+  beforeAll(async () => {
+    t = await startTestApp({}, { workers: false });
+    ledger = t.app.get(LedgerService);
+    users = t.app.get(getModelToken(User.name));
+  });
+  afterAll(() => t.close());
+
+  const grant = (userId: string, amount: number, key?: string) =>
+    ledger.post({ userId, amount, kind: 'grant', reason: 'test grant', idempotencyKey: key });
+
+  it('opens the community pool once with 12,450 credits', async () => {
+    await ledger.ensurePool();
+    await ledger.ensurePool();
+    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(POOL_OPENING_BALANCE);
+  });
+
+  it('lets exactly 4 of 50 simultaneous 150-credit spends through a 600 balance', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 600);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, () => ledger.post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass' })),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientCredits);
+    expect(ok).toHaveLength(4);
+    expect(refused).toHaveLength(46);
+    expect(await ledger.balance(user.id)).toBe(0);
+    expect((await users.findById(user.id).lean())!.sweatCredits).toBe(0);
+  });
+
+  it('credits a keyed operation once however often it is repeated at the same time', async () => {
+    const { user } = await signIn(t);
+    const results = await Promise.all(Array.from({ length: 20 }, () => grant(user.id, 50, `tweet:${user.id}`)));
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
+    expect(await ledger.balance(user.id)).toBe(50);
+  });
+
+  it('answers the history newest first with exact running balances, paged by seq', async () => {
+    const { user, auth } = await signIn(t);
+    for (const amount of [100, -30, 25, -5]) await grant(user.id, amount);
+    const page = await t.http.get(`/api/transactions/${user.id}`).query({ limit: 3 }).set(auth).expect(200);
+    expect(page.body.map((r: { amount: number }) => r.amount)).toEqual([-5, 25, -30]);
+    expect(page.body.map((r: { balance: number }) => r.balance)).toEqual([90, 95, 70]);
+    const next = await t.http.get('/api/transactions').query({ limit: 3, before: page.body[2].seq }).set(auth).expect(200);
+    expect(next.body.map((r: { amount: number }) => r.amount)).toEqual([100]);
+  });
+
+  it('refuses another user’s id (403) and malformed ids or operators (400)', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    await t.http.get(`/api/transactions/${other.user.id}`).set(me.auth).expect(403);
+    await t.http.get('/api/transactions/not-an-id').set(me.auth).expect(400);
+    await t.http.get('/api/transactions').query({ 'before[$gt]': '' }).set(me.auth).expect(400);
+    await t.http.get('/api/transactions').query({ limit: 1000 }).set(me.auth).expect(400);
+    await t.http.get(`/api/transactions/${me.user.id}`).expect(401);
+  });
+
+  it('reverses an entry once with a new entry that names it', async () => {
+    const { user } = await signIn(t);
+    const { entry } = await grant(user.id, 70);
+    const first = await ledger.reverse(entry.id, 'granted by mistake');
+    const second = await ledger.reverse(entry.id, 'granted by mistake');
+    expect(first.duplicate).toBe(false);
+    expect(second.duplicate).toBe(true);
+    expect(first.entry.ref).toBe(entry.id);
+    expect(first.entry.amount).toBe(-70);
+    expect(await ledger.balance(user.id)).toBe(0);
+  });
+
+  it('survives a randomized concurrent workload: every chain verifies and every balance equals its entries', async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => signIn(t)));
+    let seed = 42;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const operations = Array.from({ length: 240 }, (_, i) => {
+      const account = accounts[Math.floor(random() * accounts.length)].user.id;
+      const amount = random() < 0.55 ? 1 + Math.floor(random() * 100) : -(1 + Math.floor(random() * 120));
+      const key = random() < 0.2 ? `op:${i % 30}` : undefined;
+      return () => ledger.post({ userId: account, amount, kind: 'test', reason: 'random', idempotencyKey: key }).catch((e) => {
+        if (!(e instanceof InsufficientCredits)) throw e;
+      });
+    });
+    await Promise.all(operations.map((op) => op()));
+    const report = await ledger.verify();
+    expect(report.problems).toEqual([]);
+    const { LedgerEntry } = await import('../src/ledger/ledger-entry.schema');
+    const entries: Model<{ userId: unknown; amount: number }> = t.app.get(getModelToken(LedgerEntry.name));
+    for (const { user } of accounts) {
+      const rows = await entries.find({ userId: new Types.ObjectId(user.id) }).lean();
+      const sum = rows.reduce((total, r) => total + r.amount, 0);
+      expect((await users.findById(user.id).lean())!.sweatCredits).toBe(sum);
+    }
+  });
+
+  it('verify names a user whose chain or cache is broken', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 10);
+    await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 999 } });
+    const report = await ledger.verify();
+    expect(report.problems).toEqual([expect.objectContaining({ userId: user.id, username: user.username, problem: expect.stringMatching(/credits: cached balance 999/) })]);
+    await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 10 } });
+  });
+});
