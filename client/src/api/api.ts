@@ -72,7 +72,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['User'],
+  // Every feature's cache tags, declared once here so features can invalidate each other's data.
+  tagTypes: ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Purchases'],
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
   refetchOnReconnect: false,
