@@ -21,7 +21,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   app.useLogger(config.logLevel === 'silent' ? false : ['log', 'warn', 'error']);
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(
     pinoHttp({

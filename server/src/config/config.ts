@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   WORKER_INLINE: flag.default(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Which proxies' X-Forwarded-For to believe (Express `trust proxy`): loopback alone by default. */
+  TRUST_PROXY: z.string().default('loopback'),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     workerInline: e.WORKER_INLINE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
