@@ -3,9 +3,8 @@ import { createAppStore } from '../app/store';
 import { mockFetch } from '../test/fixtures';
 import { baseQuery, describeError, type ApiError } from './api';
 
-function callBaseQuery(args: Parameters<typeof baseQuery>[0]) {
-  const store = createAppStore();
-  const api = { signal: new AbortController().signal, abort: vi.fn(), dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint: 'test', type: 'query' as const };
+function callBaseQuery(args: Parameters<typeof baseQuery>[0], store = createAppStore(), endpoint = 'test') {
+  const api = { signal: new AbortController().signal, abort: vi.fn(), dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint, type: 'query' as const };
   return baseQuery(args, api, {});
 }
 
@@ -41,6 +40,18 @@ describe('baseQuery', () => {
     expect(request.url).toBe(`${window.location.origin}/api/user`);
     expect(request.headers.get('Authorization')).toBe('Bearer jwt-123');
     expect(request.credentials).toBe('include');
+  });
+
+  it('signs out when the stored session is refused mid-use, but not when a sign-in call is refused', async () => {
+    const store = createAppStore();
+    localStorage.setItem('authToken', 'jwt-expired');
+    mockFetch(() => new Response('{"statusCode":401,"message":"Invalid or expired session","error":"Unauthorized"}', { status: 401 }));
+    await callBaseQuery('auth/verify', store, 'verifySession');
+    expect(localStorage.getItem('authToken')).toBe('jwt-expired');
+    await callBaseQuery('transactions', store, 'getTransactions');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(store.getState().toast.current?.title).toBe('Session Expired');
   });
 
   it('lets a call bring its own bearer', async () => {

@@ -1,6 +1,8 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@contract';
-import { readToken } from '../features/auth/tokenStorage';
+import { signedOut } from '../features/auth/authSlice';
+import { clearToken, readToken } from '../features/auth/tokenStorage';
+import { showToast } from '../app/toast/toastSlice';
 
 /**
  * Every failed call rejects with this. `message` is SPEC §8's generic text
@@ -45,10 +47,20 @@ function parseErrorBody(text: string): ErrorBody | null {
   }
 }
 
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extraOptions) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+/** Calls that present their own credentials: a 401 there is an answer about them, not about the session. */
+const SIGN_IN_ENDPOINTS = new Set(['verifySession', 'getPhantomChallenge', 'phantomSignIn']);
+
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, queryApi, extraOptions) => {
+  const result = await rawBaseQuery(args, queryApi, extraOptions);
   if (!result.error) return { data: result.data, meta: result.meta };
   const { error } = result;
+  if (error.status === 401 && readToken() && !SIGN_IN_ENDPOINTS.has(queryApi.endpoint)) {
+    // The stored session expired or was revoked mid-use: back to the login screen, nothing cached kept.
+    clearToken();
+    queryApi.dispatch(signedOut());
+    queryApi.dispatch(api.util.resetApiState());
+    queryApi.dispatch(showToast({ title: 'Session Expired', description: 'Please sign in again.', variant: 'destructive' }));
+  }
   if (typeof error.status === 'number') {
     const text = typeof error.data === 'string' ? error.data : '';
     const body = parseErrorBody(text);
