@@ -1,0 +1,29 @@
+import { ChartFrame } from './ChartFrame';
+import { chartScale, ChartProps, formatValue, PADDING } from './scale';
+
+/** Counts per period (sessions per week, credits per week): one bar per value, from zero. */
+export function BarChart({ points, ariaLabel, unit, height = 180 }: ChartProps) {
+  const highest = Math.max(1, ...points.map((p) => p.value));
+  const range = { min: 0, max: highest * 1.08 };
+  const scale = chartScale(points.length, range, height);
+  const slot = scale.innerWidth / Math.max(points.length, 1);
+  const barWidth = Math.max(2, slot * 0.6);
+  // Bars sit in the middle of equal slots, not on the line chart's end-to-end positions.
+  const xOf = (index: number) => PADDING.left + slot * index + slot / 2;
+  return (
+    <ChartFrame points={points} ariaLabel={ariaLabel} height={height} range={range} unit={unit} xOf={xOf} yOf={scale.y}>
+      {points.map((p, i) => (
+        <rect
+          key={i}
+          className="chart__bar"
+          x={xOf(i) - barWidth / 2}
+          y={scale.y(Math.max(p.value, 0))}
+          width={barWidth}
+          height={scale.y(0) - scale.y(Math.max(p.value, 0))}
+        >
+          <title>{`${p.label}: ${formatValue(p.value, unit)}`}</title>
+        </rect>
+      ))}
+    </ChartFrame>
+  );
+}

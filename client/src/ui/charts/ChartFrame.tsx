@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { CHART_WIDTH, ChartPoint, formatValue, labelIndexes, PADDING } from './scale';
+
+interface ChartFrameProps {
+  points: ChartPoint[];
+  ariaLabel: string;
+  height: number;
+  range: { min: number; max: number };
+  unit?: string;
+  /** x position of point i, so labels sit under their bar or dot. */
+  xOf: (index: number) => number;
+  yOf: (value: number) => number;
+  children: ReactNode;
+}
+
+/** Axes, grid lines and labels around a chart's marks; an empty chart says so instead. */
+export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, children }: ChartFrameProps) {
+  if (points.length === 0) {
+    return <p className="chart__empty">NO_DATA</p>;
+  }
+  const gridValues = [range.min, (range.min + range.max) / 2, range.max];
+  return (
+    <svg className="chart" viewBox={`0 0 ${CHART_WIDTH} ${height}`} role="img" aria-label={ariaLabel}>
+      {gridValues.map((value) => (
+        <g key={value}>
+          <line className="chart__grid" x1={PADDING.left} x2={CHART_WIDTH - PADDING.right} y1={yOf(value)} y2={yOf(value)} />
+          <text className="chart__axis" x={PADDING.left - 6} y={yOf(value) + 4} textAnchor="end">
+            {formatValue(value, unit)}
+          </text>
+        </g>
+      ))}
+      {children}
+      {labelIndexes(points.length).map((index) => (
+        <text key={index} className="chart__axis" x={xOf(index)} y={height - 8} textAnchor="middle">
+          {points[index].label}
+        </text>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * What every e2e spec imports: `test`, `expect`, an injected Phantom wallet and a few helpers.
+ *
+ *   import { expect, test, signInWithPhantom, screenshot } from './fixtures';
+ *   test('...', async ({ page, wallet }) => {
+ *     const { user, token } = await signInWithPhantom(page);  // real challenge signed by wallet.keypair
+ *     await screenshot(page, 'credits-desktop');              // → test/artifacts/screenshots/credits-desktop.png
+ *   });
+ *
+ * Fixtures
+ * - `wallet`: asking for it installs a Phantom provider in `page` before its first navigation, backed
+ *   by a fresh real ed25519 keypair (`wallet.keypair`, `wallet.address`). Tests that don't ask for it
+ *   run without Phantom (the "install Phantom" path). `wallet.rejectNext()` makes the next wallet
+ *   request fail as if the user pressed Cancel (Error with code 4001); `wallet.requests` lists the
+ *   methods called (connect, signMessage, signTransaction, disconnect) for assertions.
+ * - Every context refuses requests that leave loopback (documents get a blank "offline" page, others
+ *   are aborted): the app must reach internet services only through the fakes (./fakes.ts).
+ *
+ * The provider, at `window.phantom.solana` and `window.solana`:
+ * - `isPhantom: true`, `isConnected`, `publicKey` (null until connect; then { toBase58(), toString(),
+ *   toBytes(), toJSON(), equals(other) }; it is NOT a @solana/web3.js PublicKey: wrap it with
+ *   `new PublicKey(provider.publicKey.toString())`, as code written for several wallets does anyway).
+ * - `connect()` → { publicKey }, `disconnect()`, `on(event, fn)` / `off(...)` ('connect', 'disconnect').
+ * - `signMessage(bytes, display?)` → { signature: Uint8Array(64), publicKey }: ed25519 over the bytes,
+ *   signed in Node with the keypair (tweetnacl).
+ * - `signTransaction(tx)`: for a legacy @solana/web3.js Transaction (recentBlockhash and feePayer set)
+ *   the page serializes `tx.serializeMessage()`, Node signs those bytes, and the page calls
+ *   `tx.addSignature(<the tx's own key for this wallet>, signature)` and returns the same tx, ready
+ *   for `tx.serialize()` / `sendRawTransaction`. A VersionedTransaction is signed over
+ *   `tx.message.serialize()` the same way. Throws if the tx needs no signature from this wallet.
+ *   `signAllTransactions(txs)` signs each.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { Keypair } from '@solana/web3.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import nacl from 'tweetnacl';
+import type { UserView } from '../../server/src/contract';
+import { ARTIFACTS } from './server';
+
+export { expect };
+export { runCli, serverEnv } from './server';
+
+export interface Wallet {
+  keypair: Keypair;
+  address: string;
+  /** Wallet methods the page called, in order. */
+  requests: string[];
+  /** The next wallet request (connect or a signature) is refused, as when the user presses Cancel. */
+  rejectNext(): void;
+}
+
+/** The page → Node bridge: approve a request and, for signatures, sign its bytes. */
+const BRIDGE = '__e2ePhantomBridge';
+type BridgeAnswer = { approved: false } | { approved: true; signature?: number[] };
+
+export async function injectPhantom(page: Page, keypair = Keypair.generate()): Promise<Wallet> {
+  let rejectNext = false;
+  const wallet: Wallet = {
+    keypair,
+    address: keypair.publicKey.toBase58(),
+    requests: [],
+    rejectNext: () => void (rejectNext = true),
+  };
+  await page.exposeFunction(BRIDGE, (method: string, bytes?: number[]): BridgeAnswer => {
+    wallet.requests.push(method);
+    if (method !== 'disconnect' && rejectNext) {
+      rejectNext = false;
+      return { approved: false };
+    }
+    if (!bytes) return { approved: true };
+    return { approved: true, signature: Array.from(nacl.sign.detached(Uint8Array.from(bytes), keypair.secretKey)) };
+  });
+  await page.addInitScript(installPhantomProvider, { bridge: BRIDGE, address: wallet.address, keyBytes: Array.from(keypair.publicKey.toBytes()) });
+  return wallet;
+}
+
+/**
+ * Runs in the page (serialized by Playwright, so it may use nothing from this module's scope).
+ * The types below are the minimum of @solana/web3.js transactions it touches.
+ */
+function installPhantomProvider({ bridge, address, keyBytes }: { bridge: string; address: string; keyBytes: number[] }): void {
+  interface KeyLike {
+    toBase58(): string;
+  }
+  interface TxLike {
+    serializeMessage?(): Uint8Array;
+    message: { serialize(): Uint8Array; staticAccountKeys: KeyLike[] };
+    signatures: Array<{ publicKey: KeyLike }>;
+    addSignature(key: KeyLike, signature: Uint8Array): void;
+  }
+  type Answer = { approved: false } | { approved: true; signature?: number[] };
+  type Listener = (...args: unknown[]) => void;
+
+  const call = (method: string, bytes?: Uint8Array): Promise<Answer> =>
+    (window as unknown as Record<string, (m: string, b?: number[]) => Promise<Answer>>)[bridge](method, bytes && Array.from(bytes));
+  const approve = async (method: string, bytes?: Uint8Array): Promise<Uint8Array> => {
+    const answer = await call(method, bytes);
+    if (!answer.approved) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+    return Uint8Array.from(answer.signature ?? []);
+  };
+  const key = {
+    toBase58: () => address,
+    toString: () => address,
+    toJSON: () => address,
+    toBytes: () => Uint8Array.from(keyBytes),
+    equals: (other: unknown) => String(other) === address,
+  };
+  const listeners = new Map<string, Set<Listener>>();
+  const emit = (event: string, ...args: unknown[]) => listeners.get(event)?.forEach((fn) => fn(...args));
+
+  const provider = {
+    isPhantom: true,
+    isConnected: false,
+    publicKey: null as typeof key | null,
+    async connect() {
+      await approve('connect');
+      provider.isConnected = true;
+      provider.publicKey = key;
+      emit('connect', key);
+      return { publicKey: key };
+    },
+    async disconnect() {
+      await call('disconnect');
+      provider.isConnected = false;
+      provider.publicKey = null;
+      emit('disconnect');
+    },
+    on(event: string, fn: Listener) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(fn));
+    },
+    off(event: string, fn: Listener) {
+      listeners.get(event)?.delete(fn);
+    },
+    async signMessage(message: Uint8Array) {
+      return { signature: await approve('signMessage', message), publicKey: key };
+    },
+    async signTransaction<T extends TxLike>(tx: T): Promise<T> {
+      const legacy = typeof tx.serializeMessage === 'function';
+      const signature = await approve('signTransaction', legacy ? tx.serializeMessage!() : tx.message.serialize());
+      // addSignature matches by key object: hand it the transaction's own key for this wallet.
+      const keys = legacy ? tx.signatures.map((pair) => pair.publicKey) : tx.message.staticAccountKeys;
+      const signer = keys.find((k) => k.toBase58() === address);
+      if (!signer) throw new Error(`this transaction needs no signature from ${address}`);
+      tx.addSignature(signer, signature);
+      return tx;
+    },
+    async signAllTransactions<T extends TxLike>(txs: T[]): Promise<T[]> {
+      const signed: T[] = [];
+      for (const tx of txs) signed.push(await provider.signTransaction(tx));
+      return signed;
+    },
+  };
+  Object.assign(window, { phantom: { solana: provider }, solana: provider });
+}
+
+/** Only loopback is reachable: the app's outside services are the fakes. */
+const leavesLoopback = (url: URL) => url.protocol.startsWith('http') && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+export const test = base.extend<{ wallet: Wallet }>({
+  context: async ({ context }, use) => {
+    await context.route(leavesLoopback, (route) =>
+      route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<title>offline (e2e)</title>' }) : route.abort('blockedbyclient'),
+    );
+    await use(context);
+  },
+  wallet: async ({ page }, use) => {
+    await use(await injectPhantom(page));
+  },
+});
+
+export interface Session {
+  token: string;
+  user: UserView;
+}
+
+/** Opens the login screen, connects the injected wallet and waits for the dashboard. Needs the `wallet` fixture. */
+export async function signInWithPhantom(page: Page): Promise<Session> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'CONNECT_PHANTOM_WALLET' }).click();
+  await expect(page.getByRole('heading', { name: 'SWEAT_CREDITS_SYS' })).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('authToken'));
+  if (!token) throw new Error('signed in but no authToken was stored');
+  const res = await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return { token, user: (await res.json()) as UserView };
+}
+
+/**
+ * A screenshot at test/artifacts/screenshots/<name>.png (look at it). Full page by default; pass
+ * `{ fullPage: false }` for what a phone shows, since a full-page capture draws fixed bars (the
+ * bottom nav) where the first viewport ended, in the middle of the picture.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const dir = join(ARTIFACTS, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  return path;
+}
