@@ -24,9 +24,13 @@ const EnvSchema = z.object({
   OPENAI_API_KEY: optional,
   OPENAI_BASE_URL: z.url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** How long one request to the AI provider may take before it counts as failed (and is retried). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   SOLANA_RPC_URL: z.url().default('https://api.devnet.solana.com'),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
   TREASURY_ADDRESS: z.string().default('11111111111111111111111111111111'),
+  SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  PURCHASE_CONFIRM_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   X_CONSUMER_KEY: optional,
   X_CONSUMER_SECRET: optional,
   X_OAUTH_BASE_URL: z.url().default('https://api.x.com'),
@@ -43,6 +47,10 @@ const EnvSchema = z.object({
   /** Which proxies' X-Forwarded-For to believe (Express `trust proxy`): loopback alone by default. */
   TRUST_PROXY: z.string().default('loopback'),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A job whose worker stops renewing its lock this long (the worker died) is picked up by another worker. */
+  QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  /** How often the maintenance job settles prediction goals nobody has read (reads settle too). */
+  GOAL_SETTLE_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
 });
@@ -71,8 +79,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
-    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
-    solana: { rpcUrl: e.SOLANA_RPC_URL, cluster: e.SOLANA_CLUSTER, treasury: e.TREASURY_ADDRESS },
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS },
+    solana: {
+      rpcUrl: e.SOLANA_RPC_URL,
+      cluster: e.SOLANA_CLUSTER,
+      treasury: e.TREASURY_ADDRESS,
+      rpcTimeoutMs: e.SOLANA_RPC_TIMEOUT_MS,
+      purchaseConfirmWindowMs: e.PURCHASE_CONFIRM_WINDOW_MS,
+    },
     x: {
       consumerKey: e.X_CONSUMER_KEY,
       consumerSecret: e.X_CONSUMER_SECRET,
@@ -94,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
+    queueLockMs: e.QUEUE_LOCK_MS,
+    goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };

@@ -1,5 +1,6 @@
 import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Job, JobsOptions, Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AppError, forbidden, notFound, unavailable } from '../common/errors';
@@ -32,6 +33,8 @@ export class JobsService implements OnModuleDestroy {
   private readonly logger = new Logger('Jobs');
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
+  /** BullMQ never closes a connection it was given, so they are closed here after the queues. */
+  private readonly connections: Redis[] = [];
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
@@ -40,6 +43,7 @@ export class JobsService implements OnModuleDestroy {
     if (!queue) {
       const connection = createRedis(this.config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
       connection.on('error', () => undefined);
+      this.connections.push(connection);
       queue = new Queue(name, { connection, prefix: this.config.redisPrefix });
       queue.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
       this.queues.set(name, queue);
@@ -47,11 +51,25 @@ export class JobsService implements OnModuleDestroy {
     return queue;
   }
 
+  /**
+   * Runs `name` on `queue` every `everyMs` (a repeatable job owned by 'system'). Not awaited by
+   * callers: the API must start while Redis is away; the scheduler is an upsert, so every start
+   * (and every replica) may repeat it.
+   */
+  schedule(queue: QueueName, name: string, everyMs: number): void {
+    const target = this.queue(queue);
+    target
+      .waitUntilReady()
+      .then(() => target.upsertJobScheduler(name, { every: everyMs }, { name, data: { ownerId: 'system' } }))
+      .catch((err: Error) => this.logger.warn(`could not schedule ${name}: ${err.message}`));
+  }
+
   private queueEvents(name: QueueName): QueueEvents {
     let events = this.events.get(name);
     if (!events) {
       const connection = createRedis(this.config.redisUrl, { maxRetriesPerRequest: null });
       connection.on('error', () => undefined);
+      this.connections.push(connection);
       events = new QueueEvents(name, { connection, prefix: this.config.redisPrefix });
       events.on('error', (err) => this.logger.warn(`events ${name}: ${err.message}`));
       this.events.set(name, events);
@@ -113,5 +131,6 @@ export class JobsService implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     await Promise.allSettled([...this.events.values()].map((e) => e.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.connections.forEach((c) => c.disconnect());
   }
 }

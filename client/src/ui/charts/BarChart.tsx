@@ -1,10 +1,11 @@
 import { ChartFrame } from './ChartFrame';
-import { chartScale, ChartProps, formatValue, PADDING } from './scale';
+import { chartScale, type ChartProps, formatValue, PADDING } from './scale';
 
 /** Counts per period (sessions per week, credits per week): one bar per value, from zero. */
 export function BarChart({ points, ariaLabel, unit, height = 180 }: ChartProps) {
-  const highest = Math.max(1, ...points.map((p) => p.value));
-  const range = { min: 0, max: highest * 1.08 };
+  // An even top keeps the middle grid line on a whole number: counts have no half sessions.
+  const highest = Math.max(0, ...points.map((p) => p.value));
+  const range = { min: 0, max: Math.max(2, Math.ceil(highest / 2) * 2) };
   const scale = chartScale(points.length, range, height);
   const slot = scale.innerWidth / Math.max(points.length, 1);
   const barWidth = Math.max(2, slot * 0.6);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHART_WIDTH, ChartPoint, formatValue, labelIndexes, PADDING } from './scale';
+import { CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING } from './scale';
 
 interface ChartFrameProps {
   points: ChartPoint[];

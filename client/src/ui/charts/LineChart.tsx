@@ -1,5 +1,5 @@
 import { ChartFrame } from './ChartFrame';
-import { chartScale, ChartProps, formatValue, valueRange } from './scale';
+import { chartScale, type ChartProps, formatValue, valueRange } from './scale';
 
 /** A trend over time (balance, BMI, weight): a line with a dot per value. */
 export function LineChart({ points, ariaLabel, unit, height = 180 }: ChartProps) {
