@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AuthModule } from './auth/auth.module';
+import { BmiModule } from './bmi/bmi.module';
 import { SessionGuard } from './common/auth.guard';
 import { SessionModule } from './common/session.module';
 import { SingleUseModule } from './common/single-use';
@@ -12,7 +13,9 @@ import { HealthModule } from './health/health.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
+import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
+import { AchievementsModule } from './achievements/achievements.module';
 
 @Module({
   imports: [
@@ -31,6 +34,9 @@ import { UsersModule } from './users/users.module';
     UsersModule,
     AuthModule,
     LedgerModule,
+    UploadsModule,
+    BmiModule,
+    AchievementsModule,
   ],
   providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
 })

@@ -4,3 +4,6 @@ export * from './user';
 export * from './auth';
 export * from './system';
 export * from './ledger';
+export * from './achievements';
+export * from './uploads';
+export * from './bmi';

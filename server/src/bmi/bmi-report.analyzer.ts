@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { JobRefusal } from '../queue/job-errors';
+import { BodyValues, adviseOn } from './bmi.rules';
+import type { BmiAnalysis } from '../contract';
+import { readReportValues } from './bmi-report.reader';
+import { pdfText } from './pdf-text';
+
+export interface ReportFile {
+  bytes: Buffer;
+  mime: string;
+}
+
+const NO_VALUES = 'No BMI value could be read from this report. Upload a BMI test, InBody or DEXA report that states your BMI.';
+const IMAGE_NEEDS_AI =
+  'Image reports need the AI engine, which is not configured here. Upload the report as a PDF with its text (BMI test, InBody or DEXA).';
+
+const refuse = (message: string) => new JobRefusal(422, message, 'Analysis Failed');
+
+/** What the model must answer: the values it read, null where the report does not state one. */
+const ModelReading = z.strictObject({
+  bmiValue: z.number().min(10).max(80).nullable(),
+  bodyFatPercentage: z.number().min(2).max(75).nullable(),
+  muscleMass: z.number().min(5).max(150).nullable(),
+});
+
+const MODEL_INSTRUCTIONS =
+  'You read body-composition reports (BMI test sheets, InBody scans, DEXA scans). Answer only the values the report states: ' +
+  'BMI (kg/m²), percent body fat (PBF), skeletal muscle mass in kg (convert lb to kg). Use null for anything not stated. Never estimate.';
+
+/**
+ * Reads a report's values: with an OpenAI key the model reads the text (PDF) or the image; without
+ * one the PDF's text is searched locally. Either way the analysis is written from the values found,
+ * and a report without a readable BMI is a 422, never an invented number.
+ */
+@Injectable()
+export class BmiReportAnalyzer {
+  private readonly openai: OpenAI | null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    const { apiKey, baseUrl, timeoutMs } = config.openai;
+    this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs }) : null;
+  }
+
+  async analyze(file: ReportFile): Promise<BmiAnalysis> {
+    const values = await this.readValues(file);
+    if (values.bmiValue === undefined) throw refuse(NO_VALUES);
+    return { ...(values as BodyValues), ...adviseOn(values as BodyValues) };
+  }
+
+  private async readValues(file: ReportFile): Promise<Partial<BodyValues>> {
+    if (file.mime === 'application/pdf') {
+      const text = await readablePdfText(file.bytes);
+      return this.openai ? this.askModel([{ type: 'text', text }]) : readReportValues(text);
+    }
+    if (!this.openai) throw refuse(IMAGE_NEEDS_AI);
+    return this.askModel([{ type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } }]);
+  }
+
+  private async askModel(content: OpenAI.Chat.ChatCompletionContentPart[]): Promise<Partial<BodyValues>> {
+    const completion = await this.openai!.chat.completions.create({
+      model: this.config.openai.model,
+      messages: [
+        { role: 'system', content: MODEL_INSTRUCTIONS },
+        { role: 'user', content },
+      ],
+      response_format: { type: 'json_schema', json_schema: { name: 'bmi_report', strict: true, schema: z.toJSONSchema(ModelReading) } },
+    });
+    // A malformed answer throws: the job retries, then the caller gets a clear 503.
+    const reading = ModelReading.parse(JSON.parse(completion.choices[0]?.message?.content ?? ''));
+    return Object.fromEntries(Object.entries(reading).filter(([, v]) => v !== null));
+  }
+}
+
+async function readablePdfText(bytes: Buffer): Promise<string> {
+  try {
+    return await pdfText(bytes);
+  } catch {
+    throw refuse('This PDF could not be read. Upload the original report file.');
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AchievementsModule } from '../achievements/achievements.module';
+import { UploadsModule } from '../uploads/uploads.module';
+import { UsersModule } from '../users/users.module';
+import { BmiRecord, BmiRecordSchema } from './bmi-record.schema';
+import { BmiReportAnalyzer } from './bmi-report.analyzer';
+import { BmiController } from './bmi.controller';
+import { BmiService } from './bmi.service';
+
+@Module({
+  imports: [UsersModule, UploadsModule, AchievementsModule, MongooseModule.forFeature([{ name: BmiRecord.name, schema: BmiRecordSchema }])],
+  controllers: [BmiController],
+  providers: [BmiService, BmiReportAnalyzer],
+  exports: [BmiService],
+})
+export class BmiModule {}

@@ -1,0 +1,135 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Job } from 'bullmq';
+import { Model, Types } from 'mongoose';
+import type { Readable } from 'node:stream';
+import { AchievementsService } from '../achievements/achievements.service';
+import { badRequest } from '../common/errors';
+import { BmiAnalysis, BmiAnalyzeRequest, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import { OwnedJobData } from '../queue/queue.names';
+import { JobsService } from '../queue/jobs.service';
+import { WorkersService } from '../queue/workers.service';
+import { UploadsService } from '../uploads/uploads.service';
+import { User } from '../users/user.schema';
+import { dayIn } from '../users/users.rules';
+import { BmiRecord, BmiRecordDocument } from './bmi-record.schema';
+import { BmiReportAnalyzer } from './bmi-report.analyzer';
+import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
+
+export const ANALYZE_JOB = 'bmi.analyze';
+
+interface AnalyzeJobData extends OwnedJobData {
+  uploadId: string;
+}
+
+@Injectable()
+export class BmiService implements OnModuleInit {
+  constructor(
+    @InjectModel(BmiRecord.name) private readonly records: Model<BmiRecord>,
+    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly uploads: UploadsService,
+    private readonly analyzer: BmiReportAnalyzer,
+    private readonly achievements: AchievementsService,
+    private readonly jobs: JobsService,
+    private readonly workers: WorkersService,
+  ) {}
+
+  onModuleInit(): void {
+    this.workers.register<AnalyzeJobData, BmiAnalysis>('ai', ANALYZE_JOB, (job) => this.runAnalysis(job));
+  }
+
+  /** The calculator: SPEC §5's checks, a record, and the user's height, weight and latest BMI (display caches). */
+  async calculate(userId: string, input: BmiCalculateRequest): Promise<BmiResult> {
+    const measured = readMeasurements(input.height, input.weight);
+    if (!measured.ok) throw badRequest(measured.message, measured.title);
+    const bmi = bmiOf(measured.heightCm, measured.weightKg);
+    const category = bmiCategory(bmi);
+    await this.records.create({
+      userId: new Types.ObjectId(userId),
+      bmi,
+      category,
+      height: measured.heightCm,
+      weight: measured.weightKg,
+      source: 'calculator',
+      day: dayIn(new Date()),
+    });
+    await this.users.updateOne({ _id: userId }, { $set: { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi } });
+    return { bmi, category };
+  }
+
+  /** The user's records, newest first. */
+  async list(userId: string): Promise<BmiRecordView[]> {
+    const records = await this.records.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 });
+    return records.map(toView);
+  }
+
+  /** Did the user record a BMI on this UTC day (YYYY-MM-DD)? For the "Log Weight" earn rule. */
+  async hasRecordOn(userId: string, day: string): Promise<boolean> {
+    return (await this.records.exists({ userId: new Types.ObjectId(userId), day })) !== null;
+  }
+
+  async createReportUpload(userId: string, size?: number): Promise<UploadUrlResponse> {
+    const { uploadURL } = await this.uploads.createUpload(userId, 'bmi_report', size);
+    return { uploadURL };
+  }
+
+  /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
+  async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
+    const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
+    return this.jobs.run<BmiAnalysis, AnalyzeJobData>('ai', ANALYZE_JOB, { ownerId: userId, uploadId: upload.id as string }, { clientKey });
+  }
+
+  /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
+  private async runAnalysis(job: Job<AnalyzeJobData>): Promise<BmiAnalysis> {
+    const { ownerId, uploadId } = job.data;
+    const upload = await this.uploads.findFinished(uploadId);
+    const bytes = await readAll(await this.uploads.openFile(upload));
+    await job.updateProgress(30);
+    const analysis = await this.analyzer.analyze({ bytes, mime: upload.mime ?? '' });
+    await job.updateProgress(80);
+    await this.storeReport(ownerId, uploadId, analysis);
+    await job.updateProgress(100);
+    return analysis;
+  }
+
+  private async storeReport(userId: string, uploadId: string, analysis: BmiAnalysis): Promise<void> {
+    const now = new Date();
+    try {
+      await this.records.create({
+        _id: new Types.ObjectId(uploadId),
+        userId: new Types.ObjectId(userId),
+        bmi: analysis.bmiValue,
+        category: bmiCategory(analysis.bmiValue),
+        source: 'report',
+        bodyFatPercentage: analysis.bodyFatPercentage ?? null,
+        muscleMass: analysis.muscleMass ?? null,
+        day: dayIn(now),
+      });
+    } catch (err) {
+      if ((err as { code?: number }).code === 11000) return; // this report was stored already
+      throw err;
+    }
+    // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report).
+    await this.users.updateOne({ _id: userId }, { $set: { latestBmi: analysis.bmiValue }, $addToSet: { reportMonths: dayIn(now).slice(0, 7) } });
+    await this.achievements.award(userId, 'FIRST_BMI_REPORT');
+  }
+}
+
+function toView(record: BmiRecordDocument): BmiRecordView {
+  return {
+    id: record.id as string,
+    bmi: record.bmi,
+    category: record.category,
+    height: record.height,
+    weight: record.weight,
+    createdAt: record.createdAt.toISOString(),
+    source: record.source,
+  };
+}
+
+/** Buffers a stored report (at most its purpose's 10 MB) for the PDF reader. */
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

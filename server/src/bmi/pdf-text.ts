@@ -1,0 +1,45 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The text of a PDF, read by pdf-parse in a worker thread. The file is untrusted: the thread has
+ * its own heap cap and a time limit, so a hostile PDF cannot stall or bloat the job worker. (It also
+ * lets pdf.js load its ESM worker module, which it cannot do inside Jest's CommonJS sandbox.)
+ */
+const EXTRACT_TEXT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { PDFParse } = require(workerData.pdfParse);
+(async () => {
+  const parser = new PDFParse({ data: workerData.bytes });
+  try {
+    parentPort.postMessage({ text: (await parser.getText()).text });
+  } catch (err) {
+    parentPort.postMessage({ error: String((err && err.message) || err) });
+  } finally {
+    await parser.destroy();
+  }
+})();
+`;
+
+const LIMITS = { timeoutMs: 20_000, maxHeapMb: 256 } as const;
+
+export async function pdfText(bytes: Buffer): Promise<string> {
+  const worker = new Worker(EXTRACT_TEXT, {
+    eval: true,
+    workerData: { bytes: new Uint8Array(bytes), pdfParse: require.resolve('pdf-parse') },
+    resourceLimits: { maxOldGenerationSizeMb: LIMITS.maxHeapMb },
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const answer = await new Promise<{ text?: string; error?: string }>((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`PDF text extraction took over ${LIMITS.timeoutMs} ms`)), LIMITS.timeoutMs);
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`PDF reader exited with code ${code}`)));
+    });
+    if (answer.text === undefined) throw new Error(answer.error ?? 'no text');
+    return answer.text;
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}

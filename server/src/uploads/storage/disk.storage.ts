@@ -1,0 +1,50 @@
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { UploadStorage } from './upload-storage';
+
+/** Files under DATA_DIR/uploads, received by this server's own signed PUT route. */
+export class DiskStorage implements UploadStorage {
+  readonly receivesBytes = true;
+  readonly issuedPrefixes: readonly string[];
+  private readonly dir: string;
+
+  constructor(dataDir: string, private readonly publicUrl: string) {
+    this.dir = join(dataDir, 'uploads');
+    mkdirSync(this.dir, { recursive: true });
+    this.issuedPrefixes = [`${publicUrl}/api/uploads/`];
+  }
+
+  async uploadUrl(id: string, signature: string): Promise<string> {
+    return `${this.publicUrl}/api/uploads/${id}?sig=${signature}`;
+  }
+
+  /**
+   * Streams `source` to `<id>.part` and renames it into place only when complete; a failure leaves no file.
+   * No await before the pipeline: an inspector refusing the first chunk must already have a listener.
+   */
+  async save(id: string, source: Readable): Promise<void> {
+    const partial = this.path(id) + '.part';
+    try {
+      await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, this.path(id));
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+  }
+
+  async open(id: string): Promise<Readable> {
+    return createReadStream(this.path(id));
+  }
+
+  async remove(id: string): Promise<void> {
+    await Promise.all([rm(this.path(id), { force: true }), rm(this.path(id) + '.part', { force: true })]);
+  }
+
+  path(id: string): string {
+    return join(this.dir, id);
+  }
+}

@@ -1,0 +1,20 @@
+import type { Readable } from 'node:stream';
+
+/** Where upload bytes live. Chosen by STORAGE_DRIVER; the service talks only to this. */
+export interface UploadStorage {
+  /**
+   * True when this server receives the bytes itself (PUT /api/uploads/:id); false when the client
+   * sends them straight to the store and the server checks them on first use.
+   */
+  readonly receivesBytes: boolean;
+  /** Prefixes of the file URLs this driver issues; a fileUrl is accepted only under one of them. */
+  readonly issuedPrefixes: readonly string[];
+  /** The URL the client PUTs the file to. `size` is the size the client announced, if any. */
+  uploadUrl(id: string, signature: string, limits: { maxBytes: number; size?: number }): Promise<string>;
+  /** Reads a stored file. */
+  open(id: string): Promise<Readable>;
+  /** Deletes a stored (or partly stored) file; no error if there is none. */
+  remove(id: string): Promise<void>;
+}
+
+export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');

@@ -1,0 +1,70 @@
+import { HttpStatus } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Transform, TransformCallback } from 'node:stream';
+import { AppError } from '../common/errors';
+import { SNIFF_BYTES, UploadLimits, UploadMime, describeBytes, describeTypes, sniffMime } from './uploads.rules';
+
+export interface InspectedFile {
+  size: number;
+  mime: UploadMime;
+  sha256: string;
+}
+
+/**
+ * Sits in the stream between the request and storage: counts bytes (413 past the limit), hashes
+ * (sha256) and decides the type from the first bytes (415 when not allowed). Only the first
+ * SNIFF_BYTES are ever held, so a file of any size passes through in constant memory.
+ */
+export class UploadInspector extends Transform {
+  private size = 0;
+  private head = Buffer.alloc(0);
+  private mime: UploadMime | null = null;
+  private readonly hash = createHash('sha256');
+
+  constructor(private readonly limits: UploadLimits) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.limits.maxBytes) return done(fileTooLarge(this.limits));
+    this.hash.update(chunk);
+    if (!this.mime && this.head.length < SNIFF_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
+      if (this.head.length >= SNIFF_BYTES) {
+        const refusal = this.decideType();
+        if (refusal) return done(refusal);
+      }
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    done(this.mime ? null : this.decideType());
+  }
+
+  private decideType(): AppError | null {
+    const mime = sniffMime(this.head);
+    if (!mime || !this.limits.allowedTypes.includes(mime)) return unsupportedType(this.limits);
+    this.mime = mime;
+    return null;
+  }
+
+  /** The checked file; valid once the stream has finished. */
+  result(): InspectedFile {
+    if (!this.mime) throw new Error('result() before the upload finished');
+    return { size: this.size, mime: this.mime, sha256: this.hash.digest('hex') };
+  }
+}
+
+export function fileTooLarge(limits: UploadLimits): AppError {
+  return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, `The file is larger than ${describeBytes(limits.maxBytes)}`, 'File Too Large');
+}
+
+export function unsupportedType(limits: UploadLimits): AppError {
+  return new AppError(
+    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    `Only ${describeTypes(limits.allowedTypes)} files are accepted`,
+    'Unsupported File Type',
+  );
+}

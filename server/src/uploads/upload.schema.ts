@@ -1,0 +1,26 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+import type { UploadMime } from './uploads.rules';
+
+export type UploadStatus = 'pending' | 'finished';
+
+/** One file a user was allowed to upload: its limits, and once stored, what it really is. */
+@Schema({ collection: 'uploads', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class Upload {
+  @Prop({ type: Types.ObjectId, required: true, index: true }) owner!: Types.ObjectId;
+  @Prop({ required: true }) purpose!: string;
+  @Prop({ required: true }) maxBytes!: number;
+  @Prop({ type: [String], required: true }) allowedTypes!: UploadMime[];
+  @Prop({ type: String, default: 'pending' }) status!: UploadStatus;
+  @Prop({ type: Number, default: null }) size!: number | null;
+  @Prop({ type: String, default: null }) mime!: UploadMime | null;
+  @Prop({ type: String, default: null }) sha256!: string | null;
+  /** Until when the upload URL works; a pending upload past it is swept with its file. */
+  @Prop({ required: true }) expiresAt!: Date;
+
+  createdAt!: Date;
+}
+
+export type UploadDocument = HydratedDocument<Upload>;
+export const UploadSchema = SchemaFactory.createForClass(Upload);
+UploadSchema.index({ status: 1, expiresAt: 1 });

@@ -1,0 +1,47 @@
+import { Controller, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../common/auth.guard';
+import { Returns, ValidParams, ValidQuery } from '../common/validation';
+import { UploadIdParam, UploadReceipt, UploadSignatureQuery } from '../contract';
+import { UploadsService } from './uploads.service';
+
+/**
+ * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
+ * session is needed: the signed URL is the permission, and it works once.
+ */
+@ApiTags('uploads')
+@ApiBearerAuth()
+@Controller('uploads')
+export class UploadsController {
+  constructor(private readonly uploads: UploadsService) {}
+
+  /** The file's bytes as the body (single shot). */
+  @Public()
+  @Put(':id')
+  @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @Returns(UploadReceipt, 200, 404, 413, 415)
+  put(
+    @ValidParams(UploadIdParam) params: UploadIdParam,
+    @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
+    @Req() req: Request,
+  ): Promise<UploadReceipt> {
+    return this.uploads.receive(params.id, query.sig, req);
+  }
+
+  /** The multipart variant: the file in a form field named `file`. */
+  @Public()
+  @Post(':id')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @Returns(UploadReceipt, 200, 404, 413, 415)
+  postForm(
+    @ValidParams(UploadIdParam) params: UploadIdParam,
+    @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<UploadReceipt> {
+    return this.uploads.receiveMultipart(params.id, query.sig, req, res);
+  }
+}

@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { DiskStorage } from './storage/disk.storage';
+import { S3Storage } from './storage/s3.storage';
+import { UPLOAD_STORAGE } from './storage/upload-storage';
+import { Upload, UploadSchema } from './upload.schema';
+import { UploadsController } from './uploads.controller';
+import { UploadsService } from './uploads.service';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Upload.name, schema: UploadSchema }])],
+  controllers: [UploadsController],
+  providers: [
+    UploadsService,
+    {
+      provide: UPLOAD_STORAGE,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.storage.driver === 's3' ? new S3Storage(config.storage.s3) : new DiskStorage(config.dataDir, config.publicUrl),
+    },
+  ],
+  exports: [UploadsService],
+})
+export class UploadsModule {}
