@@ -15,6 +15,7 @@ import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
+import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 
 @Module({
@@ -36,6 +37,7 @@ import { AchievementsModule } from './achievements/achievements.module';
     LedgerModule,
     UploadsModule,
     BmiModule,
+    WorkoutsModule,
     AchievementsModule,
   ],
   providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],

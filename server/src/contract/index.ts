@@ -4,6 +4,7 @@ export * from './user';
 export * from './auth';
 export * from './system';
 export * from './ledger';
+export * from './workouts';
 export * from './achievements';
 export * from './uploads';
 export * from './bmi';

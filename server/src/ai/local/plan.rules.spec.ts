@@ -1,0 +1,72 @@
+import { DIFFICULTIES, DURATIONS, WORKOUT_TYPES } from '../../contract';
+import { PlanRequest, WorkoutPlan } from '../ai.provider';
+import { EXERCISE_LIBRARY } from './exercise-library';
+import { buildPlan, fitDose } from './plan.rules';
+
+const noLimits = { injuries: [], noEquipment: false };
+const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({ type: 'strength', difficulty: 'intermediate', duration: 45, avoidMuscles: [], limits: noLimits, ...over });
+const byName = new Map(EXERCISE_LIBRARY.map((e) => [e.name, e]));
+
+describe('the exercise library', () => {
+  it('holds at least 60 distinct exercises, each with instructions, tags and every type covered', () => {
+    expect(EXERCISE_LIBRARY.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(EXERCISE_LIBRARY.map((e) => e.slug)).size).toBe(EXERCISE_LIBRARY.length);
+    for (const e of EXERCISE_LIBRARY) {
+      expect(e.instructions.length).toBeGreaterThan(40);
+      expect(e.muscles.length).toBeGreaterThan(0);
+    }
+    for (const type of WORKOUT_TYPES) expect(EXERCISE_LIBRARY.filter((e) => e.phase === 'main' && e.types.includes(type)).length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('local plans', () => {
+  const combos = WORKOUT_TYPES.flatMap((type) => DIFFICULTIES.flatMap((difficulty) => DURATIONS.map((duration) => ({ type, difficulty, duration }))));
+
+  it.each(combos)('$type / $difficulty / $duration min is a valid warm-up, main, cool-down plan that fits', (combo) => {
+    const plan = buildPlan(request(combo));
+    expect(WorkoutPlan.safeParse(plan).success).toBe(true);
+    const phases = plan.exercises.map((e) => e.phase);
+    expect(phases.indexOf('main')).toBeGreaterThan(0);
+    expect(phases.lastIndexOf('main')).toBeLessThan(phases.length - 1);
+    expect(phases.filter((p) => p === 'main').length).toBeGreaterThanOrEqual(2);
+    expect(new Set(plan.exercises.map((e) => e.name)).size).toBe(plan.exercises.length);
+    expect(plan.minutes).toBeLessThanOrEqual(combo.duration);
+    expect(plan.minutes).toBeGreaterThanOrEqual(combo.duration * 0.6);
+    const levelCap = DIFFICULTIES.indexOf(combo.difficulty) + 1;
+    for (const e of plan.exercises) expect(byName.get(e.name)!.level).toBeLessThanOrEqual(levelCap);
+  });
+
+  it('grows with the duration and is the same for the same inputs', () => {
+    const count = (duration: 15 | 60) => buildPlan(request({ duration })).exercises.length;
+    expect(count(60)).toBeGreaterThan(count(15));
+    expect(buildPlan(request())).toEqual(buildPlan(request()));
+    expect(buildPlan(request({ type: 'hiit' }))).not.toEqual(buildPlan(request()));
+  });
+
+  it('leaves out muscles trained hard in the last 48 hours and says so', () => {
+    const plan = buildPlan(request({ avoidMuscles: ['legs', 'glutes'] }));
+    const main = plan.exercises.filter((e) => e.phase === 'main');
+    expect(main.length).toBeGreaterThanOrEqual(2);
+    for (const e of main) expect(e.muscles).not.toEqual(expect.arrayContaining(['legs']));
+    for (const e of main) expect(e.muscles).not.toContain('glutes');
+    expect(plan.notes.join(' ')).toMatch(/Recovery: legs, glutes/);
+  });
+
+  it('honours an injury and no equipment', () => {
+    const plan = buildPlan(request({ type: 'hiit', limits: { injuries: ['knee'], noEquipment: true } }));
+    for (const e of plan.exercises) {
+      const entry = byName.get(e.name)!;
+      expect(entry.loads).not.toContain('knee');
+      expect(['none', 'mat']).toContain(entry.equipment);
+    }
+    expect(plan.notes.join(' ')).toMatch(/knee/);
+    expect(plan.notes.join(' ')).toMatch(/No equipment/);
+  });
+
+  it('stretches or shrinks the dose to fill the block', () => {
+    expect(fitDose({ sets: 3, workSeconds: 45, restSeconds: 75 }, 5, 35 * 60)).toEqual({ sets: 3, workSeconds: 45, restSeconds: 75 });
+    const long = fitDose({ sets: 2, workSeconds: 30, restSeconds: 10 }, 10, 47 * 60);
+    expect(10 * long.sets * (long.workSeconds + long.restSeconds)).toBeLessThanOrEqual(47 * 60);
+    expect(10 * long.sets * (long.workSeconds + long.restSeconds)).toBeGreaterThanOrEqual(0.75 * 47 * 60);
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { AchievementList } from './achievements';
+import { ObjectIdString } from './common';
+
+/** SPEC.md section 5: generator options and their defaults. */
+export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const DURATIONS = [15, 30, 45, 60] as const;
+export const WorkoutType = z.enum(WORKOUT_TYPES);
+export type WorkoutType = z.infer<typeof WorkoutType>;
+export const Difficulty = z.enum(DIFFICULTIES);
+export type Difficulty = z.infer<typeof Difficulty>;
+export const Duration = z.union(DURATIONS.map((d) => z.literal(d)) as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<45>, z.ZodLiteral<60>]);
+export type Duration = z.infer<typeof Duration>;
+
+export const MUSCLE_GROUPS = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs', 'full_body', 'cardio', 'mobility'] as const;
+export const MuscleGroup = z.enum(MUSCLE_GROUPS);
+export type MuscleGroup = z.infer<typeof MuscleGroup>;
+
+export const Intensity = z.enum(['light', 'moderate', 'intense']);
+export type Intensity = z.infer<typeof Intensity>;
+
+export const ExercisePhase = z.enum(['warmup', 'main', 'cooldown']);
+export type ExercisePhase = z.infer<typeof ExercisePhase>;
+
+/** One exercise of a workout: SPEC's id, name, description, plus its block, dose and muscles. */
+export const ExerciseView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  phase: ExercisePhase,
+  /** The dose, e.g. "3 sets × 40 s work / 20 s rest". */
+  prescription: z.string(),
+  muscles: z.array(MuscleGroup),
+});
+export type ExerciseView = z.infer<typeof ExerciseView>;
+
+export const WorkoutView = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: WorkoutType,
+  difficulty: Difficulty,
+  duration: Duration,
+  creditsReward: z.number().int().min(0),
+  exercises: z.array(ExerciseView),
+  /** Why the plan looks the way it does (recovery, stated limits). */
+  notes: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type WorkoutView = z.infer<typeof WorkoutView>;
+
+export const TodayWorkout = WorkoutView.nullable();
+
+export const GenerateWorkoutRequest = z.strictObject({
+  userId: ObjectIdString,
+  type: WorkoutType.default('strength'),
+  difficulty: Difficulty.default('intermediate'),
+  duration: Duration.default(45),
+});
+export type GenerateWorkoutRequest = z.infer<typeof GenerateWorkoutRequest>;
+
+/** The client's creditsEarned and intensity are accepted for SPEC's call shape but recomputed by the server. */
+export const CompleteWorkoutRequest = z.strictObject({
+  userId: ObjectIdString,
+  workoutId: ObjectIdString,
+  completedExercises: z.array(z.string().min(1).max(64)).min(1, 'tick at least one exercise').max(50),
+  creditsEarned: z.number().optional(),
+  intensity: z.string().max(20).optional(),
+});
+export type CompleteWorkoutRequest = z.infer<typeof CompleteWorkoutRequest>;
+
+/** SPEC.md section 3, Workout session. */
+export const SessionView = z.object({
+  id: z.string(),
+  workoutId: z.string(),
+  workout: z.object({ name: z.string(), type: WorkoutType, duration: z.number().int() }),
+  completedAt: z.string(),
+  intensity: Intensity,
+  creditsEarned: z.number().int().min(0),
+});
+export type SessionView = z.infer<typeof SessionView>;
+export const SessionList = z.array(SessionView);
+
+export const ChatRole = z.enum(['user', 'assistant']);
+export const CHAT_MESSAGE_MAX = 1000;
+/** Only the latest messages reach the coach; longer histories are cut, not refused. */
+export const CHAT_HISTORY_KEPT = 20;
+export const ChatTurn = z.strictObject({ role: ChatRole, content: z.string().max(4000) });
+export type ChatTurn = z.infer<typeof ChatTurn>;
+const ChatHistory = z.array(ChatTurn).max(200);
+
+/** SPEC.md section 7: what the client knows about the user; the server prefers its own records. */
+export const UserProfileInput = z.strictObject({
+  height: z.number().positive().max(300).nullish(),
+  weight: z.number().positive().max(700).nullish(),
+  age: z.number().int().min(0).max(130).nullish(),
+  fitnessLevel: z.string().max(40).nullish(),
+  bmi: z.number().positive().max(200).nullish(),
+  bmiCategory: z.string().max(40).nullish(),
+});
+export type UserProfileInput = z.infer<typeof UserProfileInput>;
+
+export const CoachChatRequest = z.strictObject({
+  userId: ObjectIdString,
+  message: z.string().trim().min(1, 'message must not be blank').max(CHAT_MESSAGE_MAX),
+  userProfile: UserProfileInput.optional(),
+  chatHistory: ChatHistory.default([]),
+});
+export type CoachChatRequest = z.infer<typeof CoachChatRequest>;
+
+/** SPEC.md section 3, Coach chat response. `workoutGenerated`: the reply also created today's workout. */
+export const CoachChatResponse = z.object({ response: z.string(), workoutGenerated: z.boolean() });
+export type CoachChatResponse = z.infer<typeof CoachChatResponse>;
+
+export const GenerateFromChatRequest = z.strictObject({
+  userId: ObjectIdString,
+  chatHistory: ChatHistory.min(1, 'chatHistory must not be empty'),
+  userProfile: UserProfileInput.optional(),
+});
+export type GenerateFromChatRequest = z.infer<typeof GenerateFromChatRequest>;
+
+/** POST /api/workout/complete: the stored session (server-computed credits and intensity) and badges it earned. */
+export const WorkoutCompletion = z.object({ session: SessionView, newAchievements: AchievementList });
+export type WorkoutCompletion = z.infer<typeof WorkoutCompletion>;

@@ -1,0 +1,29 @@
+import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
+
+/**
+ * A completed workout. The unique index on `workoutId` makes completion an insert with exactly one
+ * winner (FerretDB does not apply concurrent conditional updates atomically; unique inserts hold).
+ */
+@Schema({ collection: 'workout_sessions', versionKey: false, timestamps: { createdAt: 'completedAt', updatedAt: false } })
+export class WorkoutSession {
+  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: Types.ObjectId, required: true, unique: true }) workoutId!: Types.ObjectId;
+  // `type` spelled out: a bare `type` key would be read as the subdocument's own schema type.
+  @Prop(raw({ name: { type: String }, type: { type: String }, duration: { type: Number } }))
+  workout!: { name: string; type: WorkoutType; duration: number };
+  @Prop({ type: [String], required: true }) completedExercises!: string[];
+  @Prop({ type: String, required: true }) intensity!: Intensity;
+  @Prop({ required: true }) creditsEarned!: number;
+  /** Muscle groups of the ticked exercises, for the coach's 48-hour recovery rule. */
+  @Prop({ type: [String], default: [] }) muscles!: MuscleGroup[];
+  /** YYYY-MM-DD (UTC) it was completed on. */
+  @Prop({ required: true }) day!: string;
+  completedAt!: Date;
+}
+
+export type WorkoutSessionDocument = HydratedDocument<WorkoutSession>;
+export const WorkoutSessionSchema = SchemaFactory.createForClass(WorkoutSession);
+WorkoutSessionSchema.index({ userId: 1, completedAt: -1 });
+WorkoutSessionSchema.index({ userId: 1, day: 1 });

@@ -1,0 +1,28 @@
+import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
+
+/** A generated workout. The newest one of the day that has no session is "today's workout". */
+@Schema({ collection: 'workouts', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class Workout {
+  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ required: true }) name!: string;
+  @Prop({ type: String, required: true }) type!: WorkoutType;
+  @Prop({ type: String, required: true }) difficulty!: Difficulty;
+  @Prop({ required: true }) duration!: number;
+  @Prop({ required: true }) creditsReward!: number;
+  @Prop({
+    type: [raw({ id: String, name: String, description: String, phase: String, prescription: String, muscles: [String] })],
+    required: true,
+    _id: false,
+  })
+  exercises!: ExerciseView[];
+  @Prop({ type: [String], default: [] }) notes!: string[];
+  /** YYYY-MM-DD (UTC) it was generated on. */
+  @Prop({ required: true }) day!: string;
+  createdAt!: Date;
+}
+
+export type WorkoutDocument = HydratedDocument<Workout>;
+export const WorkoutSchema = SchemaFactory.createForClass(Workout);
+WorkoutSchema.index({ userId: 1, createdAt: -1 });

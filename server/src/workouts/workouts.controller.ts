@@ -1,0 +1,82 @@
+import { Controller, Get, Headers, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  CoachChatRequest,
+  CoachChatResponse,
+  CompleteWorkoutRequest,
+  GenerateFromChatRequest,
+  GenerateWorkoutRequest,
+  JOB_KEY_HEADER,
+  JobKey,
+  OptionalUserIdParam,
+  SessionList,
+  SessionView,
+  TodayWorkout,
+  WorkoutCompletion,
+  WorkoutView,
+} from '../contract';
+import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { WorkoutsService } from './workouts.service';
+
+const JobKeyHeader = () => ApiHeader({ name: JOB_KEY_HEADER, required: false, description: 'Follow the AI job at GET /api/jobs/ai-<userId>-<key>' });
+
+@ApiTags('workouts')
+@ApiBearerAuth()
+@Controller('workout')
+export class WorkoutsController {
+  constructor(private readonly workouts: WorkoutsService) {}
+
+  @Post('generate')
+  @JobKeyHeader()
+  @Returns(WorkoutView, 201, 503, 504)
+  generate(@CurrentUser() me: SessionUser, @ValidBody(GenerateWorkoutRequest) body: GenerateWorkoutRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<WorkoutView> {
+    assertSelf(me, body.userId);
+    return this.workouts.generate(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+
+  /** Today's workout, or JSON null when there is none (or it was completed). */
+  @Get(['today', 'today/:userId'])
+  @Returns(TodayWorkout)
+  async today(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }, @Res() res: Response): Promise<void> {
+    assertSelf(me, params.userId);
+    // Written directly: Nest would answer a null result with an empty body instead of `null`.
+    res.json(await this.workouts.today(me.userId));
+  }
+
+  @Post('complete')
+  @Returns(WorkoutCompletion, 200, 404, 409)
+  complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
+    assertSelf(me, body.userId);
+    return this.workouts.complete(me.userId, body);
+  }
+
+  /** Completed sessions, newest first. */
+  @Get(['sessions', 'sessions/:userId'])
+  @Returns(SessionList)
+  sessions(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<SessionView[]> {
+    assertSelf(me, params.userId);
+    return this.workouts.list(me.userId);
+  }
+
+  @Post('chat')
+  @JobKeyHeader()
+  @Returns(CoachChatResponse, 200, 503, 504)
+  chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
+    assertSelf(me, body.userId);
+    return this.workouts.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+
+  @Post('generate-from-chat')
+  @JobKeyHeader()
+  @Returns(WorkoutView, 201, 422, 503, 504)
+  generateFromChat(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(GenerateFromChatRequest) body: GenerateFromChatRequest,
+    @Headers(JOB_KEY_HEADER) jobKey?: string,
+  ): Promise<WorkoutView> {
+    assertSelf(me, body.userId);
+    return this.workouts.generateFromChat(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+}

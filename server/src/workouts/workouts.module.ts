@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AchievementsModule } from '../achievements/achievements.module';
+import { AiModule } from '../ai/ai.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { UsersModule } from '../users/users.module';
+import { Workout, WorkoutSchema } from './workout.schema';
+import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
+import { WorkoutsController } from './workouts.controller';
+import { WorkoutsService } from './workouts.service';
+
+@Module({
+  imports: [
+    UsersModule,
+    LedgerModule,
+    AchievementsModule,
+    AiModule,
+    MongooseModule.forFeature([
+      { name: Workout.name, schema: WorkoutSchema },
+      { name: WorkoutSession.name, schema: WorkoutSessionSchema },
+    ]),
+  ],
+  controllers: [WorkoutsController],
+  providers: [WorkoutsService],
+  exports: [WorkoutsService],
+})
+export class WorkoutsModule {}

@@ -1,0 +1,49 @@
+/** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
+import type { Difficulty, Intensity } from '../contract';
+
+/** Credits per started 15 minutes of a workout, by difficulty. */
+const CREDITS_PER_QUARTER_HOUR: Record<Difficulty, number> = { beginner: 5, intermediate: 7, advanced: 10 };
+
+/** creditsReward of a fully completed workout: 15 min beginner 5 … 60 min advanced 40. */
+export function creditsReward(duration: number, difficulty: Difficulty): number {
+  return Math.ceil(duration / 15) * CREDITS_PER_QUARTER_HOUR[difficulty];
+}
+
+/** SPEC.md section 9: round(creditsReward × fraction of exercises ticked). */
+export function sessionCredits(reward: number, ticked: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((reward * Math.min(ticked, total)) / total);
+}
+
+/** SPEC.md section 4: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
+export function sessionIntensity(ticked: number, total: number): Intensity {
+  const share = total > 0 ? ticked / total : 0;
+  if (share >= 0.8) return 'intense';
+  if (share >= 0.5) return 'moderate';
+  return 'light';
+}
+
+export interface TrainingHistory {
+  totalSessions: number;
+  /** Sessions completed in the last 30 days, and how many of them were moderate or intense. */
+  sessionsLast30Days: number;
+  hardSessionsLast30Days: number;
+}
+
+/**
+ * Fitness level from what the user has actually done: advanced after 40 sessions with 12 in the last
+ * 30 days (at least 8 of them moderate or intense); intermediate after 10 sessions with 6 in the last
+ * 30 days; beginner otherwise, so a long break brings the level back down.
+ */
+export function fitnessLevel(h: TrainingHistory): Difficulty {
+  if (h.totalSessions >= 40 && h.sessionsLast30Days >= 12 && h.hardSessionsLast30Days >= 8) return 'advanced';
+  if (h.totalSessions >= 10 && h.sessionsLast30Days >= 6) return 'intermediate';
+  return 'beginner';
+}
+
+/** Ticked ids, deduplicated, split into those the workout has and those it does not. */
+export function checkTicked(ticked: string[], exerciseIds: string[]): { known: string[]; unknown: string[] } {
+  const ids = new Set(exerciseIds);
+  const unique = [...new Set(ticked)];
+  return { known: unique.filter((id) => ids.has(id)), unknown: unique.filter((id) => !ids.has(id)) };
+}

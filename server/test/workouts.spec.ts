@@ -1,0 +1,147 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { SessionView, WorkoutCompletion, WorkoutView } from '../src/contract';
+import { AchievementsService } from '../src/achievements/achievements.service';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { dayIn } from '../src/users/users.rules';
+import { WorkoutsService } from '../src/workouts/workouts.service';
+import { WorkoutSession } from '../src/workouts/workout-session.schema';
+import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+
+describe('workouts, sessions, coach and achievements over HTTP (local AI provider, real worker)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const generate = (me: SignedIn, body: Record<string, unknown> = {}) =>
+    t.http.post('/api/workout/generate').set(me.auth).send({ userId: me.user.id, ...body });
+  const complete = (me: SignedIn, workout: WorkoutView, ids: string[]) =>
+    t.http.post('/api/workout/complete').set(me.auth).send({ userId: me.user.id, workoutId: workout.id, completedExercises: ids, creditsEarned: 9999, intensity: 'intense' });
+
+  it('generates a workout with SPEC defaults that becomes today’s workout', async () => {
+    const me = await signIn(t);
+    await t.http.get(`/api/workout/today/${me.user.id}`).set(me.auth).expect(200, 'null');
+    const res = await generate(me).expect(201);
+    const workout = res.body as WorkoutView;
+    expect(workout).toMatchObject({ type: 'strength', difficulty: 'intermediate', duration: 45, creditsReward: 21 });
+    expect(workout.exercises.map((e) => e.id)).toEqual(workout.exercises.map((_, i) => `ex${i + 1}`));
+    expect(workout.exercises[0]).toMatchObject({ phase: 'warmup', name: expect.any(String), description: expect.any(String) });
+    const today = await t.http.get('/api/workout/today').set(me.auth).expect(200);
+    expect(today.body.id).toBe(workout.id);
+  });
+
+  it('refuses options outside SPEC §5 and other users’ ids', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    for (const bad of [{ duration: 20 }, { type: 'pilates' }, { difficulty: 'insane' }, { type: { $gt: '' } }, { extra: true }]) {
+      const res = await generate(me, bad).expect(400);
+      expect(res.body.error).toBe('Validation Failed');
+    }
+    await t.http.post('/api/workout/generate').set(me.auth).send({ userId: other.user.id }).expect(403);
+    await t.http.get(`/api/workout/today/${other.user.id}`).set(me.auth).expect(403);
+    await t.http.get(`/api/workout/sessions/${other.user.id}`).set(me.auth).expect(403);
+    await t.http.get(`/api/achievements/${other.user.id}`).set(me.auth).expect(403);
+    await t.http.get('/api/workout/today').expect(401);
+  });
+
+  it('recomputes credits and intensity, posts them to pending once, counts the workout and awards badges', async () => {
+    const me = await signIn(t);
+    const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+    expect(workout.creditsReward).toBe(40);
+    const ticked = workout.exercises.slice(0, Math.ceil(workout.exercises.length * 0.8)).map((e) => e.id);
+    const res = await complete(me, workout, [...ticked, ticked[0]]).expect(200);
+    const { session, newAchievements } = res.body as WorkoutCompletion;
+    expect(session.intensity).toBe('intense');
+    expect(session.creditsEarned).toBe(Math.round((40 * ticked.length) / workout.exercises.length));
+    expect(newAchievements.map((a) => a.code).sort()).toEqual(['FIRST_INTENSE', 'FIRST_WORKOUT']);
+
+    await complete(me, workout, ticked).expect(409);
+    const user = (await t.http.get('/api/user').set(me.auth).expect(200)).body;
+    expect(user).toMatchObject({ pendingCredits: session.creditsEarned, sweatCredits: 0, totalWorkouts: 1 });
+    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(session.creditsEarned);
+
+    await t.http.get('/api/workout/today').set(me.auth).expect(200, 'null');
+    const sessions = (await t.http.get(`/api/workout/sessions/${me.user.id}`).set(me.auth).expect(200)).body as SessionView[];
+    expect(sessions).toEqual([expect.objectContaining({ id: session.id, workout: { name: workout.name, type: 'hiit', duration: 60 }, creditsEarned: session.creditsEarned })]);
+    const badges = (await t.http.get('/api/achievements').set(me.auth).expect(200)).body;
+    expect(badges.map((b: { title: string }) => b.title).sort()).toEqual(['First Rep', 'Full Send']);
+
+    const workouts = t.app.get(WorkoutsService);
+    expect(await workouts.hasCompletedSessionOn(me.user.id, dayIn(new Date()))).toBe(true);
+    expect(await workouts.hasCompletedSessionOn(me.user.id, '2020-01-01')).toBe(false);
+    expect(await workouts.countSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
+  });
+
+  it('completes a workout exactly once under 15 simultaneous requests', async () => {
+    const me = await signIn(t);
+    const workout = (await generate(me, { duration: 15, difficulty: 'beginner' }).expect(201)).body as WorkoutView;
+    const ids = workout.exercises.map((e) => e.id);
+    const statuses = (await Promise.all(Array.from({ length: 15 }, () => complete(me, workout, ids)))).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(14);
+    const sessions = t.app.get<Model<WorkoutSession>>(getModelToken(WorkoutSession.name));
+    expect(await sessions.countDocuments({ workoutId: new Types.ObjectId(workout.id) })).toBe(1);
+    expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 5, totalWorkouts: 1 });
+  });
+
+  it('refuses unknown exercise ids, an empty list and someone else’s workout, changing nothing', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    const workout = (await generate(me).expect(201)).body as WorkoutView;
+    const unknown = await complete(me, workout, ['ex1', 'ex999']).expect(400);
+    expect(unknown.body.message).toMatch(/ex999/);
+    await complete(me, workout, []).expect(400);
+    await t.http.post('/api/workout/complete').set(other.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(404);
+    await t.http.post('/api/workout/complete').set(me.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(403);
+    expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 0, totalWorkouts: 0 });
+    const light = (await complete(me, workout, ['ex1']).expect(200)).body as WorkoutCompletion;
+    expect(light.session.intensity).toBe('light');
+  });
+
+  it('avoids muscles trained hard in the last 48 hours in the next plan', async () => {
+    const me = await signIn(t);
+    const first = (await generate(me, { type: 'strength' }).expect(201)).body as WorkoutView;
+    await complete(me, first, first.exercises.map((e) => e.id)).expect(200);
+    const next = (await generate(me, { type: 'strength' }).expect(201)).body as WorkoutView;
+    expect(next.notes.join(' ')).toMatch(/^Recovery: /);
+  });
+
+  it('answers the coach, refuses blank messages, and builds a workout from the conversation', async () => {
+    const me = await signIn(t);
+    await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: '   ', chatHistory: [] }).expect(400);
+    await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'x'.repeat(1001) }).expect(400);
+    const jobKey = 'chat-key-0001';
+    const reply = await t.http
+      .post('/api/workout/chat')
+      .set(me.auth)
+      .set('x-job-key', jobKey)
+      .send({ userId: me.user.id, message: 'How do I lose weight?', userProfile: { bmi: 27.2, bmiCategory: 'Overweight' }, chatHistory: [] })
+      .expect(200);
+    expect(reply.body).toEqual({ response: expect.stringMatching(/overweight range/), workoutGenerated: false });
+    const job = await t.http.get(`/api/jobs/ai-${me.user.id}-${jobKey}`).set(me.auth).expect(200);
+    expect(job.body).toMatchObject({ name: 'coach.chat', state: 'completed', progress: 100 });
+
+    const chatHistory = Array.from({ length: 30 }, () => ({ role: 'assistant', content: 'Keep going!' }));
+    await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory: [{ role: 'user', content: 'hello' }] }).expect(422, {
+      statusCode: 422,
+      message: 'Could not generate workout. Please provide more details.',
+      error: 'Generation Failed',
+    });
+    chatHistory.push({ role: 'user', content: 'I want a 30 minute yoga session, my wrist hurts' });
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    expect(workout).toMatchObject({ type: 'yoga', duration: 30, difficulty: 'beginner' });
+    expect(workout.notes.join(' ')).toMatch(/wrist/);
+    expect((await t.http.get('/api/workout/today').set(me.auth)).body.id).toBe(workout.id);
+  });
+
+  it('awards each achievement once, even when asked at the same time', async () => {
+    const me = await signIn(t);
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.app.get(AchievementsService).award(me.user.id, 'FIRST_BMI_REPORT')));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await t.http.get(`/api/achievements/${me.user.id}`).set(me.auth)).body).toEqual([
+      expect.objectContaining({ code: 'FIRST_BMI_REPORT', title: 'Know Your Numbers' }),
+    ]);
+  });
+});
