@@ -17,6 +17,7 @@ import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
+import { ProofsModule } from './proofs/proofs.module';
 
 @Module({
   imports: [
@@ -39,6 +40,7 @@ import { AchievementsModule } from './achievements/achievements.module';
     BmiModule,
     WorkoutsModule,
     AchievementsModule,
+    ProofsModule,
   ],
   providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
 })

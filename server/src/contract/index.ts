@@ -8,3 +8,4 @@ export * from './workouts';
 export * from './achievements';
 export * from './uploads';
 export * from './bmi';
+export * from './proofs';

@@ -21,6 +21,8 @@ export class User {
   @Prop({ default: 0 }) currentStreak!: number;
   @Prop({ default: 0 }) longestStreak!: number;
   @Prop({ type: String, default: null }) lastProofDay!: string | null;
+  /** The IANA time zone of the last proof: lastProofDay is a day there, so "today" is read there too. */
+  @Prop({ type: String, default: 'UTC' }) timeZone!: string;
 
   @Prop({ default: 'beginner' }) fitnessLevel!: string;
   @Prop({ type: Number, default: null }) height!: number | null;

@@ -102,7 +102,7 @@ export class UsersService {
   }
 
   toView(user: UserDocument | User & { _id: Types.ObjectId }, now = new Date()): UserView {
-    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now));
+    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? 'UTC'));
     return {
       id: user._id.toString(),
       username: user.username,

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { ObjectIdString } from './common';
+
+/** SPEC §3 "Proof kinds": a gym selfie, a workout video, an activity-watch screenshot. */
+export const PROOF_KINDS = ['gym_selfie', 'workout_video', 'apple_watch'] as const;
+export const ProofKind = z.enum(PROOF_KINDS);
+export type ProofKind = z.infer<typeof ProofKind>;
+
+/** An IANA time zone name from the browser (`Intl.DateTimeFormat().resolvedOptions().timeZone`); checked by the server. */
+const TimeZoneName = z.string().min(1).max(64);
+
+/** Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse early. */
+export const ProofUploadUrlRequest = z.strictObject({
+  kind: ProofKind.default('gym_selfie'),
+  size: z.number().int().min(1).optional(),
+});
+export type ProofUploadUrlRequest = z.infer<typeof ProofUploadUrlRequest>;
+
+/**
+ * POST /api/proof/validate-all: each kind's uploadURL. The kinds are optional here so a missing
+ * one is answered with a message naming it rather than a schema error.
+ */
+export const ProofValidateRequest = z.strictObject({
+  proofs: z.strictObject({
+    gym_selfie: z.string().min(1).max(2048).optional(),
+    workout_video: z.string().min(1).max(2048).optional(),
+    apple_watch: z.string().min(1).max(2048).optional(),
+  }),
+  timeZone: TimeZoneName.optional(),
+});
+export type ProofValidateRequest = z.infer<typeof ProofValidateRequest>;
+
+/** SPEC §3 "Proof validation result". */
+export const ProofValidationResult = z.object({
+  coinsValidated: z.number().int().min(0),
+  newBalance: z.number().int().min(0),
+  newStreak: z.number().int().min(1),
+});
+export type ProofValidationResult = z.infer<typeof ProofValidationResult>;
+
+export const ProofTodayQuery = z.strictObject({ timeZone: TimeZoneName.optional() });
+export type ProofTodayQuery = z.infer<typeof ProofTodayQuery>;
+
+/** GET /api/proof/challenge: today's code to show in the selfie and the video, and whether today is done. */
+export const ProofChallenge = z.object({
+  day: z.string(),
+  code: z.string(),
+  validatedToday: z.boolean(),
+});
+export type ProofChallenge = z.infer<typeof ProofChallenge>;
+
+/** What the proof.check job found in one file. */
+export const ProofCheckView = z.object({
+  engine: z.enum(['structural', 'vision']),
+  passed: z.boolean(),
+  detail: z.string(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type ProofCheckView = z.infer<typeof ProofCheckView>;
+
+export const ProofFileView = z.object({
+  kind: ProofKind,
+  uploadId: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  checks: z.array(ProofCheckView),
+  /** False once the file was deleted (30 days); the record stays. */
+  fileAvailable: z.boolean(),
+});
+export type ProofFileView = z.infer<typeof ProofFileView>;
+
+/** One validated day in GET /api/proof/history, newest first. */
+export const ProofDayView = z.object({
+  day: z.string(),
+  coinsValidated: z.number().int().min(0),
+  streakAfter: z.number().int().min(1),
+  proofs: z.array(ProofFileView),
+  validatedAt: z.string(),
+});
+export type ProofDayView = z.infer<typeof ProofDayView>;
+export const ProofHistory = z.array(ProofDayView);
+
+export const ProofMediaParam = z.strictObject({ uploadId: ObjectIdString });
+export type ProofMediaParam = z.infer<typeof ProofMediaParam>;

@@ -1,0 +1,61 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+import type { ProofCheckView, ProofKind } from '../contract';
+
+/**
+ * Where a validation is: `checking` (the day is claimed, the proof.check job runs), `checked`
+ * (passed; the ledger moves may still be missing after a crash and are completed by a retry),
+ * `credited` (pending moved into the balance, streak shown).
+ */
+export type ProofDayStatus = 'checking' | 'checked' | 'credited';
+
+export interface ProofFile {
+  kind: ProofKind;
+  uploadId: Types.ObjectId;
+  mime: string;
+  size: number;
+  sha256: string;
+  checks: ProofCheckView[];
+}
+
+/**
+ * One validated day of one user. The unique (userId, day) index makes the insert the lock: on
+ * FerretDB only an insert against a unique index is exactly-once, so the day is claimed by creating it.
+ */
+@Schema({ collection: 'proof_days', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class ProofDay {
+  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  /** YYYY-MM-DD in `timeZone`. */
+  @Prop({ required: true }) day!: string;
+  @Prop({ required: true }) timeZone!: string;
+  @Prop({ required: true }) streakAfter!: number;
+  @Prop({ type: String, required: true }) status!: ProofDayStatus;
+  /** Set once credited: the pending credits this day moved into the balance. */
+  @Prop({ default: 0 }) coinsValidated!: number;
+  @Prop({ type: [Object], required: true }) proofs!: ProofFile[];
+
+  createdAt!: Date;
+}
+
+export type ProofDayDocument = HydratedDocument<ProofDay>;
+export const ProofDaySchema = SchemaFactory.createForClass(ProofDay);
+ProofDaySchema.index({ userId: 1, day: -1 }, { unique: true });
+
+/**
+ * A file used as a proof, keyed by its sha256: inserting it is how a photo or video is used once,
+ * ever, by anyone (a second insert of the same bytes fails on `_id`).
+ */
+@Schema({ collection: 'proof_media', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class ProofMedia {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: Types.ObjectId, required: true, index: true }) uploadId!: Types.ObjectId;
+  @Prop({ type: Types.ObjectId, required: true }) proofDayId!: Types.ObjectId;
+  /** When the 30-day clean-up deleted the file (the records stay). */
+  @Prop({ type: Date, default: null }) fileDeletedAt!: Date | null;
+
+  createdAt!: Date;
+}
+
+export const ProofMediaSchema = SchemaFactory.createForClass(ProofMedia);
+ProofMediaSchema.index({ fileDeletedAt: 1, createdAt: 1 });

@@ -1,0 +1,61 @@
+import { Controller, Get, Post, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+import { Returns, ValidBody, ValidParams, ValidQuery } from '../common/validation';
+import {
+  OptionalUserIdParam,
+  ProofChallenge,
+  ProofDayView,
+  ProofHistory,
+  ProofMediaParam,
+  ProofTodayQuery,
+  ProofUploadUrlRequest,
+  ProofValidateRequest,
+  ProofValidationResult,
+  UploadUrlResponse,
+} from '../contract';
+import { ProofsService } from './proofs.service';
+
+@ApiTags('proofs')
+@ApiBearerAuth()
+@Controller('proof')
+export class ProofsController {
+  constructor(private readonly proofs: ProofsService) {}
+
+  /** A signed URL to PUT one proof file to; `kind` picks its limits (gym_selfie when not sent). */
+  @Post('upload-url')
+  @Returns(UploadUrlResponse, 200, 413)
+  uploadUrl(@CurrentUser() me: SessionUser, @ValidBody(ProofUploadUrlRequest) body: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
+    return this.proofs.createUpload(me.userId, body);
+  }
+
+  /** Today's challenge code (to show in the selfie and the video) in the caller's time zone. */
+  @Get('challenge')
+  @Returns(ProofChallenge)
+  challenge(@CurrentUser() me: SessionUser, @ValidQuery(ProofTodayQuery) query: ProofTodayQuery): Promise<ProofChallenge> {
+    return this.proofs.challenge(me.userId, query.timeZone);
+  }
+
+  @Post('validate-all')
+  @Returns(ProofValidationResult, 200, 404, 409, 422, 503, 504)
+  validateAll(@CurrentUser() me: SessionUser, @ValidBody(ProofValidateRequest) body: ProofValidateRequest): Promise<ProofValidationResult> {
+    return this.proofs.validateAll(me.userId, body);
+  }
+
+  /** The caller's validated days, newest first. */
+  @Get(['history', 'history/:userId'])
+  @Returns(ProofHistory)
+  history(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<ProofDayView[]> {
+    assertSelf(me, params.userId);
+    return this.proofs.history(me.userId);
+  }
+
+  /** One of the caller's proof files (private: owner only). */
+  @Get('media/:uploadId')
+  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm')
+  @Returns(null, 200, 404)
+  async media(@CurrentUser() me: SessionUser, @ValidParams(ProofMediaParam) params: ProofMediaParam): Promise<StreamableFile> {
+    const file = await this.proofs.openMedia(me.userId, params.uploadId);
+    return new StreamableFile(file.stream, { type: file.mime, length: file.size, disposition: 'inline' });
+  }
+}

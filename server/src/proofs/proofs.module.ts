@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AchievementsModule } from '../achievements/achievements.module';
+import { ReferralsService } from '../credits/referrals.service';
+import { LedgerModule } from '../ledger/ledger.module';
+import { UploadsModule } from '../uploads/uploads.module';
+import { UsersModule } from '../users/users.module';
+import { ProofChecker } from './proof-checker';
+import { ProofDay, ProofDaySchema, ProofMedia, ProofMediaSchema } from './proof-day.schema';
+import { ProofsController } from './proofs.controller';
+import { ProofsService } from './proofs.service';
+
+/**
+ * ReferralsService is provided here (it is stateless) rather than imported with CreditsModule, so
+ * CreditsModule can import this module for ProofsService.watchProofValidatedOn without a cycle.
+ */
+@Module({
+  imports: [
+    UsersModule,
+    LedgerModule,
+    UploadsModule,
+    AchievementsModule,
+    MongooseModule.forFeature([
+      { name: ProofDay.name, schema: ProofDaySchema },
+      { name: ProofMedia.name, schema: ProofMediaSchema },
+    ]),
+  ],
+  controllers: [ProofsController],
+  providers: [ProofsService, ProofChecker, ReferralsService],
+  exports: [ProofsService],
+})
+export class ProofsModule {}

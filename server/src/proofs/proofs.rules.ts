@@ -1,0 +1,87 @@
+import { createHmac } from 'node:crypto';
+import { PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
+import type { UploadPurpose } from '../uploads/uploads.rules';
+import { dayIn, previousDay } from '../users/users.rules';
+
+/** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
+
+export const PROOF_PURPOSES: Record<ProofKind, UploadPurpose> = {
+  gym_selfie: 'proof:gym_selfie',
+  workout_video: 'proof:workout_video',
+  apple_watch: 'proof:apple_watch',
+};
+
+/** Proof files are kept this long; the proof day and its check results stay. */
+export const PROOF_MEDIA_RETENTION_DAYS = 30;
+
+/** An IANA time zone name Intl knows, or null. `undefined` (not sent) means UTC. */
+export function resolveTimeZone(name: string | undefined): string | null {
+  if (name === undefined) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** "Today" for a user: the calendar day of `now` in their time zone. */
+export function proofDay(now: Date, timeZone: string): string {
+  return dayIn(now, timeZone);
+}
+
+export interface LastProofDay {
+  day: string;
+  streakAfter: number;
+}
+
+export type StreakStep = { ok: true; streak: number } | { ok: false; reason: 'already-validated' };
+
+/**
+ * The streak after validating `today`: yesterday's streak + 1, otherwise 1 (first ever, or a gap).
+ * A day on or before the last validated one is refused: once per day, and a time zone switched
+ * backwards must not validate a day twice.
+ */
+export function nextStreak(last: LastProofDay | null, today: string): StreakStep {
+  if (!last) return { ok: true, streak: 1 };
+  if (last.day >= today) return { ok: false, reason: 'already-validated' };
+  return { ok: true, streak: last.day === previousDay(today) ? last.streakAfter + 1 : 1 };
+}
+
+export const longestStreakAfter = (longest: number, streak: number) => Math.max(longest, streak);
+
+/** Letters and digits that cannot be misread on a phone photo (no 0/O, 1/I/L). */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CHALLENGE_LENGTH = 6;
+
+/**
+ * The user's code for a day: shown in the dialog, written on paper in the selfie and the video, so
+ * a photo from another day or person does not pass the vision check. Derived (HMAC), never stored.
+ */
+export function challengeCode(secret: string, userId: string, day: string): string {
+  const digest = createHmac('sha256', secret).update(`proof-challenge:${userId}:${day}`).digest();
+  let code = '';
+  for (let i = 0; i < CHALLENGE_LENGTH; i++) code += CODE_ALPHABET[digest[i] % CODE_ALPHABET.length];
+  return code;
+}
+
+/** The kinds a request lacks, in SPEC order. */
+export function missingKinds(proofs: ProofValidateRequest['proofs']): ProofKind[] {
+  return PROOF_KINDS.filter((kind) => !proofs[kind]);
+}
+
+export const KIND_LABELS: Record<ProofKind, string> = {
+  gym_selfie: 'gym selfie',
+  workout_video: 'workout video',
+  apple_watch: 'activity-watch screenshot',
+};
+
+export function describeMissing(missing: ProofKind[]): string {
+  const names = missing.map((k) => KIND_LABELS[k]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
+  return `All 3 proofs are needed: the ${list} ${names.length > 1 ? 'are' : 'is'} missing`;
+}
+
+/** Ledger keys of one day's two movements: draining pending, crediting the balance. */
+export function proofLedgerKeys(userId: string, day: string): { drain: string; credit: string } {
+  return { drain: `proof:${userId}:${day}:pending`, credit: `proof:${userId}:${day}` };
+}
