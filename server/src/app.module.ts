@@ -8,7 +8,9 @@ import { SessionModule } from './common/session.module';
 import { SingleUseModule } from './common/single-use';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { CreditsModule } from './credits/credits.module';
 import { DatabaseModule } from './database/database.module';
+import { GoalsModule } from './goals/goals.module';
 import { HealthModule } from './health/health.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { QueueModule } from './queue/queue.module';
@@ -36,6 +38,8 @@ import { ProofsModule } from './proofs/proofs.module';
     UsersModule,
     AuthModule,
     LedgerModule,
+    CreditsModule,
+    GoalsModule,
     UploadsModule,
     BmiModule,
     WorkoutsModule,

@@ -2,9 +2,10 @@ import { getModelToken } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { User } from '../users/user.schema';
 import { listCommands, registerCommand, UsageError } from './registry';
+import '../credits/credits.cli';
 
 // Built-in commands. Later domains add theirs (credits:grant, credits:reverse, ledger:verify) in
-// their own `*.cli.ts` files, imported below so the CLI entry sees them.
+// their own `*.cli.ts` files, imported above so the CLI entry sees them.
 
 registerCommand({
   name: 'help',

@@ -4,6 +4,8 @@ export * from './user';
 export * from './auth';
 export * from './system';
 export * from './ledger';
+export * from './credits';
+export * from './goals';
 export * from './workouts';
 export * from './achievements';
 export * from './uploads';

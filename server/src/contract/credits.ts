@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ObjectIdString } from './common';
+
+/** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
+export const MarketplaceItemId = z.enum(['protein-discount', 'gym-pass', 'supplement-bundle', 'nutrition-plan']);
+export type MarketplaceItemId = z.infer<typeof MarketplaceItemId>;
+
+export const MarketplaceItem = z.object({
+  id: MarketplaceItemId,
+  title: z.string(),
+  description: z.string(),
+  cost: z.number().int().positive(),
+  category: z.enum(['discount', 'access', 'product', 'service']),
+  available: z.boolean(),
+  icon: z.string(),
+});
+export type MarketplaceItem = z.infer<typeof MarketplaceItem>;
+export const MarketplaceList = z.array(MarketplaceItem);
+
+export const RedeemRequest = z.strictObject({
+  userId: ObjectIdString,
+  itemId: MarketplaceItemId,
+  /** Must equal the catalogue's cost: the server never takes a price from the client. */
+  cost: z.number().int().positive(),
+  /** A fresh uuid per click makes a retried request redeem once; the server makes one up when absent. */
+  requestId: z.uuid().optional(),
+});
+export type RedeemRequest = z.infer<typeof RedeemRequest>;
+
+export const RedemptionView = z.object({
+  id: z.string(),
+  itemId: MarketplaceItemId,
+  title: z.string(),
+  cost: z.number().int(),
+  voucherCode: z.string(),
+  createdAt: z.string(),
+});
+export type RedemptionView = z.infer<typeof RedemptionView>;
+export const RedemptionList = z.array(RedemptionView);
+
+export const RedeemResponse = z.object({ redemption: RedemptionView, balance: z.number().int().min(0) });
+export type RedeemResponse = z.infer<typeof RedeemResponse>;
+
+/** SPEC.md section 9, Earning actions. */
+export const EarnAction = z.enum(['workout', 'streak', 'weight', 'steps']);
+export type EarnAction = z.infer<typeof EarnAction>;
+
+export const EarnRequest = z.strictObject({
+  userId: ObjectIdString,
+  action: EarnAction,
+  /** Sent by the SPEC client; ignored, the server decides the amount. */
+  credits: z.number().optional(),
+});
+export type EarnRequest = z.infer<typeof EarnRequest>;
+
+export const EarnResponse = z.object({ action: EarnAction, credits: z.number().int(), balance: z.number().int().min(0) });
+export type EarnResponse = z.infer<typeof EarnResponse>;
+
+export const ValidateTweetRequest = z.strictObject({
+  userId: ObjectIdString,
+  tweetUrl: z.string().trim().min(1).max(500),
+  /** Sent by the SPEC client; ignored, the server computes the user's own link. */
+  referralLink: z.string().max(500).optional(),
+});
+export type ValidateTweetRequest = z.infer<typeof ValidateTweetRequest>;
+
+export const ValidateTweetResponse = z.object({ tweetId: z.string(), credits: z.number().int(), balance: z.number().int().min(0) });
+export type ValidateTweetResponse = z.infer<typeof ValidateTweetResponse>;
+
+export const PoolView = z.object({
+  balance: z.number().int().min(0),
+  /** Short lines the INFO dialog shows. */
+  rules: z.array(z.string()),
+});
+export type PoolView = z.infer<typeof PoolView>;

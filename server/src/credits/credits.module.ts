@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { BmiModule } from '../bmi/bmi.module';
+import { LedgerModule } from '../ledger/ledger.module';
+import { ProofsModule } from '../proofs/proofs.module';
+import { UsersModule } from '../users/users.module';
+import { WorkoutsModule } from '../workouts/workouts.module';
+import { CreditsController } from './credits.controller';
+import { CreditsService } from './credits.service';
+import { DomainEarnEvidence, EARN_EVIDENCE } from './earn-evidence';
+import { Redemption, RedemptionSchema } from './redemption.schema';
+import { TweetsService } from './tweets.service';
+import { XApiClient } from './x-api.client';
+
+// ReferralsService (referrals.service.ts) is provided by ProofsModule, which pays the reward on a
+// referred user's first validated proof day; importing ProofsModule here keeps the graph acyclic.
+@Module({
+  imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ProofsModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
+  controllers: [CreditsController],
+  providers: [CreditsService, TweetsService, XApiClient, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
+})
+export class CreditsModule {}

@@ -1,0 +1,80 @@
+import { MARKETPLACE, earnPeriod, findItem, goalBonus, parseTweetId, tweetContainsLink, voucherCode } from './credits.rules';
+
+describe('the marketplace catalogue', () => {
+  it('holds SPEC’s four items at 250/150/400/300, all available', () => {
+    expect(MARKETPLACE.map((i) => [i.title, i.cost])).toEqual([
+      ['Protein Discount', 250],
+      ['Gym Pass', 150],
+      ['Supplement Bundle', 400],
+      ['Nutrition Plan', 300],
+    ]);
+    expect(MARKETPLACE.every((i) => i.available)).toBe(true);
+    expect(findItem('gym-pass')?.cost).toBe(150);
+    expect(findItem('nope')).toBeUndefined();
+  });
+});
+
+describe('parseTweetId', () => {
+  it.each([
+    ['https://twitter.com/kai/status/1234567890', '1234567890'],
+    ['https://x.com/kai/status/1234567890?s=20&t=abc', '1234567890'],
+    ['https://www.x.com/kai_2/status/42/photo/1', '42'],
+    ['https://mobile.twitter.com/kai/statuses/77', '77'],
+    ['http://X.COM/kai/status/9', '9'],
+    ['https://x.com/i/web/status/555', '555'],
+    ['  https://x.com/kai/status/8  ', '8'],
+  ])('reads %s', (url, id) => expect(parseTweetId(url)).toBe(id));
+
+  it.each([
+    '',
+    'x.com/kai/status/1',
+    'https://evilx.com/kai/status/1',
+    'https://x.com.evil.io/kai/status/1',
+    'https://x.com/kai',
+    'https://x.com/kai/status/abc',
+    'https://x.com/kai/status/12345678901234567890',
+    'javascript:alert(1)//x.com/kai/status/1',
+    'ftp://x.com/kai/status/1',
+  ])('refuses %j', (url) => expect(parseTweetId(url)).toBeNull());
+});
+
+describe('tweetContainsLink', () => {
+  const link = 'http://localhost:3999/ref/Kai_Lift';
+  it('finds the link in the text, ignoring scheme, host case and trailing punctuation', () => {
+    expect(tweetContainsLink({ text: `Train with me! ${link}`, expandedUrls: [] }, link)).toBe(true);
+    expect(tweetContainsLink({ text: 'Join: https://LOCALHOST:3999/ref/Kai_Lift!', expandedUrls: [] }, link)).toBe(true);
+  });
+  it('finds it among the expanded links of t.co short links', () => {
+    expect(tweetContainsLink({ text: 'Join https://t.co/abc', expandedUrls: [`${link}/`] }, link)).toBe(true);
+  });
+  it('refuses another user’s link, a longer name, or a different case of the name', () => {
+    expect(tweetContainsLink({ text: 'http://localhost:3999/ref/Kai_Lifter', expandedUrls: [] }, link)).toBe(false);
+    expect(tweetContainsLink({ text: 'http://localhost:3999/ref/kai_lift', expandedUrls: [] }, link)).toBe(false);
+    expect(tweetContainsLink({ text: 'no link here', expandedUrls: ['https://example.com'] }, link)).toBe(false);
+  });
+});
+
+describe('voucherCode and goalBonus', () => {
+  it('builds a readable code from the item and random bytes', () => {
+    expect(voucherCode('gym-pass', new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]))).toBe('GYM-ABCD-EFGH');
+    expect(voucherCode('protein-discount', new Uint8Array(8).fill(31))).toMatch(/^PROT-9999-9999$/);
+  });
+  it('pays half the stake, rounded down', () => {
+    expect(goalBonus(100)).toBe(50);
+    expect(goalBonus(5)).toBe(2);
+    expect(goalBonus(1)).toBe(0);
+  });
+});
+
+describe('earnPeriod', () => {
+  it('gives daily actions their day and the streak its ISO week', () => {
+    expect(earnPeriod('workout', '2026-11-23')).toEqual({ key: '2026-11-23', label: 'today' });
+    // Monday to Sunday of one ISO week share a key; the next Monday starts a new one.
+    expect(earnPeriod('streak', '2026-11-23').key).toBe('2026-W48');
+    expect(earnPeriod('streak', '2026-11-29').key).toBe('2026-W48');
+    expect(earnPeriod('streak', '2026-11-30').key).toBe('2026-W49');
+    // ISO years: 1 Jan 2027 (a Friday) still belongs to 2026's last week.
+    expect(earnPeriod('streak', '2027-01-01').key).toBe('2026-W53');
+    expect(earnPeriod('streak', '2026-01-01').key).toBe('2026-W01');
+  });
+});

@@ -1,0 +1,110 @@
+/** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
+import type { EarnAction, MarketplaceItem } from '../contract';
+
+/** SPEC.md section 9, Marketplace (all available). */
+export const MARKETPLACE: readonly MarketplaceItem[] = [
+  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: 250, category: 'discount', available: true, icon: 'percent' },
+  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: 150, category: 'access', available: true, icon: 'ticket' },
+  { id: 'supplement-bundle', title: 'Supplement Bundle', description: 'Pre-workout + recovery', cost: 400, category: 'product', available: true, icon: 'package' },
+  { id: 'nutrition-plan', title: 'Nutrition Plan', description: 'Custom meal planning', cost: 300, category: 'service', available: true, icon: 'clipboard' },
+];
+
+export function findItem(itemId: string): MarketplaceItem | undefined {
+  return MARKETPLACE.find((item) => item.id === itemId);
+}
+
+/** SPEC.md section 9, Earning actions. */
+export const EARN_CREDITS: Record<EarnAction, number> = { workout: 10, streak: 50, weight: 5, steps: 15 };
+export const EARN_REASONS: Record<EarnAction, string> = {
+  workout: 'Complete Workout',
+  streak: 'Weekly Streak',
+  weight: 'Log Weight',
+  steps: '10K Steps',
+};
+/** A "Weekly Streak" is a current streak of at least this many days. */
+export const WEEKLY_STREAK_DAYS = 7;
+
+/**
+ * The period an earning action can be claimed once in: the Weekly Streak once per ISO week (a
+ * long streak must not pay +50 every day), the others once per day. `day` is YYYY-MM-DD.
+ */
+export function earnPeriod(action: EarnAction, day: string): { key: string; label: 'today' | 'this week' } {
+  if (action !== 'streak') return { key: day, label: 'today' };
+  const date = new Date(`${day}T00:00:00Z`);
+  const weekday = date.getUTCDay() || 7; // ISO: Monday 1 … Sunday 7
+  date.setUTCDate(date.getUTCDate() + 4 - weekday); // the Thursday decides the ISO year
+  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
+  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
+  return { key: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, label: 'this week' };
+}
+
+export const TWEET_CREDITS = 50;
+export const REFERRAL_CREDITS = 100;
+
+/** Share of a won goal's stake the community pool adds as a bonus (rounded down). */
+export const GOAL_BONUS_RATE = 0.5;
+
+export function goalBonus(stake: number): number {
+  return Math.floor(stake * GOAL_BONUS_RATE);
+}
+
+export const POOL_RULES = [
+  'The community pool is a shared ledger account that opened with 12,450 credits.',
+  'Stake credits on a prediction goal: the stake leaves your balance when you set the goal.',
+  `Reach the goal by its deadline: your stake comes back plus a ${GOAL_BONUS_RATE * 100}% bonus paid by the pool (while the pool can afford it).`,
+  'Miss the deadline: your stake goes into the pool and funds other members’ bonuses.',
+];
+
+const TWEET_HOSTS = new Set(['twitter.com', 'x.com']);
+const TWEET_PATH = /^\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status(?:es)?\/(\d{1,19})(?:\/.*)?$/;
+
+/**
+ * The status id of a post URL on twitter.com or x.com (also www. and mobile.), or null.
+ * Accepts `https://x.com/<user>/status/<id>` and `https://x.com/i/web/status/<id>`, with any query.
+ */
+export function parseTweetId(input: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase().replace(/^(www|mobile)\./, '');
+  if (!TWEET_HOSTS.has(host)) return null;
+  return TWEET_PATH.exec(url.pathname)?.[1] ?? null;
+}
+
+export interface TweetContent {
+  text: string;
+  expandedUrls: string[];
+}
+
+/**
+ * True when the post carries the referral link, in its text or as an expanded link (X shortens
+ * links in the text to t.co). Compared without scheme, `www.`, host case or trailing punctuation;
+ * the path keeps its case because usernames are case-sensitive.
+ */
+export function tweetContainsLink(tweet: TweetContent, link: string): boolean {
+  const wanted = normalizeLink(link);
+  const inText = tweet.text
+    .split(/\s+/)
+    .map(normalizeLink)
+    .some((word) => word === wanted);
+  return inText || tweet.expandedUrls.map(normalizeLink).includes(wanted);
+}
+
+function normalizeLink(value: string): string {
+  const bare = value.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/.,!?)]+$/, '');
+  const slash = bare.indexOf('/');
+  return slash === -1 ? bare.toLowerCase() : bare.slice(0, slash).toLowerCase() + bare.slice(slash);
+}
+
+const VOUCHER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A readable voucher code like `GYM-7K2Q-9XWD` from random bytes (no 0/O/1/I to misread). */
+export function voucherCode(itemId: string, randomBytes: Uint8Array): string {
+  const chars = Array.from(randomBytes.slice(0, 8), (b) => VOUCHER_ALPHABET[b % VOUCHER_ALPHABET.length]).join('');
+  const prefix = itemId.split('-')[0].slice(0, 4).toUpperCase();
+  return `${prefix}-${chars.slice(0, 4)}-${chars.slice(4, 8)}`;
+}

@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { BmiService } from '../bmi/bmi.service';
+import { ProofsService } from '../proofs/proofs.service';
+import { UsersService } from '../users/users.service';
+import { WorkoutsService } from '../workouts/workouts.service';
+import { WEEKLY_STREAK_DAYS } from './credits.rules';
+
+/**
+ * The questions an earn action asks other domains: did the user do the thing on this UTC day?
+ * The credits service only talks to this interface, so each answer can be wired to its domain.
+ */
+export interface EarnEvidence {
+  workoutCompletedOn(userId: string, day: string): Promise<boolean>;
+  weightLoggedOn(userId: string, day: string): Promise<boolean>;
+  watchProofValidatedOn(userId: string, day: string): Promise<boolean>;
+  weeklyStreakReached(userId: string): Promise<boolean>;
+}
+
+export const EARN_EVIDENCE = Symbol('EARN_EVIDENCE');
+
+/** Answers from the domains: training sessions, BMI records, daily proofs, the user's streak. */
+@Injectable()
+export class DomainEarnEvidence implements EarnEvidence {
+  constructor(
+    private readonly users: UsersService,
+    private readonly workouts: WorkoutsService,
+    private readonly bmi: BmiService,
+    private readonly proofs: ProofsService,
+  ) {}
+
+  workoutCompletedOn(userId: string, day: string): Promise<boolean> {
+    return this.workouts.hasCompletedSessionOn(userId, day);
+  }
+
+  weightLoggedOn(userId: string, day: string): Promise<boolean> {
+    return this.bmi.hasRecordOn(userId, day);
+  }
+
+  watchProofValidatedOn(userId: string, day: string): Promise<boolean> {
+    return this.proofs.watchProofValidatedOn(userId, day);
+  }
+
+  async weeklyStreakReached(userId: string): Promise<boolean> {
+    const user = await this.users.view(userId);
+    return user.currentStreak >= WEEKLY_STREAK_DAYS;
+  }
+}

@@ -1,0 +1,45 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { unavailable } from '../common/errors';
+import type { TweetContent } from './credits.rules';
+
+const LOOKUP_TIMEOUT_MS = 10_000;
+const X_DOWN = 'Tweet validation is unavailable right now (X could not be reached); nothing was credited, please try again later';
+
+interface TweetLookupBody {
+  data?: { text?: string; entities?: { urls?: Array<{ expanded_url?: string }> } };
+}
+
+/** Reads posts from the X API v2 (`X_API_BASE_URL`, app-only `X_BEARER_TOKEN`). */
+@Injectable()
+export class XApiClient {
+  private readonly logger = new Logger('XApi');
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  /** The post's text and expanded links; null when X says it does not exist. Unconfigured or down → 503. */
+  async tweet(tweetId: string): Promise<TweetContent | null> {
+    const { apiBaseUrl, bearerToken } = this.config.x;
+    if (!bearerToken) throw unavailable('Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited');
+    const url = `${apiBaseUrl}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=entities,author_id,created_at`;
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: { Authorization: `Bearer ${bearerToken}` }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+    } catch (err) {
+      this.logger.warn(`tweet look-up failed: ${(err as Error).message}`);
+      throw unavailable(X_DOWN);
+    }
+    if (response.status === 404) return null;
+    if (!response.ok) {
+      this.logger.warn(`tweet look-up answered ${response.status}`);
+      throw unavailable(X_DOWN);
+    }
+    const body = (await response.json().catch(() => ({}))) as TweetLookupBody;
+    // X answers 200 with an `errors` list and no `data` for a deleted or unknown post.
+    if (!body.data) return null;
+    return {
+      text: body.data.text ?? '',
+      expandedUrls: (body.data.entities?.urls ?? []).map((u) => u.expanded_url ?? '').filter(Boolean),
+    };
+  }
+}

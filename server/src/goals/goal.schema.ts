@@ -1,0 +1,24 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { HydratedDocument, Types } from 'mongoose';
+import type { GoalMetric, GoalStatus } from '../contract';
+
+/**
+ * A prediction goal with credits at stake. The money moves only through the ledger under
+ * `goal:<id>:stake|bonus|settle` keys; `status` and `payout` here are a readable copy of the outcome.
+ */
+@Schema({ collection: 'goals', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class Goal {
+  @Prop({ type: Types.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
+  @Prop({ required: true }) title!: string;
+  @Prop({ type: String, required: true }) metric!: GoalMetric;
+  @Prop({ required: true }) targetValue!: number;
+  /** YYYY-MM-DD; the goal runs until the end of that day (UTC). */
+  @Prop({ required: true }) deadline!: string;
+  @Prop({ required: true }) creditsStaked!: number;
+  @Prop({ type: String, required: true, default: 'active', index: true }) status!: GoalStatus;
+  @Prop({ type: Number, default: null }) payout!: number | null;
+  createdAt!: Date;
+}
+
+export type GoalDocument = HydratedDocument<Goal>;
+export const GoalSchema = SchemaFactory.createForClass(Goal);

@@ -1,0 +1,33 @@
+import { Controller, Get, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CreateGoalRequest, GoalList, GoalView, UserIdParam } from '../contract';
+import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { GoalsService } from './goals.service';
+
+@ApiTags('credits')
+@ApiBearerAuth()
+@Controller('goals')
+export class GoalsController {
+  constructor(private readonly goals: GoalsService) {}
+
+  @Get()
+  @Returns(GoalList)
+  mine(@CurrentUser() me: SessionUser): Promise<GoalView[]> {
+    return this.goals.list(me.userId);
+  }
+
+  @Get(':userId')
+  @Returns(GoalList)
+  forUser(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<GoalView[]> {
+    assertSelf(me, params.userId);
+    return this.goals.list(me.userId);
+  }
+
+  @Post()
+  @Returns(GoalView, 201, 409)
+  create(@CurrentUser() me: SessionUser, @ValidBody(CreateGoalRequest) body: CreateGoalRequest): Promise<GoalView> {
+    assertSelf(me, body.userId);
+    return this.goals.create(me.userId, body);
+  }
+}

@@ -1,0 +1,71 @@
+/** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
+import type { GoalMetric, GoalStatus } from '../contract';
+
+/** The lowest healthy BMI; a weight goal may not aim below it. */
+export const MIN_HEALTHY_BMI = 18.5;
+/** The fastest safe weight loss a goal may ask for. */
+export const MAX_KG_PER_WEEK = 1;
+export const MAX_GOAL_DAYS = 365;
+const DAY_MS = 24 * 3600_000;
+const WEEK_MS = 7 * DAY_MS;
+
+/** A goal runs until the end of its deadline day (UTC). */
+export function deadlineEnd(day: string): Date {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS - 1);
+}
+
+/** False for 2025-02-30 and the like, which Date would silently roll over. */
+function isRealDay(day: string): boolean {
+  const start = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(start.getTime()) && start.toISOString().slice(0, 10) === day;
+}
+
+export interface GoalDraft {
+  metric: GoalMetric;
+  targetValue: number;
+  deadline: string;
+}
+
+export interface BodyNow {
+  heightCm: number | null;
+  weightKg: number | null;
+}
+
+/** Why a goal cannot be set, in words for the user; null when it is fine. */
+export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string | null {
+  if (!isRealDay(draft.deadline)) return 'The deadline is not a real date';
+  const end = deadlineEnd(draft.deadline);
+  if (end.getTime() <= now.getTime()) return 'The deadline must be in the future';
+  if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS) return `The deadline must be within ${MAX_GOAL_DAYS} days`;
+
+  if (draft.metric !== 'weight') {
+    return Number.isInteger(draft.targetValue) ? null : `A ${draft.metric} target must be a whole number`;
+  }
+  if (!body.heightCm || !body.weightKg) return 'Set your height and weight (BMI calculator) before setting a weight goal';
+  if (draft.targetValue >= body.weightKg) return `A weight goal must be below your current weight of ${body.weightKg} kg`;
+  const minimum = healthyMinimumKg(body.heightCm);
+  if (draft.targetValue < minimum) {
+    return `That target would take your BMI below ${MIN_HEALTHY_BMI}; the lowest healthy weight for your height is ${minimum} kg`;
+  }
+  const weeks = (end.getTime() - now.getTime()) / WEEK_MS;
+  if (body.weightKg - draft.targetValue > MAX_KG_PER_WEEK * weeks) {
+    const earliest = new Date(now.getTime() + Math.ceil((body.weightKg - draft.targetValue) / MAX_KG_PER_WEEK) * WEEK_MS);
+    return `That is more than ${MAX_KG_PER_WEEK} kg per week; choose a deadline on or after ${earliest.toISOString().slice(0, 10)}`;
+  }
+  return null;
+}
+
+/** The lowest weight (kg, rounded up to 0.1) that keeps BMI at or above 18.5 for a height. */
+export function healthyMinimumKg(heightCm: number): number {
+  return Math.ceil(MIN_HEALTHY_BMI * (heightCm / 100) ** 2 * 10) / 10;
+}
+
+export function isReached(metric: GoalMetric, current: number, target: number): boolean {
+  return metric === 'weight' ? current > 0 && current <= target : current >= target;
+}
+
+/** What settlement does now: pay out a reached goal, forfeit an expired one, or wait. */
+export function settlementOutcome(goal: { metric: GoalMetric; targetValue: number; deadline: string }, current: number, now: Date): GoalStatus {
+  if (isReached(goal.metric, current, goal.targetValue)) return 'won';
+  return now.getTime() > deadlineEnd(goal.deadline).getTime() ? 'lost' : 'active';
+}

@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { CreateGoalRequest, GoalView } from '../contract';
+import { badRequest } from '../common/errors';
+import { goalBonus } from '../credits/credits.rules';
+import { INSUFFICIENT_CREDITS } from '../credits/credits.service';
+import { LedgerService } from '../ledger/ledger.service';
+import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
+import { UsersService } from '../users/users.service';
+import { GoalProgress } from './goal-progress';
+import { Goal, GoalDocument } from './goal.schema';
+import { goalRefusal, settlementOutcome } from './goals.rules';
+
+const SETTLE_BATCH = 500;
+
+/**
+ * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
+ * goal back with a pool bonus, or forfeits an expired one to the pool. Every movement is a keyed
+ * ledger posting, so settling the same goal twice (job and read at once) moves credits once.
+ */
+@Injectable()
+export class GoalsService {
+  private readonly logger = new Logger('Goals');
+
+  constructor(
+    @InjectModel(Goal.name) private readonly goals: Model<Goal>,
+    private readonly ledger: LedgerService,
+    private readonly users: UsersService,
+    private readonly progress: GoalProgress,
+  ) {}
+
+  async create(userId: string, draft: CreateGoalRequest, now = new Date()): Promise<GoalView> {
+    const user = await this.users.findById(userId);
+    const refusal = goalRefusal(draft, { heightCm: user.height, weightKg: user.weight }, now);
+    if (refusal) throw badRequest(refusal, 'Invalid Goal');
+
+    // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
+    const goalId = new Types.ObjectId();
+    const { entry } = await this.ledger.spend(
+      {
+        userId,
+        amount: -draft.creditsStaked,
+        kind: 'goal.stake',
+        reason: `Staked on goal: ${draft.title}`,
+        idempotencyKey: `goal:${goalId}:stake`,
+        ref: goalId.toString(),
+      },
+      { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
+    );
+    try {
+      const goal = await this.goals.create({
+        _id: goalId,
+        userId: new Types.ObjectId(userId),
+        title: draft.title,
+        metric: draft.metric,
+        targetValue: draft.targetValue,
+        deadline: draft.deadline,
+        creditsStaked: draft.creditsStaked,
+      });
+      return this.toView(goal, await this.progress.currentValue(userId, goal.metric, goal.createdAt));
+    } catch (err) {
+      await this.ledger.reverse(entry.id, `Goal could not be saved: stake returned`);
+      throw err;
+    }
+  }
+
+  /** The user's goals, newest first, each settled first if its outcome is known. */
+  async list(userId: string, now = new Date()): Promise<GoalView[]> {
+    const goals = await this.goals.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(100);
+    return Promise.all(
+      goals.map(async (goal) => {
+        const current = await this.progress.currentValue(userId, goal.metric, goal.createdAt);
+        if (goal.status === 'active') await this.settle(goal, current, now);
+        return this.toView(goal, current);
+      }),
+    );
+  }
+
+  /** The repeatable maintenance job: settles every active goal whose outcome is known. */
+  async settleAll(now = new Date()): Promise<number> {
+    let settled = 0;
+    for await (const goal of this.goals.find({ status: 'active' }).limit(SETTLE_BATCH).cursor()) {
+      const current = await this.progress.currentValue(goal.userId.toString(), goal.metric, goal.createdAt);
+      if (await this.settle(goal, current, now)) settled++;
+    }
+    return settled;
+  }
+
+  /** Moves a decided goal's credits once; updates `goal` in place. True when the goal is now decided. */
+  private async settle(goal: GoalDocument, current: number, now: Date): Promise<boolean> {
+    const outcome = settlementOutcome(goal, current, now);
+    if (outcome === 'active') return false;
+    const settleKey = `goal:${goal.id}:settle`;
+    const { entry } =
+      outcome === 'won'
+        ? await this.ledger.post({
+            userId: goal.userId.toString(),
+            amount: goal.creditsStaked + (await this.payBonus(goal)),
+            kind: 'goal.won',
+            reason: `Goal reached: ${goal.title}`,
+            idempotencyKey: settleKey,
+            ref: goal.id,
+          })
+        : await this.ledger.post({
+            userId: POOL_ACCOUNT_ID,
+            amount: goal.creditsStaked,
+            kind: 'goal.forfeit',
+            reason: `Goal missed: ${goal.title}`,
+            idempotencyKey: settleKey,
+            ref: goal.id,
+          });
+    // A concurrent settlement may have posted first; the entry under the key is the outcome.
+    goal.status = entry.kind === 'goal.won' ? 'won' : 'lost';
+    goal.payout = entry.kind === 'goal.won' ? entry.amount : null;
+    await this.goals.updateOne({ _id: goal._id }, { $set: { status: goal.status, payout: goal.payout } });
+    this.logger.log(`goal ${goal.id} settled: ${goal.status}`);
+    return true;
+  }
+
+  /** The pool's bonus for a won goal, capped by what the pool holds; paid once (`goal:<id>:bonus`). */
+  private async payBonus(goal: GoalDocument): Promise<number> {
+    const bonus = goalBonus(goal.creditsStaked);
+    if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
+    const { entry } = await this.ledger.post({
+      userId: POOL_ACCOUNT_ID,
+      amount: (poolBalance) => -Math.min(bonus, poolBalance),
+      kind: 'goal.bonus',
+      reason: `Bonus for goal: ${goal.title}`,
+      idempotencyKey: `goal:${goal.id}:bonus`,
+      ref: goal.id,
+    });
+    return -entry.amount;
+  }
+
+  private toView(goal: GoalDocument, currentValue: number): GoalView {
+    return {
+      id: goal.id,
+      title: goal.title,
+      metric: goal.metric,
+      creditsStaked: goal.creditsStaked,
+      currentValue,
+      targetValue: goal.targetValue,
+      deadline: goal.deadline,
+      status: goal.status,
+      payout: goal.payout,
+      createdAt: goal.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,355 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { FakeXApi, startFakeXApi } from '../../test/fakes/x-api';
+import '../src/cli/commands';
+import { CommandContext, findCommand } from '../src/cli/registry';
+import { ReferralsService } from '../src/credits/referrals.service';
+import { XApiClient } from '../src/credits/x-api.client';
+import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
+import { ProofDay } from '../src/proofs/proof-day.schema';
+import { User } from '../src/users/user.schema';
+import { WorkoutSession } from '../src/workouts/workout-session.schema';
+import { dayIn } from '../src/users/users.rules';
+import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+
+const BEARER = 'x-app-bearer-token';
+const REFUSED = "Tweet already validated or doesn't contain referral link";
+
+describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () => {
+  let t: TestApp;
+  let x: FakeXApi;
+  let ledger: LedgerService;
+  let users: Model<User>;
+  let entries: Model<LedgerEntry>;
+  let sessions: Model<WorkoutSession>;
+  let proofDays: Model<ProofDay>;
+
+  beforeAll(async () => {
+    x = await startFakeXApi({ bearerToken: BEARER });
+    t = await startTestApp({ X_API_BASE_URL: x.url, X_BEARER_TOKEN: BEARER }, { workers: false });
+    ledger = t.app.get(LedgerService);
+    users = t.app.get(getModelToken(User.name));
+    entries = t.app.get(getModelToken(LedgerEntry.name));
+    sessions = t.app.get(getModelToken(WorkoutSession.name));
+    proofDays = t.app.get(getModelToken(ProofDay.name));
+  });
+  afterAll(async () => {
+    await t.close();
+    await x.close();
+  });
+
+  const grant = (userId: string, amount: number) => ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
+  const balanceOf = async (userId: string) => (await users.findById(userId).lean())!.sweatCredits;
+
+  /** Runs a CLI command in this process against the test app; answers its exit code and printed lines. */
+  async function cli(name: string, ...args: string[]): Promise<{ code: number; out: string[] }> {
+    const out: string[] = [];
+    const ctx: CommandContext = { args, app: async () => t.app, print: (line = '') => out.push(line) };
+    const code = (await findCommand(name)!.run(ctx)) ?? 0;
+    return { code, out };
+  }
+
+  async function expectLedgerSound(userIds: string[]) {
+    const report = await ledger.verify();
+    expect(report.problems).toEqual([]);
+    for (const id of userIds) {
+      const rows = await entries.find({ userId: new Types.ObjectId(id), account: 'credits' }).lean();
+      expect(await balanceOf(id)).toBe(rows.reduce((sum, r) => sum + r.amount, 0));
+    }
+  }
+
+  describe('marketplace and redeem', () => {
+    it('lists SPEC’s four items', async () => {
+      const { auth } = await signIn(t);
+      const res = await t.http.get('/api/credits/marketplace').set(auth).expect(200);
+      expect(res.body.map((i: { id: string; cost: number }) => [i.id, i.cost])).toEqual([
+        ['protein-discount', 250],
+        ['gym-pass', 150],
+        ['supplement-bundle', 400],
+        ['nutrition-plan', 300],
+      ]);
+    });
+
+    it('lets exactly 4 of 50 simultaneous HTTP redeems of a 150-credit item through a 600 balance', async () => {
+      const { user, auth } = await signIn(t);
+      await grant(user.id, 600);
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => t.http.post('/api/credits/redeem').set(auth).send({ userId: user.id, itemId: 'gym-pass', cost: 150 })),
+      );
+      const statuses = responses.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(46);
+      const refusal = responses.find((r) => r.status === 409)!.body;
+      expect(refusal).toEqual({ statusCode: 409, message: "You don't have enough credits for this item", error: 'Insufficient Credits' });
+      expect(await balanceOf(user.id)).toBe(0);
+      const list = await t.http.get('/api/credits/redemptions').set(auth).expect(200);
+      expect(list.body).toHaveLength(4);
+      expect(new Set(list.body.map((r: { voucherCode: string }) => r.voucherCode)).size).toBe(4);
+      expect(list.body[0].voucherCode).toMatch(/^GYM-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const verify = await cli('ledger:verify');
+      expect(verify.code).toBe(0);
+      expect(verify.out.at(-1)).toMatch(/: ok$/);
+    });
+
+    it('redeems a replayed request id once, with one voucher', async () => {
+      const { user, auth } = await signIn(t);
+      await grant(user.id, 1000);
+      const body = { userId: user.id, itemId: 'nutrition-plan', cost: 300, requestId: '0b3f2c1e-8a4d-4e5f-9a6b-7c8d9e0f1a2b' };
+      const responses = await Promise.all(Array.from({ length: 10 }, () => t.http.post('/api/credits/redeem').set(auth).send(body)));
+      expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+      expect(new Set(responses.map((r) => r.body.redemption.id)).size).toBe(1);
+      expect(await balanceOf(user.id)).toBe(700);
+      const other = await signIn(t);
+      await grant(other.user.id, 1000);
+      await t.http.post('/api/credits/redeem').set(other.auth).send({ ...body, userId: other.user.id }).expect(409);
+      expect(await balanceOf(other.user.id)).toBe(1000);
+    });
+
+    it('refuses a cost that is not the catalogue’s, unknown items and unknown fields (400), charging nothing', async () => {
+      const { user, auth } = await signIn(t);
+      await grant(user.id, 500);
+      const wrongCost = await t.http.post('/api/credits/redeem').set(auth).send({ userId: user.id, itemId: 'gym-pass', cost: 1 }).expect(400);
+      expect(wrongCost.body.message).toBe('Gym Pass costs 150 credits, not 1');
+      await t.http.post('/api/credits/redeem').set(auth).send({ userId: user.id, itemId: 'yacht', cost: 150 }).expect(400);
+      await t.http.post('/api/credits/redeem').set(auth).send({ userId: user.id, itemId: 'gym-pass', cost: 150, admin: true }).expect(400);
+      await t.http.post('/api/credits/redeem').set(auth).send({ userId: user.id, itemId: 'gym-pass', cost: 150, requestId: 'abc' }).expect(400);
+      expect(await balanceOf(user.id)).toBe(500);
+    });
+
+    it('keeps every balance exact under parallel CLI grants and redeems across many users', async () => {
+      const members = await Promise.all(Array.from({ length: 6 }, () => signIn(t)));
+      const work = members.flatMap((m) => [
+        ...Array.from({ length: 4 }, () => cli('credits:grant', m.user.username, '100', 'support grant')),
+        ...Array.from({ length: 6 }, () =>
+          t.http.post('/api/credits/redeem').set(m.auth).send({ userId: m.user.id, itemId: 'gym-pass', cost: 150 }),
+        ),
+      ]);
+      const results = await Promise.all(work);
+      const grants = results.filter((r): r is { code: number; out: string[] } => 'code' in r);
+      expect(grants.every((g) => g.code === 0)).toBe(true);
+      for (const m of members) {
+        const rows = await entries.find({ userId: new Types.ObjectId(m.user.id), kind: 'redeem' }).lean();
+        // 400 granted per member, 150 per redeem: between 0 and 2 redeems fit, depending on ordering.
+        expect(rows.length).toBeLessThanOrEqual(2);
+        expect(await balanceOf(m.user.id)).toBe(400 - 150 * rows.length);
+      }
+      await expectLedgerSound(members.map((m) => m.user.id));
+    });
+  });
+
+  describe('earn', () => {
+    it('credits a reached weekly streak once per day, ignoring the client’s amount', async () => {
+      const { user, auth } = await signIn(t);
+      await users.updateOne({ _id: user.id }, { $set: { currentStreak: 7, longestStreak: 7, lastProofDay: dayIn(new Date()) } });
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: 'streak', credits: 9999 })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+      expect(results.find((r) => r.status === 200)!.body).toEqual({ action: 'streak', credits: 50, balance: 50 });
+      expect(await balanceOf(user.id)).toBe(50);
+    });
+
+    it('answers 409 for actions not earned yet, and 400 for unknown actions', async () => {
+      const { user, auth } = await signIn(t);
+      const res = await t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: 'streak', credits: 50 }).expect(409);
+      expect(res.body.message).toBe('Weekly Streak: not earned yet today');
+      await t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: 'workout', credits: 10 }).expect(409);
+      await t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: 'lottery', credits: 10 }).expect(400);
+      expect(await balanceOf(user.id)).toBe(0);
+    });
+
+    it('credits a weight logged, a workout completed and a watch proof validated today, from those domains’ data', async () => {
+      const { user, auth } = await signIn(t);
+      const earn = (action: string) => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action, credits: 10 });
+      await earn('weight').expect(409);
+      await t.http.post('/api/bmi').set(auth).send({ userId: user.id, height: 175, weight: 72 }).expect(200);
+      expect((await earn('weight').expect(200)).body).toEqual({ action: 'weight', credits: 5, balance: 5 });
+
+      await sessions.create({
+        userId: new Types.ObjectId(user.id),
+        workoutId: new Types.ObjectId(),
+        workout: { name: 'Test', type: 'strength', duration: 30 },
+        completedExercises: ['a'],
+        intensity: 'light',
+        creditsEarned: 0,
+        day: dayIn(new Date()),
+      });
+      expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
+      await earn('workout').expect(409);
+      // 10K Steps: an activity-watch proof validated (credited) today.
+      await earn('steps').expect(409);
+      await proofDays.create({
+        userId: new Types.ObjectId(user.id),
+        day: dayIn(new Date()),
+        timeZone: 'UTC',
+        streakAfter: 1,
+        status: 'credited',
+        proofs: [{ kind: 'apple_watch' }],
+      });
+      expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
+      expect(await balanceOf(user.id)).toBe(30);
+    });
+  });
+
+  describe('tweet validation against the fake X API', () => {
+    const tweetUrl = (id: string) => `https://x.com/someone/status/${id}`;
+    const validate = (m: SignedIn, url: string) =>
+      t.http.post('/api/credits/validate-tweet').set(m.auth).send({ userId: m.user.id, tweetUrl: url, referralLink: 'http://evil.example/ref/x' });
+
+    it('credits +50 for a post with the user’s own link, once even when sent 20 times at once', async () => {
+      const me = await signIn(t);
+      x.tweets.set('1001', { text: `Sweat with me ${me.user.referralLink}` });
+      const results = await Promise.all(Array.from({ length: 20 }, () => validate(me, tweetUrl('1001'))));
+      expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+      expect(results.find((r) => r.status === 409)!.body).toEqual({ statusCode: 409, message: REFUSED, error: 'Validation Failed' });
+      expect(await balanceOf(me.user.id)).toBe(50);
+      expect(x.requests.at(-1)!.headers.authorization).toBe(`Bearer ${BEARER}`);
+    });
+
+    it('finds the link among expanded t.co links, on www./mobile. twitter.com URLs', async () => {
+      const me = await signIn(t);
+      x.tweets.set('1002', { text: 'Join me https://t.co/abc', expandedUrls: [me.user.referralLink] });
+      const res = await validate(me, `https://mobile.twitter.com/someone/status/1002?s=20`).expect(200);
+      expect(res.body).toEqual({ tweetId: '1002', credits: 50, balance: 50 });
+    });
+
+    it('refuses a post without the link, with another user’s link, or not found (400), crediting nothing', async () => {
+      const me = await signIn(t);
+      const other = await signIn(t);
+      x.tweets.set('1003', { text: 'no link at all' });
+      x.tweets.set('1004', { text: `use ${other.user.referralLink}` });
+      for (const id of ['1003', '1004', '999999']) {
+        const res = await validate(me, tweetUrl(id)).expect(400);
+        expect(res.body.message).toBe(REFUSED);
+      }
+      const invalid = await validate(me, 'https://example.com/status/1').expect(400);
+      expect(invalid.body).toEqual({ statusCode: 400, message: 'Please paste a valid Twitter/X URL', error: 'Invalid Tweet URL' });
+      expect(await balanceOf(me.user.id)).toBe(0);
+    });
+
+    it('answers 503 and credits nothing when X is failing, stopped or unconfigured', async () => {
+      const me = await signIn(t);
+      x.tweets.set('1005', { text: me.user.referralLink });
+      x.failWith(503);
+      await validate(me, tweetUrl('1005')).expect(503);
+      x.failWith(null);
+      const stopped = await startFakeXApi({ bearerToken: BEARER });
+      await stopped.close();
+      const config = { ...(t.app.get(XApiClient) as unknown as { config: object }).config };
+      const down = new XApiClient({ ...config, x: { apiBaseUrl: stopped.url, bearerToken: BEARER } } as never);
+      await expect(down.tweet('1005')).rejects.toMatchObject({ status: 503 });
+      const unconfigured = new XApiClient({ ...config, x: { apiBaseUrl: x.url, bearerToken: undefined } } as never);
+      await expect(unconfigured.tweet('1005')).rejects.toMatchObject({ status: 503 });
+      expect(await balanceOf(me.user.id)).toBe(0);
+      await validate(me, tweetUrl('1005')).expect(200);
+    });
+  });
+
+  describe('referral reward', () => {
+    it('pays the referrer +100 once per referred friend, however often it is called', async () => {
+      const referrer = await signIn(t);
+      const friend = await signIn(t);
+      await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
+      const referrals = t.app.get(ReferralsService);
+      const results = await Promise.all([referrals.rewardReferrer(friend.user.id), referrals.rewardReferrer(friend.user.id)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);
+      expect(await balanceOf(referrer.user.id)).toBe(100);
+      expect(await referrals.rewardReferrer(referrer.user.id)).toBe(false);
+    });
+  });
+
+  describe('pool', () => {
+    it('answers the pool balance from the ledger and its rules', async () => {
+      const { auth } = await signIn(t);
+      const res = await t.http.get('/api/credits/pool').set(auth).expect(200);
+      expect(res.body.balance).toBe(POOL_OPENING_BALANCE);
+      expect(res.body.rules.join(' ')).toMatch(/12,450/);
+    });
+  });
+
+  describe('authorization and input', () => {
+    it('refuses another user’s id on every credits, goals and transactions route (403) and changes nothing', async () => {
+      const me = await signIn(t);
+      const other = await signIn(t);
+      await grant(me.user.id, 500);
+      const them = other.user.id;
+      await t.http.post('/api/credits/redeem').set(me.auth).send({ userId: them, itemId: 'gym-pass', cost: 150 }).expect(403);
+      await t.http.post('/api/credits/earn').set(me.auth).send({ userId: them, action: 'streak', credits: 50 }).expect(403);
+      await t.http.post('/api/credits/validate-tweet').set(me.auth).send({ userId: them, tweetUrl: 'https://x.com/a/status/1' }).expect(403);
+      await t.http.get(`/api/goals/${them}`).set(me.auth).expect(403);
+      await t.http
+        .post('/api/goals')
+        .set(me.auth)
+        .send({ userId: them, title: 'x', metric: 'streak', targetValue: 3, deadline: '2099-01-01', creditsStaked: 10 })
+        .expect(403);
+      await t.http.get(`/api/transactions/${them}`).set(me.auth).expect(403);
+      expect(await balanceOf(me.user.id)).toBe(500);
+      expect(await balanceOf(them)).toBe(0);
+    });
+
+    it('answers 400 for injected operators and malformed ids, 401 without a session', async () => {
+      const me = await signIn(t);
+      await t.http.post('/api/credits/redeem').set(me.auth).send({ userId: { $gt: '' }, itemId: 'gym-pass', cost: 150 }).expect(400);
+      await t.http.post('/api/credits/redeem').set(me.auth).send({ userId: me.user.id, itemId: { $ne: null }, cost: 150 }).expect(400);
+      await t.http.post('/api/credits/earn').set(me.auth).send({ userId: 'not-an-id', action: 'streak' }).expect(400);
+      await t.http.post('/api/credits/validate-tweet').set(me.auth).send({ userId: me.user.id, tweetUrl: { $regex: '.' } }).expect(400);
+      await t.http.get('/api/goals/not-an-id').set(me.auth).expect(400);
+      await t.http.get('/api/goals/%7B%22%24gt%22%3A%22%22%7D').set(me.auth).expect(400);
+      await t.http.get('/api/credits/pool').expect(401);
+      await t.http.post('/api/credits/redeem').send({ userId: me.user.id, itemId: 'gym-pass', cost: 150 }).expect(401);
+    });
+  });
+
+  describe('randomized mixed workload', () => {
+    it('leaves every chain sound and every balance equal to the sum of its entries', async () => {
+      const members = await Promise.all(Array.from({ length: 8 }, () => signIn(t)));
+      let seed = 7;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const items = [['gym-pass', 150], ['protein-discount', 250], ['nutrition-plan', 300]] as const;
+      const operations = Array.from({ length: 96 }, (_, i) => {
+        const m = members[Math.floor(random() * members.length)];
+        const roll = random();
+        if (roll < 0.35) return cli('credits:grant', m.user.username, String(50 + Math.floor(random() * 300)), 'random grant');
+        if (roll < 0.5) return cli('credits:grant', m.user.username, String(-(1 + Math.floor(random() * 100))), 'random take-back');
+        if (roll < 0.85) {
+          const [itemId, cost] = items[Math.floor(random() * items.length)];
+          return t.http.post('/api/credits/redeem').set(m.auth).send({ userId: m.user.id, itemId, cost });
+        }
+        x.tweets.set(`77${i}`, { text: m.user.referralLink });
+        return t.http.post('/api/credits/validate-tweet').set(m.auth).send({ userId: m.user.id, tweetUrl: `https://x.com/u/status/77${i}` });
+      });
+      const results = await Promise.all(operations);
+      for (const r of results) expect('code' in r ? [0, 1] : [200, 409]).toContain('code' in r ? r.code : r.status);
+      await expectLedgerSound(members.map((m) => m.user.id));
+    });
+  });
+
+  describe('operator CLI', () => {
+    it('grants, refuses a take-back below 0, reverses once, and verify names a broken user with exit 1', async () => {
+      const { user } = await signIn(t);
+      const granted = await cli('credits:grant', user.username, '120', 'support', 'grant');
+      expect(granted).toEqual({ code: 0, out: [expect.stringMatching(/^granted 120 to .*: balance 120 \(entry [a-f0-9]{24}\)$/)] });
+      const refused = await cli('credits:grant', user.username, '-500', 'too much');
+      expect(refused.code).toBe(1);
+      expect(refused.out[0]).toMatch(/refused: .* has 120 credits/);
+      expect((await cli('credits:grant', 'nobody-here', '5', 'x')).code).toBe(1);
+      await expect(cli('credits:grant', user.username, 'abc', 'x')).rejects.toThrow(/non-zero whole amount/);
+
+      const entryId = /entry ([a-f0-9]{24})/.exec(granted.out[0])![1];
+      expect((await cli('credits:reverse', entryId, 'granted by mistake')).code).toBe(0);
+      expect((await cli('credits:reverse', entryId, 'granted by mistake')).code).toBe(1);
+      expect(await balanceOf(user.id)).toBe(0);
+
+      await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 999 } });
+      const broken = await cli('ledger:verify');
+      expect(broken.code).toBe(1);
+      expect(broken.out[0]).toContain(`PROBLEM ${user.username} (${user.id}): credits: cached balance 999`);
+      await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 0 } });
+      expect((await cli('ledger:verify')).code).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import { getModelToken } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { Goal } from '../src/goals/goal.schema';
+import { GoalsService } from '../src/goals/goals.service';
+import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
+import { User } from '../src/users/user.schema';
+import { WorkoutSession } from '../src/workouts/workout-session.schema';
+import { dayIn } from '../src/users/users.rules';
+import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+
+const DAY_MS = 24 * 3600_000;
+const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
+
+describe('prediction goals: safety, staking, settlement', () => {
+  let t: TestApp;
+  let ledger: LedgerService;
+  let goalsService: GoalsService;
+  let users: Model<User>;
+  let goals: Model<Goal>;
+  let entries: Model<LedgerEntry>;
+  let sessions: Model<WorkoutSession>;
+
+  beforeAll(async () => {
+    // A short schedule so the maintenance job's settlement can be observed in the test.
+    t = await startTestApp({ GOAL_SETTLE_INTERVAL_MS: '700' });
+    ledger = t.app.get(LedgerService);
+    goalsService = t.app.get(GoalsService);
+    users = t.app.get(getModelToken(User.name));
+    goals = t.app.get(getModelToken(Goal.name));
+    entries = t.app.get(getModelToken(LedgerEntry.name));
+    sessions = t.app.get(getModelToken(WorkoutSession.name));
+  });
+  afterAll(() => t.close());
+
+  const grant = (userId: string, amount: number) => ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
+  const balanceOf = (userId: string) => ledger.balance(userId);
+  const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
+    t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'My goal', ...body });
+  const entriesOf = (goalId: string) => entries.countDocuments({ ref: goalId });
+
+  describe('safety rules', () => {
+    it('refuses a weight goal without height and weight, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 500);
+      const noBody = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
+      expect(noBody.body).toEqual({
+        statusCode: 400,
+        message: 'Set your height and weight (BMI calculator) before setting a weight goal',
+        error: 'Invalid Goal',
+      });
+
+      await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      const tooThin = await createGoal(me, { metric: 'weight', targetValue: 55, deadline: inDays(300), creditsStaked: 50 }).expect(400);
+      expect(tooThin.body.message).toBe('That target would take your BMI below 18.5; the lowest healthy weight for your height is 60 kg');
+      const tooFast = await createGoal(me, { metric: 'weight', targetValue: 75, deadline: inDays(14), creditsStaked: 50 }).expect(400);
+      expect(tooFast.body.message).toMatch(/^That is more than 1 kg per week; choose a deadline on or after \d{4}-\d{2}-\d{2}$/);
+      await createGoal(me, { metric: 'streak', targetValue: 7, deadline: inDays(-1), creditsStaked: 50 }).expect(400);
+      await createGoal(me, { metric: 'streak', targetValue: 7, deadline: '2025-13-45', creditsStaked: 50 }).expect(400);
+      await createGoal(me, { metric: 'steps', targetValue: 7, deadline: inDays(10), creditsStaked: 50 }).expect(400);
+      await createGoal(me, { metric: 'streak', targetValue: 7, deadline: inDays(10), creditsStaked: { $gt: 0 } }).expect(400);
+      expect(await balanceOf(me.user.id)).toBe(500);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+    });
+
+    it('accepts a safe weight goal and debits the stake from the ledger', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 300);
+      await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      const res = await createGoal(me, { metric: 'weight', targetValue: 77, deadline: inDays(35), creditsStaked: 120 }).expect(201);
+      expect(res.body).toMatchObject({ metric: 'weight', currentValue: 80, targetValue: 77, creditsStaked: 120, status: 'active', payout: null });
+      expect(await balanceOf(me.user.id)).toBe(180);
+      const list = await t.http.get(`/api/goals/${me.user.id}`).set(me.auth).expect(200);
+      expect(list.body.map((g: { id: string }) => g.id)).toEqual([res.body.id]);
+    });
+
+    it('refuses a stake above the balance with 409 and stores no goal', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 40);
+      const res = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(409);
+      expect(res.body).toEqual({ statusCode: 409, message: "You don't have enough credits for this stake", error: 'Insufficient Credits' });
+      expect(await balanceOf(me.user.id)).toBe(40);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+    });
+  });
+
+  describe('settlement', () => {
+    it('pays a reached goal its stake plus 50% from the pool, once, even when read and the job race', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 200);
+      const created = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 100 }).expect(201);
+      expect(await balanceOf(me.user.id)).toBe(100);
+      const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
+
+      await users.updateOne({ _id: me.user.id }, { $set: { currentStreak: 3, longestStreak: 3, lastProofDay: dayIn(new Date()) } });
+      const reads = await Promise.all([
+        ...Array.from({ length: 5 }, () => t.http.get('/api/goals').set(me.auth)),
+        goalsService.settleAll(),
+      ]);
+      const goal = (reads[0] as { body: Array<Record<string, unknown>> }).body[0];
+      expect(goal).toMatchObject({ id: created.body.id, status: 'won', payout: 150, currentValue: 3 });
+
+      expect(await balanceOf(me.user.id)).toBe(250);
+      expect(await balanceOf(POOL_ACCOUNT_ID)).toBe(poolBefore - 50);
+      // stake + bonus + settle, nothing more however often it is read
+      expect(await entriesOf(created.body.id)).toBe(3);
+      await t.http.get(`/api/goals/${me.user.id}`).set(me.auth).expect(200);
+      await goalsService.settleAll();
+      expect(await entriesOf(created.body.id)).toBe(3);
+      expect((await ledger.verify()).problems).toEqual([]);
+    });
+
+    it('forfeits an unmet goal to the pool after its deadline, once when settled twice', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 100);
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(2), creditsStaked: 60 }).expect(201);
+      const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
+      const afterDeadline = new Date(Date.now() + 4 * DAY_MS);
+
+      await Promise.all([goalsService.settleAll(afterDeadline), goalsService.settleAll(afterDeadline)]);
+      await goalsService.settleAll(afterDeadline);
+
+      expect(await balanceOf(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
+      expect(await balanceOf(me.user.id)).toBe(40);
+      expect(await entriesOf(created.body.id)).toBe(2);
+      const [goal] = (await t.http.get('/api/goals').set(me.auth).expect(200)).body;
+      expect(goal).toMatchObject({ status: 'lost', payout: null });
+    });
+
+    it('counts workout sessions completed since the goal was set', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 50);
+      await sessions.create({ ...session(me.user.id), completedAt: new Date(Date.now() - DAY_MS) });
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 2, deadline: inDays(7), creditsStaked: 20 }).expect(201);
+      expect(created.body.currentValue).toBe(0);
+      await sessions.create(session(me.user.id));
+      const [goal] = (await t.http.get('/api/goals').set(me.auth).expect(200)).body;
+      expect(goal).toMatchObject({ currentValue: 1, status: 'active' });
+    });
+
+    it('is settled by the repeatable maintenance job without anyone reading it', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 80);
+      const goalId = new Types.ObjectId();
+      await ledger.post({ userId: me.user.id, amount: -80, kind: 'goal.stake', reason: 'stake', idempotencyKey: `goal:${goalId}:stake`, ref: goalId.toString() });
+      await goals.create({
+        _id: goalId,
+        userId: new Types.ObjectId(me.user.id),
+        title: 'Expired',
+        metric: 'streak',
+        targetValue: 30,
+        deadline: inDays(-2),
+        creditsStaked: 80,
+      });
+      const deadline = Date.now() + 10_000;
+      while ((await goals.findById(goalId).lean())!.status === 'active' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect((await goals.findById(goalId).lean())!.status).toBe('lost');
+      expect(await entriesOf(goalId.toString())).toBe(2);
+    });
+  });
+});
+
+function session(userId: string) {
+  return {
+    userId: new Types.ObjectId(userId),
+    workoutId: new Types.ObjectId(),
+    workout: { name: 'Test', type: 'strength', duration: 30 },
+    completedExercises: ['a'],
+    intensity: 'light',
+    creditsEarned: 5,
+    day: dayIn(new Date()),
+  };
+}

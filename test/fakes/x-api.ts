@@ -1,0 +1,45 @@
+import { FakeServer, sendJson, startFake } from './http-fake';
+
+export interface FakeTweet {
+  text: string;
+  /** Links X expanded from t.co in the text. */
+  expandedUrls?: string[];
+}
+
+export interface FakeXApi extends FakeServer {
+  tweets: Map<string, FakeTweet>;
+  /** Every later look-up answers this status (e.g. 503), like an X outage; null restores service. */
+  failWith(status: number | null): void;
+}
+
+/**
+ * X API v2's post look-up (`GET /2/tweets/:id`) with an app bearer token. Unknown ids answer 404
+ * with X's error shape; a wrong or missing bearer is 401.
+ */
+export async function startFakeXApi(options: { bearerToken: string }): Promise<FakeXApi> {
+  const tweets = new Map<string, FakeTweet>();
+  const state = { failWith: null as number | null };
+  const server = await startFake((req, res) => {
+    if (req.headers.authorization !== `Bearer ${options.bearerToken}`) return sendJson(res, 401, { title: 'Unauthorized', status: 401 });
+    if (state.failWith) return sendJson(res, state.failWith, { title: 'Service Unavailable', status: state.failWith });
+    const match = /^\/2\/tweets\/(\d+)$/.exec(req.path);
+    if (req.method !== 'GET' || !match) return sendJson(res, 404, { title: 'Not Found Error' });
+    const tweet = tweets.get(match[1]);
+    if (!tweet) {
+      return sendJson(res, 404, { errors: [{ value: match[1], detail: `Could not find tweet with id: [${match[1]}].`, title: 'Not Found Error' }] });
+    }
+    return sendJson(res, 200, {
+      data: {
+        id: match[1],
+        text: tweet.text,
+        author_id: '1',
+        created_at: new Date().toISOString(),
+        entities: { urls: (tweet.expandedUrls ?? []).map((url) => ({ url: 'https://t.co/x', expanded_url: url, display_url: url })) },
+      },
+    });
+  });
+  const failWith = (status: number | null) => {
+    state.failWith = status;
+  };
+  return Object.assign(server, { tweets, failWith });
+}
