@@ -17,6 +17,7 @@ import { QueueModule } from './queue/queue.module';
 import { RedisModule } from './redis/redis.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
+import { WalletModule } from './wallet/wallet.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ProofsModule } from './proofs/proofs.module';
@@ -40,6 +41,7 @@ import { ProofsModule } from './proofs/proofs.module';
     LedgerModule,
     CreditsModule,
     GoalsModule,
+    WalletModule,
     UploadsModule,
     BmiModule,
     WorkoutsModule,

@@ -6,6 +6,7 @@ export * from './system';
 export * from './ledger';
 export * from './credits';
 export * from './goals';
+export * from './wallet';
 export * from './workouts';
 export * from './achievements';
 export * from './uploads';

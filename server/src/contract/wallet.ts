@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** A Solana transaction signature: 64 bytes in base58 (87 or 88 characters, fewer with leading zeros). */
+export const TransactionSignature = z
+  .string()
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'transactionHash must be a base58 Solana transaction signature');
+
+/** SPEC.md section 9, Credit packages; `lamports` is what the transfer must pay (1 SOL = 1e9). */
+export const CreditPackage = z.object({
+  credits: z.number().int(),
+  sol: z.number(),
+  usd: z.number(),
+  lamports: z.number().int(),
+});
+export type CreditPackage = z.infer<typeof CreditPackage>;
+
+export const CreditPackageList = z.array(CreditPackage);
+
+/** SPEC.md section 7: `POST /api/credits/purchase` after the browser sent and confirmed the transfer. */
+export const PurchaseRequest = z.strictObject({
+  transactionHash: TransactionSignature,
+  creditsAmount: z.number().int().positive(),
+  solAmount: z.number().positive(),
+});
+export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
+
+export const PurchaseResult = z.object({
+  credits: z.number().int(),
+  newBalance: z.number().int().min(0),
+  signature: z.string(),
+});
+export type PurchaseResult = z.infer<typeof PurchaseResult>;
