@@ -1,0 +1,127 @@
+import type { ChatTurn, UserProfileInput, UserView } from '@contract';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useToast } from '../../app/toast/useToast';
+import { Panel } from '../../ui/Panel';
+import { JobProgress } from './GeneratorCard';
+import { useJobProgress } from './useJobProgress';
+import { CHAT_MESSAGES_BEFORE_GENERATE, newJobKey } from './workouts.logic';
+import { useCoachChatMutation, useGenerateFromChatMutation } from './workoutsApi';
+
+/** SPEC §3 Chat message. */
+interface ChatMessage extends ChatTurn {
+  id: string;
+  timestamp: string;
+}
+
+/** contract CHAT_MESSAGE_MAX (the server refuses longer messages). */
+const MESSAGE_MAX = 1000;
+
+function profileOf(user: UserView): UserProfileInput {
+  return { height: user.height, weight: user.weight, age: user.age, fitnessLevel: user.fitnessLevel, bmi: user.latestBmi };
+}
+
+export function CoachChat({ user }: { user: UserView }) {
+  const { toast } = useToast();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const [jobKey, setJobKey] = useState<string | null>(null);
+  const [sendChat, chat] = useCoachChatMutation();
+  const [generateFromChat, fromChat] = useGenerateFromChatMutation();
+  const waiting = chat.isLoading || fromChat.isLoading;
+  const progress = useJobProgress(user.id, jobKey, fromChat.isLoading);
+  const listEnd = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    listEnd.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [messages.length, waiting]);
+
+  const history = (list: ChatMessage[]): ChatTurn[] => list.map(({ role, content }) => ({ role, content }));
+
+  async function send() {
+    const message = draft.trim();
+    if (!message || waiting) return;
+    const mine: ChatMessage = { id: crypto.randomUUID(), role: 'user', content: message, timestamp: new Date().toISOString() };
+    setMessages((list) => [...list, mine]);
+    setDraft('');
+    try {
+      const reply = await sendChat({ body: { userId: user.id, message, userProfile: profileOf(user), chatHistory: history(messages) }, jobKey: newJobKey() }).unwrap();
+      setMessages((list) => [...list, { id: crypto.randomUUID(), role: 'assistant', content: reply.response, timestamp: new Date().toISOString() }]);
+    } catch {
+      toast({ title: 'Chat Error', description: 'Failed to get response. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  async function generate() {
+    const key = newJobKey();
+    setJobKey(key);
+    try {
+      await generateFromChat({ body: { userId: user.id, chatHistory: history(messages), userProfile: profileOf(user) }, jobKey: key }).unwrap();
+      toast({ title: 'Workout Generated!', description: 'Custom workout created based on our conversation' });
+    } catch {
+      toast({ title: 'Generation Failed', description: 'Could not generate workout. Please provide more details.', variant: 'destructive' });
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // SPEC: Enter sends, Shift+Enter starts a new line.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  }
+
+  return (
+    <Panel title="AI_FITNESS_COACH" className="coach">
+      <ol className="coach__messages" aria-label="Chat messages" aria-live="polite">
+        {messages.length === 0 && (
+          <li className="coach__hint muted">Ask what to train today, how to lose weight, about form, rest or soreness — or describe the workout you want.</li>
+        )}
+        {messages.map((m) => (
+          <li key={m.id} className={`coach__message coach__message--${m.role}`}>
+            <span className="coach__role">{m.role === 'user' ? 'YOU' : 'COACH'}</span>
+            <p>{m.content}</p>
+          </li>
+        ))}
+        {chat.isLoading && (
+          <li className="coach__message coach__message--assistant coach__thinking" role="status">
+            <span className="coach__role">COACH</span>
+            <p>
+              THINKING<span className="cursor" />
+            </p>
+          </li>
+        )}
+        <li ref={listEnd} aria-hidden className="coach__end" />
+      </ol>
+      <form
+        className="coach__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send();
+        }}
+      >
+        <textarea
+          className="input coach__input"
+          value={draft}
+          rows={2}
+          maxLength={MESSAGE_MAX}
+          placeholder="Ask your coach… (Shift+Enter: new line)"
+          aria-label="Message"
+          disabled={waiting}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="btn btn--primary" disabled={waiting || !draft.trim()}>
+          SEND
+        </button>
+      </form>
+      {messages.length > CHAT_MESSAGES_BEFORE_GENERATE && (
+        <div className="coach__generate">
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => void generate()} disabled={waiting}>
+            {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
+          </button>
+          {fromChat.isLoading && <JobProgress progress={progress} label="Generating workout from chat" />}
+        </div>
+      )}
+    </Panel>
+  );
+}

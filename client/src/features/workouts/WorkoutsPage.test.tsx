@@ -1,0 +1,124 @@
+import type { WorkoutView } from '@contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+
+const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: '', treasuryAddress: '', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
+const exercise = (n: number) => ({ id: `ex${n}`, name: `Move ${n}`, description: `How to do move ${n}.`, phase: 'main' as const, prescription: '3 × 10', muscles: ['legs' as const] });
+const WORKOUT: WorkoutView = {
+  id: '65f0c0ffee0000000000aaaa',
+  name: 'Strength Builder · 45 min',
+  type: 'strength',
+  difficulty: 'intermediate',
+  duration: 45,
+  creditsReward: 21,
+  exercises: [1, 2, 3, 4].map(exercise),
+  notes: ['Recovery: legs worked hard recently.'],
+  createdAt: '2026-11-23T10:00:00.000Z',
+};
+
+/** A fake API: today's workout (or null), and whatever `answer` says for the POSTs. */
+function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({})) {
+  const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
+  const fetchMock = mockFetch(async (url, request) => {
+    const path = new URL(url).pathname;
+    if (request.method === 'POST') {
+      const body = JSON.parse(await request.text());
+      posted.push({ path, body, jobKey: request.headers.get('x-job-key') });
+      return answer(path, body);
+    }
+    if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+    if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
+    if (path === '/api/config') return jsonResponse(CONFIG);
+    return jsonResponse(makeUser());
+  });
+  return { posted, fetchMock };
+}
+
+describe('training page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the empty state, NOT_SET parameters and the engine label without a workout', async () => {
+    fakeApi(null);
+    renderApp('/workouts');
+    expect(await screen.findByText('NO_ACTIVE_SESSION')).toBeTruthy();
+    expect(screen.getByText(/WORKOUT_REQUIRED/)).toBeTruthy();
+    expect(screen.getByText('PENDING')).toBeTruthy();
+    for (const label of ['FITNESS_LEVEL', 'SESSION_TYPE', 'DIFFICULTY']) expect(screen.getByTestId(label).textContent).toBe('NOT_SET');
+    expect(await screen.findByText('ENGINE: SWEAT_LOCAL_COACH_V1')).toBeTruthy();
+  });
+
+  it('ticks exercises, shows percent and potential credits, and completes with the server’s credits', async () => {
+    const { posted } = fakeApi(WORKOUT, () =>
+      jsonResponse({ session: { id: 's1', workoutId: WORKOUT.id, workout: { name: WORKOUT.name, type: 'strength', duration: 45 }, completedAt: '', intensity: 'moderate', creditsEarned: 11 }, newAchievements: [] }),
+    );
+    renderApp('/workouts', signedInStore(makeUser({ fitnessLevel: 'beginner' })));
+    expect(await screen.findByText('READY')).toBeTruthy();
+    expect(screen.getByTestId('SESSION_TYPE').textContent).toBe('STRENGTH');
+    expect(screen.getByTestId('FITNESS_LEVEL').textContent).toBe('BEGINNER');
+    expect(screen.queryByRole('button', { name: 'COMPLETE_SESSION' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Move 1' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Move 3' }));
+    expect(screen.getByTestId('completion-percent').textContent).toBe('50%');
+    expect(screen.getByTestId('potential-credits').textContent).toBe('11');
+    await userEvent.click(screen.getByRole('button', { name: 'COMPLETE_SESSION' }));
+
+    expect(await screen.findByText('Workout Completed! 🎉')).toBeTruthy();
+    expect(screen.getByText('You earned 11 Fitness credits!')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
+  });
+
+  it('generates with the chosen options and a job key, and says so on failure', async () => {
+    let fail = false;
+    const { posted } = fakeApi(null, () => (fail ? jsonResponse({ statusCode: 503, message: 'down', error: 'AI Unavailable' }, 503) : jsonResponse(WORKOUT, 201)));
+    renderApp('/workouts');
+    const generator = await screen.findByRole('region', { name: 'AI_GENERATOR' });
+    await userEvent.selectOptions(within(generator).getByLabelText('TRAINING_TYPE'), 'yoga');
+    await userEvent.click(within(generator).getByRole('button', { name: 'ADVANCED' }));
+    await userEvent.selectOptions(within(generator).getByLabelText('DURATION'), '15');
+    await userEvent.click(within(generator).getByRole('button', { name: 'EXECUTE_GENERATION' }));
+    expect(await screen.findByText('New Workout Generated! 💪')).toBeTruthy();
+    expect(posted[0]).toMatchObject({ path: '/api/workout/generate', body: { type: 'yoga', difficulty: 'advanced', duration: 15 }, jobKey: expect.stringMatching(/^[a-f0-9-]{36}$/) });
+
+    fail = true;
+    await userEvent.click(within(generator).getByRole('button', { name: 'EXECUTE_GENERATION' }));
+    expect(await screen.findByText('Failed to generate workout. Please try again.')).toBeTruthy();
+  });
+
+  it('chats: Enter sends, Shift+Enter does not, blanks are not sent, and generation from chat unlocks after 2 messages', async () => {
+    const { posted } = fakeApi(null, (path) =>
+      path.endsWith('/chat') ? jsonResponse({ response: 'Train your upper body today.', workoutGenerated: false }) : jsonResponse(WORKOUT, 201),
+    );
+    renderApp('/workouts');
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, '   {Enter}');
+    await userEvent.type(input, 'What should I train{Shift>}{Enter}{/Shift}today?');
+    expect(posted).toHaveLength(0);
+    await userEvent.type(input, '{Enter}');
+    expect(await screen.findByText('Train your upper body today.')).toBeTruthy();
+    expect(posted[0].body).toMatchObject({ message: 'What should I train\ntoday?', chatHistory: [] });
+    expect(screen.queryByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' })).toBeNull();
+
+    await userEvent.type(input, 'A 30 minute yoga session please{Enter}');
+    await waitFor(() => expect(screen.getAllByText('Train your upper body today.')).toHaveLength(2));
+    expect(posted[1].body).toMatchObject({ chatHistory: [{ role: 'user' }, { role: 'assistant' }] });
+    await userEvent.click(screen.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }));
+    expect(await screen.findByText('Custom workout created based on our conversation')).toBeTruthy();
+    expect(posted[2]).toMatchObject({ path: '/api/workout/generate-from-chat', body: { chatHistory: expect.arrayContaining([{ role: 'user', content: 'A 30 minute yoga session please' }]) } });
+  });
+
+  it('shows the thinking indicator and disables the input while the coach answers, and a chat error toast', async () => {
+    let release: (r: Response) => void = () => undefined;
+    fakeApi(null, () => new Promise<Response>((resolve) => (release = resolve)) as unknown as Response);
+    renderApp('/workouts');
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.type(input, 'hello{Enter}');
+    expect(await screen.findByText('THINKING')).toBeTruthy();
+    expect((input as HTMLTextAreaElement).disabled).toBe(true);
+    release(jsonResponse({ statusCode: 503, message: 'down', error: 'AI Unavailable' }, 503));
+    expect(await screen.findByText('Failed to get response. Please try again.')).toBeTruthy();
+    expect(screen.getByText('Chat Error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+// Training in a real browser (issue 4): generate, tick, complete, the toast, the pending banner and
+// the session on the progress page; the coach chat and a workout generated from it. The e2e server
+// has no OpenAI key, so the local coach (the real product fallback) answers through the BullMQ worker.
+import type { Page } from '@playwright/test';
+import { expect, screenshot, signInWithPhantom, test } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const sessionCard = (page: Page) => page.getByRole('region', { name: 'ACTIVE_SESSION' });
+
+async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('generate a workout, tick it, complete it, and see the credits pending and the session on the progress page', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await signInWithPhantom(page);
+  await page.getByRole('button', { name: 'START_TRAINING' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'TRAINING_MODULE' })).toBeVisible();
+  await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
+  await expect(page.getByTestId('SESSION_TYPE')).toHaveText('NOT_SET');
+  await expect(page.getByText('ENGINE: SWEAT_LOCAL_COACH_V1')).toBeVisible();
+  await screenshot(page, 'training-empty-desktop');
+
+  const generator = page.getByRole('region', { name: 'AI_GENERATOR' });
+  await generator.getByLabel('TRAINING_TYPE').selectOption('hiit');
+  await generator.getByRole('button', { name: 'BEGINNER' }).click();
+  await generator.getByLabel('DURATION').selectOption('15');
+  await generator.getByRole('button', { name: 'EXECUTE_GENERATION' }).click();
+  await expect(toast(page).getByText('New Workout Generated! 💪')).toBeVisible();
+  await expect(sessionCard(page).getByText('READY')).toBeVisible();
+  await expect(page.getByTestId('SESSION_TYPE')).toHaveText('HIIT');
+  await expect(page.getByTestId('DIFFICULTY')).toHaveText('BEGINNER');
+
+  const boxes = sessionCard(page).getByRole('checkbox');
+  const total = await boxes.count();
+  expect(total).toBeGreaterThanOrEqual(4);
+  await expect(page.getByRole('button', { name: 'COMPLETE_SESSION' })).toHaveCount(0);
+  for (let i = 0; i < total; i++) await boxes.nth(i).check();
+  await expect(page.getByTestId('completion-percent')).toHaveText('100%');
+  // 15 min beginner pays 5 (README "Workout reward").
+  await expect(page.getByTestId('potential-credits')).toHaveText('5');
+  await screenshot(page, 'training-ticked-desktop');
+
+  await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
+  await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
+  await expect(toast(page).getByText('You earned 5 Fitness credits!')).toBeVisible();
+  await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' }).click();
+  const banner = page.getByRole('region', { name: 'Pending credits' });
+  await expect(banner).toContainText('5 PENDING_CREDITS');
+  await expect(banner.getByRole('button', { name: 'VALIDATE_NOW' })).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PROGRESS' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ANALYTICS_MODULE' })).toBeVisible();
+  await expect(page.getByTestId('TOTAL_SESSIONS')).toHaveText('1');
+  await expect(page.getByTestId('CREDITS_EARNED')).toHaveText('5');
+  await expect(page.getByTestId('ACHIEVEMENTS')).toHaveText('2');
+  const recent = page.getByRole('region', { name: 'RECENT_SESSIONS' });
+  await expect(recent.getByText(/HIIT Foundations · 15 min/)).toBeVisible();
+  await expect(recent.getByText('INTENSE')).toBeVisible();
+  await screenshot(page, 'progress-desktop');
+});
+
+test('chat three messages with the coach and generate the workout it describes (phone width)', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  await signInWithPhantom(page);
+  await page.goto('/workouts');
+  const coach = page.getByRole('region', { name: 'AI_FITNESS_COACH' });
+  const input = coach.getByRole('textbox', { name: 'Message' });
+  const generateFromChat = coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' });
+
+  await input.fill('How do I lose weight?');
+  await input.press('Enter');
+  await expect(coach.getByText(/calorie deficit/)).toBeVisible();
+  await expect(generateFromChat).toHaveCount(0);
+
+  await input.fill('I want a 30 minute yoga session');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('my wrist hurts');
+  await input.press('Enter');
+  await expect(coach.getByText(/Got it: a 30-minute .* yoga workout, nothing that loads your wrist/)).toBeVisible();
+  await expect(generateFromChat).toBeVisible();
+
+  await input.fill('Thanks, what should I train today?');
+  await input.press('Enter');
+  await expect(coach.getByText(/start fresh|fully recovered/)).toBeVisible();
+  await screenshot(page, 'training-chat-phone', { fullPage: false });
+
+  await generateFromChat.click();
+  await expect(toast(page).getByText('Workout Generated!')).toBeVisible();
+  await expect(toast(page).getByText('Custom workout created based on our conversation')).toBeVisible();
+  await expect(sessionCard(page).getByText(/Yoga Flow .* · 30 min/)).toBeVisible();
+  await expect(sessionCard(page).getByText(/wrist/).first()).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await page.goto('/workouts');
+  await expect(sessionCard(page).getByText('READY')).toBeVisible();
+  await screenshot(page, 'training-phone', { fullPage: false });
+  await page.goto('/progress');
+  await expect(page.getByText('NO_SESSION_DATA')).toBeVisible();
+  await expectNoHorizontalOverflow(page);
+  await screenshot(page, 'progress-phone', { fullPage: false });
+});
