@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { describeError, type ApiError } from '../../api/api';
+import { useToast } from '../../app/toast/useToast';
+import { LineChart } from '../../ui/charts';
+import { Panel } from '../../ui/Panel';
+import { useGetUserQuery } from '../auth/authApi';
+import { bmiSeries, formatTrend, summarizeBmi } from './bmi.logic';
+import { useCalculateBmiMutation, useGetBmiRecordsQuery } from './bmiApi';
+import './bmi.css';
+
+/** The progress page's body metrics: BMI analytics, the calculator and the BMI / weight trends. */
+export default function BmiProgressSection() {
+  const { data: user } = useGetUserQuery();
+  const { data: records = [] } = useGetBmiRecordsQuery(user?.id ?? '', { skip: !user });
+  const summary = summarizeBmi(records);
+  const series = bmiSeries(records);
+
+  return (
+    <section className="bmi-section" aria-label="Body metrics">
+      <Panel title="BMI_ANALYTICS">
+        {summary ? (
+          <dl className="bmi-stats">
+            <div>
+              <dt>CURRENT_BMI</dt>
+              <dd className="accent" data-testid="bmi-current">
+                {summary.current.bmi.toFixed(1)}
+              </dd>
+            </div>
+            <div>
+              <dt>CATEGORY</dt>
+              <dd data-testid="bmi-category">{summary.current.category.toUpperCase()}</dd>
+            </div>
+            <div>
+              <dt>TREND</dt>
+              <dd data-testid="bmi-trend">{summary.trend === null ? '—' : formatTrend(summary.trend)}</dd>
+            </div>
+            <div>
+              <dt>RECORDS</dt>
+              <dd data-testid="bmi-count">{summary.count}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="progress-empty">NO_BMI_DATA</p>
+        )}
+      </Panel>
+
+      <Panel title="BMI_CALCULATOR">
+        <BmiCalculator userId={user?.id} initialHeight={user?.height} initialWeight={user?.weight} />
+      </Panel>
+
+      {series.bmi.length > 1 && (
+        <div className="progress__charts">
+          <Panel title="BMI_TREND">
+            <LineChart points={series.bmi} ariaLabel="BMI over time" />
+          </Panel>
+          <Panel title="WEIGHT_TREND">
+            {series.weight.length > 1 ? (
+              <LineChart points={series.weight} ariaLabel="Weight over time" unit="kg" />
+            ) : (
+              <p className="progress-empty">NO_WEIGHT_DATA</p>
+            )}
+          </Panel>
+        </div>
+      )}
+    </section>
+  );
+}
+
+interface BmiCalculatorProps {
+  userId: string | undefined;
+  initialHeight: number | null | undefined;
+  initialWeight: number | null | undefined;
+}
+
+/** SPEC §5: the server checks the values and answers the exact toast texts; success shows the result. */
+function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorProps) {
+  const { toast } = useToast();
+  const [calculate, { isLoading, data: result }] = useCalculateBmiMutation();
+  const [height, setHeight] = useState(initialHeight == null ? '' : String(initialHeight));
+  const [weight, setWeight] = useState(initialWeight == null ? '' : String(initialWeight));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      const answer = await calculate({ height: height.trim(), weight: weight.trim(), userId }).unwrap();
+      toast({ title: 'BMI Calculated Successfully!', description: `Your BMI is ${answer.bmi} (${answer.category})` });
+    } catch (error) {
+      // A 400 carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
+      const invalid = (error as ApiError).status === 400;
+      const { title, description } = invalid ? describeError(error, 'Invalid Input') : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };
+      toast({ title, description, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <form className="bmi-calculator" onSubmit={(event) => void submit(event)} noValidate>
+      <label className="bmi-field">
+        <span className="field-label">HEIGHT (CM)</span>
+        <input className="input" inputMode="numeric" value={height} onChange={(e) => setHeight(e.target.value)} placeholder="180" />
+      </label>
+      <label className="bmi-field">
+        <span className="field-label">WEIGHT (KG)</span>
+        <input className="input" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="75.5" />
+      </label>
+      <button type="submit" className="btn btn--primary" disabled={isLoading}>
+        {isLoading ? 'CALCULATING...' : 'CALCULATE_BMI'}
+      </button>
+      {result && (
+        <p className="bmi-calculator__result" data-testid="bmi-result">
+          BMI <strong className="accent">{result.bmi.toFixed(1)}</strong> · {result.category.toUpperCase()}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import type { BmiAnalysis } from '@contract';
+import { useState } from 'react';
+import { useToast } from '../../app/toast/useToast';
+import { Dialog } from '../../ui/Dialog';
+import { useGetUserQuery } from '../auth/authApi';
+import { useJobProgress } from '../workouts/useJobProgress';
+import { useAnalyzeBmiReportMutation, useCreateBmiUploadUrlMutation } from './bmiApi';
+import { ReportPicker } from './ReportPicker';
+import './bmi.css';
+import './bmi-upload.css';
+
+type Step = { name: 'pick' } | { name: 'analyzing'; jobKey: string } | { name: 'done'; analysis: BmiAnalysis };
+
+/** BMI_REPORT_UPLOAD (SPEC §2, §4): pick a file, analyse it, show the result; a failure returns to the picker. */
+export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
+  const { toast } = useToast();
+  const { data: user } = useGetUserQuery();
+  const [createUploadUrl] = useCreateBmiUploadUrlMutation();
+  const [analyze] = useAnalyzeBmiReportMutation();
+  const [step, setStep] = useState<Step>({ name: 'pick' });
+  // A new key mounts a fresh, empty picker after a failure.
+  const [attempt, setAttempt] = useState(0);
+  const analyzing = step.name === 'analyzing';
+  const progress = useJobProgress(user?.id, analyzing ? step.jobKey : null, analyzing);
+
+  const backToPicker = () => {
+    setAttempt((n) => n + 1);
+    setStep({ name: 'pick' });
+  };
+
+  async function getUploadUrl(file: { size: number }): Promise<string> {
+    try {
+      return (await createUploadUrl(file).unwrap()).uploadURL;
+    } catch {
+      throw new Error('Failed to get upload URL');
+    }
+  }
+
+  async function analyzeReport(fileUrl: string) {
+    const jobKey = crypto.randomUUID();
+    setStep({ name: 'analyzing', jobKey });
+    try {
+      const analysis = await analyze({ fileUrl, jobKey }).unwrap();
+      setStep({ name: 'done', analysis });
+      toast({ title: 'Analysis Complete', description: 'Your BMI report has been analyzed successfully' });
+    } catch {
+      toast({ title: 'Analysis Failed', description: 'Failed to analyze your BMI report', variant: 'destructive' });
+      backToPicker();
+    }
+  }
+
+  function uploadFailed() {
+    toast({ title: 'Upload Failed', description: 'Please try again', variant: 'destructive' });
+    backToPicker();
+  }
+
+  return (
+    <Dialog title="BMI_REPORT_UPLOAD" onClose={onClose}>
+      <div className="bmi-upload">
+        {step.name === 'done' ? (
+          <AnalysisResult analysis={step.analysis} onClose={onClose} />
+        ) : (
+          <>
+            <ul className="bmi-upload__facts">
+              <li>
+                Formats: <strong>PDF, JPEG, PNG</strong> · max <strong>10MB</strong>
+              </li>
+              <li>Reports: BMI test, InBody scan, DEXA scan</li>
+              <li className="accent">Upload a report every month to improve your profile rank.</li>
+            </ul>
+            {analyzing ? (
+              <div className="bmi-upload__analyzing" role="status">
+                <span>ANALYZING_REPORT... {progress ?? 0}%</span>
+                <progress max={100} value={progress ?? 0} aria-label="Analysis progress" />
+              </div>
+            ) : (
+              <ReportPicker key={attempt} getUploadUrl={getUploadUrl} onUploaded={(url) => void analyzeReport(url)} onFailed={uploadFailed} />
+            )}
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function AnalysisResult({ analysis, onClose }: { analysis: BmiAnalysis; onClose: () => void }) {
+  const stats: Array<[string, string]> = [['BMI', analysis.bmiValue.toFixed(1)]];
+  if (analysis.bodyFatPercentage !== undefined) stats.push(['BODY_FAT', `${analysis.bodyFatPercentage.toFixed(1)}%`]);
+  if (analysis.muscleMass !== undefined) stats.push(['MUSCLE_MASS', `${analysis.muscleMass.toFixed(1)} KG`]);
+  return (
+    <div className="bmi-result" aria-live="polite">
+      <dl className="bmi-stats">
+        {stats.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className="accent" data-testid={`result-${label}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="bmi-result__analysis">{analysis.analysis}</p>
+      <h3 className="bmi-result__heading">RECOMMENDATIONS</h3>
+      <ul className="bmi-result__list">
+        {analysis.recommendations.map((r) => (
+          <li key={r}>{r}</li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+        CLOSE
+      </button>
+    </div>
+  );
+}

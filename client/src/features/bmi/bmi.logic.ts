@@ -1,0 +1,32 @@
+import type { BmiRecordView } from '@contract';
+import type { ChartPoint } from '../../ui/charts';
+
+export interface BmiSummary {
+  current: BmiRecordView;
+  /** Latest BMI minus the previous one (SPEC §2); null with a single record. */
+  trend: number | null;
+  count: number;
+}
+
+/** The progress page's BMI figures from the records (newest first); null when there are none. */
+export function summarizeBmi(records: BmiRecordView[]): BmiSummary | null {
+  const [current, previous] = records;
+  if (!current) return null;
+  return { current, trend: previous ? Math.round((current.bmi - previous.bmi) * 10) / 10 : null, count: records.length };
+}
+
+/** "+0.4", "-1.2", "0.0". */
+export function formatTrend(trend: number): string {
+  return `${trend > 0 ? '+' : ''}${trend.toFixed(1)}`;
+}
+
+const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
+
+/** Chart series, oldest first: BMI of every record, weight of those that state one (reports may not). */
+export function bmiSeries(records: BmiRecordView[]): { bmi: ChartPoint[]; weight: ChartPoint[] } {
+  const oldestFirst = [...records].reverse();
+  return {
+    bmi: oldestFirst.map((r) => ({ label: shortDate(r.createdAt), value: r.bmi })),
+    weight: oldestFirst.filter((r) => r.weight !== null).map((r) => ({ label: shortDate(r.createdAt), value: r.weight! })),
+  };
+}

@@ -1,0 +1,30 @@
+import type { BmiAnalysis, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
+import { api } from '../../api/api';
+
+/** contract/system.ts JOB_KEY_HEADER (the client imports contract types only). */
+const JOB_KEY_HEADER = 'x-job-key';
+
+export const bmiApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** The user's BMI records, newest first. */
+    getBmiRecords: builder.query<BmiRecordView[], string>({
+      query: (userId) => `bmi/${userId}`,
+      providesTags: ['Bmi'],
+    }),
+    calculateBmi: builder.mutation<BmiResult, BmiCalculateRequest>({
+      query: (body) => ({ url: 'bmi', method: 'POST', body }),
+      invalidatesTags: ['User', 'Bmi'],
+    }),
+    /** A signed URL to PUT one report to; `size` lets the server refuse an oversized file up front. */
+    createBmiUploadUrl: builder.mutation<UploadUrlResponse, { size: number }>({
+      query: (body) => ({ url: 'bmi/upload-url', method: 'POST', body }),
+    }),
+    /** Runs the analysis job; `jobKey` lets the dialog follow its progress at /api/jobs/ai-<userId>-<jobKey>. */
+    analyzeBmiReport: builder.mutation<BmiAnalysis, { fileUrl: string; jobKey: string }>({
+      query: ({ fileUrl, jobKey }) => ({ url: 'bmi/analyze', method: 'POST', body: { fileUrl, reportType: 'bmi' }, headers: { [JOB_KEY_HEADER]: jobKey } }),
+      invalidatesTags: ['User', 'Bmi', 'Achievements'],
+    }),
+  }),
+});
+
+export const { useGetBmiRecordsQuery, useCalculateBmiMutation, useCreateBmiUploadUrlMutation, useAnalyzeBmiReportMutation } = bmiApi;
