@@ -11,10 +11,13 @@
  */
 import type { FakeServer } from '../fakes/http-fake';
 import { startFakeXOAuth } from '../fakes/x-oauth';
+import { startFakeSolanaRpc } from '../fakes/solana-rpc';
 
 /** The X account the fake OAuth provider signs in (its handle becomes the username). */
 export const E2E_X_USER = { id: '7001', screenName: 'e2e_runner' };
 const X_CONSUMER_KEY = 'e2e-consumer-key';
+/** Where e2e purchases pay (any valid address: the fake RPC credits it). */
+export const E2E_TREASURY = 'E2eTreasury11111111111111111111111111111111';
 
 interface StartedFake {
   fake: FakeServer;
@@ -25,6 +28,12 @@ const FAKES: Array<() => Promise<StartedFake>> = [
   async () => {
     const fake = await startFakeXOAuth({ consumerKey: X_CONSUMER_KEY, user: E2E_X_USER });
     return { fake, env: { X_CONSUMER_KEY, X_CONSUMER_SECRET: 'e2e-consumer-secret', X_OAUTH_BASE_URL: fake.url } };
+  },
+  async () => {
+    // The browser sends its purchase transfers here (the URL reaches it via GET /api/config) and the
+    // server reads them back to verify them.
+    const fake = await startFakeSolanaRpc();
+    return { fake, env: { SOLANA_RPC_URL: fake.url, SOLANA_CLUSTER: 'devnet', TREASURY_ADDRESS: E2E_TREASURY } };
   },
 ];
 

@@ -1,0 +1,23 @@
+import type { PhantomChallenge, PhantomSignIn, PurchaseRequest, PurchaseResult, UserView } from '@contract';
+import { api } from '../../api/api';
+
+export const walletApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** Records a transfer the browser sent and confirmed; the server verifies it on chain. */
+    purchaseCredits: builder.mutation<PurchaseResult, PurchaseRequest>({
+      query: (body) => ({ url: 'credits/purchase', method: 'POST', body }),
+      invalidatesTags: ['User', 'Transactions', 'Purchases'],
+    }),
+    // A mutation, not a query: each challenge is single-use and must never be served from cache.
+    getLinkChallenge: builder.mutation<PhantomChallenge, string>({
+      query: (walletAddress) => ({ url: 'auth/phantom/challenge', params: { walletAddress, purpose: 'link' } }),
+    }),
+    /** Links the signing wallet to the signed-in (X) account; one wallet belongs to one account. */
+    linkWallet: builder.mutation<UserView, PhantomSignIn>({
+      query: (body) => ({ url: 'auth/phantom/link', method: 'POST', body }),
+      invalidatesTags: ['User'],
+    }),
+  }),
+});
+
+export const { usePurchaseCreditsMutation, useGetLinkChallengeMutation, useLinkWalletMutation } = walletApi;
