@@ -1,16 +1,41 @@
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
+import { PurchasePanel } from '../wallet/PurchasePanel';
+import { BadgesSection } from './BadgesSection';
+import { EarningActions } from './EarningActions';
+import { GoalsSection } from './GoalsSection';
+import { LedgerSection } from './LedgerSection';
+import { Marketplace } from './Marketplace';
+import { PoolSection } from './PoolSection';
+import { ShareSection } from './ShareSection';
+import './credits.css';
 
+/** SPEC §2, Credits screen: the nine sections in SPEC's order. */
 export default function CreditsPage() {
   const { data: user } = useGetUserQuery();
+  if (!user) return null;
   return (
-    <PageHeader title="CREDITS_AND_REWARDS" subtitle="Earn, stake, redeem and top up your Fitness Credits">
-      <p className="credits-balance">
-        <span className="muted">BALANCE:</span> <span className="accent">{user?.sweatCredits ?? 0}</span> FC
-      </p>
-      <p>
-        <span className="muted">STREAK:</span> {user?.currentStreak ?? 0} DAYS
-      </p>
-    </PageHeader>
+    <div className="credits">
+      <PageHeader title="CREDITS_AND_REWARDS" subtitle="Earn, stake, redeem and top up your Fitness Credits">
+        <p className="credits-balance">
+          <span className="muted">BALANCE:</span>{' '}
+          <span className="accent" data-testid="credits-balance">
+            {user.sweatCredits}
+          </span>{' '}
+          FC
+        </p>
+        <p>
+          <span className="muted">STREAK:</span> <span data-testid="credits-streak">{user.currentStreak}</span> DAYS
+        </p>
+      </PageHeader>
+      <ShareSection user={user} />
+      <EarningActions user={user} />
+      <GoalsSection user={user} />
+      <PoolSection />
+      <Marketplace user={user} />
+      <BadgesSection user={user} />
+      <LedgerSection user={user} />
+      <PurchasePanel />
+    </div>
   );
 }

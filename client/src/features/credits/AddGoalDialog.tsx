@@ -1,0 +1,113 @@
+import type { GoalMetric, UserView } from '@contract';
+import { useState, type FormEvent, type ReactElement } from 'react';
+import { describeError } from '../../api/api';
+import { useToast } from '../../app/toast/useToast';
+import { Dialog } from '../../ui/Dialog';
+import { tomorrow } from './credits.logic';
+import { useCreateGoalMutation } from './creditsApi';
+
+interface Draft {
+  title: string;
+  metric: GoalMetric;
+  target: string;
+  deadline: string;
+  stake: string;
+}
+
+const METRIC_LABELS: Record<GoalMetric, string> = {
+  weight: 'Weight (kg, reach or go below)',
+  workouts: 'Workouts completed',
+  streak: 'Streak (days)',
+};
+
+/** What is wrong with the form, field by field; the server re-checks (BMI and 1 kg/week safety rules). */
+export function draftProblems(draft: Draft, balance: number, earliestDeadline = tomorrow()): Partial<Record<keyof Draft, string>> {
+  const problems: Partial<Record<keyof Draft, string>> = {};
+  const target = Number(draft.target);
+  const stake = Number(draft.stake);
+  if (!draft.title.trim()) problems.title = 'Give the goal a title';
+  if (!(target > 0)) problems.target = 'Enter a target above 0';
+  else if (draft.metric !== 'weight' && !Number.isInteger(target)) problems.target = 'Enter a whole number';
+  if (!draft.deadline || draft.deadline < earliestDeadline) problems.deadline = 'Pick a deadline after today';
+  if (!Number.isInteger(stake) || stake < 1) problems.stake = 'Stake at least 1 whole credit';
+  else if (stake > balance) problems.stake = `You have ${balance} credits`;
+  return problems;
+}
+
+export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
+  const { toast } = useToast();
+  const [createGoal, { isLoading }] = useCreateGoalMutation();
+  const [draft, setDraft] = useState<Draft>({ title: '', metric: 'workouts', target: '', deadline: '', stake: '' });
+  const [showProblems, setShowProblems] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const problems = draftProblems(draft, user.sweatCredits);
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    setServerError(null);
+    if (Object.keys(problems).length > 0) return;
+    try {
+      await createGoal({
+        userId: user.id,
+        title: draft.title.trim(),
+        metric: draft.metric,
+        targetValue: Number(draft.target),
+        deadline: draft.deadline,
+        creditsStaked: Number(draft.stake),
+      }).unwrap();
+      toast({ title: 'Goal Set!', description: `${draft.stake} credits staked on "${draft.title.trim()}"` });
+      onClose();
+    } catch (error) {
+      setServerError(describeError(error, 'Goal Refused').description);
+    }
+  };
+
+  const field = (name: keyof Draft, label: string, input: ReactElement) => (
+    <label className="form-field">
+      <span className="form-field__label">{label}</span>
+      {input}
+      {showProblems && problems[name] && <span className="form-field__error">{problems[name]}</span>}
+    </label>
+  );
+
+  return (
+    <Dialog title="ADD_GOAL" onClose={onClose}>
+      <form className="goal-form" onSubmit={submit} noValidate>
+        {field('title', 'TITLE', <input className="input" value={draft.title} maxLength={80} onChange={set('title')} />)}
+        {field(
+          'metric',
+          'METRIC',
+          <select className="input" value={draft.metric} onChange={set('metric')}>
+            {(Object.keys(METRIC_LABELS) as GoalMetric[]).map((metric) => (
+              <option key={metric} value={metric}>
+                {METRIC_LABELS[metric]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('target', 'TARGET', <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />)}
+        {field('deadline', 'DEADLINE', <input className="input" type="date" min={tomorrow()} value={draft.deadline} onChange={set('deadline')} />)}
+        {field('stake', `STAKE (balance ${user.sweatCredits} FC)`, <input className="input" type="number" inputMode="numeric" min="1" step="1" value={draft.stake} onChange={set('stake')} />)}
+        <p className="muted goal-form__rules">
+          Reach it by the deadline: stake back + 50% bonus from the community pool. Miss it: the stake goes to the pool. Weight goals must keep
+          your BMI at 18.5 or above and ask no more than 1 kg per week.
+        </p>
+        {serverError && (
+          <p className="form-field__error" role="alert">
+            {serverError}
+          </p>
+        )}
+        <div className="goal-form__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            CANCEL
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={isLoading}>
+            {isLoading ? 'PROCESSING...' : 'STAKE_AND_SET_GOAL'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,230 @@
+import type { GoalView, MarketplaceItem, TransactionView } from '@contract';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+
+// The lazy route and the eight sections' first fetches can take over a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+const USER = makeUser({ sweatCredits: 200, currentStreak: 4, longestStreak: 9 });
+
+const MARKET: MarketplaceItem[] = [
+  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: 250, category: 'discount', available: true, icon: 'percent' },
+  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: 150, category: 'access', available: true, icon: 'ticket' },
+];
+
+function row(seq: number, amount: number, balance: number): TransactionView {
+  return { id: `e${seq}`, seq, createdAt: `2025-03-${String(seq).padStart(2, '0')}T10:00:00.000Z`, reason: `Entry ${seq}`, kind: 'grant', amount, balance, ref: null };
+}
+
+const GOAL: GoalView = {
+  id: 'g1',
+  title: 'Ten sessions',
+  metric: 'workouts',
+  creditsStaked: 50,
+  currentValue: 4,
+  targetValue: 10,
+  deadline: '2099-01-01',
+  status: 'active',
+  payout: null,
+  createdAt: '2025-03-01T00:00:00.000Z',
+};
+
+interface Server {
+  user?: typeof USER;
+  transactions?: (url: URL) => TransactionView[];
+  redeem?: () => Response;
+  tweet?: () => Response;
+}
+
+/** A fake API answering the credits screen's calls; records every request. */
+function serve(server: Server = {}) {
+  const requests: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = mockFetch(async (url, request) => {
+    const { pathname } = new URL(url);
+    const path = pathname.replace(/^\/api\//, '');
+    const body = request.method === 'POST' ? await request.clone().json() : undefined;
+    requests.push({ method: request.method, path, body });
+    if (path === 'user') return jsonResponse(server.user ?? USER);
+    if (path === 'credits/marketplace') return jsonResponse(MARKET);
+    if (path === 'credits/redemptions') return jsonResponse([]);
+    if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
+    if (path === `goals/${USER.id}`) return jsonResponse([GOAL]);
+    if (path === `achievements/${USER.id}`) return jsonResponse([{ id: 'a1', code: 'first', title: 'First Session', description: 'd', earnedAt: '2025-03-01' }]);
+    if (path === `transactions/${USER.id}`) return jsonResponse(server.transactions?.(new URL(url)) ?? []);
+    if (path === 'credits/redeem') return server.redeem?.() ?? jsonResponse({}, 500);
+    if (path === 'credits/validate-tweet') return server.tweet?.() ?? jsonResponse({}, 500);
+    if (path === 'goals') return jsonResponse({ ...GOAL, id: 'g2', title: 'Streak week' }, 201);
+    if (path === 'credits/earn') return jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
+    return jsonResponse({ statusCode: 404, message: 'no', error: 'Not Found' }, 404);
+  });
+  return { requests, fetchMock };
+}
+
+const renderCredits = (user = USER) => renderApp('/credits', signedInStore(user));
+const panel = (name: string) => within(screen.getByRole('region', { name }));
+
+describe('CreditsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the nine sections in SPEC order with balance and streak', async () => {
+    serve();
+    renderCredits();
+    expect(await screen.findByText('Gym Pass')).toBeTruthy();
+    expect(screen.getByTestId('credits-balance').textContent).toBe('200');
+    expect(screen.getByTestId('credits-streak').textContent).toBe('4');
+    const titles = within(screen.getByRole('main')).getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    expect(titles).toEqual([
+      'CREDITS_AS_REVENUE',
+      'EARNING_ACTIONS',
+      'PREDICTION_GOALS',
+      'COMMUNITY_POOL',
+      'REDEMPTION_MARKETPLACE',
+      'BADGES_AND_STREAKS',
+      'TRANSACTION_LEDGER',
+      'PURCHASE_CREDITS',
+    ]);
+    expect(await panel('COMMUNITY_POOL').findByText('12,450')).toBeTruthy();
+    expect(await panel('BADGES_AND_STREAKS').findByText('First Session')).toBeTruthy();
+    expect(panel('BADGES_AND_STREAKS').getByTestId('best-streak').textContent).toBe('9 DAYS');
+    expect(panel('TRANSACTION_LEDGER').getByText('NO_TRANSACTION_HISTORY')).toBeTruthy();
+    const bar = await panel('PREDICTION_GOALS').findByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(panel('PURCHASE_CREDITS').getByText('DISCONNECTED')).toBeTruthy();
+    expect(panel('PURCHASE_CREDITS').getByText('0.02 SOL')).toBeTruthy();
+  });
+
+  it('disables REDEEM when the balance is below the cost; a redeem refreshes the user and ledger and toasts', async () => {
+    let balance = 200;
+    const { requests } = serve({
+      user: USER,
+      transactions: () => (balance === 50 ? [row(2, -150, 50), row(1, 200, 200)] : [row(1, 200, 200)]),
+      redeem: () => {
+        balance = 50;
+        return jsonResponse({ redemption: { id: 'r1', itemId: 'gym-pass', title: 'Gym Pass', cost: 150, voucherCode: 'GYM-ABCD-EFGH', createdAt: '' }, balance });
+      },
+    });
+    renderCredits();
+    const protein = (await screen.findByRole('button', { name: 'Redeem Protein Discount' })) as HTMLButtonElement;
+    expect(protein.disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem Gym Pass' }));
+
+    expect(await screen.findByText('Redeemed Successfully!')).toBeTruthy();
+    expect(screen.getByText(/GYM-ABCD-EFGH/)).toBeTruthy();
+    const redeem = requests.find((r) => r.path === 'credits/redeem')!;
+    expect(redeem.body).toMatchObject({ userId: USER.id, itemId: 'gym-pass', cost: 150, requestId: expect.any(String) });
+    // invalidated: the ledger and the user are fetched again
+    expect(await panel('TRANSACTION_LEDGER').findByText('-150')).toBeTruthy();
+    expect(requests.filter((r) => r.path === 'user').length).toBeGreaterThan(0);
+  });
+
+  it('shows Insufficient Credits on any redeem failure', async () => {
+    serve({ redeem: () => jsonResponse({ statusCode: 409, message: 'x', error: 'y' }, 409) });
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: 'Redeem Gym Pass' }));
+    expect(await screen.findByText('Insufficient Credits')).toBeTruthy();
+    expect(screen.getByText("You don't have enough credits for this item")).toBeTruthy();
+  });
+
+  it('refuses an empty or non-X tweet URL on the client, and shows the server refusal as Validation Failed', async () => {
+    const { requests } = serve({
+      tweet: () => jsonResponse({ statusCode: 409, message: "Tweet already validated or doesn't contain referral link", error: 'Validation Failed' }, 409),
+    });
+    renderCredits();
+    const validate = await screen.findByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' });
+    await userEvent.click(validate);
+    expect(await screen.findByText('Invalid Tweet URL')).toBeTruthy();
+    expect(screen.getByText('Please paste a valid Twitter/X URL')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Post URL'), 'https://example.com/post/1');
+    await userEvent.click(validate);
+    expect(requests.some((r) => r.path === 'credits/validate-tweet')).toBe(false);
+
+    await userEvent.clear(screen.getByLabelText('Post URL'));
+    await userEvent.type(screen.getByLabelText('Post URL'), 'https://x.com/kai/status/123');
+    await userEvent.click(validate);
+    expect(await screen.findByText('Validation Failed')).toBeTruthy();
+    expect(screen.getByText("Tweet already validated or doesn't contain referral link")).toBeTruthy();
+    expect(requests.find((r) => r.path === 'credits/validate-tweet')!.body).toEqual({
+      userId: USER.id,
+      tweetUrl: 'https://x.com/kai/status/123',
+      referralLink: USER.referralLink,
+    });
+  });
+
+  it('prefills the X compose page with the referral link, and copies the link with a toast', async () => {
+    serve();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderCredits();
+    const tweet = await screen.findByRole('link', { name: 'TWEET_AND_EARN' });
+    const href = new URL(tweet.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe('https://x.com/intent/tweet');
+    expect(href.searchParams.get('text')).toContain(USER.referralLink);
+    expect(tweet.getAttribute('target')).toBe('_blank');
+    await userEvent.click(screen.getByRole('button', { name: 'COPY_REFERRAL_LINK' }));
+    expect(writeText).toHaveBeenCalledWith(USER.referralLink);
+    expect(await screen.findByText('Link Copied!')).toBeTruthy();
+  });
+
+  it('pages through the ledger ten rows at a time', async () => {
+    const all = Array.from({ length: 13 }, (_, i) => row(13 - i, 10, (13 - i) * 10));
+    serve({
+      transactions: (url) => {
+        const before = Number(url.searchParams.get('before') ?? Infinity);
+        return all.filter((r) => r.seq < before).slice(0, 10);
+      },
+    });
+    renderCredits();
+    const ledger = await screen.findByRole('region', { name: 'TRANSACTION_LEDGER' });
+    expect(await within(ledger).findByText('Entry 13')).toBeTruthy();
+    expect(within(ledger).getAllByRole('row')).toHaveLength(11);
+    expect(within(ledger).getByRole('img', { name: 'Balance over time' })).toBeTruthy();
+    await userEvent.click(within(ledger).getByRole('button', { name: 'LOAD_OLDER' }));
+    expect(await within(ledger).findByText('Entry 1')).toBeTruthy();
+    expect(within(ledger).getAllByRole('row')).toHaveLength(14);
+    expect(within(ledger).queryByRole('button', { name: 'LOAD_OLDER' })).toBeNull();
+  });
+
+  it('validates the add-goal form before staking, and explains the pool behind INFO', async () => {
+    const { requests } = serve();
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = screen.getByRole('dialog', { name: 'ADD_GOAL' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(within(dialog).getByText('Give the goal a title')).toBeTruthy();
+    expect(within(dialog).getByText('Enter a target above 0')).toBeTruthy();
+    expect(within(dialog).getByText('Pick a deadline after today')).toBeTruthy();
+    expect(within(dialog).getByText('Stake at least 1 whole credit')).toBeTruthy();
+    expect(requests.some((r) => r.path === 'goals')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'INFO' }));
+    expect(within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText('The pool opened with 12,450 credits.')).toBeTruthy();
+  });
+
+  it('stakes a valid goal from the dialog, closes it and toasts', async () => {
+    const { requests } = serve();
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
+    await userEvent.type(dialog.getByLabelText('TITLE'), 'Streak week');
+    await userEvent.selectOptions(dialog.getByLabelText('METRIC'), 'streak');
+    await userEvent.type(dialog.getByLabelText('TARGET'), '7');
+    await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '40');
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+
+    expect(await screen.findByText('Goal Set!')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.find((r) => r.path === 'goals')!.body).toEqual({
+      userId: USER.id,
+      title: 'Streak week',
+      metric: 'streak',
+      targetValue: 7,
+      deadline: '2099-01-31',
+      creditsStaked: 40,
+    });
+  });
+});

@@ -1,0 +1,54 @@
+import type { GoalView, UserView } from '@contract';
+import { useState } from 'react';
+import { Panel } from '../../ui/Panel';
+import { AddGoalDialog } from './AddGoalDialog';
+import { goalProgressPercent } from './credits.logic';
+import { useGetGoalsQuery } from './creditsApi';
+
+const UNITS: Record<GoalView['metric'], string> = { weight: 'KG', workouts: 'SESSIONS', streak: 'DAYS' };
+
+/** SPEC §2.4: the user's prediction goals with their stakes; + ADD_GOAL opens the dialog. */
+export function GoalsSection({ user }: { user: UserView }) {
+  const { data: goals = [] } = useGetGoalsQuery(user.id);
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <Panel
+      title="PREDICTION_GOALS"
+      aside={
+        <button type="button" className="btn btn--secondary btn--small" onClick={() => setAdding(true)}>
+          + ADD_GOAL
+        </button>
+      }
+    >
+      {goals.length === 0 ? (
+        <p className="muted">NO_ACTIVE_GOALS — stake credits on a goal and win a pool bonus when you reach it.</p>
+      ) : (
+        <ul className="goal-list">
+          {goals.map((goal) => (
+            <li key={goal.id} className="goal">
+              <div className="goal__head">
+                <span className="goal__title">{goal.title}</span>
+                <span className={`tag${goal.status === 'won' ? ' tag--ok' : goal.status === 'lost' ? ' tag--danger' : ''}`}>
+                  {goal.status.toUpperCase()}
+                </span>
+              </div>
+              <div className="goal__bar" role="progressbar" aria-label={`${goal.title} progress`} aria-valuenow={goalProgressPercent(goal)} aria-valuemin={0} aria-valuemax={100}>
+                <span style={{ width: `${goalProgressPercent(goal)}%` }} />
+              </div>
+              <div className="goal__meta muted">
+                <span>
+                  {goal.currentValue} / {goal.targetValue} {UNITS[goal.metric]}
+                </span>
+                <span>STAKE {goal.creditsStaked} FC</span>
+                <span>DUE {goal.deadline}</span>
+                {goal.payout !== null && <span className="accent">PAID {goal.payout} FC</span>}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && <AddGoalDialog user={user} onClose={() => setAdding(false)} />}
+    </Panel>
+  );
+}

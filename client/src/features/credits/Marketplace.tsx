@@ -1,0 +1,73 @@
+import type { MarketplaceItem, UserView } from '@contract';
+import { useState } from 'react';
+import { useToast } from '../../app/toast/useToast';
+import { Panel } from '../../ui/Panel';
+import { useGetMarketplaceQuery, useGetRedemptionsQuery, useRedeemMutation } from './creditsApi';
+
+const ICONS: Record<string, string> = { percent: '%', ticket: '⌁', package: '▣', clipboard: '≡' };
+
+/** SPEC §2.6: the catalogue; a redeem spends the catalogue cost once per click and answers a voucher. */
+export function Marketplace({ user }: { user: UserView }) {
+  const { toast } = useToast();
+  const { data: items = [] } = useGetMarketplaceQuery();
+  const { data: redemptions = [] } = useGetRedemptionsQuery();
+  const [redeem] = useRedeemMutation();
+  const [pending, setPending] = useState<string | null>(null);
+
+  const buy = async (item: MarketplaceItem) => {
+    setPending(item.id);
+    try {
+      // A fresh id per click: a retried request redeems once, a second click redeems again. Outside a
+      // secure context (plain http on a LAN address) randomUUID is missing and the server makes one up.
+      const requestId = globalThis.crypto?.randomUUID?.();
+      const { redemption } = await redeem({ userId: user.id, itemId: item.id, cost: item.cost, requestId }).unwrap();
+      toast({ title: 'Redeemed Successfully!', description: `${item.title}: voucher ${redemption.voucherCode}` });
+    } catch {
+      // SPEC §8: this text on any redeem failure.
+      toast({ title: 'Insufficient Credits', description: "You don't have enough credits for this item", variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Panel title="REDEMPTION_MARKETPLACE">
+      <ul className="market-grid">
+        {items.map((item) => (
+          <li key={item.id} className="market-card">
+            <span className="market-card__icon" aria-hidden="true">
+              {ICONS[item.icon] ?? '◆'}
+            </span>
+            <span className="market-card__title">{item.title}</span>
+            <span className="market-card__description muted">{item.description}</span>
+            <span className="tag">{item.category.toUpperCase()}</span>
+            <span className="market-card__cost">
+              <span className="accent">{item.cost}</span> FC
+            </span>
+            <button
+              type="button"
+              className="btn btn--primary btn--small"
+              aria-label={`Redeem ${item.title}`}
+              disabled={!item.available || user.sweatCredits < item.cost || pending !== null}
+              onClick={() => buy(item)}
+            >
+              {pending === item.id ? 'PROCESSING...' : 'REDEEM'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {redemptions.length > 0 && (
+        <div className="vouchers">
+          <h3 className="vouchers__title">YOUR_VOUCHERS</h3>
+          <ul className="vouchers__list">
+            {redemptions.map((r) => (
+              <li key={r.id}>
+                <span>{r.title}</span> <code>{r.voucherCode}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Panel>
+  );
+}

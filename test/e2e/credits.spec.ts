@@ -1,0 +1,90 @@
+// The credits screen in a real browser (issue 3): credits granted with the operator CLI show up,
+// a marketplace redeem spends them once, the ledger table, balance and chart follow, the toast
+// shows; the screen is looked at on desktop and phone widths.
+import type { Page } from '@playwright/test';
+import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+const ledger = (page: Page) => page.getByRole('region', { name: 'TRANSACTION_LEDGER' });
+const balance = (page: Page) => page.getByTestId('credits-balance');
+
+async function grant(username: string, amount: number, reason: string) {
+  const result = await runCli(['credits:grant', username, String(amount), reason]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toMatch(new RegExp(`granted ${amount} to ${username}`));
+}
+
+test('credits granted with the CLI can be redeemed in the browser; ledger, balance and toast follow', async ({ page, wallet }) => {
+  await page.setViewportSize(DESKTOP);
+  const { user } = await signInWithPhantom(page);
+  expect(user.walletAddress).toBe(wallet.address);
+  await grant(user.username, 400, 'Welcome bonus from support');
+
+  await page.goto('/credits');
+  await expect(page.getByRole('heading', { level: 1, name: 'CREDITS_AND_REWARDS' })).toBeVisible();
+  await expect(balance(page)).toHaveText('400');
+  await expect(ledger(page).getByRole('cell', { name: 'Welcome bonus from support' })).toBeVisible();
+  // 250 fits once in 400, 400 fits exactly, so both are enabled; nothing is above the balance yet.
+  const gymPass = page.getByRole('button', { name: 'Redeem Gym Pass' });
+  await expect(gymPass).toBeEnabled();
+
+  await gymPass.click();
+  await expect(toast(page).getByText('Redeemed Successfully!')).toBeVisible();
+  await expect(toast(page).getByText(/Gym Pass: voucher GYM-[A-Z2-9]{4}-[A-Z2-9]{4}/)).toBeVisible();
+  await expect(balance(page)).toHaveText('250');
+  const newest = ledger(page).getByRole('row').nth(1);
+  await expect(newest).toContainText('Redeemed Gym Pass');
+  await expect(newest).toContainText('-150');
+  await expect(newest.getByRole('cell').last()).toHaveText('250');
+  await expect(ledger(page).getByRole('img', { name: 'Balance over time' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'REDEMPTION_MARKETPLACE' }).getByText(/GYM-[A-Z2-9]{4}-[A-Z2-9]{4}/)).toBeVisible();
+  // Supplement Bundle costs 400: above the new balance, so it is disabled.
+  await expect(page.getByRole('button', { name: 'Redeem Supplement Bundle' })).toBeDisabled();
+
+  const verify = await runCli(['ledger:verify']);
+  expect(verify.code, verify.stdout).toBe(0);
+  await screenshot(page, 'credits-desktop', { fullPage: true });
+
+  await page.setViewportSize(PHONE);
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await screenshot(page, 'credits-phone', { fullPage: true });
+  // Viewport-sized shots as a phone shows them, section by section.
+  for (const section of ['CREDITS_AS_REVENUE', 'EARNING_ACTIONS', 'REDEMPTION_MARKETPLACE', 'TRANSACTION_LEDGER', 'PURCHASE_CREDITS']) {
+    await page.getByRole('region', { name: section }).scrollIntoViewIfNeeded();
+    await screenshot(page, `credits-phone-${section.toLowerCase()}`, { fullPage: false });
+  }
+});
+
+test('refusals on the credits screen: an invalid post URL and an unmet earn action change nothing', async ({ page, wallet }) => {
+  await page.setViewportSize(DESKTOP);
+  const { user } = await signInWithPhantom(page);
+  expect(user.walletAddress).toBe(wallet.address);
+  await grant(user.username, 100, 'Starter credits');
+  await page.goto('/credits');
+  await expect(balance(page)).toHaveText('100');
+
+  await page.getByLabel('Post URL').fill('https://example.com/not-a-post');
+  await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
+  await expect(toast(page).getByText('Invalid Tweet URL')).toBeVisible();
+  await expect(toast(page).getByText('Please paste a valid Twitter/X URL')).toBeVisible();
+
+  // No session completed today: the server refuses, and SPEC shows no message for a failed earn.
+  const earn = page.waitForResponse((r) => r.url().endsWith('/api/credits/earn'));
+  await page.getByRole('button', { name: 'Claim Complete Workout' }).click();
+  expect((await earn).status()).toBe(409);
+  await expect(page.getByRole('button', { name: 'Claim Complete Workout' })).toHaveText('CLAIM');
+  await expect(balance(page)).toHaveText('100');
+  await expect(page.getByRole('button', { name: 'Redeem Gym Pass' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'INFO' }).click();
+  await expect(page.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).toContainText('12,450');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
+  await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
+  await screenshot(page, 'credits-add-goal');
+});
