@@ -1,5 +1,78 @@
+import type { SessionView } from '@contract';
+import { useMemo } from 'react';
+import { BarChart } from '../../ui/charts';
 import { PageHeader } from '../../ui/PageHeader';
+import BmiProgressSection from '../bmi/BmiProgressSection';
+import { Panel } from '../../ui/Panel';
+import { useGetUserQuery } from '../auth/authApi';
+import { useGetAchievementsQuery } from '../credits/creditsApi';
+import { useGetSessionsQuery } from '../workouts/workoutsApi';
+import { RECENT_SESSIONS, creditsEarned, weeklyTotals } from './progress.logic';
+import './progress.css';
 
 export default function ProgressPage() {
-  return <PageHeader title="ANALYTICS_MODULE" subtitle="Sessions, streaks and body metrics over time" />;
+  const { data: user } = useGetUserQuery();
+  const userId = user?.id ?? '';
+  const { data: sessions = [] } = useGetSessionsQuery(userId, { skip: !user });
+  const { data: achievements = [] } = useGetAchievementsQuery(userId, { skip: !user });
+  const weeks = useMemo(() => weeklyTotals(sessions, new Date()), [sessions]);
+
+  const tiles: Array<[string, number, string?]> = [
+    ['TOTAL_SESSIONS', user?.totalWorkouts ?? 0],
+    ['ACHIEVEMENTS', achievements.length],
+    ['CURRENT_STREAK', user?.currentStreak ?? 0, 'DAYS'],
+    ['CREDITS_EARNED', creditsEarned(sessions), 'FC'],
+  ];
+
+  return (
+    <div className="progress">
+      <PageHeader title="ANALYTICS_MODULE" subtitle="Sessions, streaks and body metrics over time" />
+      <ul className="progress-tiles" aria-label="Progress stats">
+        {tiles.map(([label, value, unit]) => (
+          <li key={label} className="progress-tile">
+            <span className="progress-tile__label">{label}</span>
+            <span className="progress-tile__value" data-testid={label}>
+              {value}
+            </span>
+            {unit && <span className="progress-tile__unit">{unit}</span>}
+          </li>
+        ))}
+      </ul>
+
+      <div className="progress__charts">
+        <Panel title="SESSIONS_PER_WEEK">
+          <BarChart points={weeks.map((w) => ({ label: w.label, value: w.sessions }))} ariaLabel="Sessions per week, last 8 weeks" />
+        </Panel>
+        <Panel title="CREDITS_PER_WEEK">
+          <BarChart points={weeks.map((w) => ({ label: w.label, value: w.credits }))} ariaLabel="Credits earned per week, last 8 weeks" unit="FC" />
+        </Panel>
+      </div>
+
+      <BmiProgressSection />
+
+      <Panel title="RECENT_SESSIONS">
+        <RecentSessions sessions={sessions.slice(0, RECENT_SESSIONS)} />
+      </Panel>
+    </div>
+  );
+}
+
+function RecentSessions({ sessions }: { sessions: SessionView[] }) {
+  if (sessions.length === 0) return <p className="progress-empty">NO_SESSION_DATA</p>;
+  return (
+    <ul className="session-list">
+      {sessions.map((s) => (
+        <li key={s.id} className="session-row">
+          <div className="session-row__main">
+            <span className="session-row__name">{s.workout.name || 'UNKNOWN_SESSION'}</span>
+            <span className="muted">
+              {new Date(s.completedAt).toLocaleDateString()} · {s.workout.type.toUpperCase()} · {s.workout.duration} MIN
+            </span>
+          </div>
+          <span className={`tag${s.intensity === 'intense' ? ' tag--ok' : ''}`}>{s.intensity.toUpperCase()}</span>
+          <span className="session-row__credits accent">+{s.creditsEarned} FC</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
