@@ -1,9 +1,29 @@
+import { Suspense, lazy, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useGetUserQuery } from '../auth/authApi';
 import { DashboardView, type DashboardActions } from './DashboardView';
 
+const ProofValidationDialog = lazy(() => import('../proofs/ProofValidationDialog'));
+const BmiUploadDialog = lazy(() => import('../bmi/BmiUploadDialog'));
+
 export default function DashboardPage(actions: DashboardActions) {
   const { data: user } = useGetUserQuery();
   const { data: config } = useGetConfigQuery();
-  return <DashboardView user={user} aiEngine={config?.aiEngine} {...actions} />;
+  const [proofDialogOpen, setProofDialogOpen] = useState(false);
+  const [bmiDialogOpen, setBmiDialogOpen] = useState(false);
+  return (
+    <>
+      <DashboardView user={user} aiEngine={config?.aiEngine} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} {...actions} />
+      {proofDialogOpen && (
+        <Suspense fallback={null}>
+          <ProofValidationDialog onClose={() => setProofDialogOpen(false)} />
+        </Suspense>
+      )}
+      {bmiDialogOpen && (
+        <Suspense fallback={null}>
+          <BmiUploadDialog onClose={() => setBmiDialogOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
 }

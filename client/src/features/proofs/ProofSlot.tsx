@@ -1,0 +1,55 @@
+import { useRef } from 'react';
+import type { ProofSlotSpec } from './proofSlots';
+
+interface ProofSlotProps {
+  slot: ProofSlotSpec;
+  uploaded: boolean;
+  /** 0–100 while uploading, undefined otherwise. */
+  progress: number | undefined;
+  disabled: boolean;
+  onFile: (file: File) => void;
+}
+
+/**
+ * One proof: its name and hint, UPLOAD (a file picker, one file) turning UPLOADED, and the upload's
+ * progress. An UPLOADED slot can still be clicked to replace its file (e.g. after a refused check).
+ */
+export function ProofSlot({ slot, uploaded, progress, disabled, onFile }: ProofSlotProps) {
+  const picker = useRef<HTMLInputElement>(null);
+  const uploading = progress !== undefined;
+  return (
+    <li className={`proof-slot${uploaded ? ' proof-slot--done' : ''}`}>
+      <div className="proof-slot__text">
+        <p className="proof-slot__name">{slot.name}</p>
+        <p className="proof-slot__hint">{slot.hint}</p>
+        {uploading && (
+          <div className="proof-slot__bar" role="progressbar" aria-label={`${slot.name} upload`} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+            <span style={{ width: `${progress}%` }} />
+          </div>
+        )}
+      </div>
+      <input
+        ref={picker}
+        type="file"
+        accept={slot.accept}
+        hidden
+        data-testid={`${slot.kind}-input`}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+      <button
+        type="button"
+        className={`btn btn--small ${uploaded ? 'btn--secondary proof-slot__done' : 'btn--primary'}`}
+        disabled={disabled || uploading}
+        title={uploaded ? 'Replace this file' : undefined}
+        onClick={() => picker.current?.click()}
+        aria-label={`${uploaded ? 'UPLOADED' : 'UPLOAD'} ${slot.name}`}
+      >
+        {uploaded ? 'UPLOADED' : uploading ? `${progress}%` : 'UPLOAD'}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,146 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+import ProofValidationDialog from './ProofValidationDialog';
+
+// The PUT itself (XHR with progress) is replaced: these tests are about the dialog's flow.
+vi.mock('./putFile', () => ({
+  UploadError: class UploadError extends Error {},
+  putFile: vi.fn(async (_url: string, _file: Blob, onProgress: (percent: number) => void) => onProgress(100)),
+}));
+
+const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false };
+const RESULT = { coinsValidated: 30, newBalance: 150, newStreak: 4 };
+
+function serve(user = makeUser({ pendingCredits: 30, currentStreak: 3 }), validate = () => jsonResponse(RESULT)) {
+  const validations: unknown[] = [];
+  mockFetch(async (url, request) => {
+    const path = new URL(url).pathname;
+    if (path === '/api/user') return jsonResponse(user);
+    if (path === '/api/proof/challenge') return jsonResponse({ day: '2026-11-23', code: 'K7QX3M', validatedToday: false });
+    if (path === '/api/proof/upload-url') {
+      const { kind } = (await request.json()) as { kind: string };
+      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${kind}` });
+    }
+    if (path === '/api/proof/validate-all') {
+      validations.push(await request.json());
+      return validate();
+    }
+    return jsonResponse(CONFIG);
+  });
+  const store = signedInStore(user);
+  renderApp('/dashboard', store);
+  return { store, validations };
+}
+
+/** Lazy chunks (the dashboard route, the dialog) load slowly when the whole suite runs in parallel. */
+const LAZY = { timeout: 5000 };
+
+async function openDialog() {
+  await userEvent.click(await screen.findByRole('button', { name: 'VALIDATE_NOW' }, LAZY));
+  return within(await screen.findByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' }, LAZY));
+}
+
+const file = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
+
+async function uploadAll() {
+  await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+  await userEvent.upload(screen.getByTestId('workout_video-input'), file('set.mp4', 'video/mp4'));
+  await userEvent.upload(screen.getByTestId('apple_watch-input'), file('watch.png', 'image/png'));
+}
+
+describe('DAILY_PROOF_VALIDATION dialog', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('opens from the banner with progress, pending coins, streak, the rules and the code', async () => {
+    serve();
+    const dialog = await openDialog();
+    expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
+    expect(dialog.getByTestId('proof-pending').textContent).toBe('30');
+    expect(dialog.getByText('3 DAYS')).toBeTruthy();
+    for (const rule of [
+      'Upload all 3 proof types in any order',
+      'Validation happens together after all uploads',
+      'Validation is possible only once per day',
+      'Missing a day resets the streak to 0',
+    ]) {
+      expect(dialog.getByText(rule)).toBeTruthy();
+    }
+    expect((await dialog.findByTestId('proof-challenge')).textContent).toBe('K7QX3M');
+    expect(dialog.queryByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeNull();
+  });
+
+  it('uploads three proofs, validates them with the time zone, and shows the result', async () => {
+    const { store, validations } = serve();
+    const dialog = await openDialog();
+    await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+    expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Uploaded', description: '1 of 3 proofs uploaded' });
+    expect(dialog.getByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeNull();
+    await userEvent.upload(screen.getByTestId('workout_video-input'), file('set.mp4', 'video/mp4'));
+    await userEvent.upload(screen.getByTestId('apple_watch-input'), file('watch.png', 'image/png'));
+    expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '3 of 3 proofs uploaded' });
+    expect(dialog.getByTestId('proof-progress').textContent).toBe('3/3');
+
+    await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
+    expect(await dialog.findByText('+30')).toBeTruthy();
+    expect(dialog.getByText('150')).toBeTruthy();
+    expect(dialog.getByText('4 DAYS')).toBeTruthy();
+    expect(validations).toEqual([
+      {
+        proofs: {
+          gym_selfie: 'http://localhost/api/uploads/gym_selfie',
+          workout_video: 'http://localhost/api/uploads/workout_video',
+          apple_watch: 'http://localhost/api/uploads/apple_watch',
+        },
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      },
+    ]);
+    expect(store.getState().toast.current).toMatchObject({ title: 'Validation Successful', description: '30 coins have been validated!' });
+
+    await userEvent.click(dialog.getByRole('button', { name: 'CLOSE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's refusal as 'Validation Failed' and stays on the form", async () => {
+    const { store } = serve(undefined, () =>
+      jsonResponse({ statusCode: 409, message: 'Proofs already validated today', error: 'Already Validated' }, 409),
+    );
+    const dialog = await openDialog();
+    await uploadAll();
+    await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ title: 'Validation Failed', description: 'Proofs already validated today', variant: 'destructive' }),
+    );
+    expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeTruthy();
+  });
+
+  it('refuses a file over the slot limit before asking for an upload URL', async () => {
+    const { store } = serve();
+    await openDialog();
+    const fetchCalls = () => (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls.length;
+    const before = fetchCalls();
+    const video = new File([new Uint8Array(1)], 'huge.mp4', { type: 'video/mp4' });
+    Object.defineProperty(video, 'size', { value: 52428800 + 1 });
+    await userEvent.upload(screen.getByTestId('workout_video-input'), video);
+    expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The file is larger than 50 MB' });
+    expect(fetchCalls()).toBe(before);
+    expect(screen.getByTestId('proof-progress').textContent).toBe('0/3');
+  });
+
+  it('disables UPLOAD without pending credits, like VALIDATE_PROOF (and no banner)', async () => {
+    const { store } = serve(makeUser({ pendingCredits: 0 }));
+    expect(((await screen.findByRole('button', { name: 'VALIDATE_PROOF' }, LAZY)) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
+    render(
+      <Provider store={store}>
+        <ProofValidationDialog onClose={() => undefined} />
+      </Provider>,
+    );
+    const uploads = await screen.findAllByRole('button', { name: /^UPLOAD / });
+    expect(uploads.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true, true]);
+    expect(screen.getByText('No pending credits yet: complete a workout first.')).toBeTruthy();
+  });
+});

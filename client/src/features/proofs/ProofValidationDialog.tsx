@@ -1,0 +1,148 @@
+import type { ProofKind, ProofValidationResult } from '@contract';
+import { useCallback, useRef, useState } from 'react';
+import { describeError, type ApiError } from '../../api/api';
+import { useToast } from '../../app/toast/useToast';
+import { Dialog } from '../../ui/Dialog';
+import { useGetUserQuery } from '../auth/authApi';
+import { ProofSlot } from './ProofSlot';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec } from './proofSlots';
+import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
+import { putFile, UploadError } from './putFile';
+import './proofs.css';
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+interface ProofValidationDialogProps {
+  onClose: () => void;
+}
+
+/** DAILY_PROOF_VALIDATION (SPEC §2): three uploads, then one validation, then the result view. */
+export default function ProofValidationDialog({ onClose }: ProofValidationDialogProps) {
+  const { toast } = useToast();
+  const { data: user } = useGetUserQuery();
+  const [timeZone] = useState(browserTimeZone);
+  // Asked again on each opening: the code and "validated today" change at midnight.
+  const { data: challenge } = useGetProofChallengeQuery(timeZone, { refetchOnMountOrArgChange: true });
+  const [createUploadUrl] = useCreateProofUploadUrlMutation();
+  const [validate, { isLoading: validating }] = useValidateProofsMutation();
+  // The ref is the truth while uploads run in parallel; the state renders it.
+  const uploads = useRef<Partial<Record<ProofKind, string>>>({});
+  const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
+  const [progress, setProgress] = useState<Partial<Record<ProofKind, number>>>({});
+  const [result, setResult] = useState<ProofValidationResult | null>(null);
+
+  const pendingCredits = user?.pendingCredits ?? 0;
+  const validatedToday = challenge?.validatedToday ?? false;
+  const count = Object.keys(uploaded).length;
+  const setSlotProgress = useCallback((kind: ProofKind, value: number | undefined) => setProgress((p) => ({ ...p, [kind]: value })), []);
+
+  async function upload(slot: ProofSlotSpec, file: File) {
+    setSlotProgress(slot.kind, 0);
+    try {
+      if (file.size > slot.maxBytes) throw new UploadError(`The file is larger than ${slot.maxBytes / (1024 * 1024)} MB`);
+      const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
+      await putFile(uploadURL, file, (percent) => setSlotProgress(slot.kind, percent));
+      uploads.current = { ...uploads.current, [slot.kind]: uploadURL };
+      setUploaded(uploads.current);
+      toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
+    } catch (error) {
+      const description = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
+      toast({ title: 'Upload Failed', description, variant: 'destructive' });
+    } finally {
+      setSlotProgress(slot.kind, undefined);
+    }
+  }
+
+  async function validateAll() {
+    try {
+      const answer = await validate({ proofs: uploaded, timeZone }).unwrap();
+      setResult(answer);
+      toast({ title: 'Validation Successful', description: `${answer.coinsValidated} coins have been validated!` });
+    } catch (error) {
+      // SPEC §8: the server's message, or 'Validation failed' when it sent none.
+      toast({ title: 'Validation Failed', description: (error as ApiError).detail ?? 'Validation failed', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Dialog title="DAILY_PROOF_VALIDATION" onClose={onClose}>
+      {result ? (
+        <div className="proof-result" aria-live="polite">
+          <p className="proof-result__title">PROOFS_VALIDATED</p>
+          <dl className="proof-stats">
+            <div>
+              <dt>COINS_VALIDATED</dt>
+              <dd className="accent">+{result.coinsValidated}</dd>
+            </div>
+            <div>
+              <dt>NEW_BALANCE</dt>
+              <dd>{result.newBalance}</dd>
+            </div>
+            <div>
+              <dt>NEW_STREAK</dt>
+              <dd>
+                {result.newStreak} {result.newStreak === 1 ? 'DAY' : 'DAYS'}
+              </dd>
+            </div>
+          </dl>
+          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+            CLOSE
+          </button>
+        </div>
+      ) : (
+        <>
+          <dl className="proof-stats">
+            <div>
+              <dt>PROGRESS</dt>
+              <dd data-testid="proof-progress">
+                {count}/{PROOFS_REQUIRED}
+              </dd>
+            </div>
+            <div>
+              <dt>PENDING_COINS</dt>
+              <dd className="accent" data-testid="proof-pending">
+                {pendingCredits}
+              </dd>
+            </div>
+            <div>
+              <dt>CURRENT_STREAK</dt>
+              <dd>{user?.currentStreak ?? 0} DAYS</dd>
+            </div>
+          </dl>
+
+          <ul className="proof-rules">
+            {PROOF_RULES.map((rule) => (
+              <li key={rule}>{rule}</li>
+            ))}
+          </ul>
+
+          <p className="proof-challenge">
+            TODAY'S_CODE <strong data-testid="proof-challenge">{challenge?.code ?? '······'}</strong>
+            <span className="muted">Show it in your selfie and video</span>
+          </p>
+          {validatedToday && <p className="proof-note">Today's proofs are already validated. Come back tomorrow.</p>}
+          {pendingCredits === 0 && !validatedToday && <p className="proof-note">No pending credits yet: complete a workout first.</p>}
+
+          <ul className="proof-slots">
+            {PROOF_SLOTS.map((slot) => (
+              <ProofSlot
+                key={slot.kind}
+                slot={slot}
+                uploaded={slot.kind in uploaded}
+                progress={progress[slot.kind]}
+                disabled={pendingCredits === 0 || validatedToday}
+                onFile={(file) => void upload(slot, file)}
+              />
+            ))}
+          </ul>
+
+          {count === PROOFS_REQUIRED && (
+            <button type="button" className="btn btn--primary btn--block" onClick={() => void validateAll()} disabled={validating}>
+              {validating ? 'VALIDATING...' : 'VALIDATE_ALL_PROOFS'}
+            </button>
+          )}
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ProofChallenge, ProofDayView, ProofKind, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
+import { api } from '../../api/api';
+
+export const proofsApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    /** Today's challenge code in the browser's time zone. */
+    getProofChallenge: builder.query<ProofChallenge, string>({
+      query: (timeZone) => ({ url: 'proof/challenge', params: { timeZone } }),
+      providesTags: ['Proofs'],
+    }),
+    getProofHistory: builder.query<ProofDayView[], string>({
+      query: (userId) => `proof/history/${userId}`,
+      providesTags: ['Proofs'],
+    }),
+    createProofUploadUrl: builder.mutation<UploadUrlResponse, { kind: ProofKind; size: number }>({
+      query: (body) => ({ url: 'proof/upload-url', method: 'POST', body }),
+    }),
+    validateProofs: builder.mutation<ProofValidationResult, ProofValidateRequest>({
+      query: (body) => ({ url: 'proof/validate-all', method: 'POST', body }),
+      invalidatesTags: ['User', 'Proofs', 'Transactions', 'Achievements'],
+    }),
+  }),
+});
+
+export const { useGetProofChallengeQuery, useGetProofHistoryQuery, useCreateProofUploadUrlMutation, useValidateProofsMutation } = proofsApi;

@@ -1,0 +1,109 @@
+// The daily proof in a real browser (issue 6): a completed workout leaves pending credits, the
+// banner opens DAILY_PROOF_VALIDATION, three real files are uploaded (XHR PUT to the signed URL),
+// validated by the server's proof.check job, and the result view, balance and streak follow.
+import type { Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import type { WorkoutView } from '../../server/src/contract';
+import { mp4Video, pngImage } from '../../server/test/support/proof-files';
+import { expect, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Generates today's workout and completes all of it through the API: its credits become pending. */
+async function completeWorkout(page: Page, { token, user }: Session): Promise<number> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const generated = await page.request.post('/api/workout/generate', { headers, data: { userId: user.id } });
+  expect(generated.ok()).toBe(true);
+  const workout = (await generated.json()) as WorkoutView;
+  const completed = await page.request.post('/api/workout/complete', {
+    headers,
+    data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },
+  });
+  expect(completed.ok()).toBe(true);
+  return workout.creditsReward;
+}
+
+async function uploadProofs(page: Page) {
+  // New pixels every run: the server refuses a file already used as a proof.
+  const seed = randomInt(1_000_000);
+  const files = [
+    { kind: 'gym_selfie', name: 'gym-selfie.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) },
+    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) },
+    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) },
+  ];
+  for (const [index, { kind, ...file }] of files.entries()) {
+    await page.getByTestId(`${kind}-input`).setInputFiles(file);
+    await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
+  }
+}
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: PHONE },
+]) {
+  test(`complete a workout, validate three proofs from the banner, see the result (${viewport.name})`, async ({ page, wallet }) => {
+    expect(wallet.address).toBeTruthy();
+    await page.setViewportSize(viewport.size);
+    const session = await signInWithPhantom(page);
+    const credits = await completeWorkout(page, session);
+    await page.reload();
+
+    await expect(page.getByText(`${credits} PENDING_CREDITS`)).toBeVisible();
+    await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
+    const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('proof-progress')).toHaveText('0/3');
+    await expect(dialog.getByTestId('proof-pending')).toHaveText(String(credits));
+    await expect(dialog.getByTestId('proof-challenge')).toHaveText(/^[A-Z2-9]{6}$/);
+    await expect(dialog.getByText('Missing a day resets the streak to 0')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toHaveCount(0);
+    await screenshot(page, `proofs-dialog-${viewport.name}`, { fullPage: false });
+
+    await uploadProofs(page);
+    await expect(dialog.getByRole('button', { name: 'UPLOADED ACTIVITY_WATCH' })).toBeVisible();
+    await screenshot(page, `proofs-uploaded-${viewport.name}`, { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
+    await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
+    await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+    await expect(dialog.getByText('1 DAY', { exact: true })).toBeVisible();
+    await expect(page.getByText(`${credits} coins have been validated!`)).toBeVisible();
+    await screenshot(page, `proofs-result-${viewport.name}`, { fullPage: false });
+
+    await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('PENDING_CREDITS')).toHaveCount(0);
+    await expect(page.getByTestId('FITNESS_CREDITS')).toHaveText(String(credits));
+    await expect(page.getByTestId('DAILY_STREAK')).toHaveText('1');
+    await expect(page.getByRole('button', { name: 'VALIDATE_PROOF' })).toBeDisabled();
+    await screenshot(page, `proofs-dashboard-after-${viewport.name}`);
+  });
+}
+
+test("a refused proof shows 'Validation Failed' with the server's message, credits nothing, and can be replaced", async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  const session = await signInWithPhantom(page);
+  const credits = await completeWorkout(page, session);
+  await page.reload();
+  await page.getByRole('button', { name: 'VALIDATE_PROOF' }).click();
+  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+  const seed = randomInt(1_000_000);
+  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
+  await page.getByTestId('workout_video-input').setInputFiles({ name: 'set.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) });
+  // A 10×10 "screenshot": the proof.check job refuses it.
+  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
+  await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
+  await expect(page.getByText('Validation Failed')).toBeVisible();
+  await expect(page.getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
+  await screenshot(page, 'proofs-refused-desktop', { fullPage: false });
+  await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeVisible();
+  const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  expect(user).toMatchObject({ sweatCredits: 0, pendingCredits: credits });
+
+  // The refused screenshot is replaced in its slot; the other two files were released and count again.
+  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
+  await expect(page.getByText('Activity Watch Uploaded')).toBeVisible();
+  await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
+  await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+});
