@@ -1,3 +1,100 @@
 #!/usr/bin/env node
-// Placeholder for `npm run bench`: the load benchmarks arrive with the quality work, which replaces this file.
-console.log('benchmarks arrive with the quality work');
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client]`: the five benchmarks of
+// bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
+// ratios are what compare across runs). Prints a markdown table and writes it to bench/results.md.
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { benchApi } from '../bench/api.mjs';
+import { benchClient } from '../bench/client.mjs';
+import { startContext } from '../bench/in-process.mjs';
+import { benchLedger } from '../bench/ledger.mjs';
+import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
+import { benchQueue } from '../bench/queue.mjs';
+import { benchUploads } from '../bench/uploads.mjs';
+import { build, ensureDependencies, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+
+const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient };
+/** The benches that call services inside this process (the built app as an application context). */
+const IN_PROCESS = new Set(['ledger', 'queue']);
+
+function selected() {
+  const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = asked.filter((name) => !BENCHES[name]);
+  if (unknown.length) throw new StepFailed(`unknown bench(es): ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`, 2);
+  return asked.length ? asked : Object.keys(BENCHES);
+}
+
+/** Read before serviceEnv() fills MONGODB_URI in: given means the developer's own database. */
+const DATABASE = process.env.MONGODB_URI ? 'the MongoDB at MONGODB_URI' : 'local FerretDB 1.24 (SQLite)';
+
+function machine() {
+  const memory = `${Math.round(totalmem() / 2 ** 30)} GiB RAM`;
+  const database = DATABASE;
+  return `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, ${memory}, Node ${process.version}, ${database}, Redis ${redisVersion()}`;
+}
+
+function redisVersion() {
+  try {
+    return /v=(\S+)/.exec(execFileSync('redis-server', ['--version'], { encoding: 'utf8' }))?.[1] ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+function table(rows) {
+  const head = '| Bench | Measure | Value | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|---|';
+  return [head, ...rows.map((r) => `| ${r.bench} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok} |`)].join('\n');
+}
+
+async function main() {
+  exitOnSignals();
+  const names = selected();
+  Object.assign(process.env, serviceEnv());
+  await ensureDependencies();
+  await ensureServices();
+  if (!process.argv.includes('--no-build')) {
+    for (const target of ['server', 'client']) if ((await build(target)) !== 0) throw new StepFailed(`the ${target} build failed`);
+  }
+
+  say('starting the built server');
+  const server = await startServer();
+  onCleanup(() => server.stop());
+  const session = await signIn(server.url);
+  let ctx = null;
+  if (names.some((name) => IN_PROCESS.has(name))) {
+    const env = benchEnv();
+    ctx = await startContext(env);
+    onCleanup(async () => {
+      await ctx.close();
+      await dropBenchData(env);
+    });
+  }
+
+  const rows = [];
+  for (const name of names) {
+    say(`bench: ${name}`);
+    rows.push(...(await BENCHES[name]({ server, session, ctx })));
+  }
+  await runCleanups();
+
+  const text = [
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`,
+    '',
+    table(rows),
+    '',
+    'Command: `npm run bench` (writes this file: bench/results.md).',
+    '',
+  ].join('\n');
+  console.log(text);
+  writeFileSync(join(ROOT, 'bench', 'results.md'), text);
+  // A measurement, not a gate: a missed target shows as NO in the table.
+  process.exit(0);
+}
+
+main().catch(async (err) => {
+  say(err instanceof StepFailed ? err.message : (err.stack ?? String(err)));
+  await runCleanups();
+  process.exit(err instanceof StepFailed ? err.code : 1);
+});

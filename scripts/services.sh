@@ -2,7 +2,8 @@
 # Local services for development, tests and `npm start`: FerretDB 1.24.2 (MongoDB wire protocol,
 # SQLite files in $DATA_DIR/ferretdb) and Redis, each on a fixed loopback port, reused when running.
 #
-#   scripts/services.sh install   install what is missing (redis-server, ferretdb, chromium with --browser)
+#   scripts/services.sh install   install what is missing (redis-server, ferretdb, schemathesis; chromium with --browser)
+#   scripts/services.sh install-fuzz   only schemathesis (the API fuzzer, in its own venv under .data/tools)
 #   scripts/services.sh start     install if needed, then start both (no-op for one already up)
 #   scripts/services.sh stop      stop the ones this script started
 #   scripts/services.sh status
@@ -16,6 +17,9 @@ FERRETDB_VERSION="v1.24.2"
 GOBIN_DIR="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
 FERRETDB="${FERRETDB_BIN:-$GOBIN_DIR/ferretdb}"
 RUN_DIR="$DATA_DIR/run"
+SCHEMATHESIS_VERSION="4.32.5"
+# Not under DATA_DIR: tests give every app a temp DATA_DIR, the fuzzer is installed once per clone.
+SCHEMATHESIS_VENV="$ROOT/.data/tools/schemathesis-$SCHEMATHESIS_VERSION"
 
 say() { echo "[services] $*" >&2; }
 
@@ -63,6 +67,20 @@ install_ferretdb() {
   ferretdb_ok
 }
 
+# In a venv of its own: Debian's python refuses system-wide pip installs (PEP 668), and a pinned
+# fuzzer must not upgrade packages other Python tools rely on. A no-op once installed.
+install_schemathesis() {
+  [ -x "$SCHEMATHESIS_VENV/bin/schemathesis" ] && return 0
+  command -v python3 >/dev/null || apt_install python3 || { say "python3 is missing: the API fuzz suite needs it"; return 1; }
+  # Debian's python3 makes venvs only with python3-venv (ensurepip) installed.
+  python3 -c 'import ensurepip' 2>/dev/null || apt_install python3-venv || { say "python3-venv is missing: the API fuzz suite needs it"; return 1; }
+  say "installing schemathesis $SCHEMATHESIS_VERSION (pip, venv in $SCHEMATHESIS_VENV)"
+  rm -rf "$SCHEMATHESIS_VENV"
+  python3 -m venv "$SCHEMATHESIS_VENV" \
+    && "$SCHEMATHESIS_VENV/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" \
+    || { rm -rf "$SCHEMATHESIS_VENV"; say "cannot install schemathesis (python3-venv and PyPI needed)"; return 1; }
+}
+
 install_chromium() {
   command -v chromium >/dev/null && return 0
   say "installing chromium (apt)"
@@ -105,8 +123,11 @@ case "${1:-start}" in
   install)
     install_redis
     install_ferretdb
+    # Not fatal: without it only the fuzz suite fails (it installs on first use and says why).
+    install_schemathesis || true
     if [ "${2:-}" = "--browser" ]; then install_chromium; fi
     ;;
+  install-fuzz) install_schemathesis; echo "$SCHEMATHESIS_VENV/bin/schemathesis" ;;
   start)
     [ -n "${REDIS_URL:-}" ] || start_redis
     [ -n "${MONGODB_URI:-}" ] || start_ferretdb
@@ -123,5 +144,5 @@ case "${1:-start}" in
     port_open "$MONGO_PORT" && echo "mongo: up (127.0.0.1:$MONGO_PORT)" || echo "mongo: down"
     port_open "$REDIS_PORT" && echo "redis: up (127.0.0.1:$REDIS_PORT)" || echo "redis: down"
     ;;
-  *) echo "usage: $0 install [--browser]|start|stop|status" >&2; exit 2 ;;
+  *) echo "usage: $0 install [--browser]|install-fuzz|start|stop|status" >&2; exit 2 ;;
 esac

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test [-- server|client|e2e ...]`: every suite (or the ones named), against the real local
+// `npm test [-- server|client|fuzz|faults|e2e ...]`: every suite (or the ones named), against the real local
 // database and Redis, which it starts unless MONGODB_URI/REDIS_URL are given (and stops again if it
 // started them). Each suite streams its own output; its machine-readable report gives the counts.
 // The last line printed is always `tests: N passed, N failed`; the exit code is 1 if anything failed.
@@ -31,6 +31,21 @@ const SUITES = {
     builds: ['client'],
     command: (out) => ['npx', ['vitest', 'run', '--root', 'client', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
     count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }),
+  },
+  // Schemathesis over the OpenAPI document (test/fuzz): one count per operation, from the summary the spec writes.
+  fuzz: {
+    builds: [],
+    command: (out) => {
+      env.FUZZ_SUMMARY = out;
+      return ['npx', ['jest', '-c', 'test/jest.config.js', '--forceExit', 'test/fuzz/']];
+    },
+    count: (r) => ({ passed: r.passed, failed: r.failed }),
+  },
+  // Mixed load and fault injection (test/load, test/faults): the real app in-process, private Redis and FerretDB.
+  faults: {
+    builds: [],
+    command: (out) => ['npx', ['jest', '-c', 'test/jest.config.js', '--passWithNoTests', '--forceExit', '--json', `--outputFile=${out}`, 'test/load/', 'test/faults/']],
+    count: (r) => ({ passed: r.numPassedTests, failed: jestFailures(r) }),
   },
   e2e: {
     builds: ['server', 'client'],

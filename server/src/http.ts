@@ -1,7 +1,8 @@
 import { INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import type { NextFunction, Request, Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +70,22 @@ function mountOpenApi(app: INestApplication): void {
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, withoutStrayPathParams(document), { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/**
+ * A handler mounted on two paths (`@Get(['', ':userId'])`) gets its path parameters documented on
+ * both; on the path without `{userId}` that parameter does not exist, and clients and fuzzers that
+ * trust the document would send it. Each path keeps only the parameters its template names.
+ */
+function withoutStrayPathParams(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const operation of Object.values(item) as OperationObject[]) {
+      if (!operation?.parameters) continue;
+      operation.parameters = operation.parameters.filter((p) => !('in' in p) || p.in !== 'path' || path.includes(`{${p.name}}`));
+    }
+  }
+  return document;
 }
 
 /** The built client (client/dist) with a single-page fallback for its routes. */

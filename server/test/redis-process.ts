@@ -27,12 +27,17 @@ export class RedisProcess {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
-    if (!child || child.exitCode !== null) return;
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGKILL');
-    });
+    await killAndWait(child);
   }
+}
+
+/** SIGKILL, as in a crash, resolved once the process is gone. */
+export async function killAndWait(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }
 
 export function freePort(): Promise<number> {
@@ -46,7 +51,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function canConnect(port: number): Promise<boolean> {
+export function canConnect(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     socket.once('connect', () => (socket.destroy(), resolve(true)));

@@ -1,0 +1,27 @@
+// The built app as an application context inside the bench process (as server/dist/worker.js boots
+// it), for the benches that compare a service call with its raw baseline: the ledger and the queue.
+import { join } from 'node:path';
+import { ROOT } from '../scripts/lib.mjs';
+import { require } from './lib.mjs';
+
+const dist = (path) => require(join(ROOT, 'server', 'dist', path));
+
+/** Boots AppModule on `env` (the configuration is read once, at first import), workers running. */
+export async function startContext(env) {
+  Object.assign(process.env, env);
+  require('reflect-metadata');
+  const { NestFactory } = require('@nestjs/core');
+  const { getModelToken } = require('@nestjs/mongoose');
+  const { AppModule } = dist('app.module.js');
+  const ctx = await NestFactory.createApplicationContext(AppModule, { logger: false });
+  ctx.get(dist('queue/workers.service.js').WorkersService).start();
+  return {
+    env,
+    ledger: ctx.get(dist('ledger/ledger.service.js').LedgerService),
+    InsufficientCredits: dist('ledger/ledger.service.js').InsufficientCredits,
+    users: ctx.get(getModelToken('User'), { strict: false }),
+    aiJobs: ctx.get(dist('ai/ai.jobs.js').AiJobs, { strict: false }),
+    aiProvider: ctx.get(dist('ai/ai.provider.js').AI_PROVIDER, { strict: false }),
+    close: () => ctx.close(),
+  };
+}

@@ -1,0 +1,122 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestApp, signIn, startTestApp } from '../../server/test/harness';
+import type { FakeServer } from '../fakes/http-fake';
+import { FakeSolanaRpc, startFakeSolanaRpc } from '../fakes/solana-rpc';
+import { FakeXApi, startFakeXApi } from '../fakes/x-api';
+import { startFakeXOAuth } from '../fakes/x-oauth';
+import { schemathesisBinary } from './schemathesis';
+
+/**
+ * Schemathesis against the app's own OpenAPI document, as a signed-in user: every route, bounded
+ * examples each. Checks: no 5xx, every answer matches its documented schema and status codes.
+ * The per-operation results (JUnit) become this suite's passed/failed counts: scripts/test.mjs
+ * reads the summary written to $FUZZ_SUMMARY.
+ */
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 20);
+const CHECKS = 'not_a_server_error,response_schema_conformance,status_code_conformance';
+
+interface CaseResult {
+  name: string;
+  failure: string | null;
+}
+
+describe('schemathesis over /api/docs-json', () => {
+  let t: TestApp;
+  let rpc: FakeSolanaRpc;
+  let xApi: FakeXApi;
+  let xOAuth: FakeServer;
+  beforeAll(async () => {
+    rpc = await startFakeSolanaRpc();
+    // X sign-in configured, so GET /api/auth/twitter redirects instead of answering "not configured" (503).
+    xOAuth = await startFakeXOAuth({ consumerKey: 'ck-fuzz', user: { id: '4242', screenName: 'fuzz' } });
+    // X's API knows no post, so a generated tweet URL meets X's own 404 and the route answers a 4xx.
+    xApi = await startFakeXApi({ bearerToken: 'fuzz' });
+    t = await startTestApp({
+      SOLANA_RPC_URL: rpc.url,
+      X_API_BASE_URL: xApi.url,
+      X_BEARER_TOKEN: 'fuzz',
+      X_CONSUMER_KEY: 'ck-fuzz',
+      X_CONSUMER_SECRET: 'cs-fuzz',
+      X_OAUTH_BASE_URL: xOAuth.url,
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await rpc?.close();
+    await xApi?.close();
+    await xOAuth?.close();
+  });
+
+  it('finds no server error, schema break or undocumented status on any route', async () => {
+    const me = await signIn(t);
+    const dir = mkdtempSync(join(tmpdir(), 'sweat-fuzz-'));
+    const junit = join(dir, 'junit.xml');
+    const document = join(dir, 'openapi.json');
+    writeFileSync(document, JSON.stringify(pinUserId((await t.http.get('/api/docs-json').expect(200)).body, me.user.id)));
+    const args = [
+      'run', document,
+      '--url', t.url,
+      '-H', `Authorization: Bearer ${me.token}`,
+      '--checks', CHECKS,
+      '--max-examples', String(MAX_EXAMPLES),
+      '--phases', 'examples,coverage,fuzzing',
+      '--workers', '2',
+      '--seed', process.env.FUZZ_SEED ?? '1',
+      '--request-timeout', '20',
+      '--suppress-health-check', 'all',
+      '--report', 'junit', '--report-junit-path', junit,
+    ];
+    const code = await runStreaming(schemathesisBinary(), args);
+    const cases = readJunit(readFileSync(junit, 'utf8'));
+    const failed = cases.filter((c) => c.failure);
+    if (process.env.FUZZ_SUMMARY) writeFileSync(process.env.FUZZ_SUMMARY, JSON.stringify({ passed: cases.length - failed.length, failed: failed.length, code }));
+    expect(cases.length).toBeGreaterThan(5);
+    expect(failed.map((c) => `${c.name}: ${c.failure}`)).toEqual([]);
+    expect(code).toBe(0);
+  });
+});
+
+/**
+ * The document with every `userId` (path parameter or request body field) narrowed to the
+ * signed-in user, so generated cases reach the handlers instead of stopping at 403; another
+ * user's id is the access matrix's job (server/test/access-matrix.spec.ts).
+ */
+function pinUserId(doc: OpenApiDocument, userId: string): OpenApiDocument {
+  const pinned = { type: 'string', enum: [userId] };
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item)) {
+      for (const param of op.parameters ?? []) if (param.name === 'userId' && param.in === 'path') param.schema = pinned;
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      if (body?.properties?.userId) body.properties.userId = pinned;
+    }
+  }
+  return doc;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: object }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, object> } }> } }>>;
+}
+
+function runStreaming(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NO_COLOR: '1' } });
+    child.on('exit', (c) => resolve(c ?? 1));
+    child.on('error', () => resolve(127));
+  });
+}
+
+/** One result per operation from schemathesis' JUnit report. */
+function readJunit(xml: string): CaseResult[] {
+  const cases: CaseResult[] = [];
+  for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
+    const name = /name="([^"]*)"/.exec(match[1])?.[1] ?? '?';
+    const problem = /<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>|<(failure|error)\b[^>]*?message="([^"]*)"[^>]*\/>/.exec(match[3] ?? '');
+    cases.push({ name: decode(name), failure: problem ? decode((problem[2] || problem[5] || problem[3] || 'failed').slice(0, 2000)) : null });
+  }
+  return cases;
+}
+
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
