@@ -72,6 +72,9 @@ export class JobsService implements OnModuleDestroy {
       this.connections.push(connection);
       events = new QueueEvents(name, { connection, prefix: this.config.redisPrefix });
       events.on('error', (err) => this.logger.warn(`events ${name}: ${err.message}`));
+      // Every caller waiting for its job listens here until the job ends: as many listeners as
+      // requests in flight is expected, not a leak.
+      events.setMaxListeners(0);
       this.events.set(name, events);
     }
     return events;
