@@ -77,6 +77,15 @@ for (const viewport of [
     await expect(page.getByTestId('DAILY_STREAK')).toHaveText('1');
     await expect(page.getByRole('button', { name: 'VALIDATE_PROOF' })).toBeDisabled();
     await screenshot(page, `proofs-dashboard-after-${viewport.name}`);
+
+    // The validated day is listed on the progress page with its coins and streak.
+    await page.goto('/progress');
+    const history = page.getByRole('list', { name: 'Validated proof days' });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history.getByText(`+${credits} FC`)).toBeVisible();
+    await expect(history.getByText('STREAK 1')).toBeVisible();
+    await expect(history.getByText('SELFIE ✓ · VIDEO ✓ · WATCH ✓')).toBeVisible();
+    await screenshot(page, `proofs-history-${viewport.name}`);
   });
 }
 
