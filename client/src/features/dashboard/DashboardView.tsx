@@ -4,7 +4,7 @@ import { BiometricPanel } from './BiometricPanel';
 import { ModuleLinks } from './ModuleLinks';
 import { PendingCreditsBanner } from './PendingCreditsBanner';
 import { QuickCommands } from './QuickCommands';
-import { StatTiles } from './StatTiles';
+import { UserStatTiles } from './StatTiles';
 import { SystemStatusPanel } from './SystemStatusPanel';
 import './dashboard.css';
 
@@ -36,7 +36,7 @@ export function DashboardView({ user, aiEngine, onValidate, onUploadBmi }: Dashb
 
       {pendingCredits > 0 && <PendingCreditsBanner pendingCredits={pendingCredits} onValidate={onValidate} />}
 
-      <StatTiles user={user} />
+      <UserStatTiles user={user} />
 
       <div className="dashboard__panels">
         <BiometricPanel user={user} />

@@ -1,12 +1,7 @@
 import type { UserView } from '@contract';
+import { StatTiles, type StatTile } from '../../ui/StatTiles';
 
-interface Tile {
-  label: string;
-  value: string | number;
-  unit?: string;
-}
-
-function tilesFor(user: UserView | undefined): Tile[] {
+function tilesFor(user: UserView | undefined): StatTile[] {
   return [
     { label: 'FITNESS_CREDITS', value: user?.sweatCredits ?? 0, unit: 'FC' },
     { label: 'DAILY_STREAK', value: user?.dailyStreak ?? 0, unit: 'DAYS' },
@@ -15,18 +10,6 @@ function tilesFor(user: UserView | undefined): Tile[] {
   ];
 }
 
-export function StatTiles({ user }: { user: UserView | undefined }) {
-  return (
-    <ul className="stat-tiles" aria-label="Stats">
-      {tilesFor(user).map((tile) => (
-        <li key={tile.label} className="stat-tile">
-          <span className="stat-tile__label">{tile.label}</span>
-          <span className={`stat-tile__value${typeof tile.value === 'string' ? ' stat-tile__value--text' : ''}`} data-testid={tile.label}>
-            {tile.value}
-          </span>
-          {tile.unit && <span className="stat-tile__unit">{tile.unit}</span>}
-        </li>
-      ))}
-    </ul>
-  );
+export function UserStatTiles({ user }: { user: UserView | undefined }) {
+  return <StatTiles tiles={tilesFor(user)} ariaLabel="Stats" />;
 }

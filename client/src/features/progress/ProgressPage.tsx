@@ -2,6 +2,7 @@ import type { SessionView } from '@contract';
 import { useMemo } from 'react';
 import { BarChart } from '../../ui/charts';
 import { PageHeader } from '../../ui/PageHeader';
+import { StatTiles, type StatTile } from '../../ui/StatTiles';
 import BmiProgressSection from '../bmi/BmiProgressSection';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
@@ -18,27 +19,17 @@ export default function ProgressPage() {
   const { data: achievements = [] } = useGetAchievementsQuery(userId, { skip: !user });
   const weeks = useMemo(() => weeklyTotals(sessions, new Date()), [sessions]);
 
-  const tiles: Array<[string, number, string?]> = [
-    ['TOTAL_SESSIONS', user?.totalWorkouts ?? 0],
-    ['ACHIEVEMENTS', achievements.length],
-    ['CURRENT_STREAK', user?.currentStreak ?? 0, 'DAYS'],
-    ['CREDITS_EARNED', creditsEarned(sessions), 'FC'],
+  const tiles: StatTile[] = [
+    { label: 'TOTAL_SESSIONS', value: user?.totalWorkouts ?? 0 },
+    { label: 'ACHIEVEMENTS', value: achievements.length },
+    { label: 'CURRENT_STREAK', value: user?.currentStreak ?? 0, unit: 'DAYS' },
+    { label: 'CREDITS_EARNED', value: creditsEarned(sessions), unit: 'FC' },
   ];
 
   return (
     <div className="progress">
       <PageHeader title="ANALYTICS_MODULE" subtitle="Sessions, streaks and body metrics over time" />
-      <ul className="progress-tiles" aria-label="Progress stats">
-        {tiles.map(([label, value, unit]) => (
-          <li key={label} className="progress-tile">
-            <span className="progress-tile__label">{label}</span>
-            <span className="progress-tile__value" data-testid={label}>
-              {value}
-            </span>
-            {unit && <span className="progress-tile__unit">{unit}</span>}
-          </li>
-        ))}
-      </ul>
+      <StatTiles tiles={tiles} ariaLabel="Progress stats" />
 
       <div className="progress__charts">
         <Panel title="SESSIONS_PER_WEEK">
