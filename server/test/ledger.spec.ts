@@ -47,6 +47,33 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(50);
   });
 
+  it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 200);
+    const spend = () => ledger.post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass', idempotencyKey: `redeem:${user.id}` });
+    const first = await spend();
+    await ledger.post({ userId: user.id, amount: -50, kind: 'redeem', reason: 'Water bottle' });
+    const replay = await spend();
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id }), duplicate: true });
+    expect(await ledger.balance(user.id)).toBe(0);
+  });
+
+  it('keys entries <userId>:<account>:<seq> and finds the true head from a stale hint', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 100);
+    const { entry } = await grant(user.id, 50);
+    expect(entry.id).toBe(`${user.id}:credits:2`);
+    // A stale in-process hint (another process posted since) and a stale cached seq (a fresh process).
+    const hints = (ledger as unknown as { hints: Map<string, { seq: number; balanceAfter: number }> }).hints;
+    hints.set(`${user.id}:credits`, { seq: 1, balanceAfter: 100 });
+    expect((await ledger.post({ userId: user.id, amount: -120, kind: 'redeem', reason: 'needs both grants' })).entry.seq).toBe(3);
+    hints.delete(`${user.id}:credits`);
+    await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
+    expect(await ledger.balance(user.id)).toBe(30);
+    expect((await grant(user.id, 5)).entry.id).toBe(`${user.id}:credits:4`);
+    expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 35, creditsSeq: 4 });
+  });
+
   it('answers the history newest first with exact running balances, paged by seq', async () => {
     const { user, auth } = await signIn(t);
     for (const amount of [100, -30, 25, -5]) await grant(user.id, amount);

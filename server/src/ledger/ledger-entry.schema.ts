@@ -10,12 +10,15 @@ export type LedgerAccount = 'credits' | 'pending';
 /**
  * One movement of credits on one account, append-only. `seq` numbers an account's entries
  * 1, 2, 3… and the unique (userId, account, seq) index lets exactly one concurrent writer claim each
- * number; `balanceAfter` chains them, so a balance is always the last entry's.
+ * number; `balanceAfter` chains them, so a balance is always the last entry's. The `_id` is
+ * `<userId>:<account>:<seq>` (see entryId) so the chain can be walked by `_id` lookups, the only
+ * ones FerretDB serves without scanning the collection.
  * `idempotencyKey` is always set (random when an operation has no natural key) because the
  * local FerretDB has no partial indexes; its unique index makes every keyed operation happen once.
  */
 @Schema({ collection: 'ledger_entries', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class LedgerEntry {
+  @Prop({ type: String, required: true }) _id!: string;
   @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ type: String, required: true, default: 'credits' }) account!: LedgerAccount;
   @Prop({ required: true }) seq!: number;
@@ -32,3 +35,7 @@ export class LedgerEntry {
 export type LedgerEntryDocument = HydratedDocument<LedgerEntry>;
 export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
 LedgerEntrySchema.index({ userId: 1, account: 1, seq: 1 }, { unique: true });
+
+export function entryId(userId: string, account: LedgerAccount, seq: number): string {
+  return `${userId}:${account}:${seq}`;
+}

@@ -7,11 +7,19 @@ import { TransactionView } from '../contract';
 import { conflict, unavailable } from '../common/errors';
 import { User } from '../users/user.schema';
 import { isDuplicateKey } from '../users/users.service';
-import { LedgerAccount, LedgerEntry, LedgerEntryDocument } from './ledger-entry.schema';
+import { LedgerAccount, LedgerEntry, LedgerEntryDocument, entryId } from './ledger-entry.schema';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, chainProblems, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
 const MAX_CACHE_PASSES = 20;
+/** Chains whose last known entry this process remembers; beyond this the oldest are forgotten. */
+const MAX_HINTS = 10_000;
+
+/** An entry of a chain, as far as finding the next one needs. */
+interface Head {
+  seq: number;
+  balanceAfter: number;
+}
 
 /** Where each account's balance is cached on the user document. */
 const CACHE_FIELDS: Record<LedgerAccount, { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }> = {
@@ -59,10 +67,17 @@ export interface VerifyReport {
  * The only code that changes a balance. No multi-document transactions: each posting claims the
  * next per-account seq with a unique index (a lost race re-reads and retries), and keyed
  * operations are deduplicated by the unique idempotency key.
+ *
+ * Every step of a posting is an `_id` lookup or an insert (FerretDB scans for any other filter):
+ * the chain's head is found by probing `<userId>:<account>:<seq+1>` from a hint (an entry this
+ * process saw, else the user's cached seq) until a miss. A hint is never trusted as the head: the
+ * insert of seq+1 fails if it is stale, and a refusal first probes for newer entries.
  */
 @Injectable()
 export class LedgerService {
   private readonly logger = new Logger('Ledger');
+  /** Chain (`<userId>:<account>`) → an entry of it; entries never change, so this is only ever behind. */
+  private readonly hints = new Map<string, Head>();
 
   constructor(
     @InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>,
@@ -71,23 +86,30 @@ export class LedgerService {
 
   async post(posting: Posting): Promise<PostResult> {
     const idempotencyKey = posting.idempotencyKey ?? `auto:${randomUUID()}`;
-    const userId = new Types.ObjectId(posting.userId);
+    const { userId } = posting;
     const account = posting.account ?? 'credits';
+    let head = await this.hint(userId, account);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      if (posting.idempotencyKey) {
-        const existing = await this.entries.findOne({ idempotencyKey });
-        if (existing) return { entry: existing, duplicate: true };
-      }
-      const last = await this.lastEntry(posting.userId, account);
-      const balance = last?.balanceAfter ?? 0;
+      const balance = head.balanceAfter;
       const amount = typeof posting.amount === 'function' ? posting.amount(balance) : posting.amount;
       if (!Number.isInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
-      if (balance + amount < 0) throw new InsufficientCredits(balance, amount);
-      const seq = (last?.seq ?? 0) + 1;
+      if (balance + amount < 0) {
+        const newest = await this.headFrom(userId, account, head);
+        if (newest.seq !== head.seq) {
+          head = newest;
+          continue;
+        }
+        // A replayed keyed spend must still answer "already done" after the balance dropped.
+        const existing = posting.idempotencyKey ? await this.entries.findOne({ idempotencyKey }) : null;
+        if (existing) return { entry: existing, duplicate: true };
+        throw new InsufficientCredits(balance, amount);
+      }
+      const seq = head.seq + 1;
       try {
         const entry = await this.entries.create({
-          userId,
+          _id: entryId(userId, account, seq),
+          userId: new Types.ObjectId(userId),
           account,
           seq,
           amount,
@@ -97,15 +119,23 @@ export class LedgerService {
           idempotencyKey,
           ref: posting.ref ?? null,
         });
-        await this.syncCache(posting.userId, account);
+        await this.syncCache(userId, account, this.remember(userId, account, entry));
         return { entry, duplicate: false };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // Either another writer took this seq (retry) or this operation already happened (loop finds it).
+        // FerretDB does not say which unique index refused the insert: the entry holding this seq tells.
+        const taken = await this.entries.findById(entryId(userId, account, seq));
+        if (taken?.idempotencyKey === idempotencyKey) return { entry: taken, duplicate: true };
+        if (!taken && posting.idempotencyKey) {
+          const existing = await this.entries.findOne({ idempotencyKey });
+          if (existing) return { entry: existing, duplicate: true };
+        }
+        // Another writer took this seq: walk on to the new head.
         await sleep(retryDelayMs(attempt));
+        head = await this.headFrom(userId, account, taken ?? head);
       }
     }
-    this.logger.warn(`gave up posting to ${posting.userId} after ${MAX_ATTEMPTS} attempts`);
+    this.logger.warn(`gave up posting to ${userId} after ${MAX_ATTEMPTS} attempts`);
     throw unavailable('Too many simultaneous updates to this balance, please try again');
   }
 
@@ -120,32 +150,66 @@ export class LedgerService {
   }
 
   async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.lastEntry(userId, account))?.balanceAfter ?? 0;
+    return (await this.headFrom(userId, account, await this.hint(userId, account))).balanceAfter;
   }
 
-  private lastEntry(userId: string, account: LedgerAccount) {
-    return this.entries.findOne({ userId: new Types.ObjectId(userId), account }).sort({ seq: -1 }).lean();
+  /** Where to start looking for a chain's head: an entry seen here, else the cached seq, else a scan. */
+  private async hint(userId: string, account: LedgerAccount): Promise<Head> {
+    const known = this.hints.get(`${userId}:${account}`);
+    if (known) return known;
+    if (userId !== POOL_ACCOUNT_ID) {
+      const seqField = CACHE_FIELDS[account].seq;
+      const user = await this.users.findById(userId, { [seqField]: 1 }).lean();
+      const cachedSeq = user?.[seqField] ?? 0;
+      if (cachedSeq === 0) return { seq: 0, balanceAfter: 0 };
+      const entry = await this.entries.findById(entryId(userId, account, cachedSeq), { seq: 1, balanceAfter: 1 }).lean();
+      if (entry) return entry;
+    }
+    // The pool has no user document: one scan per process, then the remembered head.
+    const last = await this.entries.findOne({ userId: new Types.ObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean();
+    return last ?? { seq: 0, balanceAfter: 0 };
+  }
+
+  /** The chain's last entry: probes the seqs after `from` by `_id` until one is missing. */
+  private async headFrom(userId: string, account: LedgerAccount, from: Head): Promise<Head> {
+    let head = from;
+    for (;;) {
+      const next = await this.entries.findById(entryId(userId, account, head.seq + 1), { seq: 1, balanceAfter: 1 }).lean();
+      if (!next) return this.remember(userId, account, head);
+      head = next;
+    }
+  }
+
+  private remember(userId: string, account: LedgerAccount, entry: Head): Head {
+    const key = `${userId}:${account}`;
+    const known = this.hints.get(key);
+    if (known && known.seq >= entry.seq) return entry;
+    this.hints.delete(key);
+    if (this.hints.size >= MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
+    this.hints.set(key, { seq: entry.seq, balanceAfter: entry.balanceAfter });
+    return entry;
   }
 
   /**
-   * Brings the user's cached balance up to the ledger's last entry. The guarded update only moves
-   * forward on MongoDB; FerretDB applies concurrent updates without that atomicity, so the writer
-   * re-reads after writing and repeats until the cache shows the newest entry: whoever writes last
-   * also checks last, so the cache converges once writers stop.
+   * Brings the user's cached balance up to the ledger's last entry (`head`, when the caller just
+   * wrote it). The guarded update only moves forward on MongoDB; FerretDB applies concurrent updates
+   * without that atomicity, so the writer re-reads after writing and repeats until the cache shows
+   * the newest entry: whoever writes last also checks last, so the cache converges once writers stop.
    */
-  async syncCache(userId: string, account: LedgerAccount = 'credits'): Promise<void> {
+  async syncCache(userId: string, account: LedgerAccount = 'credits', head?: Head): Promise<void> {
     if (userId === POOL_ACCOUNT_ID) return;
     const fields = CACHE_FIELDS[account];
+    let last = head ?? (await this.headFrom(userId, account, await this.hint(userId, account)));
     for (let pass = 0; pass < MAX_CACHE_PASSES; pass++) {
-      const last = await this.lastEntry(userId, account);
-      if (!last) return;
+      if (last.seq === 0) return;
       await this.users.updateOne(
         { _id: userId, [fields.seq]: { $lt: last.seq } },
         { $set: { [fields.balance]: last.balanceAfter, [fields.seq]: last.seq } },
       );
       const cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
-      const newest = await this.lastEntry(userId, account);
-      if (!cached || !newest || cached[fields.seq] === newest.seq) return;
+      const newest = await this.headFrom(userId, account, last);
+      if (!cached || cached[fields.seq] === newest.seq) return;
+      last = newest;
     }
     this.logger.warn(`cache of ${userId}/${account} still moving after ${MAX_CACHE_PASSES} passes`);
   }
@@ -167,8 +231,8 @@ export class LedgerService {
     }));
   }
 
-  async findEntry(entryId: string): Promise<LedgerEntryDocument | null> {
-    return Types.ObjectId.isValid(entryId) ? this.entries.findById(entryId) : null;
+  async findEntry(id: string): Promise<LedgerEntryDocument | null> {
+    return this.entries.findById(id);
   }
 
   /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
