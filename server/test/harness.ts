@@ -2,13 +2,12 @@ import 'reflect-metadata';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mongoose from 'mongoose';
 import request from 'supertest';
-import nacl from 'tweetnacl';
 import type { AuthSession, UserView } from '../src/contract';
 
 /** Local services started by scripts/services.sh (tests share the servers, never a database). */
@@ -74,8 +73,11 @@ export interface SignedIn {
   auth: { Authorization: string };
 }
 
+/** What Phantom's signMessage returns, base58: an ed25519 signature by the keypair (Node's native signer). */
 export function signMessage(keypair: Keypair, message: string): string {
-  return bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), keypair.secretKey));
+  const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+  const jwk = { kty: 'OKP', crv: 'Ed25519', d: b64(keypair.secretKey.subarray(0, 32)), x: b64(keypair.publicKey.toBytes()) };
+  return bs58.encode(sign(null, Buffer.from(message, 'utf8'), createPrivateKey({ key: jwk, format: 'jwk' })));
 }
 
 /** The full Phantom sign-in, as the browser does it, with a real ed25519 keypair. */

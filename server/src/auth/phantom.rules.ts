@@ -1,5 +1,5 @@
 import bs58 from 'bs58';
-import nacl from 'tweetnacl';
+import { createPublicKey, verify } from 'node:crypto';
 
 /** Sign-In-With-Solana style message: what Phantom shows the user and signs. */
 export function buildSignInMessage(input: {
@@ -27,13 +27,17 @@ export function buildSignInMessage(input: {
   ].join('\n');
 }
 
-/** True when `signature` (base58) is the ed25519 signature of `message` (UTF-8) by `walletAddress`. */
+/**
+ * True when `signature` (base58) is the ed25519 signature of `message` (UTF-8) by `walletAddress`.
+ * Node's native ed25519: a pure-JS verify (tweetnacl) took ~12 ms of the event loop per sign-in.
+ */
 export function verifyWalletSignature(message: string, signature: string, walletAddress: string): boolean {
   try {
     const publicKey = bs58.decode(walletAddress);
     const sig = bs58.decode(signature);
-    if (publicKey.length !== nacl.sign.publicKeyLength || sig.length !== nacl.sign.signatureLength) return false;
-    return nacl.sign.detached.verify(new TextEncoder().encode(message), sig, publicKey);
+    if (publicKey.length !== 32 || sig.length !== 64) return false;
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' });
+    return verify(null, Buffer.from(message, 'utf8'), key, sig);
   } catch {
     return false;
   }
