@@ -55,9 +55,21 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.setGlobalPrefix('api', { exclude: [{ path: 'ref/:username', method: RequestMethod.GET }] });
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
+  keepConnectionsOpenLongerThanClients(app);
   mountOpenApi(app);
   serveClient(app, config.clientDist);
   return app;
+}
+
+/**
+ * Node closes an idle keep-alive connection after 5 s; a client (browser, fetch, a load balancer's
+ * 60 s pool) that reuses it in that instant gets a reset instead of an answer, which a mixed load of
+ * 200 users hit. The server outlives its clients' idle timeouts instead.
+ */
+function keepConnectionsOpenLongerThanClients(app: NestExpressApplication): void {
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
 
 function mountOpenApi(app: INestApplication): void {
