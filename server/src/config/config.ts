@@ -17,6 +17,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./.data'),
   MONGODB_URI: z.string().startsWith('mongodb').default(LOCAL_MONGODB_URI),
+  /**
+   * Database operations one process runs at once; the rest wait in the driver's queue, in order.
+   * Small by default because the local FerretDB writes through one SQLite lock: 50 writers at once
+   * starved some past its 10 s busy timeout under 200 users, 10 kept every request answered.
+   */
+  MONGODB_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   REDIS_URL: z.string().startsWith('redis').default(LOCAL_REDIS_URL),
   REDIS_PREFIX: z.string().default('sweat'),
   JWT_SECRET: z.string().min(32).optional(),
@@ -75,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     publicUrl,
     dataDir,
     mongodbUri: e.MONGODB_URI,
+    mongodbMaxPoolSize: e.MONGODB_MAX_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),

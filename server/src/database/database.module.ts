@@ -12,7 +12,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
         uri: config.mongodbUri,
         serverSelectionTimeoutMS: 3000,
         bufferTimeoutMS: 3000,
-        maxPoolSize: 50,
+        maxPoolSize: config.mongodbMaxPoolSize,
       }),
     }),
   ],
