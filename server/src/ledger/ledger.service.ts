@@ -192,22 +192,23 @@ export class LedgerService {
 
   /**
    * Brings the user's cached balance up to the ledger's last entry (`head`, when the caller just
-   * wrote it). The guarded update only moves forward on MongoDB; FerretDB applies concurrent updates
-   * without that atomicity, so the writer re-reads after writing and repeats until the cache shows
-   * the newest entry: whoever writes last also checks last, so the cache converges once writers stop.
+   * wrote it). Neither database gives a compare-and-set here that FerretDB serves without a scan
+   * (it only looks documents up by a bare `_id`), so the writer reads the cached seq, writes only if
+   * it is behind, and re-reads until the cache shows the newest entry: whoever writes last also
+   * checks last, so the cache converges once writers stop, even if an older write lands late.
    */
   async syncCache(userId: string, account: LedgerAccount = 'credits', head?: Head): Promise<void> {
     if (userId === POOL_ACCOUNT_ID) return;
     const fields = CACHE_FIELDS[account];
     let last = head ?? (await this.headFrom(userId, account, await this.hint(userId, account)));
+    let cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
     for (let pass = 0; pass < MAX_CACHE_PASSES; pass++) {
-      if (last.seq === 0) return;
-      await this.users.updateOne(
-        { _id: userId, [fields.seq]: { $lt: last.seq } },
-        { $set: { [fields.balance]: last.balanceAfter, [fields.seq]: last.seq } },
-      );
-      const cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
+      if (!cached || last.seq === 0) return;
+      if (cached[fields.seq] < last.seq) {
+        await this.users.updateOne({ _id: userId }, { $set: { [fields.balance]: last.balanceAfter, [fields.seq]: last.seq } });
+      }
       const newest = await this.headFrom(userId, account, last);
+      cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
       if (!cached || cached[fields.seq] === newest.seq) return;
       last = newest;
     }

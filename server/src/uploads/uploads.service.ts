@@ -137,8 +137,8 @@ export class UploadsService implements OnModuleInit {
 
   /** A finished upload by id (for jobs that were handed the id by `requireFinished`'s caller). */
   async findFinished(id: string): Promise<UploadDocument> {
-    const upload = await this.uploads.findOne({ _id: id, status: 'finished' });
-    if (!upload) throw notFound('Upload not found');
+    const upload = await this.uploads.findById(id);
+    if (upload?.status !== 'finished') throw notFound('Upload not found');
     return upload;
   }
 

@@ -1,5 +1,5 @@
 import { CompleteWorkoutRequest, GenerateWorkoutRequest } from '../contract';
-import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity } from './workouts.rules';
+import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.
@@ -42,6 +42,22 @@ describe('fitness level', () => {
     expect(fitnessLevel({ totalSessions: 40, sessionsLast30Days: 12, hardSessionsLast30Days: 8 })).toBe('advanced');
     expect(fitnessLevel({ totalSessions: 40, sessionsLast30Days: 12, hardSessionsLast30Days: 7 })).toBe('intermediate');
     expect(fitnessLevel({ totalSessions: 200, sessionsLast30Days: 0, hardSessionsLast30Days: 0 })).toBe('beginner');
+  });
+});
+
+describe('training history from sessions', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+  it('counts every session, the last 30 days (inclusive) and the moderate or intense among them', () => {
+    const sessions = [
+      { completedAt: daysAgo(0), intensity: 'intense' as const },
+      { completedAt: daysAgo(10), intensity: 'light' as const },
+      { completedAt: daysAgo(30), intensity: 'moderate' as const },
+      { completedAt: daysAgo(30.01), intensity: 'intense' as const },
+      { completedAt: daysAgo(90), intensity: 'moderate' as const },
+    ];
+    expect(trainingHistory(sessions, now)).toEqual({ totalSessions: 5, sessionsLast30Days: 3, hardSessionsLast30Days: 2 });
+    expect(trainingHistory([], now)).toEqual({ totalSessions: 0, sessionsLast30Days: 0, hardSessionsLast30Days: 0 });
   });
 });
 

@@ -30,6 +30,18 @@ export interface TrainingHistory {
   hardSessionsLast30Days: number;
 }
 
+const MONTH_MS = 30 * 24 * 3600_000;
+
+/** The counts fitnessLevel needs, from the user's sessions (one read instead of a count per figure). */
+export function trainingHistory(sessions: Array<{ completedAt: Date; intensity: Intensity }>, now: Date): TrainingHistory {
+  const recent = sessions.filter((s) => now.getTime() - s.completedAt.getTime() <= MONTH_MS);
+  return {
+    totalSessions: sessions.length,
+    sessionsLast30Days: recent.length,
+    hardSessionsLast30Days: recent.filter((s) => s.intensity !== 'light').length,
+  };
+}
+
 /**
  * Fitness level from what the user has actually done: advanced after 40 sessions with 12 in the last
  * 30 days (at least 8 of them moderate or intense); intermediate after 10 sessions with 6 in the last

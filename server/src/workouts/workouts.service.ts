@@ -27,7 +27,7 @@ import { UsersService, isDuplicateKey } from '../users/users.service';
 import { dayIn } from '../users/users.rules';
 import { Workout, WorkoutDocument } from './workout.schema';
 import { WorkoutSession, WorkoutSessionDocument } from './workout-session.schema';
-import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity } from './workouts.rules';
+import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
 
 const HOUR = 3600_000;
 const RECOVERY_WINDOW_MS = 48 * HOUR;
@@ -91,8 +91,9 @@ export class WorkoutsService {
    * credits to the pending account, and refreshes the user's workout count, level and badges.
    */
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
-    const workout = await this.workouts.findOne({ _id: body.workoutId, userId: new Types.ObjectId(userId) });
-    if (!workout) throw notFound('Workout not found');
+    // By _id alone, the one lookup FerretDB serves without a scan; the owner is checked here.
+    const workout = await this.workouts.findById(body.workoutId);
+    if (!workout || workout.userId.toString() !== userId) throw notFound('Workout not found');
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw badRequest(`Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
     const total = workout.exercises.length;
@@ -175,16 +176,11 @@ export class WorkoutsService {
    */
   private async refreshTrainingStats(userId: string, now: Date): Promise<number> {
     const owner = new Types.ObjectId(userId);
-    const monthAgo = new Date(now.getTime() - 30 * 24 * HOUR);
     for (;;) {
-      const [totalSessions, sessionsLast30Days, hardSessionsLast30Days] = await Promise.all([
-        this.sessions.countDocuments({ userId: owner }),
-        this.sessions.countDocuments({ userId: owner, completedAt: { $gte: monthAgo } }),
-        this.sessions.countDocuments({ userId: owner, completedAt: { $gte: monthAgo }, intensity: { $in: ['moderate', 'intense'] } }),
-      ]);
-      const level = fitnessLevel({ totalSessions, sessionsLast30Days, hardSessionsLast30Days });
-      await this.users.updateOne({ _id: owner }, { $set: { totalWorkouts: totalSessions, fitnessLevel: level } });
-      if ((await this.sessions.countDocuments({ userId: owner })) === totalSessions) return totalSessions;
+      const sessions = await this.sessions.find({ userId: owner }, { completedAt: 1, intensity: 1 }).lean();
+      const history = trainingHistory(sessions, now);
+      await this.users.updateOne({ _id: owner }, { $set: { totalWorkouts: history.totalSessions, fitnessLevel: fitnessLevel(history) } });
+      if ((await this.sessions.countDocuments({ userId: owner })) === history.totalSessions) return history.totalSessions;
     }
   }
 
