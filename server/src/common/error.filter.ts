@@ -26,7 +26,7 @@ export class ErrorFilter implements ExceptionFilter {
       const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
       return { statusCode: status, message, error: typeof r.error === 'string' ? r.error : reasonPhrase(status) };
     }
-    if (isDatabaseDown(exception)) {
+    if (isDatabaseUnavailable(exception)) {
       return { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' };
     }
     if (isBodyParserError(exception)) {
@@ -38,9 +38,10 @@ export class ErrorFilter implements ExceptionFilter {
   }
 }
 
-function isDatabaseDown(e: unknown): boolean {
+function isDatabaseUnavailable(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
-  if (e instanceof MongoServerError) return false;
+  // The local FerretDB gives up on its SQLite write lock after 10 s: overload, not a bug of the request.
+  if (e instanceof MongoServerError) return /SQLITE_BUSY|database is locked/.test(e.message);
   if (/Mongo(Network|ServerSelection|NotConnected|PoolCleared|Topology)/.test(e.name)) return true;
   // Mongoose buffers commands while disconnected and gives up with a plain MongooseError.
   return e.name === 'MongooseError' && /buffering timed out|initial connection|Client must be connected/.test(e.message);

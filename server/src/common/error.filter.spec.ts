@@ -1,0 +1,42 @@
+import { ArgumentsHost, NotFoundException } from '@nestjs/common';
+import { MongoNetworkError, MongoServerError } from 'mongodb';
+import { ErrorFilter } from './error.filter';
+
+/** What the filter answers for an exception, through a response double that records status and body. */
+function answer(exception: unknown): { status: number; body: unknown } {
+  const sent = { status: 0, body: undefined as unknown };
+  const res = {
+    headersSent: false,
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      sent.body = body;
+    },
+  };
+  const host = { switchToHttp: () => ({ getResponse: () => res }) } as unknown as ArgumentsHost;
+  new ErrorFilter().catch(exception, host);
+  return sent;
+}
+
+describe('ErrorFilter', () => {
+  it('keeps an HttpException status and message', () => {
+    expect(answer(new NotFoundException('Workout not found'))).toEqual({ status: 404, body: { statusCode: 404, message: 'Workout not found', error: 'Not Found' } });
+  });
+
+  it('answers 503 when the database cannot be reached', () => {
+    expect(answer(new MongoNetworkError('connect ECONNREFUSED')).status).toBe(503);
+  });
+
+  it("answers 503 when the local database's write lock timed out (overload, not a bad request)", () => {
+    const busy = new MongoServerError({ message: '[collection.go:177 sqlite.(*collection).UpdateAll.func1] database is locked (5) (SQLITE_BUSY)', code: 1 });
+    expect(answer(busy)).toEqual({ status: 503, body: { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' } });
+  });
+
+  it('answers 500 without internals for any other server error', () => {
+    const other = new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(answer(other)).toEqual({ status: 500, body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' } });
+  });
+});
