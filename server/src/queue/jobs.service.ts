@@ -46,6 +46,8 @@ export class JobsService implements OnModuleDestroy {
       this.connections.push(connection);
       queue = new Queue(name, { connection, prefix: this.config.redisPrefix });
       queue.on('error', (err) => this.logger.warn(`queue ${name}: ${err.message}`));
+      // Each job being waited for listens for the queue closing (BullMQ's waitUntilFinished).
+      queue.setMaxListeners(0);
       this.queues.set(name, queue);
     }
     return queue;
@@ -73,7 +75,7 @@ export class JobsService implements OnModuleDestroy {
       events = new QueueEvents(name, { connection, prefix: this.config.redisPrefix });
       events.on('error', (err) => this.logger.warn(`events ${name}: ${err.message}`));
       // Every caller waiting for its job listens here until the job ends: as many listeners as
-      // requests in flight is expected, not a leak.
+      // requests in flight is expected, not a leak (the same holds for the queue above).
       events.setMaxListeners(0);
       this.events.set(name, events);
     }
