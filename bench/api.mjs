@@ -8,7 +8,7 @@ const { MongoClient, ObjectId } = require('mongodb');
 
 /** The baseline: what GET /api/user must do at least, without the framework. */
 async function startBareServer(env) {
-  const client = await new MongoClient(env.MONGODB_URI).connect();
+  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
   const users = client.db().collection('users');
   const server = createServer(async (req, res) => {
     try {

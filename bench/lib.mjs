@@ -33,6 +33,8 @@ export function benchEnv(extra = {}) {
     JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+    // The app's default, named here so the bare baseline (bench/api.mjs) opens the same pool.
+    MONGODB_MAX_POOL_SIZE: process.env.MONGODB_MAX_POOL_SIZE ?? '10',
     ...extra,
   };
 }

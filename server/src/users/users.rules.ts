@@ -15,9 +15,17 @@ export function twitterUsername(handle: string, attempt = 0): string {
   return attempt === 0 ? clean : `${clean}_${attempt + 1}`;
 }
 
+/** One formatter per time zone: building an Intl.DateTimeFormat costs more than the request it serves. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** YYYY-MM-DD of an instant in a time zone (IANA name), the unit of daily rules. */
 export function dayIn(date: Date, timeZone = 'UTC'): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 /** The day before a YYYY-MM-DD day. */

@@ -32,7 +32,10 @@ export class UsersService {
   }
 
   async view(userId: string): Promise<UserView> {
-    return this.toView(await this.findById(userId));
+    // Lean: a plain object is all a view needs, and hydrating a document costs more than the read.
+    const user = isValidObjectId(userId) ? await this.users.findById(userId).lean() : null;
+    if (!user) throw notFound('User not found');
+    return this.toView(user);
   }
 
   async findIdentity(key: string): Promise<UserDocument | null> {
