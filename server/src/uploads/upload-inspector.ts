@@ -22,7 +22,7 @@ export class UploadInspector extends Transform {
   private readonly hash = createHash('sha256');
 
   constructor(private readonly limits: UploadLimits) {
-    super();
+    super({ highWaterMark: 256 * 1024 }); // matches the disk writer's buffer (storage/disk.storage.ts)
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
