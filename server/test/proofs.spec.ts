@@ -1,16 +1,19 @@
 import { getModelToken } from '@nestjs/mongoose';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Model, Types } from 'mongoose';
 import type { ProofValidationResult } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { ProofsService } from '../src/proofs/proofs.service';
 import { Upload } from '../src/uploads/upload.schema';
+import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
 import { dayIn, previousDay } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { mp4Video, pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
-import { pathOf } from './support/uploads';
+import { newReportUrl, pathOf, pngBytes } from './support/uploads';
 
 const MEGABYTE = 1024 * 1024;
 type Proofs = ReturnType<typeof proofClient>;
@@ -305,12 +308,34 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     await validate(me, await uploadAll(me)).expect(200);
     const [day] = (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body;
     const service = t.app.get(ProofsService);
-    expect(await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000))).toBe(0);
+    const filesAvailable = async () => (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0].proofs.map((p: { fileAvailable: boolean }) => p.fileAvailable);
+    await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
+    expect(await filesAvailable()).toEqual([true, true, true]);
     expect(await service.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000))).toBeGreaterThanOrEqual(3);
     const res = await t.http.get(`/api/proof/media/${day.proofs[0].uploadId}`).set(me.auth).expect(404);
     expect(res.body.message).toBe('Proof files are deleted after 30 days');
+    expect(await filesAvailable()).toEqual([false, false, false]);
     const [after] = (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body;
-    expect(after.proofs.map((p: { fileAvailable: boolean }) => p.fileAvailable)).toEqual([false, false, false]);
     expect(after.proofs[0].checks).toEqual(day.proofs[0].checks);
+  });
+
+  it('deletes proof files never used in a proof after the same 30 days, and only proof files', async () => {
+    const me = await signIn(t);
+    const idOf = (uploadURL: string) => new URL(uploadURL).pathname.split('/').pop()!;
+    const unused = idOf(await upload(me, 'gym_selfie', pngImage(64, 64, nextSeed()), 'image/png'));
+    const reportURL = await newReportUrl(t, me);
+    await t.http.put(pathOf(reportURL)).set('Content-Type', 'image/png').send(pngBytes()).expect(200);
+    const stored = (id: string) => existsSync(join(t.env.DATA_DIR, 'uploads', id));
+    const service = t.app.get(ProofsService);
+
+    await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
+    expect(stored(unused)).toBe(true);
+    await service.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000));
+    expect(stored(unused)).toBe(false);
+    expect(stored(idOf(reportURL))).toBe(true);
+    // Marked as removed, so later sweeps pass it by.
+    const uploads = t.app.get<Model<Upload>>(getModelToken(Upload.name));
+    expect((await uploads.findById(unused).lean())!.fileRemovedAt).toBeInstanceOf(Date);
+    expect(await t.app.get(UploadsService).storedBefore(['gym_selfie'], new Date(Date.now() + 31 * 24 * 3600_000))).not.toContain(unused);
   });
 });

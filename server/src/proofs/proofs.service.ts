@@ -212,7 +212,10 @@ export class ProofsService implements OnModuleInit {
     return stuck.length;
   }
 
-  /** The maintenance job's second half: deletes proof files past retention; the proof days and check results stay. */
+  /**
+   * The maintenance job's second half: deletes proof files past retention; the proof days and check
+   * results stay. Files uploaded for a proof but never validated go after the same 30 days.
+   */
   async sweepOldMedia(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - PROOF_MEDIA_RETENTION_DAYS * DAY_MS);
     const old = await this.media.find({ fileDeletedAt: null, createdAt: { $lt: cutoff } }, { uploadId: 1 }).lean();
@@ -220,7 +223,9 @@ export class ProofsService implements OnModuleInit {
       await this.uploads.removeFile(row.uploadId.toString());
       await this.media.updateOne({ _id: row._id }, { $set: { fileDeletedAt: now } });
     }
-    return old.length;
+    const neverUsed = await this.uploads.storedBefore(Object.values(PROOF_PURPOSES), cutoff);
+    for (const id of neverUsed) await this.uploads.removeFile(id);
+    return old.length + neverUsed.length;
   }
 
   /** Each URL must be a finished upload of the caller for that kind (403/404 otherwise), uploaded today. */

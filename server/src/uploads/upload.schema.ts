@@ -17,6 +17,8 @@ export class Upload {
   @Prop({ type: String, default: null }) sha256!: string | null;
   /** Until when the upload URL works; a pending upload past it is swept with its file. */
   @Prop({ required: true }) expiresAt!: Date;
+  /** When retention deleted the stored bytes (the record stays); null while they are kept. */
+  @Prop({ type: Date, default: null }) fileRemovedAt!: Date | null;
 
   createdAt!: Date;
 }

@@ -147,9 +147,16 @@ export class UploadsService implements OnModuleInit {
     return this.storage.open(upload.id as string);
   }
 
-  /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays. */
-  removeFile(id: string): Promise<void> {
-    return this.storage.remove(id);
+  /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */
+  async removeFile(id: string): Promise<void> {
+    await this.storage.remove(id);
+    await this.uploads.updateOne({ _id: id }, { $set: { fileRemovedAt: new Date() } });
+  }
+
+  /** Finished uploads of these purposes, created before `cutoff`, whose bytes are still stored. */
+  async storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
+    const rows = await this.uploads.find({ purpose: { $in: purposes }, status: 'finished', fileRemovedAt: null, createdAt: { $lt: cutoff } }, { _id: 1 }).lean();
+    return rows.map((row) => row._id.toString());
   }
 
   /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
