@@ -3,6 +3,7 @@ import { Model, Types } from 'mongoose';
 import { FakeXApi, startFakeXApi } from '../../test/fakes/x-api';
 import '../src/cli/commands';
 import { CommandContext, findCommand } from '../src/cli/registry';
+import { CreditsService } from '../src/credits/credits.service';
 import { ReferralsService } from '../src/credits/referrals.service';
 import { XApiClient } from '../src/credits/x-api.client';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
@@ -190,6 +191,22 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       });
       expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
       expect(await balanceOf(user.id)).toBe(30);
+    });
+
+    it("counts the day in the user's time zone: a workout at 15:00 in Los Angeles earns until that evening's midnight there", async () => {
+      const credits = t.app.get(CreditsService);
+      const workoutAt = new Date('2026-11-22T23:00:00Z'); // 15:00 on 22 November in Los Angeles, already the 23rd in UTC at 00:00
+      const angeleno = await signIn(t);
+      const londoner = await signIn(t);
+      await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
+      for (const who of [angeleno, londoner]) {
+        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, day: '2026-11-22', completedAt: workoutAt });
+      }
+      const evening = new Date('2026-11-23T02:00:00Z'); // 18:00 on the 22nd in Los Angeles, the 23rd in UTC
+      expect(await credits.earn(angeleno.user.id, 'workout', evening)).toMatchObject({ credits: 10 });
+      await expect(credits.earn(londoner.user.id, 'workout', evening)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
+      const nextMorning = new Date('2026-11-23T16:00:00Z'); // 08:00 on the 23rd in Los Angeles
+      await expect(credits.earn(angeleno.user.id, 'workout', nextMorning)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
     });
   });
 

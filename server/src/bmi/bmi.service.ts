@@ -11,7 +11,7 @@ import { JobsService } from '../queue/jobs.service';
 import { WorkersService } from '../queue/workers.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { User } from '../users/user.schema';
-import { dayIn } from '../users/users.rules';
+import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { BmiRecord, BmiRecordDocument } from './bmi-record.schema';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
 import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
@@ -63,9 +63,11 @@ export class BmiService implements OnModuleInit {
     return records.map(toView);
   }
 
-  /** Did the user record a BMI on this UTC day (YYYY-MM-DD)? For the "Log Weight" earn rule. */
-  async hasRecordOn(userId: string, day: string): Promise<boolean> {
-    return (await this.records.exists({ userId: new Types.ObjectId(userId), day })) !== null;
+  /** Did the user record a BMI on this day (YYYY-MM-DD) of their time zone? For the "Log Weight" earn rule. */
+  async hasRecordOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+    const { from, to } = instantsOfDayAnywhere(day);
+    const records = await this.records.find({ userId: new Types.ObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean();
+    return records.some((r) => dayIn(r.createdAt, timeZone) === day);
   }
 
   async createReportUpload(userId: string, size?: number): Promise<UploadUrlResponse> {

@@ -80,11 +80,16 @@ export class CreditsService {
     return rows.map(toView);
   }
 
-  /** Credits an earning action once per UTC day (the streak once per week) when the user has actually done it; the amount is SPEC's. */
+  /**
+   * Credits an earning action once per day of the user's time zone (the streak once per week) when
+   * the user has actually done it that day; the amount is SPEC's. The day is the one the proofs
+   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening.
+   */
   async earn(userId: string, action: EarnAction, now = new Date()): Promise<EarnResponse> {
-    const day = dayIn(now);
+    const timeZone = await this.evidence.timeZoneOf(userId);
+    const day = dayIn(now, timeZone);
     const period = earnPeriod(action, day);
-    if (!(await this.isEarned(userId, action, day))) {
+    if (!(await this.isEarned(userId, action, day, timeZone))) {
       throw conflict(`${EARN_REASONS[action]}: not earned yet today`, 'Not Earned Yet');
     }
     const { duplicate } = await this.ledger.post({
@@ -99,14 +104,14 @@ export class CreditsService {
     return { action, credits: EARN_CREDITS[action], balance: await this.ledger.balance(userId) };
   }
 
-  private isEarned(userId: string, action: EarnAction, day: string): Promise<boolean> {
+  private isEarned(userId: string, action: EarnAction, day: string, timeZone: string): Promise<boolean> {
     switch (action) {
       case 'workout':
-        return this.evidence.workoutCompletedOn(userId, day);
+        return this.evidence.workoutCompletedOn(userId, day, timeZone);
       case 'streak':
         return this.evidence.weeklyStreakReached(userId);
       case 'weight':
-        return this.evidence.weightLoggedOn(userId, day);
+        return this.evidence.weightLoggedOn(userId, day, timeZone);
       case 'steps':
         return this.evidence.watchProofValidatedOn(userId, day);
     }

@@ -6,12 +6,14 @@ import { WorkoutsService } from '../workouts/workouts.service';
 import { WEEKLY_STREAK_DAYS } from './credits.rules';
 
 /**
- * The questions an earn action asks other domains: did the user do the thing on this UTC day?
- * The credits service only talks to this interface, so each answer can be wired to its domain.
+ * The questions an earn action asks other domains: did the user do the thing on this day of their
+ * time zone? The credits service only talks to this interface, so each answer can be wired to its domain.
  */
 export interface EarnEvidence {
-  workoutCompletedOn(userId: string, day: string): Promise<boolean>;
-  weightLoggedOn(userId: string, day: string): Promise<boolean>;
+  /** The user's time zone: the one of their last validated proof day, UTC until then. */
+  timeZoneOf(userId: string): Promise<string>;
+  workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
+  weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   watchProofValidatedOn(userId: string, day: string): Promise<boolean>;
   weeklyStreakReached(userId: string): Promise<boolean>;
 }
@@ -28,12 +30,16 @@ export class DomainEarnEvidence implements EarnEvidence {
     private readonly proofs: ProofsService,
   ) {}
 
-  workoutCompletedOn(userId: string, day: string): Promise<boolean> {
-    return this.workouts.hasCompletedSessionOn(userId, day);
+  async timeZoneOf(userId: string): Promise<string> {
+    return (await this.users.findById(userId)).timeZone ?? 'UTC';
   }
 
-  weightLoggedOn(userId: string, day: string): Promise<boolean> {
-    return this.bmi.hasRecordOn(userId, day);
+  workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
+    return this.workouts.hasCompletedSessionOn(userId, day, timeZone);
+  }
+
+  weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
+    return this.bmi.hasRecordOn(userId, day, timeZone);
   }
 
   watchProofValidatedOn(userId: string, day: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { dayIn, effectiveStreak, previousDay, profileRank, twitterUsername, walletUsername } from './users.rules';
+import { dayIn, effectiveStreak, instantsOfDayAnywhere, previousDay, profileRank, twitterUsername, walletUsername } from './users.rules';
 
 describe('username derivation', () => {
   const address = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -27,6 +27,15 @@ describe('days and streaks', () => {
     expect(dayIn(instant, 'UTC')).toBe('2026-03-01');
     expect(dayIn(instant, 'America/New_York')).toBe('2026-02-28');
     expect(dayIn(instant, 'Asia/Tokyo')).toBe('2026-03-01');
+  });
+
+  it('bounds every instant that is a given day in some time zone, from UTC+14 to UTC−12', () => {
+    const { from, to } = instantsOfDayAnywhere('2026-03-01');
+    expect([from.toISOString(), to.toISOString()]).toEqual(['2026-02-28T10:00:00.000Z', '2026-03-02T12:00:00.000Z']);
+    expect(dayIn(from, 'Pacific/Kiritimati')).toBe('2026-03-01');
+    expect(dayIn(new Date(to.getTime() - 1), 'Etc/GMT+12')).toBe('2026-03-01');
+    expect(dayIn(new Date(from.getTime() - 1), 'Pacific/Kiritimati')).toBe('2026-02-28');
+    expect(dayIn(to, 'Etc/GMT+12')).toBe('2026-03-02');
   });
 
   it('knows the day before, across months and leap years', () => {

@@ -28,6 +28,16 @@ export function dayIn(date: Date, timeZone = 'UTC'): string {
   return format.format(date);
 }
 
+/**
+ * Every instant that is `day` somewhere on Earth (UTC+14 to UTC−12): a range to query by, whose
+ * results dayIn then narrows to one time zone's day.
+ */
+export function instantsOfDayAnywhere(day: string): { from: Date; to: Date } {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const hour = 3600_000;
+  return { from: new Date(midnightUtc - 14 * hour), to: new Date(midnightUtc + 36 * hour) };
+}
+
 /** The day before a YYYY-MM-DD day. */
 export function previousDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);

@@ -24,7 +24,7 @@ import { badRequest, conflict, notFound } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { User, UserDocument } from '../users/user.schema';
 import { UsersService, isDuplicateKey } from '../users/users.service';
-import { dayIn } from '../users/users.rules';
+import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { Workout, WorkoutDocument } from './workout.schema';
 import { WorkoutSession, WorkoutSessionDocument } from './workout-session.schema';
 import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
@@ -132,9 +132,11 @@ export class WorkoutsService {
     return rows.map(toSessionView);
   }
 
-  /** Did the user complete a workout on this UTC day (YYYY-MM-DD)? */
-  async hasCompletedSessionOn(userId: string, day: string): Promise<boolean> {
-    return Boolean(await this.sessions.exists({ userId: new Types.ObjectId(userId), day }));
+  /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
+  async hasCompletedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+    const { from, to } = instantsOfDayAnywhere(day);
+    const sessions = await this.sessions.find({ userId: new Types.ObjectId(userId), completedAt: { $gte: from, $lt: to } }, { completedAt: 1 }).lean();
+    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
   }
 
   /** Sessions completed at or after `since`. */
