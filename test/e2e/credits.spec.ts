@@ -1,6 +1,6 @@
 // The credits screen in a real browser (issue 3): credits granted with the operator CLI show up,
 // a marketplace redeem spends them once, the ledger table, balance and chart follow, the toast
-// shows; the screen is looked at on desktop and phone widths.
+// shows; a goal is staked through its dialog; the screen is looked at on desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
 
@@ -87,4 +87,47 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
   await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
   await screenshot(page, 'credits-add-goal');
+});
+
+test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {
+  await page.setViewportSize(DESKTOP);
+  const { user } = await signInWithPhantom(page);
+  expect(user.walletAddress).toBe(wallet.address);
+  await grant(user.username, 300, 'Goal money');
+  await page.goto('/credits');
+  await expect(balance(page)).toHaveText('300');
+
+  await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
+  const dialog = page.getByRole('dialog', { name: 'ADD_GOAL' });
+  await dialog.getByLabel('TITLE').fill('Three sessions this week');
+  await expect(dialog.getByLabel('METRIC')).toHaveValue('workouts');
+  await dialog.getByLabel('TARGET').fill('3');
+  const inAWeek = new Date(Date.now() + 7 * 24 * 3600_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('DEADLINE').fill(inAWeek);
+  await dialog.getByLabel(/^STAKE/).fill('500');
+  await dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }).click();
+  await expect(dialog.getByText('You have 300 credits')).toBeVisible();
+  await expect(balance(page)).toHaveText('300');
+
+  await dialog.getByLabel(/^STAKE/).fill('120');
+  await dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }).click();
+  await expect(toast(page).getByText('Goal Set!')).toBeVisible();
+  await expect(toast(page).getByText('120 credits staked on "Three sessions this week"')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await expect(balance(page)).toHaveText('180');
+  const goals = page.getByRole('region', { name: 'PREDICTION_GOALS' });
+  await expect(goals.getByText('Three sessions this week')).toBeVisible();
+  await expect(goals.getByText('ACTIVE')).toBeVisible();
+  await expect(goals.getByText('0 / 3 SESSIONS')).toBeVisible();
+  await expect(goals.getByText(`DUE ${inAWeek}`)).toBeVisible();
+  await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute('aria-valuenow', '0');
+  const newest = ledger(page).getByRole('row').nth(1);
+  await expect(newest).toContainText('Staked on goal: Three sessions this week');
+  await expect(newest).toContainText('-120');
+
+  const verify = await runCli(['ledger:verify']);
+  expect(verify.code, verify.stdout).toBe(0);
+  await goals.scrollIntoViewIfNeeded();
+  await screenshot(page, 'credits-goal-staked', { fullPage: false });
 });
