@@ -1,8 +1,10 @@
 // The credits screen in a real browser (issue 3): credits granted with the operator CLI show up,
 // a marketplace redeem spends them once, the ledger table, balance and chart follow, the toast
-// shows; a goal is staked through its dialog; the screen is looked at on desktop and phone widths.
+// shows; a goal is staked through its dialog; a post with the referral link earns once; the screen is looked at on desktop and phone widths.
 import type { Page } from '@playwright/test';
+import { FakeTweet, PUBLISH_PATH } from '../fakes/x-api';
 import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
+import { serverEnv } from './server';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -10,6 +12,12 @@ const PHONE = { width: 390, height: 844 };
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const ledger = (page: Page) => page.getByRole('region', { name: 'TRANSACTION_LEDGER' });
 const balance = (page: Page) => page.getByTestId('credits-balance');
+
+/** Publishes a post on the fake X API that the server looks posts up on. */
+async function publishPost(id: string, post: FakeTweet) {
+  const res = await fetch(`${serverEnv().X_API_BASE_URL}${PUBLISH_PATH}${id}`, { method: 'PUT', body: JSON.stringify(post) });
+  expect(res.status).toBe(200);
+}
 
 async function grant(username: string, amount: number, reason: string) {
   const result = await runCli(['credits:grant', username, String(amount), reason]);
@@ -130,4 +138,33 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   expect(verify.code, verify.stdout).toBe(0);
   await goals.scrollIntoViewIfNeeded();
   await screenshot(page, 'credits-goal-staked', { fullPage: false });
+});
+
+test('a post with the referral link earns +50 once; the same post again is refused and changes nothing', async ({ page, wallet }) => {
+  await page.setViewportSize(DESKTOP);
+  const { user } = await signInWithPhantom(page);
+  expect(user.walletAddress).toBe(wallet.address);
+  await page.goto('/credits');
+  await expect(balance(page)).toHaveText('0');
+  const postId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  await publishPost(postId, { text: `Day 1 of training, join me: ${user.referralLink}` });
+  const postUrl = `https://x.com/e2e_runner/status/${postId}`;
+
+  await page.getByLabel('Post URL').fill(postUrl);
+  await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
+  await expect(toast(page).getByText('Tweet Validated!')).toBeVisible();
+  await expect(toast(page).getByText('+50 credits added to your balance')).toBeVisible();
+  await expect(balance(page)).toHaveText('50');
+  await expect(page.getByLabel('Post URL')).toHaveValue('');
+  const newest = ledger(page).getByRole('row').nth(1);
+  await expect(newest).toContainText('Shared referral link on X');
+  await expect(newest).toContainText('+50');
+
+  await page.getByLabel('Post URL').fill(postUrl);
+  await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
+  await expect(toast(page).getByText('Validation Failed')).toBeVisible();
+  await expect(toast(page).getByText("Tweet already validated or doesn't contain referral link")).toBeVisible();
+  await expect(balance(page)).toHaveText('50');
+  await expect(ledger(page).getByRole('row')).toHaveCount(2);
+  await screenshot(page, 'credits-post-refused', { fullPage: false });
 });

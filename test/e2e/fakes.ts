@@ -10,6 +10,7 @@
  * in `serverEnv()` from ./server.
  */
 import type { FakeServer } from '../fakes/http-fake';
+import { startFakeXApi } from '../fakes/x-api';
 import { startFakeXOAuth } from '../fakes/x-oauth';
 import { startFakeSolanaRpc } from '../fakes/solana-rpc';
 
@@ -28,6 +29,12 @@ const FAKES: Array<() => Promise<StartedFake>> = [
   async () => {
     const fake = await startFakeXOAuth({ consumerKey: X_CONSUMER_KEY, user: E2E_X_USER });
     return { fake, env: { X_CONSUMER_KEY, X_CONSUMER_SECRET: 'e2e-consumer-secret', X_OAUTH_BASE_URL: fake.url } };
+  },
+  async () => {
+    // Post look-ups for "validate tweet"; specs publish posts through the fake's control route.
+    const bearerToken = 'e2e-x-bearer';
+    const fake = await startFakeXApi({ bearerToken });
+    return { fake, env: { X_API_BASE_URL: fake.url, X_BEARER_TOKEN: bearerToken } };
   },
   async () => {
     // The browser sends its purchase transfers here (the URL reaches it via GET /api/config) and the

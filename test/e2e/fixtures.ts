@@ -195,6 +195,7 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const dir = join(ARTIFACTS, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  // Finished transitions: a toast still fading in would otherwise be caught see-through.
+  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
   return path;
 }

@@ -12,14 +12,22 @@ export interface FakeXApi extends FakeServer {
   failWith(status: number | null): void;
 }
 
+/** Where a test in another process (Playwright specs) publishes a post: `PUT` a FakeTweet as JSON. */
+export const PUBLISH_PATH = '/__control/tweets/';
+
 /**
  * X API v2's post look-up (`GET /2/tweets/:id`) with an app bearer token. Unknown ids answer 404
- * with X's error shape; a wrong or missing bearer is 401.
+ * with X's error shape; a wrong or missing bearer is 401. `PUT /__control/tweets/:id` publishes a
+ * post, for tests that cannot reach `tweets` directly.
  */
 export async function startFakeXApi(options: { bearerToken: string }): Promise<FakeXApi> {
   const tweets = new Map<string, FakeTweet>();
   const state = { failWith: null as number | null };
   const server = await startFake((req, res) => {
+    if (req.method === 'PUT' && req.path.startsWith(PUBLISH_PATH)) {
+      tweets.set(req.path.slice(PUBLISH_PATH.length), JSON.parse(req.body) as FakeTweet);
+      return sendJson(res, 200, { published: req.path.slice(PUBLISH_PATH.length) });
+    }
     if (req.headers.authorization !== `Bearer ${options.bearerToken}`) return sendJson(res, 401, { title: 'Unauthorized', status: 401 });
     if (state.failWith) return sendJson(res, state.failWith, { title: 'Service Unavailable', status: state.failWith });
     const match = /^\/2\/tweets\/(\d+)$/.exec(req.path);
