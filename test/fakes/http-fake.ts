@@ -9,7 +9,8 @@ export interface FakeServer {
 }
 
 export type FakeHandler = (
-  req: { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string },
+  /** `body` as UTF-8 text; `bodyBytes` as sent, for binary payloads. */
+  req: { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string; bodyBytes: Buffer },
   res: http.ServerResponse,
 ) => unknown;
 
@@ -21,9 +22,10 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');
-      const body = Buffer.concat(chunks).toString('utf8');
+      const bodyBytes = Buffer.concat(chunks);
+      const body = bodyBytes.toString('utf8');
       requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
-      Promise.resolve(handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body }, res)).catch(
+      Promise.resolve(handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, bodyBytes }, res)).catch(
         (err: Error) => {
           res.statusCode = 500;
           res.end(err.message);

@@ -1,0 +1,66 @@
+import { FakeS3, startFakeS3 } from '../../test/fakes/s3';
+import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { pdfWithLines } from './support/uploads';
+
+const ACCESS_KEY = 'AKIAFAKES3TEST';
+const BUCKET = 'sweat-test-uploads';
+
+/**
+ * STORAGE_DRIVER=s3 end to end through the real AWS SDK against an S3 fake on loopback: the client
+ * PUTs to the presigned URL, the server checks the object on first use (type, size, sha256) and the
+ * analysis job reads it back from the store.
+ */
+describe('uploads through the S3 driver', () => {
+  let s3: FakeS3;
+  let t: TestApp;
+  beforeAll(async () => {
+    s3 = await startFakeS3({ accessKeyId: ACCESS_KEY });
+    t = await startTestApp({ STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: ACCESS_KEY, S3_SECRET_ACCESS_KEY: 'fake-secret' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  async function uploadReport(me: SignedIn, bytes: Buffer): Promise<string> {
+    const { body } = await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: bytes.length }).expect(200);
+    expect(body.uploadURL.startsWith(`${s3.url}/${BUCKET}/uploads/`)).toBe(true);
+    const put = await fetch(body.uploadURL, { method: 'PUT', body: new Uint8Array(bytes) });
+    expect(put.status).toBe(200);
+    return body.uploadURL as string;
+  }
+
+  it('checks a report on first use, analyses it from the store, and keeps it once', async () => {
+    const me = await signIn(t);
+    const pdf = await pdfWithLines(['BMI TEST REPORT', 'Height: 176 cm', 'Weight: 82.4 kg', 'BMI: 26.6 kg/m2', 'Body Fat: 24.3 %']);
+    const fileUrl = await uploadReport(me, pdf);
+    const stored = `${BUCKET}/uploads/${new URL(fileUrl).pathname.split('/').pop()}`;
+    expect(s3.objects.get(stored)).toEqual(pdf);
+
+    const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+    expect(res.body).toMatchObject({ bmiValue: 26.6, bodyFatPercentage: 24.3 });
+    await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+    expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toHaveLength(1);
+    expect(s3.objects.has(stored)).toBe(true);
+  });
+
+  it('refuses a file whose bytes are not an allowed type (415) and deletes it from the store', async () => {
+    const me = await signIn(t);
+    const fileUrl = await uploadReport(me, Buffer.from('MZ this is not a report, it is a program'.padEnd(600, '.')));
+    const stored = `${BUCKET}/uploads/${new URL(fileUrl).pathname.split('/').pop()}`;
+    expect(s3.objects.has(stored)).toBe(true);
+
+    const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(415);
+    expect(res.body.message).toMatch(/^Only .* files are accepted$/);
+    expect(s3.objects.has(stored)).toBe(false);
+    expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
+  });
+
+  it('answers 404 for an upload URL whose file never reached the store, and 413 when the announced size is over the limit', async () => {
+    const me = await signIn(t);
+    const { body } = await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: 1234 }).expect(200);
+    const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: body.uploadURL, reportType: 'bmi' }).expect(404);
+    expect(res.body.message).toBe('This upload has not finished');
+    await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: 50 * 1024 * 1024 }).expect(413);
+  });
+});

@@ -1,0 +1,49 @@
+import { FakeServer, startFake } from './http-fake';
+
+export interface FakeS3 extends FakeServer {
+  /** Stored objects by `<bucket>/<key>`. */
+  objects: Map<string, Buffer>;
+}
+
+/**
+ * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: PUT by a
+ * presigned URL (query-string SigV4, which must name this access key and sign `content-length`),
+ * GET and DELETE with a SigV4 `Authorization` header. It checks who signed, not the signature's
+ * bytes: the SDK computes those, and what the tests exercise is the server's use of the store.
+ */
+export async function startFakeS3(options: { accessKeyId: string }): Promise<FakeS3> {
+  const objects = new Map<string, Buffer>();
+  const credentialOk = (credential: string | null | undefined) => Boolean(credential?.startsWith(`${options.accessKeyId}/`));
+  const xmlError = (code: string, status: number) => ({ status, body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>` });
+
+  const server = await startFake((req, res) => {
+    const reply = ({ status, body }: { status: number; body: string | Buffer }, type = 'application/xml') => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    };
+    const path = req.path.replace(/^\//, '');
+    if (req.method === 'PUT') {
+      const signed = req.query.get('X-Amz-SignedHeaders')?.split(';') ?? [];
+      if (!credentialOk(req.query.get('X-Amz-Credential')) || !req.query.get('X-Amz-Signature') || !signed.includes('content-length')) {
+        return reply(xmlError('AccessDenied', 403));
+      }
+      const body = req.bodyBytes;
+      if (Number(req.headers['content-length']) !== body.length) return reply(xmlError('SignatureDoesNotMatch', 403));
+      objects.set(path, body);
+      return reply({ status: 200, body: '' });
+    }
+    const credential = /Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1];
+    if (!credentialOk(credential)) return reply(xmlError('AccessDenied', 403));
+    if (req.method === 'GET') {
+      const object = objects.get(path);
+      return object ? reply({ status: 200, body: object }, 'application/octet-stream') : reply(xmlError('NoSuchKey', 404));
+    }
+    if (req.method === 'DELETE') {
+      objects.delete(path);
+      res.writeHead(204).end();
+      return;
+    }
+    return reply(xmlError('MethodNotAllowed', 405));
+  });
+  return Object.assign(server, { objects });
+}
