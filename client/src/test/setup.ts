@@ -2,6 +2,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
+  // Files marked `@vitest-environment node` (real web3.js against a fake RPC) have no DOM to reset.
+  if (typeof window === 'undefined') return;
   cleanup();
   localStorage.clear();
   delete window.phantom;

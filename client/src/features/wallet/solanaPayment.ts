@@ -19,7 +19,14 @@ export interface TreasuryPayment {
   onStep: (step: PurchaseStep) => void;
 }
 
-/** Builds, signs, sends and confirms a System Program transfer to the treasury; answers its signature. */
+/** The cluster said the transfer did not happen: it failed on chain or expired unconfirmed. */
+class TransferNotMade extends Error {}
+
+/**
+ * Builds, signs, sends and confirms a System Program transfer to the treasury; answers its
+ * signature. Throws when no SOL moved; once sent, an RPC that stops answering is no such proof (the
+ * transfer may have landed), so the signature is answered and the server's verification decides.
+ */
 export async function payTreasury({ rpcUrl, treasury, payer, lamports, sign, onStep }: TreasuryPayment): Promise<string> {
   const connection = new Connection(rpcUrl, 'confirmed');
   const feePayer = new PublicKey(payer);
@@ -32,7 +39,11 @@ export async function payTreasury({ rpcUrl, treasury, payer, lamports, sign, onS
   onStep('SENDING');
   const signature = await connection.sendRawTransaction(signed.serialize());
   onStep('CONFIRMING');
-  await waitForConfirmation(connection, signature, lastValidBlockHeight);
+  try {
+    await waitForConfirmation(connection, signature, lastValidBlockHeight);
+  } catch (err) {
+    if (err instanceof TransferNotMade) throw err;
+  }
   return signature;
 }
 
@@ -46,9 +57,9 @@ async function waitForConfirmation(connection: Connection, signature: string, la
     const {
       value: [status],
     } = await connection.getSignatureStatuses([signature]);
-    if (status?.err) throw new Error(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
+    if (status?.err) throw new TransferNotMade(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new Error(`Transaction ${signature} expired unconfirmed`);
+    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new TransferNotMade(`Transaction ${signature} expired unconfirmed`);
     await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
   }
 }
