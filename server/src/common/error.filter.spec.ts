@@ -1,5 +1,5 @@
 import { ArgumentsHost, NotFoundException } from '@nestjs/common';
-import { MongoNetworkError, MongoServerError } from 'mongodb';
+import mongoose from 'mongoose';
 import { ErrorFilter } from './error.filter';
 
 /** What the filter answers for an exception, through a response double that records status and body. */
@@ -19,6 +19,9 @@ function answer(exception: unknown): { status: number; body: unknown } {
   new ErrorFilter().catch(exception, host);
   return sent;
 }
+
+// The driver classes mongoose really throws (its own copy of the driver).
+const { MongoNetworkError, MongoServerError } = mongoose.mongo;
 
 describe('ErrorFilter', () => {
   it('keeps an HttpException status and message', () => {

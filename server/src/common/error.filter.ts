@@ -1,6 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { MongoServerError } from 'mongodb';
 import { ErrorBody } from '../contract';
 import { reasonPhrase } from './errors';
 
@@ -40,8 +39,9 @@ export class ErrorFilter implements ExceptionFilter {
 
 function isDatabaseUnavailable(e: unknown): boolean {
   if (!(e instanceof Error)) return false;
+  // Matched by name: mongoose's copy of the driver is not the `mongodb` package an import would load.
   // The local FerretDB gives up on its SQLite write lock after 10 s: overload, not a bug of the request.
-  if (e instanceof MongoServerError) return /SQLITE_BUSY|database is locked/.test(e.message);
+  if (e.name === 'MongoServerError') return /SQLITE_BUSY|database is locked/.test(e.message);
   if (/Mongo(Network|ServerSelection|NotConnected|PoolCleared|Topology)/.test(e.name)) return true;
   // Mongoose buffers commands while disconnected and gives up with a plain MongooseError.
   return e.name === 'MongooseError' && /buffering timed out|initial connection|Client must be connected/.test(e.message);
