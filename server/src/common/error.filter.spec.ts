@@ -39,7 +39,6 @@ describe('ErrorFilter', () => {
 
   it('answers 500 without internals for any other server error', () => {
     const other = new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
-    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(answer(other)).toEqual({ status: 500, body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' } });
   });
 });

@@ -192,10 +192,10 @@ export class LedgerService {
 
   /**
    * Brings the user's cached balance up to the ledger's last entry (`head`, when the caller just
-   * wrote it). Neither database gives a compare-and-set here that FerretDB serves without a scan
-   * (it only looks documents up by a bare `_id`), so the writer reads the cached seq, writes only if
-   * it is behind, and re-reads until the cache shows the newest entry: whoever writes last also
-   * checks last, so the cache converges once writers stop, even if an older write lands late.
+   * wrote it). FerretDB has no atomic compare-and-set, and serves a filter without a scan only when
+   * it is a bare `_id`; so the writer reads the cached seq, writes by `_id` only if it is behind, and
+   * re-reads until the cache shows the newest entry: whoever writes last also checks last, so the
+   * cache converges once writers stop, even if an older write lands late.
    */
   async syncCache(userId: string, account: LedgerAccount = 'credits', head?: Head): Promise<void> {
     if (userId === POOL_ACCOUNT_ID) return;
