@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -31,7 +32,9 @@ import { ProofsModule } from './proofs/proofs.module';
     JwtModule.registerAsync({
       global: true,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ secret: config.jwtSecret }),
+      // A KeyObject: given a string, jsonwebtoken first tries (and fails) to parse it as a public key
+      // on every verify, a thrown exception per authenticated request.
+      useFactory: (config: AppConfig) => ({ secret: createSecretKey(Buffer.from(config.jwtSecret, 'utf8')) }),
     }),
     SessionModule,
     SingleUseModule,

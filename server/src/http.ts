@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -107,7 +107,9 @@ function serveClient(app: NestExpressApplication, dist: string): void {
     new Logger('Client').warn(`no built client at ${dist} (run npm run build -w client)`);
     return;
   }
-  app.useStaticAssets(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  // Not for /api: the static middleware would otherwise look for a file on disk for every API call.
+  const assets = express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
+  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api') ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/ref/')) return next();
     res.setHeader('Cache-Control', 'no-cache');
