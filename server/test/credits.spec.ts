@@ -106,6 +106,10 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await grant(other.user.id, 1000);
       await t.http.post('/api/credits/redeem').set(other.auth).send({ ...body, userId: other.user.id }).expect(409);
       expect(await balanceOf(other.user.id)).toBe(1000);
+      // The same id for another item is not this redemption either.
+      const otherItem = await t.http.post('/api/credits/redeem').set(auth).send({ ...body, itemId: 'gym-pass', cost: 150 }).expect(409);
+      expect(otherItem.body).toMatchObject({ message: 'This request id was already used', error: 'Duplicate Request' });
+      expect(await balanceOf(user.id)).toBe(700);
     });
 
     it('refuses a cost that is not the catalogue’s, unknown items and unknown fields (400), charging nothing', async () => {
@@ -175,7 +179,6 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         completedExercises: ['a'],
         intensity: 'light',
         creditsEarned: 0,
-        day: dayIn(new Date()),
       });
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
@@ -200,7 +203,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const londoner = await signIn(t);
       await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
       for (const who of [angeleno, londoner]) {
-        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, day: '2026-11-22', completedAt: workoutAt });
+        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, completedAt: workoutAt });
       }
       const evening = new Date('2026-11-23T02:00:00Z'); // 18:00 on the 22nd in Los Angeles, the 23rd in UTC
       expect(await credits.earn(angeleno.user.id, 'workout', evening)).toMatchObject({ credits: 10 });

@@ -171,6 +171,5 @@ function session(userId: string) {
     completedExercises: ['a'],
     intensity: 'light',
     creditsEarned: 5,
-    day: dayIn(new Date()),
   };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { AchievementView } from '../contract';
-import { isDuplicateKey } from '../users/users.service';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { Achievement } from './achievement.schema';
 import { ACHIEVEMENTS, AchievementCode, isAchievementCode } from './achievements.rules';
 

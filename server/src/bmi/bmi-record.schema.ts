@@ -16,8 +16,6 @@ export class BmiRecord {
   @Prop({ type: String, required: true }) source!: 'calculator' | 'report';
   @Prop({ type: Number, default: null }) bodyFatPercentage!: number | null;
   @Prop({ type: Number, default: null }) muscleMass!: number | null;
-  /** UTC YYYY-MM-DD of the measurement (the "Log Weight" earn rule asks about a day). */
-  @Prop({ required: true }) day!: string;
 
   createdAt!: Date;
 }
@@ -25,4 +23,3 @@ export class BmiRecord {
 export type BmiRecordDocument = HydratedDocument<BmiRecord>;
 export const BmiRecordSchema = SchemaFactory.createForClass(BmiRecord);
 BmiRecordSchema.index({ userId: 1, createdAt: -1 });
-BmiRecordSchema.index({ userId: 1, day: 1 });

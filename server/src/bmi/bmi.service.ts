@@ -2,10 +2,11 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Job } from 'bullmq';
 import { Model, Types } from 'mongoose';
-import type { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
 import { badRequest } from '../common/errors';
 import { BmiAnalysis, BmiAnalyzeRequest, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { OwnedJobData } from '../queue/queue.names';
 import { JobsService } from '../queue/jobs.service';
 import { WorkersService } from '../queue/workers.service';
@@ -51,7 +52,6 @@ export class BmiService implements OnModuleInit {
       height: measured.heightCm,
       weight: measured.weightKg,
       source: 'calculator',
-      day: dayIn(new Date()),
     });
     await this.users.updateOne({ _id: userId }, { $set: { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi } });
     return { bmi, category };
@@ -85,7 +85,8 @@ export class BmiService implements OnModuleInit {
   private async runAnalysis(job: Job<AnalyzeJobData>): Promise<BmiAnalysis> {
     const { ownerId, uploadId } = job.data;
     const upload = await this.uploads.findFinished(uploadId);
-    const bytes = await readAll(await this.uploads.openFile(upload));
+    // At most the purpose's 10 MB, buffered for the PDF reader.
+    const bytes = await buffer(await this.uploads.openFile(upload));
     await job.updateProgress(30);
     const analysis = await this.analyzer.analyze({ bytes, mime: upload.mime ?? '' });
     await job.updateProgress(80);
@@ -105,10 +106,9 @@ export class BmiService implements OnModuleInit {
         source: 'report',
         bodyFatPercentage: analysis.bodyFatPercentage ?? null,
         muscleMass: analysis.muscleMass ?? null,
-        day: dayIn(now),
       });
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return; // this report was stored already
+      if (isDuplicateKey(err)) return; // this report was stored already
       throw err;
     }
     // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report).
@@ -127,11 +127,4 @@ function toView(record: BmiRecordDocument): BmiRecordView {
     createdAt: record.createdAt.toISOString(),
     source: record.source,
   };
-}
-
-/** Buffers a stored report (at most its purpose's 10 MB) for the PDF reader. */
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

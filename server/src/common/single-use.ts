@@ -1,6 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { InjectModel, MongooseModule, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+import { isDuplicateKey } from '../database/duplicate-key';
 
 /** A claimed one-time key (nonce, login code, upload signature). The `_id` is the key. */
 @Schema({ collection: 'single_use_claims', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
@@ -24,7 +25,7 @@ export class SingleUseService {
       await this.claims.create({ _id: key });
       return true;
     } catch (err) {
-      if ((err as { code?: number }).code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }

@@ -7,7 +7,7 @@ import { badRequest, conflict } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { dayIn } from '../users/users.rules';
-import { isDuplicateKey } from '../users/users.service';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { EARN_CREDITS, EARN_REASONS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
 import { Redemption, RedemptionDocument } from './redemption.schema';
@@ -92,7 +92,7 @@ export class CreditsService {
     if (!(await this.isEarned(userId, action, day, timeZone))) {
       throw conflict(`${EARN_REASONS[action]}: not earned yet today`, 'Not Earned Yet');
     }
-    const { duplicate } = await this.ledger.post({
+    const { entry, duplicate } = await this.ledger.post({
       userId,
       amount: EARN_CREDITS[action],
       kind: 'earn',
@@ -101,7 +101,7 @@ export class CreditsService {
       ref: action,
     });
     if (duplicate) throw conflict(`${EARN_REASONS[action]}: already credited ${period.label}`, 'Already Earned');
-    return { action, credits: EARN_CREDITS[action], balance: await this.ledger.balance(userId) };
+    return { action, credits: EARN_CREDITS[action], balance: entry.balanceAfter };
   }
 
   private isEarned(userId: string, action: EarnAction, day: string, timeZone: string): Promise<boolean> {

@@ -29,7 +29,7 @@ export class TweetsService {
     if (!tweet || !tweetContainsLink(tweet, referralLink(this.config.publicUrl, user.username))) throw badRequest(REFUSED, TITLE);
 
     // Once per post ever, whoever sends it: a replay finds the existing `tweet:<id>` entry.
-    const { duplicate } = await this.ledger.post({
+    const { entry, duplicate } = await this.ledger.post({
       userId,
       amount: TWEET_CREDITS,
       kind: 'tweet',
@@ -38,6 +38,6 @@ export class TweetsService {
       ref: tweetId,
     });
     if (duplicate) throw conflict(REFUSED, TITLE);
-    return { tweetId, credits: TWEET_CREDITS, balance: await this.ledger.balance(userId) };
+    return { tweetId, credits: TWEET_CREDITS, balance: entry.balanceAfter };
   }
 }

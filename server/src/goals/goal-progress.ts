@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { GoalMetric } from '../contract';
+import type { GoalMetric, UserView } from '../contract';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
 
@@ -11,10 +11,18 @@ export class GoalProgress {
     private readonly workouts: WorkoutsService,
   ) {}
 
-  /** weight: the current weight (kg); workouts: sessions completed since the goal was set; streak: current streak. */
-  async currentValue(userId: string, metric: GoalMetric, since: Date): Promise<number> {
-    if (metric === 'workouts') return this.workouts.countSessionsSince(userId, since);
-    const user = await this.users.view(userId);
-    return metric === 'weight' ? (user.weight ?? 0) : user.currentStreak;
+  /**
+   * The current value of one user's goals: weight, the current weight (kg); workouts, sessions
+   * completed since the goal was set; streak, the current streak. The user is read once, however
+   * many goals ask.
+   */
+  forUser(userId: string): (metric: GoalMetric, since: Date) => Promise<number> {
+    let user: Promise<UserView> | undefined;
+    return async (metric, since) => {
+      if (metric === 'workouts') return this.workouts.countSessionsSince(userId, since);
+      user ??= this.users.view(userId);
+      const { weight, currentStreak } = await user;
+      return metric === 'weight' ? (weight ?? 0) : currentStreak;
+    };
   }
 }

@@ -12,8 +12,6 @@ import { GoalProgress } from './goal-progress';
 import { Goal, GoalDocument } from './goal.schema';
 import { goalRefusal, settlementOutcome } from './goals.rules';
 
-const SETTLE_BATCH = 500;
-
 /**
  * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
  * goal back with a pool bonus, or forfeits an expired one to the pool. Every movement is a keyed
@@ -58,7 +56,7 @@ export class GoalsService {
         deadline: draft.deadline,
         creditsStaked: draft.creditsStaked,
       });
-      return this.toView(goal, await this.progress.currentValue(userId, goal.metric, goal.createdAt));
+      return this.toView(goal, await this.progress.forUser(userId)(goal.metric, goal.createdAt));
     } catch (err) {
       await this.ledger.reverse(entry.id, `Goal could not be saved: stake returned`);
       throw err;
@@ -68,20 +66,24 @@ export class GoalsService {
   /** The user's goals, newest first, each settled first if its outcome is known. */
   async list(userId: string, now = new Date()): Promise<GoalView[]> {
     const goals = await this.goals.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(100);
+    const valueOf = this.progress.forUser(userId);
     return Promise.all(
       goals.map(async (goal) => {
-        const current = await this.progress.currentValue(userId, goal.metric, goal.createdAt);
+        const current = await valueOf(goal.metric, goal.createdAt);
         if (goal.status === 'active') await this.settle(goal, current, now);
         return this.toView(goal, current);
       }),
     );
   }
 
-  /** The repeatable maintenance job: settles every active goal whose outcome is known. */
+  /**
+   * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
+   * limit: undecided goals stay active, so a limited read would return the same ones every run.
+   */
   async settleAll(now = new Date()): Promise<number> {
     let settled = 0;
-    for await (const goal of this.goals.find({ status: 'active' }).limit(SETTLE_BATCH).cursor()) {
-      const current = await this.progress.currentValue(goal.userId.toString(), goal.metric, goal.createdAt);
+    for await (const goal of this.goals.find({ status: 'active' }).cursor()) {
+      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt);
       if (await this.settle(goal, current, now)) settled++;
     }
     return settled;

@@ -6,7 +6,7 @@ import { Model, Types } from 'mongoose';
 import { TransactionView } from '../contract';
 import { conflict, unavailable } from '../common/errors';
 import { User } from '../users/user.schema';
-import { isDuplicateKey } from '../users/users.service';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerAccount, LedgerEntry, LedgerEntryDocument, entryId } from './ledger-entry.schema';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, chainProblems, retryDelayMs } from './ledger.rules';
 

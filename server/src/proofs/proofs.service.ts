@@ -27,7 +27,7 @@ import { WorkersService } from '../queue/workers.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { User } from '../users/user.schema';
 import { dayIn } from '../users/users.rules';
-import { isDuplicateKey } from '../users/users.service';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDay, ProofDayDocument, ProofFile, ProofMedia } from './proof-day.schema';
 import {

@@ -4,11 +4,11 @@ import { Model, Types, isValidObjectId } from 'mongoose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UserView } from '../contract';
 import { notFound } from '../common/errors';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { Identity } from './identity.schema';
 import { User, UserDocument } from './user.schema';
 import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
 
-const DUPLICATE_KEY = 11000;
 const MAX_USERNAME_ATTEMPTS = 8;
 
 export interface NewUserProfile {
@@ -26,16 +26,19 @@ export class UsersService {
   ) {}
 
   async findById(userId: string): Promise<UserDocument> {
-    const user = isValidObjectId(userId) ? await this.users.findById(userId) : null;
-    if (!user) throw notFound('User not found');
-    return user;
+    return this.existing(userId, (id) => this.users.findById(id).exec());
   }
 
   async view(userId: string): Promise<UserView> {
     // Lean: a plain object is all a view needs, and hydrating a document costs more than the read.
-    const user = isValidObjectId(userId) ? await this.users.findById(userId).lean() : null;
+    return this.toView(await this.existing(userId, (id) => this.users.findById(id).lean().exec()));
+  }
+
+  /** `find` run for a well-formed id only; 404 for a malformed or unknown one. */
+  private async existing<T>(userId: string, find: (id: string) => Promise<T | null>): Promise<T> {
+    const user = isValidObjectId(userId) ? await find(userId) : null;
     if (!user) throw notFound('User not found');
-    return this.toView(user);
+    return user;
   }
 
   async findIdentity(key: string): Promise<UserDocument | null> {
@@ -131,8 +134,4 @@ export class UsersService {
       createdAt: user.createdAt.toISOString(),
     };
   }
-}
-
-export function isDuplicateKey(err: unknown): boolean {
-  return (err as { code?: number })?.code === DUPLICATE_KEY;
 }

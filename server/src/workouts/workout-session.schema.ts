@@ -18,12 +18,9 @@ export class WorkoutSession {
   @Prop({ required: true }) creditsEarned!: number;
   /** Muscle groups of the ticked exercises, for the coach's 48-hour recovery rule. */
   @Prop({ type: [String], default: [] }) muscles!: MuscleGroup[];
-  /** YYYY-MM-DD (UTC) it was completed on. */
-  @Prop({ required: true }) day!: string;
   completedAt!: Date;
 }
 
 export type WorkoutSessionDocument = HydratedDocument<WorkoutSession>;
 export const WorkoutSessionSchema = SchemaFactory.createForClass(WorkoutSession);
 WorkoutSessionSchema.index({ userId: 1, completedAt: -1 });
-WorkoutSessionSchema.index({ userId: 1, day: 1 });

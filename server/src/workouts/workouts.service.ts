@@ -23,7 +23,8 @@ import { bmiCategory } from '../bmi/bmi.rules';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { User, UserDocument } from '../users/user.schema';
-import { UsersService, isDuplicateKey } from '../users/users.service';
+import { isDuplicateKey } from '../database/duplicate-key';
+import { UsersService } from '../users/users.service';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { Workout, WorkoutDocument } from './workout.schema';
 import { WorkoutSession, WorkoutSessionDocument } from './workout-session.schema';
@@ -111,7 +112,6 @@ export class WorkoutsService {
         intensity,
         creditsEarned,
         muscles: [...new Set(workout.exercises.filter((e) => known.includes(e.id)).flatMap((e) => e.muscles))],
-        day: dayIn(now),
       });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
