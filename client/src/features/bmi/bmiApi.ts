@@ -1,8 +1,6 @@
 import type { BmiAnalysis, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
+import { aiCall } from '../../api/aiCall';
 import { api } from '../../api/api';
-
-/** contract/system.ts JOB_KEY_HEADER (the client imports contract types only). */
-const JOB_KEY_HEADER = 'x-job-key';
 
 export const bmiApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -21,7 +19,7 @@ export const bmiApi = api.injectEndpoints({
     }),
     /** Runs the analysis job; `jobKey` lets the dialog follow its progress at /api/jobs/ai-<userId>-<jobKey>. */
     analyzeBmiReport: builder.mutation<BmiAnalysis, { fileUrl: string; jobKey: string }>({
-      query: ({ fileUrl, jobKey }) => ({ url: 'bmi/analyze', method: 'POST', body: { fileUrl, reportType: 'bmi' }, headers: { [JOB_KEY_HEADER]: jobKey } }),
+      query: ({ fileUrl, jobKey }) => aiCall('bmi/analyze', { body: { fileUrl, reportType: 'bmi' }, jobKey }),
       invalidatesTags: ['User', 'Bmi', 'Achievements'],
     }),
   }),

@@ -1,19 +1,19 @@
 import { Suspense, lazy, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useGetUserQuery } from '../auth/authApi';
-import { DashboardView, type DashboardActions } from './DashboardView';
+import { DashboardView } from './DashboardView';
 
 const ProofValidationDialog = lazy(() => import('../proofs/ProofValidationDialog'));
 const BmiUploadDialog = lazy(() => import('../bmi/BmiUploadDialog'));
 
-export default function DashboardPage(actions: DashboardActions) {
+export default function DashboardPage() {
   const { data: user } = useGetUserQuery();
   const { data: config } = useGetConfigQuery();
   const [proofDialogOpen, setProofDialogOpen] = useState(false);
   const [bmiDialogOpen, setBmiDialogOpen] = useState(false);
   return (
     <>
-      <DashboardView user={user} aiEngine={config?.aiEngine} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} {...actions} />
+      <DashboardView user={user} aiEngine={config?.aiEngine} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} />
       {proofDialogOpen && (
         <Suspense fallback={null}>
           <ProofValidationDialog onClose={() => setProofDialogOpen(false)} />

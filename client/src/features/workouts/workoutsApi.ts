@@ -9,18 +9,8 @@ import type {
   WorkoutCompletion,
   WorkoutView,
 } from '@contract';
+import { aiCall, type WithJobKey } from '../../api/aiCall';
 import { api } from '../../api/api';
-
-/** contract/system.ts JOB_KEY_HEADER (the client imports contract types only). */
-const JOB_KEY_HEADER = 'x-job-key';
-
-/** An AI call with the key the client follows its job by (GET /api/jobs/ai-<userId>-<jobKey>). */
-interface WithJobKey<T> {
-  body: T;
-  jobKey: string;
-}
-
-const aiCall = <T>(url: string, { body, jobKey }: WithJobKey<T>) => ({ url, method: 'POST', body, headers: { [JOB_KEY_HEADER]: jobKey } });
 
 export const workoutsApi = api.injectEndpoints({
   endpoints: (builder) => ({
