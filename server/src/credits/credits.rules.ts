@@ -108,3 +108,6 @@ export function voucherCode(itemId: string, randomBytes: Uint8Array): string {
   const prefix = itemId.split('-')[0].slice(0, 4).toUpperCase();
   return `${prefix}-${chars.slice(0, 4)}-${chars.slice(4, 8)}`;
 }
+
+/** SPEC §8's refusal for a spend the balance cannot cover (goals reuse the title for stakes). */
+export const INSUFFICIENT_CREDITS = { message: "You don't have enough credits for this item", title: 'Insufficient Credits' };

@@ -8,11 +8,10 @@ import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { dayIn } from '../users/users.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { EARN_CREDITS, EARN_REASONS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
+import { EARN_CREDITS, EARN_REASONS, INSUFFICIENT_CREDITS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
 import { Redemption, RedemptionDocument } from './redemption.schema';
 
-export const INSUFFICIENT_CREDITS = { message: "You don't have enough credits for this item", title: 'Insufficient Credits' };
 const MAX_VOUCHER_ATTEMPTS = 5;
 
 /** The marketplace, redemptions, earning actions and the community pool's public view. */

@@ -1,6 +1,6 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateGoalRequest, GoalList, GoalView, UserIdParam } from '../contract';
+import { CreateGoalRequest, GoalList, GoalView, OptionalUserIdParam } from '../contract';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { GoalsService } from './goals.service';
@@ -11,15 +11,9 @@ import { GoalsService } from './goals.service';
 export class GoalsController {
   constructor(private readonly goals: GoalsService) {}
 
-  @Get()
+  @Get(['', ':userId'])
   @Returns(GoalList)
-  mine(@CurrentUser() me: SessionUser): Promise<GoalView[]> {
-    return this.goals.list(me.userId);
-  }
-
-  @Get(':userId')
-  @Returns(GoalList)
-  forUser(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<GoalView[]> {
+  list(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<GoalView[]> {
     assertSelf(me, params.userId);
     return this.goals.list(me.userId);
   }
