@@ -42,25 +42,32 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
+# FerretDB 1.24.2 from its tagged module source with two patches of ours (scripts/ferretdb/), both
+# about its SQLite backend's `_id` lookups: (1) it wrote the lookup with an expression its own `_id`
+# index does not match, so every find, update and delete by `_id` scanned the whole table; (2) it
+# used the index only when the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too. The
+# build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.2"
+
 # Capture first, then match: with pipefail, `ferretdb --version | grep -q` fails at random when grep
 # exits early and ferretdb dies of SIGPIPE on its remaining lines (which triggered needless rebuilds).
-ferretdb_ok() { [ -x "$FERRETDB" ] && [[ "$("$FERRETDB" --version 2>/dev/null)" == *"$FERRETDB_VERSION"* ]]; }
+ferretdb_ok() { [ -x "$FERRETDB" ] && [[ "$("$FERRETDB" --version 2>/dev/null)" == *"version: $FERRETDB_BUILD"* ]]; }
 
 install_ferretdb() {
   ferretdb_ok && return 0
   command -v go >/dev/null || { say "Go is missing, so FerretDB cannot be built: set MONGODB_URI to an existing MongoDB instead"; return 1; }
-  say "installing FerretDB $FERRETDB_VERSION (go install)"
-  if go install "github.com/FerretDB/FerretDB/cmd/ferretdb@$FERRETDB_VERSION" 2>/dev/null && ferretdb_ok; then return 0; fi
-  # `go install pkg@version` can fail on the proxy's version list, and a module-cache build has no
-  # build/version/version.txt (FerretDB panics without it): build the same tagged module from source.
-  say "go install did not give a working binary; building the $FERRETDB_VERSION module from source"
+  say "building FerretDB $FERRETDB_BUILD from the $FERRETDB_VERSION module source"
   local src tmp
   (cd "$(mktemp -d)" && go mod init ferretdb-build >/dev/null 2>&1 && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" >/dev/null) \
     || { say "cannot download FerretDB: set MONGODB_URI to an existing MongoDB instead"; return 1; }
   src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$FERRETDB_VERSION"
   tmp="$(mktemp -d)"
   cp -r "$src/." "$tmp" && chmod -R u+w "$tmp"
-  echo "$FERRETDB_VERSION" > "$tmp/build/version/version.txt"
+  for patch in "$ROOT"/scripts/ferretdb/*.patch; do
+    (cd "$tmp" && git apply "$patch") || { say "cannot apply $patch to FerretDB $FERRETDB_VERSION"; return 1; }
+  done
+  # A module-cache copy has no build/version/version.txt, and FerretDB panics without it.
+  echo "$FERRETDB_BUILD" > "$tmp/build/version/version.txt"
   mkdir -p "$(dirname "$FERRETDB")"
   (cd "$tmp" && go build -o "$FERRETDB" ./cmd/ferretdb) || { say "FerretDB build failed: set MONGODB_URI to an existing MongoDB instead"; return 1; }
   rm -rf "$tmp"

@@ -68,7 +68,7 @@ export interface VerifyReport {
  * next per-account seq with a unique index (a lost race re-reads and retries), and keyed
  * operations are deduplicated by the unique idempotency key.
  *
- * Every step of a posting is an `_id` lookup or an insert (FerretDB scans for any other filter):
+ * Every step of a posting is an insert or a lookup by `_id` (the one index the local FerretDB uses):
  * the chain's head is found by probing `<userId>:<account>:<seq+1>` from a hint (an entry this
  * process saw, else the user's cached seq) until a miss. A hint is never trusted as the head: the
  * insert of seq+1 fails if it is stale, and a refusal first probes for newer entries.
@@ -191,26 +191,22 @@ export class LedgerService {
   }
 
   /**
-   * Brings the user's cached balance up to the ledger's last entry (`head`, when the caller just
-   * wrote it). FerretDB has no atomic compare-and-set, and serves a filter without a scan only when
-   * it is a bare `_id`; so the writer reads the cached seq, writes by `_id` only if it is behind, and
-   * re-reads until the cache shows the newest entry: whoever writes last also checks last, so the
-   * cache converges once writers stop, even if an older write lands late.
+   * Brings the user's cached balance up to the ledger's last entry, starting from `head` (the entry
+   * the caller just wrote). The write is guarded by seq, so the cache only moves forward; then the
+   * writer probes for a newer entry and writes that too. The probe is for FerretDB, whose update
+   * checks the guard on a read taken before its write, so a late write of an older entry can still
+   * land: its writer's probe then finds the newer entry and writes it. Every last write is followed
+   * by a probe that found nothing newer, so the cache always ends on the head.
    */
-  async syncCache(userId: string, account: LedgerAccount = 'credits', head?: Head): Promise<void> {
+  private async syncCache(userId: string, account: LedgerAccount, head: Head): Promise<void> {
     if (userId === POOL_ACCOUNT_ID) return;
     const fields = CACHE_FIELDS[account];
-    let last = head ?? (await this.headFrom(userId, account, await this.hint(userId, account)));
-    let cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
+    let written = head;
     for (let pass = 0; pass < MAX_CACHE_PASSES; pass++) {
-      if (!cached || last.seq === 0) return;
-      if (cached[fields.seq] < last.seq) {
-        await this.users.updateOne({ _id: userId }, { $set: { [fields.balance]: last.balanceAfter, [fields.seq]: last.seq } });
-      }
-      const newest = await this.headFrom(userId, account, last);
-      cached = await this.users.findById(userId, { [fields.seq]: 1 }).lean();
-      if (!cached || cached[fields.seq] === newest.seq) return;
-      last = newest;
+      await this.users.updateOne({ _id: userId, [fields.seq]: { $lt: written.seq } }, { $set: { [fields.balance]: written.balanceAfter, [fields.seq]: written.seq } });
+      const newest = await this.headFrom(userId, account, written);
+      if (newest.seq === written.seq) return;
+      written = newest;
     }
     this.logger.warn(`cache of ${userId}/${account} still moving after ${MAX_CACHE_PASSES} passes`);
   }
