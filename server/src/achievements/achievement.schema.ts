@@ -1,10 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /** An earned badge. The unique (userId, code) index makes each one an insert that happens once. */
 @Schema({ collection: 'achievements', versionKey: false, timestamps: { createdAt: 'earnedAt', updatedAt: false } })
 export class Achievement {
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) code!: string;
   earnedAt!: Date;
 }

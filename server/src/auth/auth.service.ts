@@ -59,9 +59,9 @@ export class AuthService {
   /** Consumes the nonce (once, before expiry) and checks the wallet signed its message. */
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
     if (!isWalletAddress(body.walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
-    // By _id alone (FerretDB scans for any richer filter); the rest of the match is checked here.
-    const found = await this.challenges.findById(body.nonce).lean();
-    const challenge = found?.walletAddress === body.walletAddress && found.purpose === purpose && found.expiresAt > new Date() ? found : null;
+    const challenge = await this.challenges
+      .findOne({ _id: body.nonce, walletAddress: body.walletAddress, purpose, expiresAt: { $gt: new Date() } })
+      .lean();
     if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
       throw unauthorized('Sign-in request expired or already used, please try again');
     }
@@ -115,8 +115,7 @@ export class AuthService {
    */
   async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
     if (/^[a-f0-9]{48}$/.test(token)) {
-      const found = await this.loginCodes.findById(token).lean();
-      const code = found && found.expiresAt > new Date() ? found : null;
+      const code = await this.loginCodes.findOne({ _id: token, expiresAt: { $gt: new Date() } }).lean();
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
       await this.loginCodes.deleteOne({ _id: token });
       return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };

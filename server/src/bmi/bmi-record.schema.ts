@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 import type { BmiCategory } from '../contract';
 
 /**
@@ -8,7 +8,7 @@ import type { BmiCategory } from '../contract';
  */
 @Schema({ collection: 'bmi_records', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class BmiRecord {
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) bmi!: number;
   @Prop({ type: String, required: true }) category!: BmiCategory;
   @Prop({ type: Number, default: null }) height!: number | null;

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 
 /**
  * A redeemed marketplace item and its voucher. One per ledger spend: the unique `entryId` means a
@@ -7,7 +7,7 @@ import { HydratedDocument, Types } from 'mongoose';
  */
 @Schema({ collection: 'redemptions', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Redemption {
-  @Prop({ type: Types.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) itemId!: string;
   @Prop({ required: true }) title!: string;
   @Prop({ required: true }) cost!: number;

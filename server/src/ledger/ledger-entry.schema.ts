@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 
 /**
  * Which balance of a user an entry moves: `credits` (spendable, SPEC's sweatCredits) or `pending`
@@ -19,7 +19,7 @@ export type LedgerAccount = 'credits' | 'pending';
 @Schema({ collection: 'ledger_entries', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class LedgerEntry {
   @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ type: String, required: true, default: 'credits' }) account!: LedgerAccount;
   @Prop({ required: true }) seq!: number;
   @Prop({ required: true }) amount!: number;

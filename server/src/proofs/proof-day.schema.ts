@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 import type { ProofCheckView, ProofKind } from '../contract';
 
 /**
@@ -24,7 +24,7 @@ export interface ProofFile {
  */
 @Schema({ collection: 'proof_days', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class ProofDay {
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   /** YYYY-MM-DD in `timeZone`. */
   @Prop({ required: true }) day!: string;
   @Prop({ required: true }) timeZone!: string;
@@ -48,9 +48,9 @@ ProofDaySchema.index({ userId: 1, day: -1 }, { unique: true });
 @Schema({ collection: 'proof_media', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class ProofMedia {
   @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, required: true, index: true }) uploadId!: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, required: true }) proofDayId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) uploadId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) proofDayId!: Types.ObjectId;
   /** When the 30-day clean-up deleted the file (the records stay). */
   @Prop({ type: Date, default: null }) fileDeletedAt!: Date | null;
 

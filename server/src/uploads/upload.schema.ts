@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 import type { UploadMime } from './uploads.rules';
 
 export type UploadStatus = 'pending' | 'finished';
@@ -7,7 +7,7 @@ export type UploadStatus = 'pending' | 'finished';
 /** One file a user was allowed to upload: its limits, and once stored, what it really is. */
 @Schema({ collection: 'uploads', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Upload {
-  @Prop({ type: Types.ObjectId, required: true, index: true }) owner!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) owner!: Types.ObjectId;
   @Prop({ required: true }) purpose!: string;
   @Prop({ required: true }) maxBytes!: number;
   @Prop({ type: [String], required: true }) allowedTypes!: UploadMime[];

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /**
  * One sign-in identity (`wallet:<address>` or `x:<id>`) → its account. The key is the `_id`, so
@@ -8,7 +8,7 @@ import { Types } from 'mongoose';
 @Schema({ collection: 'identities', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Identity {
   @Prop({ type: String, required: true }) _id!: string;
-  @Prop({ type: Types.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
 }
 
 export const IdentitySchema = SchemaFactory.createForClass(Identity);

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
@@ -11,7 +11,7 @@ export class User {
   @Prop({ type: String, default: null, index: true }) walletAddress!: string | null;
   @Prop({ type: String, default: null, index: true }) twitterId!: string | null;
   @Prop({ type: String, default: null }) twitterHandle!: string | null;
-  @Prop({ type: Types.ObjectId, default: null }) referredBy!: Types.ObjectId | null;
+  @Prop({ type: SchemaTypes.ObjectId, default: null }) referredBy!: Types.ObjectId | null;
 
   @Prop({ default: 0, min: 0 }) sweatCredits!: number;
   @Prop({ default: 0 }) creditsSeq!: number;

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
 
 /**
@@ -8,8 +8,8 @@ import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
  */
 @Schema({ collection: 'workout_sessions', versionKey: false, timestamps: { createdAt: 'completedAt', updatedAt: false } })
 export class WorkoutSession {
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
-  @Prop({ type: Types.ObjectId, required: true, unique: true }) workoutId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) workoutId!: Types.ObjectId;
   // `type` spelled out: a bare `type` key would be read as the subdocument's own schema type.
   @Prop(raw({ name: { type: String }, type: { type: String }, duration: { type: Number } }))
   workout!: { name: string; type: WorkoutType; duration: number };

@@ -1,11 +1,11 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
-import { HydratedDocument, Types } from 'mongoose';
+import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
 import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
 @Schema({ collection: 'workouts', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Workout {
-  @Prop({ type: Types.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) name!: string;
   @Prop({ type: String, required: true }) type!: WorkoutType;
   @Prop({ type: String, required: true }) difficulty!: Difficulty;

@@ -92,9 +92,8 @@ export class WorkoutsService {
    * credits to the pending account, and refreshes the user's workout count, level and badges.
    */
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
-    // By _id alone, the one lookup FerretDB serves without a scan; the owner is checked here.
-    const workout = await this.workouts.findById(body.workoutId);
-    if (!workout || workout.userId.toString() !== userId) throw notFound('Workout not found');
+    const workout = await this.workouts.findOne({ _id: body.workoutId, userId });
+    if (!workout) throw notFound('Workout not found');
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw badRequest(`Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
     const total = workout.exercises.length;
