@@ -48,18 +48,16 @@ export class WorkoutsService {
 
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
-    const recent = await this.recentTraining(userId);
-    const request: PlanRequest = { ...options, avoidMuscles: recent.recentlyTrained, limits: { injuries: [], noEquipment: false } };
+    const request: PlanRequest = { ...options, avoidMuscles: await this.recentlyTrained(userId), limits: { injuries: [], noEquipment: false } };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
     return this.save(userId, options.difficulty, options.type, options.duration, plan);
   }
 
   /** A workout drawn from what the conversation asked for; 422 when it asked for nothing readable. */
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
-    const user = await this.usersService.findById(userId);
-    const recent = await this.recentTraining(userId);
+    const [user, recentlyTrained] = await Promise.all([this.usersService.findById(userId), this.recentlyTrained(userId)]);
     const { request, plan } = await this.ai.workoutFromChat(
-      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: asDifficulty(user.fitnessLevel), recentlyTrained: recent.recentlyTrained },
+      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: asDifficulty(user.fitnessLevel), recentlyTrained },
       jobKey,
     );
     return this.save(userId, request.difficulty, request.type, request.duration, plan);
@@ -185,19 +183,27 @@ export class WorkoutsService {
     }
   }
 
+  /** What the coach is told of the user's training: the last session, the week's count, sore muscles. */
   private async recentTraining(userId: string, now = new Date()): Promise<RecentTraining> {
     const owner = new Types.ObjectId(userId);
-    const [recentHard, sessionsLast7Days, last] = await Promise.all([
-      this.sessions.find({ userId: owner, completedAt: { $gte: new Date(now.getTime() - RECOVERY_WINDOW_MS) }, intensity: { $in: ['moderate', 'intense'] } }).lean(),
+    const [recentlyTrained, sessionsLast7Days, last] = await Promise.all([
+      this.recentlyTrained(userId, now),
       this.sessions.countDocuments({ userId: owner, completedAt: { $gte: new Date(now.getTime() - 7 * 24 * HOUR) } }),
       this.sessions.findOne({ userId: owner }).sort({ completedAt: -1 }).lean(),
     ]);
-    const trained = new Set(recentHard.flatMap((s) => s.muscles).filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)));
     return {
       sessionsLast7Days,
       lastSession: last ? { name: last.workout.name, type: last.workout.type, intensity: last.intensity, completedAt: last.completedAt.toISOString() } : null,
-      recentlyTrained: [...trained],
+      recentlyTrained,
     };
+  }
+
+  /** Muscles worked moderately or hard within the recovery window: a new plan leaves them out. */
+  private async recentlyTrained(userId: string, now = new Date()): Promise<RecentTraining['recentlyTrained']> {
+    const recentHard = await this.sessions
+      .find({ userId: new Types.ObjectId(userId), completedAt: { $gte: new Date(now.getTime() - RECOVERY_WINDOW_MS) }, intensity: { $in: ['moderate', 'intense'] } }, { muscles: 1 })
+      .lean();
+    return [...new Set(recentHard.flatMap((s) => s.muscles).filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
   }
 }
 
