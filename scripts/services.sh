@@ -42,12 +42,15 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with two patches of ours (scripts/ferretdb/), both
-# about its SQLite backend's `_id` lookups: (1) it wrote the lookup with an expression its own `_id`
-# index does not match, so every find, update and delete by `_id` scanned the whole table; (2) it
-# used the index only when the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too. The
-# build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.2"
+# FerretDB 1.24.2 from its tagged module source with three patches of ours (scripts/ferretdb/):
+# (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
+# so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
+# the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
+# and wrote it back in separate statements, so concurrent updates of one document lost each other's
+# changes (1,000 concurrent `$inc` left 422): read-modify-write commands now take turns, and a single
+# document update is atomic as on MongoDB. The build's version names the patch level, so an
+# unpatched binary (say, from `go install`) is rebuilt.
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.3"
 
 # Capture first, then match: with pipefail, `ferretdb --version | grep -q` fails at random when grep
 # exits early and ferretdb dies of SIGPIPE on its remaining lines (which triggered needless rebuilds).

@@ -11,9 +11,8 @@ export class SingleUseClaim {
 const SingleUseClaimSchema = SchemaFactory.createForClass(SingleUseClaim);
 
 /**
- * "Exactly once" for tokens. FerretDB applies concurrent findOneAndDelete/update without
- * single-document atomicity (measured: several winners), but a unique `_id` insert has exactly
- * one winner on every MongoDB-compatible server, so claims are inserts.
+ * "Exactly once" for tokens: a claim is the insert of the key as `_id`, which has exactly one winner
+ * on every MongoDB-compatible server and leaves a record that the token was used.
  */
 @Injectable()
 export class SingleUseService {

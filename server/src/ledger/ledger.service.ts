@@ -11,7 +11,6 @@ import { LedgerAccount, LedgerEntry, LedgerEntryDocument, entryId } from './ledg
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, chainProblems, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
-const MAX_CACHE_PASSES = 20;
 /** Chains whose last known entry this process remembers; beyond this the oldest are forgotten. */
 const MAX_HINTS = 10_000;
 
@@ -191,24 +190,14 @@ export class LedgerService {
   }
 
   /**
-   * Brings the user's cached balance up to the ledger's last entry, starting from `head` (the entry
-   * the caller just wrote). The write is guarded by seq, so the cache only moves forward; then the
-   * writer probes for a newer entry and writes that too. The probe is for FerretDB, whose update
-   * checks the guard on a read taken before its write, so a late write of an older entry can still
-   * land: its writer's probe then finds the newer entry and writes it. Every last write is followed
-   * by a probe that found nothing newer, so the cache always ends on the head.
+   * Moves the user's cached balance to `head` (the entry the caller just wrote) unless a newer entry
+   * is cached already. The seq guard and the write are one atomic update, so the cache only moves
+   * forward and ends on the chain's last entry whatever order concurrent writers land in.
    */
   private async syncCache(userId: string, account: LedgerAccount, head: Head): Promise<void> {
     if (userId === POOL_ACCOUNT_ID) return;
     const fields = CACHE_FIELDS[account];
-    let written = head;
-    for (let pass = 0; pass < MAX_CACHE_PASSES; pass++) {
-      await this.users.updateOne({ _id: userId, [fields.seq]: { $lt: written.seq } }, { $set: { [fields.balance]: written.balanceAfter, [fields.seq]: written.seq } });
-      const newest = await this.headFrom(userId, account, written);
-      if (newest.seq === written.seq) return;
-      written = newest;
-    }
-    this.logger.warn(`cache of ${userId}/${account} still moving after ${MAX_CACHE_PASSES} passes`);
+    await this.users.updateOne({ _id: userId, [fields.seq]: { $lt: head.seq } }, { $set: { [fields.balance]: head.balanceAfter, [fields.seq]: head.seq } });
   }
 
   /** Newest first; `before` is a seq cursor for the next page. */

@@ -19,8 +19,8 @@ export interface ProofFile {
 }
 
 /**
- * One validated day of one user. The unique (userId, day) index makes the insert the lock: on
- * FerretDB only an insert against a unique index is exactly-once, so the day is claimed by creating it.
+ * One validated day of one user. The unique (userId, day) index makes the insert the lock: the day
+ * is claimed by creating it, with exactly one winner.
  */
 @Schema({ collection: 'proof_days', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class ProofDay {

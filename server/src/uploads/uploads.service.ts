@@ -179,7 +179,7 @@ export class UploadsService implements OnModuleInit {
     return { upload, disk: this.storage };
   }
 
-  /** A signed URL takes one upload: the claim is an insert, the one write FerretDB applies exactly once. */
+  /** A signed URL takes one upload: the first to claim it. */
   private async claimOnce(id: string): Promise<void> {
     if (!(await this.singleUse.claim(`upload:${id}`))) throw forbidden('This upload URL has already been used');
   }

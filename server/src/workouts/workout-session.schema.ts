@@ -4,7 +4,7 @@ import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
 
 /**
  * A completed workout. The unique index on `workoutId` makes completion an insert with exactly one
- * winner (FerretDB does not apply concurrent conditional updates atomically; unique inserts hold).
+ * winner.
  */
 @Schema({ collection: 'workout_sessions', versionKey: false, timestamps: { createdAt: 'completedAt', updatedAt: false } })
 export class WorkoutSession {

@@ -170,8 +170,8 @@ export class WorkoutsService {
   }
 
   /**
-   * totalWorkouts and fitnessLevel derived from counted sessions (never $inc: concurrent updates are
-   * not atomic on FerretDB). Re-counts after writing so the last writer leaves the true figures.
+   * totalWorkouts and fitnessLevel derived from counted sessions rather than $inc'd, so they always
+   * match the sessions stored. Re-counts after writing so the last writer leaves the true figures.
    */
   private async refreshTrainingStats(userId: string, now: Date): Promise<number> {
     const owner = new Types.ObjectId(userId);
