@@ -1,5 +1,6 @@
 import type { BmiRecordView } from '@contract';
 import type { ChartPoint } from '../../ui/charts';
+import { shortDate } from '../../ui/dates';
 
 export interface BmiSummary {
   current: BmiRecordView;
@@ -19,8 +20,6 @@ export function summarizeBmi(records: BmiRecordView[]): BmiSummary | null {
 export function formatTrend(trend: number): string {
   return `${trend > 0 ? '+' : ''}${trend.toFixed(1)}`;
 }
-
-const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 
 /** Chart series, oldest first: BMI of every record, weight of those that state one (reports may not). */
 export function bmiSeries(records: BmiRecordView[]): { bmi: ChartPoint[]; weight: ChartPoint[] } {

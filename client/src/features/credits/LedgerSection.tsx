@@ -1,7 +1,8 @@
 import type { UserView } from '@contract';
 import { LineChart } from '../../ui/charts';
 import { Panel } from '../../ui/Panel';
-import { balancePoints, formatDay, formatDelta } from './credits.logic';
+import { formatDate } from '../../ui/dates';
+import { balancePoints, formatDelta } from './credits.logic';
 import { useGetTransactionsInfiniteQuery } from './creditsApi';
 
 /** SPEC §2.8: the latest 10 ledger rows (BALANCE exact per row), older pages on demand, and a balance chart. */
@@ -33,7 +34,7 @@ export function LedgerSection({ user }: { user: UserView }) {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.id}>
-                    <td>{formatDay(row.createdAt)}</td>
+                    <td>{formatDate(row.createdAt)}</td>
                     <td>{row.reason}</td>
                     <td className={row.amount >= 0 ? 'ledger__delta--plus' : 'ledger__delta--minus'}>{formatDelta(row.amount)}</td>
                     <td>{row.balance}</td>

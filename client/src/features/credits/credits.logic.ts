@@ -1,6 +1,7 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
 import type { EarnAction, GoalView, TransactionView } from '@contract';
 import type { ChartPoint } from '../../ui/charts';
+import { shortDate } from '../../ui/dates';
 
 const TWEET_HOSTS = ['twitter.com', 'x.com'];
 
@@ -45,11 +46,7 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
 
 /** Balance after each loaded ledger row, oldest first, for the balance-over-time chart. */
 export function balancePoints(rowsNewestFirst: readonly TransactionView[]): ChartPoint[] {
-  return [...rowsNewestFirst].reverse().map((row) => ({ label: formatDay(row.createdAt, { month: 'short', day: 'numeric' }), value: row.balance }));
-}
-
-export function formatDay(iso: string, parts: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }): string {
-  return new Date(iso).toLocaleDateString('en-US', { ...parts, timeZone: 'UTC' });
+  return [...rowsNewestFirst].reverse().map((row) => ({ label: shortDate(row.createdAt), value: row.balance }));
 }
 
 export function formatDelta(amount: number): string {

@@ -1,6 +1,7 @@
 import type { SessionView } from '@contract';
 import { useMemo } from 'react';
 import { BarChart } from '../../ui/charts';
+import { formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatTiles, type StatTile } from '../../ui/StatTiles';
 import BmiProgressSection from '../bmi/BmiProgressSection';
@@ -62,7 +63,7 @@ function RecentSessions({ sessions }: { sessions: SessionView[] }) {
           <div className="session-row__main">
             <span className="session-row__name">{s.workout.name || 'UNKNOWN_SESSION'}</span>
             <span className="muted">
-              {new Date(s.completedAt).toLocaleDateString()} · {s.workout.type.toUpperCase()} · {s.workout.duration} MIN
+              {formatDate(s.completedAt)} · {s.workout.type.toUpperCase()} · {s.workout.duration} MIN
             </span>
           </div>
           <span className={`tag${s.intensity === 'intense' ? ' tag--ok' : ''}`}>{s.intensity.toUpperCase()}</span>
