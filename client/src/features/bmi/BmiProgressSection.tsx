@@ -94,11 +94,11 @@ function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorPr
 
   return (
     <form className="bmi-calculator" onSubmit={(event) => void submit(event)} noValidate>
-      <label className="bmi-field">
+      <label className="field">
         <span className="field-label">HEIGHT (CM)</span>
         <input className="input" inputMode="numeric" value={height} onChange={(e) => setHeight(e.target.value)} placeholder="180" />
       </label>
-      <label className="bmi-field">
+      <label className="field">
         <span className="field-label">WEIGHT (KG)</span>
         <input className="input" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="75.5" />
       </label>

@@ -65,10 +65,10 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
   };
 
   const field = (name: keyof Draft, label: string, input: ReactElement) => (
-    <label className="form-field">
-      <span className="form-field__label">{label}</span>
+    <label className="field">
+      <span className="field-label">{label}</span>
       {input}
-      {showProblems && problems[name] && <span className="form-field__error">{problems[name]}</span>}
+      {showProblems && problems[name] && <span className="field-error">{problems[name]}</span>}
     </label>
   );
 
@@ -95,7 +95,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
           your BMI at 18.5 or above and ask no more than 1 kg per week.
         </p>
         {serverError && (
-          <p className="form-field__error" role="alert">
+          <p className="field-error" role="alert">
             {serverError}
           </p>
         )}

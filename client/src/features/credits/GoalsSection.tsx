@@ -33,8 +33,8 @@ export function GoalsSection({ user }: { user: UserView }) {
                   {goal.status.toUpperCase()}
                 </span>
               </div>
-              <div className="goal__bar" role="progressbar" aria-label={`${goal.title} progress`} aria-valuenow={goalProgressPercent(goal)} aria-valuemin={0} aria-valuemax={100}>
-                <span style={{ width: `${goalProgressPercent(goal)}%` }} />
+              <div className="progress-bar" role="progressbar" aria-label={`${goal.title} progress`} aria-valuenow={goalProgressPercent(goal)} aria-valuemin={0} aria-valuemax={100}>
+                <span className="progress-bar__fill" style={{ width: `${goalProgressPercent(goal)}%` }} />
               </div>
               <div className="goal__meta muted">
                 <span>

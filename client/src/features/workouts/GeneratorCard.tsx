@@ -36,7 +36,7 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
           onGenerate(choice);
         }}
       >
-        <label className="training-field">
+        <label className="field">
           <span className="field-label">TRAINING_TYPE</span>
           <select className="input" value={choice.type} onChange={(e) => setChoice({ ...choice, type: e.target.value as WorkoutType })}>
             {TYPES.map((type) => (
@@ -46,7 +46,7 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
             ))}
           </select>
         </label>
-        <fieldset className="training-field">
+        <fieldset className="field">
           <legend className="field-label">DIFFICULTY</legend>
           <div className="segmented">
             {DIFFICULTIES.map((difficulty) => (
@@ -62,7 +62,7 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
             ))}
           </div>
         </fieldset>
-        <label className="training-field">
+        <label className="field">
           <span className="field-label">DURATION</span>
           <select className="input" value={choice.duration} onChange={(e) => setChoice({ ...choice, duration: Number(e.target.value) as Duration })}>
             {DURATIONS.map((minutes) => (
@@ -84,7 +84,7 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
 /** The AI job's progress bar (indeterminate until the worker reports). */
 export function JobProgress({ progress, label }: { progress: number | null; label: string }) {
   return (
-    <div className="progress-bar progress-bar--job" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress ?? undefined}>
+    <div className="progress-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress ?? undefined}>
       <div className={`progress-bar__fill${progress === null ? ' is-indeterminate' : ''}`} style={{ width: `${progress ?? 30}%` }} />
     </div>
   );
