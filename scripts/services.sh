@@ -91,10 +91,11 @@ install_schemathesis() {
     || { rm -rf "$SCHEMATHESIS_VENV"; say "cannot install schemathesis (python3-venv and PyPI needed)"; return 1; }
 }
 
+# With an emoji font, so screenshots show the toasts' emoji (SPEC's texts) as people see them.
 install_chromium() {
-  command -v chromium >/dev/null && return 0
-  say "installing chromium (apt)"
-  apt_install chromium || { say "cannot install chromium"; return 1; }
+  command -v chromium >/dev/null && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && return 0
+  say "installing chromium and an emoji font (apt)"
+  apt_install chromium fonts-noto-color-emoji || { say "cannot install chromium"; return 1; }
 }
 
 start_redis() {

@@ -94,7 +94,7 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
   await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
-  await screenshot(page, 'credits-add-goal');
+  await screenshot(page, 'credits-add-goal', { fullPage: false });
 });
 
 test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {

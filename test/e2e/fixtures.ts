@@ -195,7 +195,10 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const dir = join(ARTIFACTS, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
+  const fullPage = options.fullPage ?? true;
+  // A whole page is captured from its top: scrolled, the sticky header was drawn across its middle.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   // Finished transitions: a toast still fading in would otherwise be caught see-through.
-  await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
 }
