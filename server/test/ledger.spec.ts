@@ -74,6 +74,17 @@ describe('the credit ledger against the real database', () => {
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 35, creditsSeq: 4 });
   });
 
+  it('repairs the cached balance when a keyed operation is replayed after its writer stopped short of the cache', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 100);
+    const { entry } = await grant(user.id, 40, `purchase:${user.id}`);
+    // As if the process had been killed between the entry's insert and the cache update.
+    await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
+    const replay = await grant(user.id, 40, `purchase:${user.id}`);
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: entry.id }), duplicate: true });
+    expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 140, creditsSeq: 2 });
+  });
+
   it('answers the history newest first with exact running balances, paged by seq', async () => {
     const { user, auth } = await signIn(t);
     for (const amount of [100, -30, 25, -5]) await grant(user.id, amount);

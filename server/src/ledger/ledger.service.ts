@@ -101,7 +101,7 @@ export class LedgerService {
         }
         // A replayed keyed spend must still answer "already done" after the balance dropped.
         const existing = posting.idempotencyKey ? await this.entries.findOne({ idempotencyKey }) : null;
-        if (existing) return { entry: existing, duplicate: true };
+        if (existing) return this.duplicateOf(existing);
         throw new InsufficientCredits(balance, amount);
       }
       const seq = head.seq + 1;
@@ -124,10 +124,10 @@ export class LedgerService {
         if (!isDuplicateKey(err)) throw err;
         // FerretDB does not say which unique index refused the insert: the entry holding this seq tells.
         const taken = await this.entries.findById(entryId(userId, account, seq));
-        if (taken?.idempotencyKey === idempotencyKey) return { entry: taken, duplicate: true };
+        if (taken?.idempotencyKey === idempotencyKey) return this.duplicateOf(taken);
         if (!taken && posting.idempotencyKey) {
           const existing = await this.entries.findOne({ idempotencyKey });
-          if (existing) return { entry: existing, duplicate: true };
+          if (existing) return this.duplicateOf(existing);
         }
         // Another writer took this seq: walk on to the new head.
         await sleep(retryDelayMs(attempt));
@@ -136,6 +136,16 @@ export class LedgerService {
     }
     this.logger.warn(`gave up posting to ${userId} after ${MAX_ATTEMPTS} attempts`);
     throw unavailable('Too many simultaneous updates to this balance, please try again');
+  }
+
+  /**
+   * The answer to an operation posted before. Its writer may have stopped between the entry and the
+   * cache (a killed process), so the cache is brought up to the chain's head on the way.
+   */
+  private async duplicateOf(entry: LedgerEntryDocument): Promise<PostResult> {
+    const userId = entry.userId.toString();
+    await this.syncCache(userId, entry.account, await this.headFrom(userId, entry.account, entry));
+    return { entry, duplicate: true };
   }
 
   /** Like post(), but a balance that cannot cover it answers 409 with the caller's wording. */
