@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canConnect, freePort, killAndWait, waitFor } from '../../server/test/redis-process';
 
-/** FerretDB's binary, where scripts/services.sh installs it (`go install`). */
+/** FerretDB's binary, where scripts/services.sh builds it (with our patches). */
 function ferretdbBinary(): string {
   if (process.env.FERRETDB_BIN) return process.env.FERRETDB_BIN;
   const gopath = execFileSync('go', ['env', 'GOPATH'], { encoding: 'utf8' }).trim();
