@@ -50,11 +50,11 @@ install_redis() {
 # changes (1,000 concurrent `$inc` left 422): read-modify-write commands now take turns, and a single
 # document update is atomic as on MongoDB. The build's version names the patch level, so an
 # unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.3"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.4"
 
 # Capture first, then match: with pipefail, `ferretdb --version | grep -q` fails at random when grep
 # exits early and ferretdb dies of SIGPIPE on its remaining lines (which triggered needless rebuilds).
-ferretdb_ok() { [ -x "$FERRETDB" ] && [[ "$("$FERRETDB" --version 2>/dev/null)" == *"version: $FERRETDB_BUILD"* ]]; }
+ferretdb_ok() { [ -x "$FERRETDB" ] && [[ "$("$FERRETDB" --version 2>/dev/null)" == "version: $FERRETDB_BUILD"$'\n'* ]]; }
 
 install_ferretdb() {
   ferretdb_ok && return 0
@@ -66,9 +66,12 @@ install_ferretdb() {
   src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$FERRETDB_VERSION"
   tmp="$(mktemp -d)"
   cp -r "$src/." "$tmp" && chmod -R u+w "$tmp"
+  # A repository of its own, so `git apply` patches this tree even when TMPDIR lies inside another.
+  git init -q "$tmp" || { say "git is needed to patch FerretDB"; return 1; }
   for patch in "$ROOT"/scripts/ferretdb/*.patch; do
-    (cd "$tmp" && git apply "$patch") || { say "cannot apply $patch to FerretDB $FERRETDB_VERSION"; return 1; }
+    git -C "$tmp" apply "$patch" || { say "cannot apply $patch to FerretDB $FERRETDB_VERSION"; return 1; }
   done
+  rm -rf "$tmp/.git" # or `go build` would stamp the empty repository's (missing) commit
   # A module-cache copy has no build/version/version.txt, and FerretDB panics without it.
   echo "$FERRETDB_BUILD" > "$tmp/build/version/version.txt"
   mkdir -p "$(dirname "$FERRETDB")"
@@ -109,7 +112,15 @@ start_redis() {
 }
 
 start_ferretdb() {
-  if port_open "$MONGO_PORT"; then return 0; fi
+  if port_open "$MONGO_PORT"; then
+    # One this script started from an older build (say, before a patch was added) is replaced.
+    if [ -f "$RUN_DIR/ferretdb.pid" ] && [ "$(cat "$RUN_DIR/ferretdb.build" 2>/dev/null)" != "$FERRETDB_BUILD" ]; then
+      say "restarting FerretDB: it runs an older build than $FERRETDB_BUILD"
+      stop_pidfile ferretdb
+    else
+      return 0
+    fi
+  fi
   install_ferretdb
   mkdir -p "$DATA_DIR/ferretdb" "$RUN_DIR"
   # WAL with synchronous=NORMAL: a commit no longer waits for an fsync (it survives a crash of the
@@ -117,6 +128,7 @@ start_ferretdb() {
   nohup "$FERRETDB" --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/?_pragma=synchronous(NORMAL)" --listen-addr="127.0.0.1:$MONGO_PORT" \
     --state-dir="$RUN_DIR" --debug-addr=- --telemetry=disable --log-level=warn >"$RUN_DIR/ferretdb.log" 2>&1 &
   echo $! > "$RUN_DIR/ferretdb.pid"
+  echo "$FERRETDB_BUILD" > "$RUN_DIR/ferretdb.build"
   wait_port "$MONGO_PORT" || { say "FerretDB did not start (see $RUN_DIR/ferretdb.log)"; return 1; }
   say "FerretDB on 127.0.0.1:$MONGO_PORT (data in $DATA_DIR/ferretdb)"
 }

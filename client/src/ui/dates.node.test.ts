@@ -5,7 +5,8 @@ import { formatDate, shortDate } from './dates';
 describe('dates', () => {
   const zone = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = zone;
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it("shows a moment on the user's own calendar day", () => {

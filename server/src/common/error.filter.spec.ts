@@ -37,6 +37,18 @@ describe('ErrorFilter', () => {
     expect(answer(busy)).toEqual({ status: 503, body: { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' } });
   });
 
+  it('answers 400 for a malformed id that reached a query', () => {
+    const model = mongoose.model('CastProbe', new mongoose.Schema({ userId: mongoose.SchemaTypes.ObjectId }));
+    let castError: unknown;
+    try {
+      model.find({ userId: 'not-an-id' }).cast();
+    } catch (err) {
+      castError = err;
+    }
+    expect(castError).toBeInstanceOf(mongoose.Error.CastError);
+    expect(answer(castError)).toEqual({ status: 400, body: { statusCode: 400, message: 'Malformed userId', error: 'Bad Request' } });
+  });
+
   it('answers 500 without internals for any other server error', () => {
     const other = new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
     expect(answer(other)).toEqual({ status: 500, body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' } });

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
+import mongoose from 'mongoose';
 import { ErrorBody } from '../contract';
 import { reasonPhrase } from './errors';
 
@@ -27,6 +28,10 @@ export class ErrorFilter implements ExceptionFilter {
     }
     if (isDatabaseUnavailable(exception)) {
       return { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' };
+    }
+    // A malformed id that reached a query (validation should stop it first): the request's fault.
+    if (exception instanceof mongoose.Error.CastError) {
+      return { statusCode: 400, message: `Malformed ${exception.path}`, error: 'Bad Request' };
     }
     if (isBodyParserError(exception)) {
       const status = exception.status;
