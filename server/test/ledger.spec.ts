@@ -85,6 +85,26 @@ describe('the credit ledger against the real database', () => {
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 140, creditsSeq: 2 });
   });
 
+  it('answers a replayed keyed posting whose amount is drawn from the balance without drawing again', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 70);
+    const drainAll = () =>
+      ledger.post({
+        userId: user.id,
+        amount: (balance) => {
+          if (balance <= 0) throw new Error('nothing to drain');
+          return -balance;
+        },
+        kind: 'drain',
+        reason: 'drain everything',
+        idempotencyKey: `drain:${user.id}`,
+      });
+    const first = await drainAll();
+    const replay = await drainAll();
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id, amount: -70 }), duplicate: true });
+    expect(await ledger.balance(user.id)).toBe(0);
+  });
+
   it('answers the history newest first with exact running balances, paged by seq', async () => {
     const { user, auth } = await signIn(t);
     for (const amount of [100, -30, 25, -5]) await grant(user.id, amount);

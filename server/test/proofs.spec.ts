@@ -6,6 +6,7 @@ import type { ProofValidationResult } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { ProofsService } from '../src/proofs/proofs.service';
+import { proofLedgerKeys } from '../src/proofs/proofs.rules';
 import { Upload } from '../src/uploads/upload.schema';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
@@ -273,6 +274,19 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     expect((await ledger.verify()).problems).toEqual([]);
   });
 
+  it('completes a day whose crash came between draining the pending credits and crediting them', async () => {
+    const me = await signIn(t);
+    await addPending(me, 25);
+    const today = dayIn(new Date());
+    await days.create({ userId: new Types.ObjectId(me.user.id), day: today, timeZone: 'UTC', streakAfter: 1, status: 'checked', proofs: [] });
+    // The drain happened, the credit did not: the 25 are in neither balance.
+    await ledger.post({ userId: me.user.id, account: 'pending', amount: -25, kind: 'proof', reason: 'drained before the crash', idempotencyKey: proofLedgerKeys(me.user.id, today).drain });
+    expect(await snapshot(me)).toMatchObject({ credits: 0, pending: 0 });
+    expect((await validate(me, await uploadAll(me)).expect(409)).body.message).toBe('Proofs already validated today');
+    expect(await snapshot(me)).toMatchObject({ credits: 25, pending: 0, days: 1 });
+    expect((await ledger.verify()).problems).toEqual([]);
+  });
+
   it('releases a day left in checking by a request that died, but not one still being checked', async () => {
     const me = await signIn(t);
     await addPending(me, 15);
@@ -294,7 +308,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     const base = { userId, timeZone: 'UTC', streakAfter: 1, coinsValidated: 0, proofs: [], createdAt: longAgo };
     await days.collection.insertOne({ ...base, day: yesterday, status: 'checked' });
     const { insertedId: dead } = await days.collection.insertOne({ ...base, day: previousDay(yesterday), status: 'checking' });
-    await media.collection.insertOne({ _id: 'a'.repeat(64) as never, userId, uploadId: new Types.ObjectId(), proofDayId: dead, fileDeletedAt: null, createdAt: longAgo });
+    await media.collection.insertOne({ _id: 'a'.repeat(64) as never, userId, uploadId: new Types.ObjectId(), proofDayId: dead, createdAt: longAgo });
 
     expect(await t.app.get(ProofsService).healStuckDays()).toBeGreaterThanOrEqual(2);
     expect(await snapshot(me)).toEqual({ credits: 18, pending: 0, days: 1, media: 0 });

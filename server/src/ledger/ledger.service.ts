@@ -87,6 +87,12 @@ export class LedgerService {
     const idempotencyKey = posting.idempotencyKey ?? `auto:${randomUUID()}`;
     const { userId } = posting;
     const account = posting.account ?? 'credits';
+    // An amount drawn from the balance cannot be worked out again once the operation has happened
+    // (a drain leaves nothing to drain): a keyed one looks for its earlier entry before asking.
+    if (posting.idempotencyKey && typeof posting.amount === 'function') {
+      const existing = await this.entries.findOne({ idempotencyKey });
+      if (existing) return this.duplicateOf(existing);
+    }
     let head = await this.hint(userId, account);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
