@@ -49,13 +49,11 @@ ProofDaySchema.index({ userId: 1, day: -1 }, { unique: true });
 export class ProofMedia {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
-  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) uploadId!: Types.ObjectId;
-  @Prop({ type: SchemaTypes.ObjectId, required: true }) proofDayId!: Types.ObjectId;
-  /** When the 30-day clean-up deleted the file (the records stay). */
-  @Prop({ type: Date, default: null }) fileDeletedAt!: Date | null;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) uploadId!: Types.ObjectId;
+  /** Indexed: releasing a day deletes its media by it. */
+  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) proofDayId!: Types.ObjectId;
 
   createdAt!: Date;
 }
 
 export const ProofMediaSchema = SchemaFactory.createForClass(ProofMedia);
-ProofMediaSchema.index({ fileDeletedAt: 1, createdAt: 1 });

@@ -164,8 +164,7 @@ export class ProofsService implements OnModuleInit {
   /** The caller's validated days, newest first, with each file's kind, size and check results. */
   async history(userId: string): Promise<ProofDayView[]> {
     const days = await this.days.find({ userId: new Types.ObjectId(userId), status: 'credited' }).sort({ day: -1 }).limit(HISTORY_LIMIT).lean();
-    const deleted = await this.media.find({ proofDayId: { $in: days.map((d) => d._id) }, fileDeletedAt: { $ne: null } }, { uploadId: 1 }).lean();
-    const deletedUploads = new Set(deleted.map((m) => m.uploadId.toString()));
+    const deletedUploads = await this.uploads.removedAmong(days.flatMap((day) => day.proofs.map((p) => p.uploadId)));
     return days.map((day) => ({
       day: day.day,
       coinsValidated: day.coinsValidated,
@@ -187,9 +186,7 @@ export class ProofsService implements OnModuleInit {
     const upload = await this.uploads.findFinished(uploadId);
     if (!upload.purpose.startsWith('proof:')) throw notFound('Proof file not found');
     if (upload.owner.toString() !== userId) throw forbidden('Only the owner can see a proof file');
-    if (await this.media.exists({ uploadId: upload._id, fileDeletedAt: { $ne: null } })) {
-      throw notFound(`Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
-    }
+    if (upload.fileRemovedAt) throw notFound(`Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
     return { stream: await this.uploads.openFile(upload), mime: upload.mime ?? 'application/octet-stream', size: upload.size ?? 0 };
   }
 
@@ -213,19 +210,14 @@ export class ProofsService implements OnModuleInit {
   }
 
   /**
-   * The maintenance job's second half: deletes proof files past retention; the proof days and check
-   * results stay. Files uploaded for a proof but never validated go after the same 30 days.
+   * The maintenance job's second half: deletes proof files past retention, used in a proof or not;
+   * the upload records, proof days and check results stay (the upload marks its file removed).
    */
   async sweepOldMedia(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - PROOF_MEDIA_RETENTION_DAYS * DAY_MS);
-    const old = await this.media.find({ fileDeletedAt: null, createdAt: { $lt: cutoff } }, { uploadId: 1 }).lean();
-    for (const row of old) {
-      await this.uploads.removeFile(row.uploadId.toString());
-      await this.media.updateOne({ _id: row._id }, { $set: { fileDeletedAt: now } });
-    }
-    const neverUsed = await this.uploads.storedBefore(Object.values(PROOF_PURPOSES), cutoff);
-    for (const id of neverUsed) await this.uploads.removeFile(id);
-    return old.length + neverUsed.length;
+    const old = await this.uploads.storedBefore(Object.values(PROOF_PURPOSES), cutoff);
+    for (const id of old) await this.uploads.removeFile(id);
+    return old.length;
   }
 
   /** Each URL must be a finished upload of the caller for that kind (403/404 otherwise), uploaded today. */

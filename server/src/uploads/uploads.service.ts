@@ -153,6 +153,12 @@ export class UploadsService implements OnModuleInit {
     await this.uploads.updateOne({ _id: id }, { $set: { fileRemovedAt: new Date() } });
   }
 
+  /** Which of these uploads have had their file removed, as id strings. */
+  async removedAmong(ids: Types.ObjectId[]): Promise<Set<string>> {
+    const rows = await this.uploads.find({ _id: { $in: ids }, fileRemovedAt: { $ne: null } }, { _id: 1 }).lean();
+    return new Set(rows.map((row) => row._id.toString()));
+  }
+
   /** Finished uploads of these purposes, created before `cutoff`, whose bytes are still stored. */
   async storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
     const rows = await this.uploads.find({ purpose: { $in: purposes }, status: 'finished', fileRemovedAt: null, createdAt: { $lt: cutoff } }, { _id: 1 }).lean();
