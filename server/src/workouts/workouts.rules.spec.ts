@@ -56,8 +56,8 @@ describe('training history from sessions', () => {
       { completedAt: daysAgo(30.01), intensity: 'intense' as const },
       { completedAt: daysAgo(90), intensity: 'moderate' as const },
     ];
-    expect(trainingHistory(sessions, now)).toEqual({ totalSessions: 5, sessionsLast30Days: 3, hardSessionsLast30Days: 2 });
-    expect(trainingHistory([], now)).toEqual({ totalSessions: 0, sessionsLast30Days: 0, hardSessionsLast30Days: 0 });
+    expect(trainingHistory(sessions.length, sessions, now)).toEqual({ totalSessions: 5, sessionsLast30Days: 3, hardSessionsLast30Days: 2 });
+    expect(trainingHistory(0, [], now)).toEqual({ totalSessions: 0, sessionsLast30Days: 0, hardSessionsLast30Days: 0 });
   });
 });
 

@@ -30,13 +30,14 @@ export interface TrainingHistory {
   hardSessionsLast30Days: number;
 }
 
-const MONTH_MS = 30 * 24 * 3600_000;
+/** How far back fitnessLevel looks at sessions. */
+export const TRAINING_WINDOW_MS = 30 * 24 * 3600_000;
 
-/** The counts fitnessLevel needs, from the user's sessions (one read instead of a count per figure). */
-export function trainingHistory(sessions: Array<{ completedAt: Date; intensity: Intensity }>, now: Date): TrainingHistory {
-  const recent = sessions.filter((s) => now.getTime() - s.completedAt.getTime() <= MONTH_MS);
+/** The counts fitnessLevel needs, from the user's session count and their sessions of the window (older ones are ignored). */
+export function trainingHistory(totalSessions: number, sessions: Array<{ completedAt: Date; intensity: Intensity }>, now: Date): TrainingHistory {
+  const recent = sessions.filter((s) => now.getTime() - s.completedAt.getTime() <= TRAINING_WINDOW_MS);
   return {
-    totalSessions: sessions.length,
+    totalSessions,
     sessionsLast30Days: recent.length,
     hardSessionsLast30Days: recent.filter((s) => s.intensity !== 'light').length,
   };

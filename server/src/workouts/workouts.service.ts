@@ -28,7 +28,7 @@ import { UsersService } from '../users/users.service';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { Workout, WorkoutDocument } from './workout.schema';
 import { WorkoutSession, WorkoutSessionDocument } from './workout-session.schema';
-import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
 
 const HOUR = 3600_000;
 const RECOVERY_WINDOW_MS = 48 * HOUR;
@@ -175,11 +175,15 @@ export class WorkoutsService {
    */
   private async refreshTrainingStats(userId: string, now: Date): Promise<number> {
     const owner = new Types.ObjectId(userId);
+    const windowStart = new Date(now.getTime() - TRAINING_WINDOW_MS);
+    let total = await this.sessions.countDocuments({ userId: owner });
     for (;;) {
-      const sessions = await this.sessions.find({ userId: owner }, { completedAt: 1, intensity: 1 }).lean();
-      const history = trainingHistory(sessions, now);
-      await this.users.updateOne({ _id: owner }, { $set: { totalWorkouts: history.totalSessions, fitnessLevel: fitnessLevel(history) } });
-      if ((await this.sessions.countDocuments({ userId: owner })) === history.totalSessions) return history.totalSessions;
+      const recent = await this.sessions.find({ userId: owner, completedAt: { $gte: windowStart } }, { completedAt: 1, intensity: 1 }).lean();
+      const history = trainingHistory(total, recent, now);
+      await this.users.updateOne({ _id: owner }, { $set: { totalWorkouts: total, fitnessLevel: fitnessLevel(history) } });
+      const recounted = await this.sessions.countDocuments({ userId: owner });
+      if (recounted === total) return total;
+      total = recounted;
     }
   }
 
