@@ -25,15 +25,20 @@ async function grant(username: string, amount: number, reason: string) {
   expect(result.stdout).toMatch(new RegExp(`granted ${amount} to ${username}`));
 }
 
-test('credits granted with the CLI can be redeemed in the browser; ledger, balance and toast follow', async ({ page, wallet }) => {
+/** Signed in with Phantom on a desktop-sized page, `credits` granted with the CLI, on /credits showing that balance. */
+async function openCredits(page: Page, walletAddress: string, credits?: { amount: number; reason: string }) {
   await page.setViewportSize(DESKTOP);
   const { user } = await signInWithPhantom(page);
-  expect(user.walletAddress).toBe(wallet.address);
-  await grant(user.username, 400, 'Welcome bonus from support');
-
+  expect(user.walletAddress).toBe(walletAddress);
+  if (credits) await grant(user.username, credits.amount, credits.reason);
   await page.goto('/credits');
+  await expect(balance(page)).toHaveText(String(credits?.amount ?? 0));
+  return user;
+}
+
+test('credits granted with the CLI can be redeemed in the browser; ledger, balance and toast follow', async ({ page, wallet }) => {
+  await openCredits(page, wallet.address, { amount: 400, reason: 'Welcome bonus from support' });
   await expect(page.getByRole('heading', { level: 1, name: 'CREDITS_AND_REWARDS' })).toBeVisible();
-  await expect(balance(page)).toHaveText('400');
   await expect(ledger(page).getByRole('cell', { name: 'Welcome bonus from support' })).toBeVisible();
   // 250 fits once in 400, 400 fits exactly, so both are enabled; nothing is above the balance yet.
   const gymPass = page.getByRole('button', { name: 'Redeem Gym Pass' });
@@ -69,12 +74,7 @@ test('credits granted with the CLI can be redeemed in the browser; ledger, balan
 });
 
 test('refusals on the credits screen: an invalid post URL and an unmet earn action change nothing', async ({ page, wallet }) => {
-  await page.setViewportSize(DESKTOP);
-  const { user } = await signInWithPhantom(page);
-  expect(user.walletAddress).toBe(wallet.address);
-  await grant(user.username, 100, 'Starter credits');
-  await page.goto('/credits');
-  await expect(balance(page)).toHaveText('100');
+  await openCredits(page, wallet.address, { amount: 100, reason: 'Starter credits' });
 
   await page.getByLabel('Post URL').fill('https://example.com/not-a-post');
   await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
@@ -98,12 +98,7 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
 });
 
 test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {
-  await page.setViewportSize(DESKTOP);
-  const { user } = await signInWithPhantom(page);
-  expect(user.walletAddress).toBe(wallet.address);
-  await grant(user.username, 300, 'Goal money');
-  await page.goto('/credits');
-  await expect(balance(page)).toHaveText('300');
+  await openCredits(page, wallet.address, { amount: 300, reason: 'Goal money' });
 
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
   const dialog = page.getByRole('dialog', { name: 'ADD_GOAL' });
@@ -141,11 +136,7 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
 });
 
 test('a post with the referral link earns +50 once; the same post again is refused and changes nothing', async ({ page, wallet }) => {
-  await page.setViewportSize(DESKTOP);
-  const { user } = await signInWithPhantom(page);
-  expect(user.walletAddress).toBe(wallet.address);
-  await page.goto('/credits');
-  await expect(balance(page)).toHaveText('0');
+  const user = await openCredits(page, wallet.address);
   const postId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await publishPost(postId, { text: `Day 1 of training, join me: ${user.referralLink}` });
   const postUrl = `https://x.com/e2e_runner/status/${postId}`;
