@@ -46,6 +46,8 @@ export interface FakeSolanaRpc extends FakeServer {
   /** Stores a signed transaction as landed; answers its signature. */
   land(tx: Transaction, options?: AddOptions): string;
   balance(address: string): number;
+  /** Moves the block height on, as time passes on a cluster (blockhashes expire after 150). */
+  advanceBlocks(count: number): void;
 }
 
 /** A signed SOL transfer, as the browser builds it. */
@@ -213,6 +215,9 @@ export async function startFakeSolanaRpc(): Promise<FakeSolanaRpc> {
     transactions,
     land,
     balance: balanceOf,
+    advanceBlocks: (count: number) => {
+      slot += count;
+    },
   });
   return fake;
 }

@@ -1,4 +1,5 @@
 import type { UserView } from '@contract';
+import { formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { BiometricPanel } from './BiometricPanel';
 import { ModuleLinks } from './ModuleLinks';
@@ -20,7 +21,7 @@ interface DashboardViewProps extends DashboardActions {
 }
 
 function todayLabel(): string {
-  return new Date().toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
+  return formatDate(new Date().toISOString(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
 }
 
 export function DashboardView({ user, aiEngine, onValidate, onUploadBmi }: DashboardViewProps) {

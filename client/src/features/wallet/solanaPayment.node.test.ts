@@ -48,6 +48,19 @@ describe('payTreasury', () => {
     }
   });
 
+  it('throws when the transfer is still unconfirmed once its blockhash has expired', async () => {
+    rpc.sendOptions = { hiddenForMs: 60_000 };
+    try {
+      await expect(
+        payment(Keypair.generate(), (step) => {
+          if (step === 'CONFIRMING') rpc.advanceBlocks(151);
+        }),
+      ).rejects.toThrow(/expired unconfirmed/);
+    } finally {
+      rpc.sendOptions = {};
+    }
+  });
+
   it('answers the signature when the RPC stops answering after the send, since the SOL may have moved', async () => {
     const before = rpc.balance(treasury);
     try {
