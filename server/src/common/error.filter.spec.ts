@@ -32,6 +32,11 @@ describe('ErrorFilter', () => {
     expect(answer(new MongoNetworkError('connect ECONNREFUSED')).status).toBe(503);
   });
 
+  it('answers 503 for the bare socket error the driver passes on when the server vanishes mid-write', () => {
+    const ended = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    expect(answer(ended).status).toBe(503);
+  });
+
   it("answers 503 when the local database's write lock timed out (overload, not a bad request)", () => {
     const busy = new MongoServerError({ message: '[collection.go:177 sqlite.(*collection).UpdateAll.func1] database is locked (5) (SQLITE_BUSY)', code: 1 });
     expect(answer(busy)).toEqual({ status: 503, body: { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' } });

@@ -48,6 +48,9 @@ function isDatabaseUnavailable(e: unknown): boolean {
   // The local FerretDB gives up on its SQLite write lock after 10 s: overload, not a bug of the request.
   if (e.name === 'MongoServerError') return /SQLITE_BUSY|database is locked/.test(e.message);
   if (/Mongo(Network|ServerSelection|NotConnected|PoolCleared|Topology)/.test(e.name)) return true;
+  // The driver hands on the socket's own error, unwrapped, when the server goes away while a
+  // command waits for the socket to drain ("This socket has been ended by the other party").
+  if (/^(EPIPE|ECONNRESET|ECONNREFUSED)$/.test(String((e as NodeJS.ErrnoException).code))) return true;
   // Mongoose buffers commands while disconnected and gives up with a plain MongooseError.
   return e.name === 'MongooseError' && /buffering timed out|initial connection|Client must be connected/.test(e.message);
 }
