@@ -1,29 +1,30 @@
 /** Progress page figures drawn from the session list. */
 import type { SessionView } from '@contract';
+import { shortDate } from '../../ui/dates';
 
 export interface WeekTotals {
-  /** Monday of the week (UTC), as MM-DD. */
+  /** Monday of the week, as "Nov 23". */
   label: string;
   sessions: number;
   credits: number;
 }
 
-const DAY_MS = 86_400_000;
-
-/** Monday 00:00 UTC of the week `date` falls in. */
-function weekStart(date: Date): number {
-  const midnight = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-  const sinceMonday = (date.getUTCDay() + 6) % 7;
-  return midnight - sinceMonday * DAY_MS;
+/**
+ * Monday 00:00 of the week `date` falls in, on the user's own calendar (the browser's time zone):
+ * a Sunday-evening session west of UTC belongs to the week that is ending, not the next one.
+ * `weeksBack` steps by calendar days, so a daylight-saving change does not shift the boundary.
+ */
+function weekStart(date: Date, weeksBack = 0): Date {
+  const sinceMonday = (date.getDay() + 6) % 7;
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() - sinceMonday - 7 * weeksBack);
 }
 
-/** Sessions and credits per week for the last `weeks` weeks (UTC, Monday first), oldest first, empty weeks included. */
+/** Sessions and credits per week for the last `weeks` weeks (local time, Monday first), oldest first, empty weeks included. */
 export function weeklyTotals(sessions: SessionView[], now: Date, weeks = 8): WeekTotals[] {
-  const current = weekStart(now);
-  const starts = Array.from({ length: weeks }, (_, i) => current - (weeks - 1 - i) * 7 * DAY_MS);
-  const totals = starts.map((start) => ({ label: new Date(start).toISOString().slice(5, 10), sessions: 0, credits: 0 }));
+  const starts = Array.from({ length: weeks }, (_, i) => weekStart(now, weeks - 1 - i).getTime());
+  const totals = starts.map((start) => ({ label: shortDate(new Date(start).toISOString()), sessions: 0, credits: 0 }));
   for (const session of sessions) {
-    const index = starts.indexOf(weekStart(new Date(session.completedAt)));
+    const index = starts.indexOf(weekStart(new Date(session.completedAt)).getTime());
     if (index === -1) continue;
     totals[index].sessions += 1;
     totals[index].credits += session.creditsEarned;

@@ -10,11 +10,13 @@ interface ChartFrameProps {
   /** x position of point i, so labels sit under their bar or dot. */
   xOf: (index: number) => number;
   yOf: (value: number) => number;
+  /** How many x labels at most (evenly spread); six unless the chart's slots leave room for more. */
+  maxLabels?: number;
   children: ReactNode;
 }
 
 /** Axes, grid lines and labels around a chart's marks; an empty chart says so instead. */
-export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, children }: ChartFrameProps) {
+export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, maxLabels, children }: ChartFrameProps) {
   if (points.length === 0) {
     return <p className="chart__empty">NO_DATA</p>;
   }
@@ -30,11 +32,16 @@ export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, c
         </g>
       ))}
       {children}
-      {labelIndexes(points.length).map((index) => (
-        <text key={index} className="chart__axis" x={xOf(index)} y={height - 8} textAnchor="middle">
+      {labelIndexes(points.length, maxLabels).map((index, i, shown) => (
+        <text key={index} className={`chart__axis${isMinorLabel(i, shown.length) ? ' chart__axis--minor' : ''}`} x={xOf(index)} y={height - 8} textAnchor="middle">
           {points[index].label}
         </text>
       ))}
     </svg>
   );
+}
+
+/** Past six labels, every other one counted back from the newest: a phone shows only the rest (charts.css). */
+function isMinorLabel(position: number, count: number): boolean {
+  return count > 6 && (count - 1 - position) % 2 === 1;
 }

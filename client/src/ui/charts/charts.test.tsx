@@ -33,6 +33,16 @@ describe('charts', () => {
     expect(container.querySelector('rect.chart__bar title')?.textContent).toBe('W1: 2');
   });
 
+  it('labels every bar of eight weeks, not an uneven six of them', () => {
+    const weeks = Array.from({ length: 8 }, (_, i) => ({ label: `W${i + 1}`, value: i }));
+    const { container } = render(<BarChart points={weeks} ariaLabel="Sessions per week" />);
+    const labels = [...container.querySelectorAll('text.chart__axis')].map((t) => t.textContent).filter((t) => t?.startsWith('W'));
+    expect(labels).toEqual(weeks.map((w) => w.label));
+    // A phone keeps every other one, the newest included.
+    const minor = [...container.querySelectorAll('text.chart__axis--minor')].map((t) => t.textContent);
+    expect(minor).toEqual(['W1', 'W3', 'W5', 'W7']);
+  });
+
   it('draws a line through every value, with the unit', () => {
     const { container } = render(<LineChart points={points} ariaLabel="Weight" unit="kg" />);
     expect(container.querySelectorAll('circle.chart__dot')).toHaveLength(3);
