@@ -6,11 +6,11 @@ import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-s
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import helmet from 'helmet';
-import pinoHttp from 'pino-http';
+import pino from 'pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { requestLog } from './common/request-log';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 
@@ -24,19 +24,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.useLogger(config.logLevel === 'silent' ? false : ['log', 'warn', 'error']);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      level: config.logLevel,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api') },
-      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }) },
-    }),
-  );
+  app.use(requestLog(pino({ level: config.logLevel })));
   app.use(
     helmet({
       contentSecurityPolicy: {
