@@ -18,8 +18,11 @@ const Redis = require('ioredis');
 const MONGO_BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6389';
 
-/** Autocannon settings shared by every HTTP comparison, so both sides see the same load. */
-export const LOAD = { connections: 20, duration: 5, rounds: 3 };
+/**
+ * Autocannon settings shared by every HTTP comparison, so both sides see the same load. Five
+ * alternating rounds a side: with three, one busy moment of this shared machine moved the median.
+ */
+export const LOAD = { connections: 20, duration: 5, rounds: 5 };
 
 /** Env of a bench app: own database and Redis prefix, temp DATA_DIR, quiet logs, no sign-in limit. */
 export function benchEnv(extra = {}) {
