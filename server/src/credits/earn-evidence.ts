@@ -30,8 +30,8 @@ export class DomainEarnEvidence implements EarnEvidence {
     private readonly proofs: ProofsService,
   ) {}
 
-  async timeZoneOf(userId: string): Promise<string> {
-    return (await this.users.findById(userId)).timeZone ?? 'UTC';
+  timeZoneOf(userId: string): Promise<string> {
+    return this.users.timeZoneOf(userId);
   }
 
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean> {

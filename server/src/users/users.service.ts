@@ -29,6 +29,12 @@ export class UsersService {
     return this.existing(userId, (id) => this.users.findById(id).exec());
   }
 
+  /** The IANA zone the user's days are counted in (their calendar, not the server's). */
+  async timeZoneOf(userId: string): Promise<string> {
+    const user = await this.existing(userId, (id) => this.users.findById(id, { timeZone: 1 }).lean().exec());
+    return user.timeZone ?? 'UTC';
+  }
+
   async view(userId: string): Promise<UserView> {
     // Lean: a plain object is all a view needs, and hydrating a document costs more than the read.
     return this.toView(await this.existing(userId, (id) => this.users.findById(id).lean().exec()));
