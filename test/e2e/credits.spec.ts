@@ -123,7 +123,8 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   await expect(goals.getByText('Three sessions this week')).toBeVisible();
   await expect(goals.getByText('ACTIVE')).toBeVisible();
   await expect(goals.getByText('0 / 3 SESSIONS')).toBeVisible();
-  await expect(goals.getByText(`DUE ${inAWeek}`)).toBeVisible();
+  const dueShown = new Date(`${inAWeek}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  await expect(goals.getByText(`DUE ${dueShown}`)).toBeVisible();
   await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute('aria-valuenow', '0');
   const newest = ledger(page).getByRole('row').nth(1);
   await expect(newest).toContainText('Staked on goal: Three sessions this week');

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { useTimeZones } from '../test/time-zone.node';
-import { formatDate, shortDate } from './dates';
+import { formatDate, formatDay, shortDate } from './dates';
 
 describe('dates', () => {
   const setTimeZone = useTimeZones();
@@ -13,5 +13,12 @@ describe('dates', () => {
     expect(formatDate(lateEveningInLosAngeles)).toBe('Mar 1, 2025');
     setTimeZone('Asia/Tokyo');
     expect(shortDate(lateEveningInLosAngeles)).toBe('Mar 2');
+  });
+
+  it('shows a day the server counted as that day in every zone', () => {
+    for (const zone of ['America/Los_Angeles', 'UTC', 'Pacific/Kiritimati']) {
+      setTimeZone(zone);
+      expect(formatDay('2026-11-23')).toBe('Nov 23, 2026');
+    }
   });
 });

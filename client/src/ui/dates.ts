@@ -7,5 +7,13 @@ export function formatDate(iso: string, parts: Intl.DateTimeFormatOptions = { mo
   return new Date(iso).toLocaleDateString('en-US', parts);
 }
 
+/**
+ * A calendar day the server already counted in the right zone ("2026-11-23": a proof day, a goal's
+ * deadline) as "Nov 23, 2026": read as that day itself, so no browser zone can move it.
+ */
+export function formatDay(day: string): string {
+  return formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
 /** "Mar 1": chart labels. */
 export const shortDate = (iso: string): string => formatDate(iso, { month: 'short', day: 'numeric' });

@@ -91,6 +91,7 @@ describe('CreditsPage', () => {
     expect(panel('TRANSACTION_LEDGER').getByText('NO_TRANSACTION_HISTORY')).toBeTruthy();
     const bar = await panel('PREDICTION_GOALS').findByRole('progressbar');
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(panel('PREDICTION_GOALS').getByText('DUE Jan 1, 2099')).toBeTruthy();
     expect(panel('PURCHASE_CREDITS').getByText('DISCONNECTED')).toBeTruthy();
     expect(panel('PURCHASE_CREDITS').getByText('0.02 SOL')).toBeTruthy();
   });

@@ -1,5 +1,6 @@
 import type { GoalView, UserView } from '@contract';
 import { useState } from 'react';
+import { formatDay } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { AddGoalDialog } from './AddGoalDialog';
 import { goalProgressPercent } from './credits.logic';
@@ -41,7 +42,7 @@ export function GoalsSection({ user }: { user: UserView }) {
                   {goal.currentValue} / {goal.targetValue} {UNITS[goal.metric]}
                 </span>
                 <span>STAKE {goal.creditsStaked} FC</span>
-                <span>DUE {goal.deadline}</span>
+                <span>DUE {formatDay(goal.deadline)}</span>
                 {goal.payout !== null && <span className="accent">PAID {goal.payout} FC</span>}
               </div>
             </li>

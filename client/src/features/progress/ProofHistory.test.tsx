@@ -44,7 +44,7 @@ describe('ProofHistory', () => {
     const list = await screen.findByRole('list', { name: 'Validated proof days' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(rows[0].textContent).toContain('2026-11-23');
+    expect(rows[0].textContent).toContain('Nov 23, 2026');
     expect(rows[0].textContent).toContain('+21 FC');
     expect(rows[0].textContent).toContain('STREAK 2');
     expect(requested).toEqual([expect.stringContaining('/proof/history/65f0c0ffee0000000000beef')]);

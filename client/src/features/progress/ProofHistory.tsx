@@ -1,4 +1,5 @@
 import type { ProofDayView } from '@contract';
+import { formatDay } from '../../ui/dates';
 import { useGetProofHistoryQuery } from '../proofs/proofsApi';
 
 /** How many validated days the progress page lists; the streak tile tells the rest. */
@@ -15,7 +16,7 @@ export function ProofHistory({ userId }: { userId: string }) {
       {days.slice(0, RECENT_PROOF_DAYS).map((day) => (
         <li key={day.day} className="session-row">
           <div className="session-row__main">
-            <span className="session-row__name">{day.day}</span>
+            <span className="session-row__name">{formatDay(day.day)}</span>
             <span className="muted">{proofSummary(day)}</span>
           </div>
           <span className="tag tag--ok">STREAK {day.streakAfter}</span>
