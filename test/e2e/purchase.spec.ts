@@ -25,7 +25,7 @@ test('buys the 500 package with Phantom: connect first, then pay, verify and cre
   expect(wallet.requests).toEqual(['connect']);
 
   await package500(page).click();
-  await expect(toast(page).getByText('Purchase Successful!')).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page).getByText('Credits Added!')).toBeVisible({ timeout: 30_000 });
   expect(wallet.requests).toEqual(['connect', 'signTransaction']);
   await expect(panel(page).getByText(/PURCHASE_COMPLETE: \+500 CREDITS · BALANCE 500 FC/)).toBeVisible();
   await expect(page.getByTestId('credits-balance')).toHaveText('500');
@@ -73,7 +73,7 @@ test('an X account links the connected wallet by signing, then buys with it', as
   const before = Number(await page.getByTestId('credits-balance').textContent());
 
   await panel(page).getByRole('button', { name: 'Buy 100 credits for 0.001 SOL' }).click();
-  await expect(toast(page).getByText('Purchase Successful!')).toBeVisible({ timeout: 30_000 });
+  await expect(toast(page).getByText('Credits Added!')).toBeVisible({ timeout: 30_000 });
   expect(wallet.requests).toEqual(['connect', 'signMessage', 'signTransaction']);
   await expect(page.getByTestId('credits-balance')).toHaveText(String(before + 100));
   await expect(panel(page).getByText('your first purchase links it to this account')).toBeHidden();

@@ -14,7 +14,7 @@ vi.mock('./putFile', () => ({
 const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false };
 const RESULT = { coinsValidated: 30, newBalance: 150, newStreak: 4 };
 
-function serve(user = makeUser({ pendingCredits: 30, currentStreak: 3 }), validate = () => jsonResponse(RESULT)) {
+function serve(user = makeUser({ pendingCredits: 30, currentStreak: 3 }), validate: () => Response | Promise<Response> = () => jsonResponse(RESULT)) {
   const validations: unknown[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
@@ -116,6 +116,17 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       expect(store.getState().toast.current).toMatchObject({ title: 'Validation Failed', description: 'Proofs already validated today', variant: 'destructive' }),
     );
     expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeTruthy();
+  });
+
+  it.each([
+    ['an answer without a message', () => new Response('', { status: 502 }), 'Validation failed'],
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to validate your proofs'],
+  ])("words a failure with %s as SPEC's fallback", async (_case, validate, description) => {
+    const { store } = serve(undefined, validate);
+    const dialog = await openDialog();
+    await uploadAll();
+    await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Validation Failed', description, variant: 'destructive' }));
   });
 
   it('refuses a file over the slot limit before asking for an upload URL', async () => {

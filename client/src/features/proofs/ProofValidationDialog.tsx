@@ -1,11 +1,11 @@
 import type { ProofKind, ProofValidationResult } from '@contract';
 import { useCallback, useRef, useState } from 'react';
-import { describeError, type ApiError } from '../../api/api';
+import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec } from './proofSlots';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import { putFile, UploadError } from './putFile';
 import './proofs.css';
@@ -59,8 +59,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
       setResult(answer);
       toast({ title: 'Validation Successful', description: `${answer.coinsValidated} coins have been validated!` });
     } catch (error) {
-      // SPEC §8: the server's message, or 'Validation failed' when it sent none.
-      toast({ title: 'Validation Failed', description: (error as ApiError).detail ?? 'Validation failed', variant: 'destructive' });
+      toast({ title: 'Validation Failed', description: validationFailureText(error), variant: 'destructive' });
     }
   }
 

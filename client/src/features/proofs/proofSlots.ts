@@ -1,4 +1,5 @@
 import type { ProofKind } from '@contract';
+import type { ApiError } from '../../api/api';
 
 const MEGABYTE = 1024 * 1024;
 
@@ -49,3 +50,13 @@ export const PROOF_RULES = [
   'Validation is possible only once per day',
   'Missing a day resets the streak to 0',
 ] as const;
+
+/**
+ * SPEC §8: a failed validation shows the server's message, or 'Validation failed' when the server
+ * answered without one; 'Failed to validate your proofs' when no answer came at all (offline, timeout).
+ */
+export function validationFailureText(error: unknown): string {
+  const answer = error as Partial<ApiError> | undefined;
+  if (typeof answer?.status !== 'number') return 'Failed to validate your proofs';
+  return answer.detail ?? 'Validation failed';
+}

@@ -30,7 +30,7 @@ function installPhantom(overrides: Partial<PhantomProvider> = {}) {
 }
 
 /** A fake API for the panel's calls; `purchase` answers POST credits/purchase. */
-function serve(user = makeUser(), purchase = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })) {
+function serve(user = makeUser(), purchase: () => Response | Promise<Response> = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })) {
   const requests: { method: string; path: string; query: string; body: unknown }[] = [];
   mockFetch(async (url, request) => {
     const { pathname, search } = new URL(url);
@@ -100,7 +100,9 @@ describe('PurchasePanel', () => {
   });
 
   it('links the wallet of an X account, pays, records the purchase and links the transaction', async () => {
-    const requests = serve();
+    let finishRecording: () => void = () => undefined;
+    const recorded = new Promise<void>((resolve) => (finishRecording = resolve));
+    const requests = serve(makeUser(), () => recorded.then(() => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })));
     const phantom = installPhantom({ isConnected: true, publicKey: { toString: () => WALLET } });
     let finishPayment: (signature: string) => void = () => undefined;
     payTreasury.mockImplementation(({ onStep }: TreasuryPayment) => {
@@ -118,8 +120,12 @@ describe('PurchasePanel', () => {
     expect(screen.getAllByRole('button', { name: /^Buy / }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     finishPayment(SIGNATURE);
 
+    // Paid first, then recorded: one toast for each (SPEC §8).
+    await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Purchase Successful!', description: 'Payment of 0.005 SOL sent. Adding your credits…' }));
+    expect(await screen.findByText('RECORDING')).toHaveProperty('ariaCurrent', 'step');
+    finishRecording();
     expect(await screen.findByText(/PURCHASE_COMPLETE/)).toBeTruthy();
-    expect(toastOf(store)?.title).toBe('Purchase Successful!');
+    expect(toastOf(store)).toMatchObject({ title: 'Credits Added!', description: '500 credits added. New balance: 620 FC.' });
     expect(screen.getByRole('link', { name: /VIEW_TRANSACTION/ }).getAttribute('href')).toBe(`https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`);
     expect(phantom.signMessage).toHaveBeenCalledWith(new TextEncoder().encode('Link this wallet'), 'utf8');
     expect(requests.find((r) => r.path === 'auth/phantom/challenge')?.query).toBe(`?walletAddress=${WALLET}&purpose=link`);

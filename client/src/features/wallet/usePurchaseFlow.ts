@@ -111,12 +111,15 @@ export function usePurchaseFlow() {
     } catch {
       return fail(PAYMENT_FAILED);
     }
+    // SPEC §8 pairs the toasts: the payment sent (confirmed, or past an RPC that stopped answering),
+    // then the credits on the ledger; a failure between the two is 'Transaction Failed'.
+    toast({ title: 'Purchase Successful!', description: `Payment of ${pack.sol} SOL sent. Adding your credits…` });
 
     onStep('RECORDING');
     try {
       const result = await purchaseCredits({ transactionHash: signature, creditsAmount: pack.credits, solAmount: pack.sol }).unwrap();
       setState({ phase: 'success', result });
-      toast({ title: 'Purchase Successful!', description: `${result.credits} credits added. New balance: ${result.newBalance} FC.` });
+      toast({ title: 'Credits Added!', description: `${result.credits} credits added. New balance: ${result.newBalance} FC.` });
     } catch (error) {
       fail(RECORDING_FAILED, describeError(error, RECORDING_FAILED.title).description, signature);
     }
