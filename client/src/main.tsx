@@ -2,15 +2,19 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './app/routes';
+import { LoginPage } from './app/AppRoot';
+import { routes, screenAt } from './app/routes';
 import { createAppStore } from './app/store';
 import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
+import { readToken } from './features/auth/tokenStorage';
 import './styles.css';
 
 const store = createAppStore();
 // Before the router reads the address: a login code must not linger in it or in history.
 const loginCode = takeAuthParamsFromAddress();
-void store.dispatch(bootstrapAuth(loginCode));
+// The screen the visitor will most likely see, fetched while the session is checked.
+const firstScreen = loginCode || readToken() ? screenAt(window.location.pathname) : LoginPage;
+void store.dispatch(bootstrapAuth(loginCode, firstScreen?.preload()));
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

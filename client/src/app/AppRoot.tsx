@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { selectAuthStatus } from '../features/auth/authSlice';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
+import { lazyScreen } from './lazyScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { Toaster } from './toast/Toaster';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
 
 /** SPEC §6: signed-out visitors see only the login screen, whatever the path. */
 export function AppRoot() {

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../test/fixtures';
+import { screenAt } from './routes';
 import { createAppStore } from './store';
 import { signedOut } from '../features/auth/authSlice';
 
@@ -56,5 +57,17 @@ describe('routes', () => {
     expect(await screen.findByRole('button', { name: 'CONNECT_PHANTOM_WALLET' })).toBeTruthy();
     expect(store.getState().auth.status).toBe('signedOut');
     expect(localStorage.getItem('authToken')).toBeNull();
+  });
+});
+
+describe('screenAt', () => {
+  it("finds the code-split screen of a path, the dashboard's at / and /dashboard", () => {
+    expect(screenAt('/')).toBe(screenAt('/dashboard'));
+    expect(screenAt('/workouts/')).not.toBeNull();
+    expect(screenAt('/workouts')).not.toBe(screenAt('/credits'));
+  });
+
+  it('answers null for other paths, including names every object has', () => {
+    for (const path of ['/nope', '/constructor', '/toString', '/__proto__']) expect(screenAt(path)).toBeNull();
   });
 });

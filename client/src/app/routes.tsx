@@ -1,26 +1,32 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
 
-// One chunk per screen, so the first load carries only the shell.
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
-const WorkoutsPage = lazy(() => import('../features/workouts/WorkoutsPage'));
-const ProgressPage = lazy(() => import('../features/progress/ProgressPage'));
-const CreditsPage = lazy(() => import('../features/credits/CreditsPage'));
-const AboutPage = lazy(() => import('../features/about/AboutPage'));
+// One chunk per screen, so the first load carries only the shell. Keyed by path ('' is the index).
+const SCREENS: Record<string, LazyScreen> = {
+  '': lazyScreen(() => import('../features/dashboard/DashboardPage')),
+  workouts: lazyScreen(() => import('../features/workouts/WorkoutsPage')),
+  progress: lazyScreen(() => import('../features/progress/ProgressPage')),
+  credits: lazyScreen(() => import('../features/credits/CreditsPage')),
+  about: lazyScreen(() => import('../features/about/AboutPage')),
+};
+SCREENS.dashboard = SCREENS[''];
+
+/** The code-split screen at `pathname`, if any: main.tsx fetches it while the session is checked. */
+export function screenAt(pathname: string): LazyScreen | null {
+  const path = pathname.replace(/^\/+|\/+$/g, '');
+  return Object.hasOwn(SCREENS, path) ? SCREENS[path] : null; // not "/constructor" from the prototype
+}
+
+const screenRoute = (path: string): RouteObject => {
+  const Screen = SCREENS[path];
+  return path ? { path, element: <Screen /> } : { index: true, element: <Screen /> };
+};
 
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
-    children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
-      { path: 'workouts', element: <WorkoutsPage /> },
-      { path: 'progress', element: <ProgressPage /> },
-      { path: 'credits', element: <CreditsPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: '*', element: <NotFoundPage /> },
-    ],
+    children: [...Object.keys(SCREENS).map(screenRoute), { path: '*', element: <NotFoundPage /> }],
   },
 ];

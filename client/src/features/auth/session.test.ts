@@ -45,6 +45,25 @@ describe('bootstrapAuth', () => {
     expect(authApi.endpoints.getUser.select()(store.getState()).data?.username).toBe('from_x');
   });
 
+  it("shows its decision only once the first screen's code is in as well", async () => {
+    localStorage.setItem('authToken', 'stored-jwt');
+    const fetchMock = mockFetch(() => jsonResponse(makeUser()));
+    const store = createAppStore();
+    let codeArrives: () => void = () => undefined;
+    const firstScreenCode = new Promise<void>((resolve) => (codeArrives = resolve));
+    const done = store.dispatch(bootstrapAuth(null, firstScreenCode));
+
+    // The session is verified (answered, then given time to be read)…
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(localStorage.getItem('authToken')).toBe('stored-jwt');
+    // …but the loading screen stays until the screen it leads to can render.
+    expect(store.getState().auth.status).toBe('checking');
+    codeArrives();
+    await done;
+    expect(store.getState().auth.status).toBe('signedIn');
+  });
+
   it('moves a legacy auth_token to authToken and signs in with it', async () => {
     localStorage.setItem('auth_token', 'legacy-jwt');
     const fetchMock = mockFetch(() => jsonResponse(makeUser()));

@@ -44,26 +44,36 @@ function isRefusedToken(error: ApiError): boolean {
   return typeof error.status === 'number' && error.status >= 400 && error.status < 500;
 }
 
-/** Decides the first screen: verify a login code from the address, else the stored token, else sign-in. */
-export function bootstrapAuth(loginCode: string | null): AppThunk<Promise<void>> {
+/**
+ * Decides the first screen: verify a login code from the address, else the stored token, else
+ * sign-in. The decision is shown once `firstScreenCode` (fetched alongside by main.tsx) is in too,
+ * so the loading screen gives way to a screen that is ready rather than to another loader.
+ */
+export function bootstrapAuth(loginCode: string | null, firstScreenCode: Promise<unknown> = Promise.resolve()): AppThunk<Promise<void>> {
   return async (dispatch) => {
-    const verify = (token: string) => dispatch(authApi.endpoints.verifySession.initiate(token, { track: false }));
-
-    if (loginCode) {
-      const result = await verify(loginCode);
-      if (result.data) return void dispatch(startVerifiedSession(result.data, loginCode));
-      dispatch(showToast({ ...describeError(result.error, 'Sign-in Failed'), variant: 'destructive' }));
-    }
-
-    const storedToken = takeStoredToken();
-    if (!storedToken) return void dispatch(signedOut());
-    const result = await verify(storedToken);
-    if (result.data) return void dispatch(startVerifiedSession(result.data, storedToken));
-    const error = result.error as ApiError;
-    if (isRefusedToken(error)) clearToken();
-    else dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
-    dispatch(signedOut());
+    const decision = await decideSession(dispatch, loginCode);
+    await firstScreenCode.catch(() => undefined);
+    dispatch(decision);
   };
+}
+
+async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: string | null): Promise<AppThunk | ReturnType<typeof signedOut>> {
+  const verify = (token: string) => dispatch(authApi.endpoints.verifySession.initiate(token, { track: false }));
+
+  if (loginCode) {
+    const result = await verify(loginCode);
+    if (result.data) return startVerifiedSession(result.data, loginCode);
+    dispatch(showToast({ ...describeError(result.error, 'Sign-in Failed'), variant: 'destructive' }));
+  }
+
+  const storedToken = takeStoredToken();
+  if (!storedToken) return signedOut();
+  const result = await verify(storedToken);
+  if (result.data) return startVerifiedSession(result.data, storedToken);
+  const error = result.error as ApiError;
+  if (isRefusedToken(error)) clearToken();
+  else dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
+  return signedOut();
 }
 
 /** SPEC §4: clears the token and the user (all cached data) and disconnects Phantom if present. */
