@@ -1,9 +1,12 @@
+/** "Nov 23, 2026". */
+const FULL_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
+
 /**
  * Dates as the user lives them: in the browser's time zone (a late-evening entry west of UTC
  * belongs to that evening, not to the next UTC day), with English month names like the rest of
  * the interface.
  */
-export function formatDate(iso: string, parts: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' }): string {
+export function formatDate(iso: string, parts: Intl.DateTimeFormatOptions = FULL_DATE): string {
   return new Date(iso).toLocaleDateString('en-US', parts);
 }
 
@@ -12,7 +15,7 @@ export function formatDate(iso: string, parts: Intl.DateTimeFormatOptions = { mo
  * deadline) as "Nov 23, 2026": read as that day itself, so no browser zone can move it.
  */
 export function formatDay(day: string): string {
-  return formatDate(`${day}T00:00:00Z`, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(`${day}T00:00:00Z`, { ...FULL_DATE, timeZone: 'UTC' });
 }
 
 /** "Mar 1": chart labels. */

@@ -42,6 +42,15 @@ describe('requestLog', () => {
     expect(failed.lines[0]).toMatchObject({ level: 50, msg: 'request errored', res: { statusCode: 503 } });
   });
 
+  it('keeps the 5xx lines when only errors are logged', () => {
+    const ok = through('error', '/api/user');
+    ok.finish(200);
+    expect(ok.lines).toEqual([]);
+    const failed = through('error', '/api/user');
+    failed.finish(500);
+    expect(failed.lines).toEqual([expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } })]);
+  });
+
   it('logs nothing for the client files, nor when silent', () => {
     const page = through('info', '/assets/index.js');
     page.finish(200);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING } from './scale';
+import { CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING, USUAL_LABELS } from './scale';
 
 interface ChartFrameProps {
   points: ChartPoint[];
@@ -10,7 +10,7 @@ interface ChartFrameProps {
   /** x position of point i, so labels sit under their bar or dot. */
   xOf: (index: number) => number;
   yOf: (value: number) => number;
-  /** How many x labels at most (evenly spread); six unless the chart's slots leave room for more. */
+  /** How many x labels at most (evenly spread); USUAL_LABELS unless the chart's slots leave room for more. */
   maxLabels?: number;
   children: ReactNode;
 }
@@ -41,7 +41,7 @@ export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, m
   );
 }
 
-/** Past six labels, every other one counted back from the newest: a phone shows only the rest (charts.css). */
+/** Past the usual six labels, every other one counted back from the newest: a phone shows only the rest (charts.css). */
 function isMinorLabel(position: number, count: number): boolean {
-  return count > 6 && (count - 1 - position) % 2 === 1;
+  return count > USUAL_LABELS && (count - 1 - position) % 2 === 1;
 }

@@ -41,8 +41,11 @@ export function chartScale(count: number, range: { min: number; max: number }, h
   };
 }
 
+/** How many x labels a chart shows unless its slots leave room for more (and all a phone shows). */
+export const USUAL_LABELS = 6;
+
 /** At most `limit` evenly spread indexes to label on the x axis (always the first and the last). */
-export function labelIndexes(count: number, limit = 6): number[] {
+export function labelIndexes(count: number, limit = USUAL_LABELS): number[] {
   if (count <= limit) return [...Array(count).keys()];
   const step = (count - 1) / (limit - 1);
   return [...Array(limit).keys()].map((i) => Math.round(i * step));
