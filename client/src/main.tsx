@@ -6,14 +6,14 @@ import { LoginPage } from './app/AppRoot';
 import { routes, screenAt } from './app/routes';
 import { createAppStore } from './app/store';
 import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
-import { readToken } from './features/auth/tokenStorage';
+import { takeStoredToken } from './features/auth/tokenStorage';
 import './styles.css';
 
 const store = createAppStore();
 // Before the router reads the address: a login code must not linger in it or in history.
 const loginCode = takeAuthParamsFromAddress();
 // The screen the visitor will most likely see, fetched while the session is checked.
-const firstScreen = loginCode || readToken() ? screenAt(window.location.pathname) : LoginPage;
+const firstScreen = loginCode || takeStoredToken() ? screenAt(window.location.pathname) : LoginPage;
 void store.dispatch(bootstrapAuth(loginCode, firstScreen?.preload()));
 const router = createBrowserRouter(routes);
 
