@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
@@ -23,6 +23,7 @@ export class Workout {
   createdAt!: Date;
 }
 
-export type WorkoutDocument = HydratedDocument<Workout>;
+/** A workout as stored, read lean or built for a lean insert. */
+export type StoredWorkout = Workout & { _id: Types.ObjectId };
 export const WorkoutSchema = SchemaFactory.createForClass(Workout);
 WorkoutSchema.index({ userId: 1, createdAt: -1 });
