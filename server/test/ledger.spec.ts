@@ -43,7 +43,7 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     const results = await Promise.all(Array.from({ length: 20 }, () => grant(user.id, 50, `tweet:${user.id}`)));
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
+    expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
     expect(await ledger.balance(user.id)).toBe(50);
   });
 
@@ -54,7 +54,7 @@ describe('the credit ledger against the real database', () => {
     const first = await spend();
     await ledger.post({ userId: user.id, amount: -50, kind: 'redeem', reason: 'Water bottle' });
     const replay = await spend();
-    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id }), duplicate: true });
     expect(await ledger.balance(user.id)).toBe(0);
   });
 
@@ -62,7 +62,7 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     await grant(user.id, 100);
     const { entry } = await grant(user.id, 50);
-    expect(entry.id).toBe(`${user.id}:credits:2`);
+    expect(entry._id).toBe(`${user.id}:credits:2`);
     // A stale in-process hint (another process posted since) and a stale cached seq (a fresh process).
     const hints = (ledger as unknown as { hints: Map<string, { seq: number; balanceAfter: number }> }).hints;
     hints.set(`${user.id}:credits`, { seq: 1, balanceAfter: 100 });
@@ -70,7 +70,7 @@ describe('the credit ledger against the real database', () => {
     hints.delete(`${user.id}:credits`);
     await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
     expect(await ledger.balance(user.id)).toBe(30);
-    expect((await grant(user.id, 5)).entry.id).toBe(`${user.id}:credits:4`);
+    expect((await grant(user.id, 5)).entry._id).toBe(`${user.id}:credits:4`);
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 35, creditsSeq: 4 });
   });
 
@@ -81,7 +81,7 @@ describe('the credit ledger against the real database', () => {
     // As if the process had been killed between the entry's insert and the cache update.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
     const replay = await grant(user.id, 40, `purchase:${user.id}`);
-    expect(replay).toEqual({ entry: expect.objectContaining({ id: entry.id }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ _id: entry._id }), duplicate: true });
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 140, creditsSeq: 2 });
   });
 
@@ -101,7 +101,7 @@ describe('the credit ledger against the real database', () => {
       });
     const first = await drainAll();
     const replay = await drainAll();
-    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id, amount: -70 }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id, amount: -70 }), duplicate: true });
     expect(await ledger.balance(user.id)).toBe(0);
   });
 
@@ -128,11 +128,11 @@ describe('the credit ledger against the real database', () => {
   it('reverses an entry once with a new entry that names it', async () => {
     const { user } = await signIn(t);
     const { entry } = await grant(user.id, 70);
-    const first = await ledger.reverse(entry.id, 'granted by mistake');
-    const second = await ledger.reverse(entry.id, 'granted by mistake');
+    const first = await ledger.reverse(entry._id, 'granted by mistake');
+    const second = await ledger.reverse(entry._id, 'granted by mistake');
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
-    expect(first.entry.ref).toBe(entry.id);
+    expect(first.entry.ref).toBe(entry._id);
     expect(first.entry.amount).toBe(-70);
     expect(await ledger.balance(user.id)).toBe(0);
   });

@@ -32,7 +32,7 @@ registerCommand({
         reason,
         idempotencyKey: `grant:${randomUUID()}`,
       });
-      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry.id})`);
+      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry._id})`);
     } catch (err) {
       if (!(err instanceof InsufficientCredits)) throw err;
       print(`refused: ${username} has ${err.balance} credits, ${amount} would go below 0`);
@@ -52,7 +52,7 @@ registerCommand({
     const ledger = (await app()).get(LedgerService, { strict: false });
     try {
       const { entry, duplicate } = await ledger.reverse(entryId, reason);
-      print(duplicate ? `entry ${entryId} was already reversed by ${entry.id}` : `reversed ${entryId} with ${entry.id}: balance ${entry.balanceAfter}`);
+      print(duplicate ? `entry ${entryId} was already reversed by ${entry._id}` : `reversed ${entryId} with ${entry._id}: balance ${entry.balanceAfter}`);
       return duplicate ? 1 : 0;
     } catch (err) {
       if (!(err instanceof InsufficientCredits)) throw err;

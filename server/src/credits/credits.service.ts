@@ -49,7 +49,7 @@ export class CreditsService {
     );
     // A request id replayed for another user or item is not this redemption.
     if (entry.userId.toString() !== userId || entry.ref !== item.id) throw conflict('This request id was already used', 'Duplicate Request');
-    const redemption = await this.recordRedemption(userId, item, entry.id);
+    const redemption = await this.recordRedemption(userId, item, entry._id);
     return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
   }
 

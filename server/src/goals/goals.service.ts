@@ -57,7 +57,7 @@ export class GoalsService {
       });
       return this.toView(goal, await this.progress.forUser(userId)(goal.metric, goal.createdAt));
     } catch (err) {
-      await this.ledger.reverse(entry.id, `Goal could not be saved: stake returned`);
+      await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
       throw err;
     }
   }

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /**
  * Which balance of a user an entry moves: `credits` (spendable, SPEC's sweatCredits) or `pending`
@@ -32,7 +32,6 @@ export class LedgerEntry {
   createdAt!: Date;
 }
 
-export type LedgerEntryDocument = HydratedDocument<LedgerEntry>;
 export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
 LedgerEntrySchema.index({ userId: 1, account: 1, seq: 1 }, { unique: true });
 
