@@ -2,6 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
+import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { User } from '../src/users/user.schema';
 import { TestApp, signIn, startTestApp } from './harness';
 
@@ -9,11 +10,17 @@ describe('the credit ledger against the real database', () => {
   let t: TestApp;
   let ledger: LedgerService;
   let users: Model<User>;
+  let entries: Model<LedgerEntry>;
+  /** The app's ledger and three more, as in other API and worker processes: own hints and queues. */
+  let processes: LedgerService[];
   beforeAll(async () => {
     t = await startTestApp({}, { workers: false });
     ledger = t.app.get(LedgerService);
     users = t.app.get(getModelToken(User.name));
+    entries = t.app.get(getModelToken(LedgerEntry.name));
+    processes = [ledger, ...Array.from({ length: 3 }, () => new LedgerService(entries, users))];
   });
+  const inTurn = (i: number) => processes[i % processes.length];
   afterAll(() => t.close());
 
   const grant = (userId: string, amount: number, key?: string) =>
@@ -29,7 +36,7 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     await grant(user.id, 600);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, () => ledger.post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass' })),
+      Array.from({ length: 50 }, (_, i) => inTurn(i).post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass' })),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientCredits);
@@ -41,10 +48,25 @@ describe('the credit ledger against the real database', () => {
 
   it('credits a keyed operation once however often it is repeated at the same time', async () => {
     const { user } = await signIn(t);
-    const results = await Promise.all(Array.from({ length: 20 }, () => grant(user.id, 50, `tweet:${user.id}`)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => inTurn(i).post({ userId: user.id, amount: 50, kind: 'grant', reason: 'test grant', idempotencyKey: `tweet:${user.id}` })),
+    );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
     expect(await ledger.balance(user.id)).toBe(50);
+  });
+
+  it('posts one process’s simultaneous postings to a balance in turn, each claiming its seq at the first try', async () => {
+    const { user } = await signIn(t);
+    const inserts = jest.spyOn(entries, 'insertMany');
+    try {
+      await Promise.all(Array.from({ length: 20 }, () => grant(user.id, 5)));
+      expect(inserts).toHaveBeenCalledTimes(20);
+    } finally {
+      inserts.mockRestore();
+    }
+    expect(await ledger.balance(user.id)).toBe(100);
+    expect((await ledger.history(user.id, 50)).map((row) => row.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
   });
 
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {
@@ -145,15 +167,13 @@ describe('the credit ledger against the real database', () => {
       const account = accounts[Math.floor(random() * accounts.length)].user.id;
       const amount = random() < 0.55 ? 1 + Math.floor(random() * 100) : -(1 + Math.floor(random() * 120));
       const key = random() < 0.2 ? `op:${i % 30}` : undefined;
-      return () => ledger.post({ userId: account, amount, kind: 'test', reason: 'random', idempotencyKey: key }).catch((e) => {
+      return () => inTurn(i).post({ userId: account, amount, kind: 'test', reason: 'random', idempotencyKey: key }).catch((e) => {
         if (!(e instanceof InsufficientCredits)) throw e;
       });
     });
     await Promise.all(operations.map((op) => op()));
     const report = await ledger.verify();
     expect(report.problems).toEqual([]);
-    const { LedgerEntry } = await import('../src/ledger/ledger-entry.schema');
-    const entries: Model<{ userId: unknown; amount: number }> = t.app.get(getModelToken(LedgerEntry.name));
     for (const { user } of accounts) {
       const rows = await entries.find({ userId: new Types.ObjectId(user.id) }).lean();
       const sum = rows.reduce((total, r) => total + r.amount, 0);

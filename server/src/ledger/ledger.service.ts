@@ -77,13 +77,31 @@ export class LedgerService {
   private readonly logger = new Logger('Ledger');
   /** Chain (`<userId>:<account>`) → an entry of it; entries never change, so this is only ever behind. */
   private readonly hints = new Map<string, Head>();
+  /** Chain → the end of the postings to it queued in this process. */
+  private readonly queued = new Map<string, Promise<unknown>>();
 
   constructor(
     @InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>,
     @InjectModel(User.name) private readonly users: Model<User>,
   ) {}
 
-  async post(posting: Posting): Promise<PostResult> {
+  /**
+   * Postings to one chain from this process run one after another: racing each other they would
+   * lose seq claims and retry, several round trips each (20 writers on one balance settled ~60
+   * postings/s, p99 ~1 s). Writers in other processes still race, and the seq claim settles that.
+   */
+  post(posting: Posting): Promise<PostResult> {
+    const chain = `${posting.userId}:${posting.account ?? 'credits'}`;
+    const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() => this.postNow(posting));
+    const settled = posted.catch(() => undefined);
+    this.queued.set(chain, settled);
+    void settled.then(() => {
+      if (this.queued.get(chain) === settled) this.queued.delete(chain);
+    });
+    return posted;
+  }
+
+  private async postNow(posting: Posting): Promise<PostResult> {
     const idempotencyKey = posting.idempotencyKey ?? `auto:${randomUUID()}`;
     const { userId } = posting;
     const account = posting.account ?? 'credits';
