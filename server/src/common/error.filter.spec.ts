@@ -1,5 +1,6 @@
 import { ArgumentsHost, NotFoundException } from '@nestjs/common';
 import mongoose from 'mongoose';
+import { runInNewContext } from 'node:vm';
 import { ErrorFilter } from './error.filter';
 
 /** What the filter answers for an exception, through a response double that records status and body. */
@@ -34,6 +35,12 @@ describe('ErrorFilter', () => {
 
   it('answers 503 for the bare socket error the driver passes on when the server vanishes mid-write', () => {
     const ended = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    expect(answer(ended).status).toBe(503);
+  });
+
+  it('knows that socket error when it was made in another realm (Node core, seen from a sandbox like Jest)', () => {
+    const ended = runInNewContext("Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' })");
+    expect(ended instanceof Error).toBe(false);
     expect(answer(ended).status).toBe(503);
   });
 

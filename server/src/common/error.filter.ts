@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import mongoose from 'mongoose';
+import { types } from 'node:util';
 import { ErrorBody } from '../contract';
 import { reasonPhrase } from './errors';
 
@@ -12,7 +13,7 @@ export class ErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
-    if (body.statusCode === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode === 500) this.logger.error(isError(exception) ? exception.stack : String(exception));
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }
@@ -42,8 +43,16 @@ export class ErrorFilter implements ExceptionFilter {
   }
 }
 
+/**
+ * An Error from any realm: Node core's socket errors are not `instanceof` the Error of a sandbox
+ * such as Jest's, where the fault tests run the app (an EPIPE there answered 500, not 503).
+ */
+function isError(e: unknown): e is Error {
+  return e instanceof Error || types.isNativeError(e);
+}
+
 function isDatabaseUnavailable(e: unknown): boolean {
-  if (!(e instanceof Error)) return false;
+  if (!isError(e)) return false;
   // Matched by name: mongoose's copy of the driver is not the `mongodb` package an import would load.
   // The local FerretDB gives up on its SQLite write lock after 10 s: overload, not a bug of the request.
   if (e.name === 'MongoServerError') return /SQLITE_BUSY|database is locked/.test(e.message);
