@@ -56,7 +56,7 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(50);
   });
 
-  it('posts one process’s simultaneous postings to a balance in turn, each claiming its seq at the first try', async () => {
+  it('posts one process’s simultaneous postings to a balance in turn, each claiming its seq at the first try, and keeps no queue after', async () => {
     const { user } = await signIn(t);
     const inserts = jest.spyOn(entries, 'insertMany');
     try {
@@ -67,6 +67,10 @@ describe('the credit ledger against the real database', () => {
     }
     expect(await ledger.balance(user.id)).toBe(100);
     expect((await ledger.history(user.id, 50)).map((row) => row.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    // Nothing is kept per balance once its postings are done, refused ones included.
+    await expect(ledger.post({ userId: user.id, amount: -500, kind: 'redeem', reason: 'too much' })).rejects.toBeInstanceOf(InsufficientCredits);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((ledger as unknown as { queued: Map<string, unknown> }).queued.size).toBe(0);
   });
 
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {

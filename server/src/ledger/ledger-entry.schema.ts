@@ -35,6 +35,11 @@ export class LedgerEntry {
 export const LedgerEntrySchema = SchemaFactory.createForClass(LedgerEntry);
 LedgerEntrySchema.index({ userId: 1, account: 1, seq: 1 }, { unique: true });
 
+/** One account's chain of entries: `<userId>:<account>`. */
+export function chainId(userId: string, account: LedgerAccount): string {
+  return `${userId}:${account}`;
+}
+
 export function entryId(userId: string, account: LedgerAccount, seq: number): string {
-  return `${userId}:${account}:${seq}`;
+  return `${chainId(userId, account)}:${seq}`;
 }

@@ -7,7 +7,7 @@ import { TransactionView } from '../contract';
 import { conflict, unavailable } from '../common/errors';
 import { User } from '../users/user.schema';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { LedgerAccount, LedgerEntry, entryId } from './ledger-entry.schema';
+import { LedgerAccount, LedgerEntry, chainId, entryId } from './ledger-entry.schema';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, chainProblems, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
@@ -91,7 +91,7 @@ export class LedgerService {
    * postings/s, p99 ~1 s). Writers in other processes still race, and the seq claim settles that.
    */
   post(posting: Posting): Promise<PostResult> {
-    const chain = `${posting.userId}:${posting.account ?? 'credits'}`;
+    const chain = chainId(posting.userId, posting.account ?? 'credits');
     const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() => this.postNow(posting));
     const settled = posted.catch(() => undefined);
     this.queued.set(chain, settled);
@@ -192,7 +192,7 @@ export class LedgerService {
 
   /** Where to start looking for a chain's head: an entry seen here, else the cached seq, else a scan. */
   private async hint(userId: string, account: LedgerAccount): Promise<Head> {
-    const known = this.hints.get(`${userId}:${account}`);
+    const known = this.hints.get(chainId(userId, account));
     if (known) return known;
     if (userId !== POOL_ACCOUNT_ID) {
       const seqField = CACHE_FIELDS[account].seq;
@@ -218,7 +218,7 @@ export class LedgerService {
   }
 
   private remember(userId: string, account: LedgerAccount, entry: Head): Head {
-    const key = `${userId}:${account}`;
+    const key = chainId(userId, account);
     const known = this.hints.get(key);
     if (known && known.seq >= entry.seq) return entry;
     this.hints.delete(key);
