@@ -51,6 +51,17 @@ install_redis() {
 # document update is atomic as on MongoDB. The build's version names the patch level, so an
 # unpatched binary (say, from `go install`) is rebuilt.
 FERRETDB_BUILD="$FERRETDB_VERSION-sweat.4"
+# WAL with synchronous=NORMAL: a commit does not wait for an fsync (it survives a crash of the server,
+# not of the machine), which doubles write throughput on this local development store. Checkpoints
+# every 20,000 WAL pages (80 MB) instead of SQLite's 1,000: each checkpoint copies the pages written
+# since the last one back into the database file with an fsync, and at 1,000 pages it ran every few
+# hundred writes and took a quarter of an update's time (a one-row update rewrites whole pages, so
+# the frequent small checkpoints copied the same hot pages again and again). MongoDB's storage engine
+# likewise checkpoints once a minute and journals in between. Updates by `_id` 2,400 → 4,500/s at 20
+# writers, inserts unchanged.
+SQLITE_PRAGMAS="_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(20000)"
+# What a running FerretDB was started as: a different build or settings means it is restarted.
+FERRETDB_RUN="$FERRETDB_BUILD $SQLITE_PRAGMAS"
 
 # Capture first, then match: with pipefail, `ferretdb --version | grep -q` fails at random when grep
 # exits early and ferretdb dies of SIGPIPE on its remaining lines (which triggered needless rebuilds).
@@ -114,8 +125,8 @@ start_redis() {
 start_ferretdb() {
   if port_open "$MONGO_PORT"; then
     # One this script started from an older build (say, before a patch was added) is replaced.
-    if [ -f "$RUN_DIR/ferretdb.pid" ] && [ "$(cat "$RUN_DIR/ferretdb.build" 2>/dev/null)" != "$FERRETDB_BUILD" ]; then
-      say "restarting FerretDB: it runs an older build than $FERRETDB_BUILD"
+    if [ -f "$RUN_DIR/ferretdb.pid" ] && [ "$(cat "$RUN_DIR/ferretdb.build" 2>/dev/null)" != "$FERRETDB_RUN" ]; then
+      say "restarting FerretDB: it runs another build or settings than $FERRETDB_RUN"
       stop_pidfile ferretdb
     else
       return 0
@@ -123,12 +134,10 @@ start_ferretdb() {
   fi
   install_ferretdb
   mkdir -p "$DATA_DIR/ferretdb" "$RUN_DIR"
-  # WAL with synchronous=NORMAL: a commit no longer waits for an fsync (it survives a crash of the
-  # server, not of the machine), which doubles write throughput on this local development store.
-  nohup "$FERRETDB" --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/?_pragma=synchronous(NORMAL)" --listen-addr="127.0.0.1:$MONGO_PORT" \
+  nohup "$FERRETDB" --handler=sqlite --sqlite-url="file:$DATA_DIR/ferretdb/?$SQLITE_PRAGMAS" --listen-addr="127.0.0.1:$MONGO_PORT" \
     --state-dir="$RUN_DIR" --debug-addr=- --telemetry=disable --log-level=warn >"$RUN_DIR/ferretdb.log" 2>&1 &
   echo $! > "$RUN_DIR/ferretdb.pid"
-  echo "$FERRETDB_BUILD" > "$RUN_DIR/ferretdb.build"
+  echo "$FERRETDB_RUN" > "$RUN_DIR/ferretdb.build"
   wait_port "$MONGO_PORT" || { say "FerretDB did not start (see $RUN_DIR/ferretdb.log)"; return 1; }
   say "FerretDB on 127.0.0.1:$MONGO_PORT (data in $DATA_DIR/ferretdb)"
 }
