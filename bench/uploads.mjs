@@ -3,7 +3,7 @@
 // bytes; for reference, the same PUT to a bare node:http server in its own process doing only what the
 // disk driver does (bench/bare-upload-server.mjs), and the app's PUT with the client reading 64 KB at a
 // time. Rounds alternate the four.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,13 @@ function put(url, path, readSize = CLIENT_READ) {
   });
 }
 
+/**
+ * Writes back what is dirty in the page cache before each timed transfer: every transfer leaves
+ * 50 MB to be written back, and the kernel's writeback of one (or of the database's files after the
+ * ledger bench) throttled whichever came next (the copy moved 300–1,100 MB/s between runs).
+ */
+const settle = () => execFileSync('sync');
+
 /** Starts bench/bare-upload-server.mjs writing into `dir` → { url, stop }. */
 async function startBareUploadServer(dir) {
   const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-upload-server.mjs', import.meta.url)), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -89,6 +96,7 @@ export async function benchUploads({ server, session }) {
   let bareFirstGrowth = 0;
   const seconds = { upload: [], upload64k: [], bare: [], copy: [] };
   const timed = async (series, work) => {
+    settle();
     const t0 = performance.now();
     const result = await work();
     seconds[series].push((performance.now() - t0) / 1000);
