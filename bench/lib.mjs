@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, stopChild } from '../scripts/lib.mjs';
+import { API_PROCESS, ROOT, stopChild } from '../scripts/lib.mjs';
 
 export const require = createRequire(join(ROOT, 'server', 'package.json'));
 const bs58 = require('bs58').default;
@@ -53,12 +53,12 @@ export function freePort() {
   });
 }
 
-/** `node server/dist/main.js` with the inline worker; resolves once /api/health answers 200. */
+/** The API process (scripts/lib.mjs API_PROCESS) with the inline worker; resolves once /api/health answers 200. */
 export async function startServer(extra = {}) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = benchEnv({ PORT: String(port), PUBLIC_URL: url, WORKER_INLINE: '1', ...extra });
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(process.execPath, API_PROCESS, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -32,4 +32,5 @@ COPY --from=build /app/server/dist server/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-CMD ["node", "server/dist/main.js"]
+# The API process as scripts/lib.mjs API_PROCESS starts it (why the heap flag: see there).
+CMD ["node", "--initial-old-space-size=128", "server/dist/main.js"]

@@ -245,6 +245,15 @@ export async function build(name, { force = false, stdout = 'inherit' } = {}) {
   return code;
 }
 
+/**
+ * How the API process is started, here and in the tests, the bench and docker-compose.yml. V8 keeps
+ * an old generation of at least 128 MB: after a burst of requests and a quiet spell it had cut the
+ * heap's limit to just above the ~52 MB in use, and then every ~30 MB of an upload's spent socket
+ * buffers set off a full mark-compact where a scavenge had done (`--trace-gc`), so a 50 MB upload
+ * cost the server 2–3 times the CPU (240–300 ms against 90–120) and ran at half the speed.
+ */
+export const API_PROCESS = ['--initial-old-space-size=128', 'server/dist/main.js'];
+
 /** `node` as a detached child we can signal as a whole group. */
 export function spawnNode(args, env) {
   return spawn(process.execPath, args, { cwd: ROOT, env, stdio: 'inherit', detached: true });

@@ -3,7 +3,7 @@
 // Installs dependencies if missing, starts the local MongoDB stand-in and Redis unless MONGODB_URI
 // and REDIS_URL point elsewhere, builds server and client when stale, runs the API with the BullMQ
 // worker inline, and on Ctrl-C/SIGTERM stops the API and the services it started (nothing else).
-import { build, cleanupAndExit, failAndExit, ensureDependencies, ensureServices, exitOnSignals, isExiting, onCleanup, portOpen, say, serviceEnv, spawnNode, stopChild } from './lib.mjs';
+import { API_PROCESS, build, cleanupAndExit, failAndExit, ensureDependencies, ensureServices, exitOnSignals, isExiting, onCleanup, portOpen, say, serviceEnv, spawnNode, stopChild } from './lib.mjs';
 
 const port = process.env.PORT || '3000';
 const force = process.argv.includes('--rebuild');
@@ -30,7 +30,7 @@ async function runApi() {
   const env = { ...process.env, ...serviceEnv(), WORKER_INLINE: process.env.WORKER_INLINE ?? '1' };
   // Detached (own process group) so Ctrl-C reaches it once, through us: a second signal during
   // Nest's graceful shutdown would kill it mid-way.
-  api = spawnNode(['server/dist/main.js'], env);
+  api = spawnNode(API_PROCESS, env);
   onCleanup(() => stopChild(api, 'SIGTERM'));
   // An API that dies on its own takes the services we started down with it (ignored while we stop it).
   api.on('exit', (code, signal) => {

@@ -31,6 +31,7 @@ const ENV_VAR = 'E2E_SERVER_ENV';
 
 /** scripts/lib.mjs: the build and process helpers of `npm start` / `npm test` (ESM without type declarations). */
 interface ScriptsLib {
+  API_PROCESS: string[];
   build(target: 'server' | 'client'): Promise<number>;
   stopChild(child: ChildProcess, signal: NodeJS.Signals, graceMs: number): Promise<void>;
 }
@@ -69,7 +70,7 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
   mkdirSync(ARTIFACTS, { recursive: true });
   const log = openSync(SERVER_LOG, 'w');
   // Own process group, so stopping it also stops anything it spawned.
-  const child = spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env, stdio: ['ignore', log, log], detached: true });
+  const child = spawn(process.execPath, (await scriptsLib()).API_PROCESS, { cwd: ROOT, env, stdio: ['ignore', log, log], detached: true });
   closeSync(log); // the child holds its own copy
   const stop = async () => {
     const { stopChild } = await scriptsLib();
