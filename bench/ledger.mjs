@@ -15,7 +15,7 @@ const CONTENDED_POSTINGS = Number(process.env.BENCH_LEDGER_CONTENDED ?? 60);
 
 /** Raw inserts of ledger-entry-shaped documents: the floor of what one posting costs on this database. */
 async function rawInserter(env) {
-  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: WRITERS }).connect();
+  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
   const raw = client.db().collection(`bench_raw_${Date.now()}`);
   let n = 0;
   return {
@@ -37,7 +37,7 @@ async function rawInserter(env) {
  * users-like document's cached balance with the same seq-guarded update, per posting.
  */
 async function twoWrites(env, userIds) {
-  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: WRITERS }).connect();
+  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
   const stamp = Date.now();
   const entries = client.db().collection(`bench_entries_${stamp}`);
   const balances = client.db().collection(`bench_users_${stamp}`);
