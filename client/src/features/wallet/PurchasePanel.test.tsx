@@ -29,15 +29,18 @@ function installPhantom(overrides: Partial<PhantomProvider> = {}) {
   return provider;
 }
 
-/** A fake API for the panel's calls; `purchase` answers POST credits/purchase. */
-function serve(user = makeUser(), purchase: () => Response | Promise<Response> = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })) {
+const CONFIG = { solanaCluster: 'devnet', solanaRpcUrl: 'http://127.0.0.1:8899', treasuryAddress: TREASURY };
+type Answer = () => Response | Promise<Response>;
+
+/** A fake API for the panel's calls; `purchase` answers POST credits/purchase, `config` GET config. */
+function serve(user = makeUser(), purchase: Answer = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE }), config: Answer = () => jsonResponse(CONFIG)) {
   const requests: { method: string; path: string; query: string; body: unknown }[] = [];
   mockFetch(async (url, request) => {
     const { pathname, search } = new URL(url);
     const path = pathname.replace(/^\/api\//, '');
     requests.push({ method: request.method, path, query: search, body: request.method === 'POST' ? await request.clone().json() : undefined });
     if (path === 'user') return jsonResponse(user);
-    if (path === 'config') return jsonResponse({ solanaCluster: 'devnet', solanaRpcUrl: 'http://127.0.0.1:8899', treasuryAddress: TREASURY });
+    if (path === 'config') return config();
     if (path === 'auth/phantom/challenge') return jsonResponse({ nonce: 'a'.repeat(32), message: 'Link this wallet', expiresAt: '2099-01-01' });
     if (path === 'auth/phantom/link') return jsonResponse({ ...user, walletAddress: WALLET });
     if (path === 'credits/purchase') return purchase();
@@ -56,7 +59,12 @@ function renderPanel(store: AppStore = signedInStore()) {
 }
 
 const toastOf = (store: AppStore) => store.getState().toast.current;
-const pick500 = () => userEvent.click(screen.getByRole('button', { name: 'Buy 500 credits for 0.005 SOL' }));
+/** Picks the 500-credit package once it takes a pick (it waits for the account and the chain settings). */
+async function pick500() {
+  const pack = screen.getByRole('button', { name: 'Buy 500 credits for 0.005 SOL' }) as HTMLButtonElement;
+  await waitFor(() => expect(pack.disabled).toBe(false));
+  await userEvent.click(pack);
+}
 
 describe('PurchasePanel', () => {
   it('shows the four packages with SOL and USD prices, disconnected', () => {
@@ -97,6 +105,18 @@ describe('PurchasePanel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'CONNECT_WALLET' }));
     await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Connection Failed', description: 'Failed to connect to Phantom wallet.' }));
     expect(screen.getByText('DISCONNECTED')).toBeTruthy();
+  });
+
+  it('keeps the packages disabled while the chain settings load, so an early pick is not swallowed', async () => {
+    let releaseConfig: () => void = () => undefined;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    serve(makeUser({ walletAddress: WALLET }), undefined, () => configHeld.then(() => jsonResponse(CONFIG)));
+    installPhantom({ isConnected: true, publicKey: { toString: () => WALLET } });
+    renderPanel(signedInStore(makeUser({ walletAddress: WALLET })));
+    const packs = screen.getAllByRole('button', { name: /^Buy / }) as HTMLButtonElement[];
+    expect(packs.every((pack) => pack.disabled)).toBe(true);
+    releaseConfig();
+    await waitFor(() => expect(packs.every((pack) => !pack.disabled)).toBe(true));
   });
 
   it('links the wallet of an X account, pays, records the purchase and links the transaction', async () => {

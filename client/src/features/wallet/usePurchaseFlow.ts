@@ -125,6 +125,9 @@ export function usePurchaseFlow() {
     }
   };
 
-  const busy = state.phase === 'connecting' || state.phase === 'processing';
+  // With a wallet connected a package starts a purchase, which needs the account and the chain
+  // settings: until both are in, the packages wait instead of swallowing the click.
+  const settingUp = Boolean(wallet) && (!user || !config);
+  const busy = state.phase === 'connecting' || state.phase === 'processing' || settingUp;
   return { wallet, state, busy, connect, buy, cluster: config?.solanaCluster ?? 'devnet', needsLink: Boolean(wallet && user && !user.walletAddress) };
 }
