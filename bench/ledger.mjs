@@ -1,5 +1,7 @@
 // (2) Ledger: postings/s across 100 users and on one contended user (20 concurrent writers), vs
-// raw insertOne of documents of the same shape at the same concurrency; then ledger.verify().
+// raw insertOne of documents of the same shape at the same concurrency, and beside them the design's
+// two writes with the bare driver (what this database allows before any application code); then
+// ledger.verify().
 // Both sides are warmed up first (a cold JIT had made the first few hundred postings twice as slow
 // as the rest) and then measured in alternating rounds, so drift on a noisy machine hits both alike.
 import { randomUUID } from 'node:crypto';
