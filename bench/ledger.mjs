@@ -16,9 +16,8 @@ const UNCONTENDED_POSTINGS = Number(process.env.BENCH_LEDGER_POSTINGS ?? 300);
 const CONTENDED_POSTINGS = Number(process.env.BENCH_LEDGER_CONTENDED ?? 60);
 
 /** Raw inserts of ledger-entry-shaped documents: the floor of what one posting costs on this database. */
-async function rawInserter(env) {
-  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
-  const raw = client.db().collection(`bench_raw_${Date.now()}`);
+async function rawInserter(db) {
+  const raw = db.collection(`bench_raw_${Date.now()}`);
   let n = 0;
   return {
     run: (count, userIds) =>
@@ -26,10 +25,7 @@ async function rawInserter(env) {
         const i = n++;
         return raw.insertOne({ userId: userIds[i % userIds.length], account: 'credits', seq: i, amount: 1, balanceAfter: i, kind: 'bench', reason: 'bench', idempotencyKey: `raw:${i}`, ref: null, createdAt: new Date() });
       }),
-    async close() {
-      await raw.drop().catch(() => undefined);
-      await client.close();
-    },
+    close: () => raw.drop().catch(() => undefined),
   };
 }
 
@@ -38,11 +34,10 @@ async function rawInserter(env) {
  * bare driver inserting an entry into a collection indexed like ledger_entries and moving a
  * users-like document's cached balance with the same seq-guarded update, per posting.
  */
-async function twoWrites(env, userIds) {
-  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
+async function twoWrites(db, userIds) {
   const stamp = Date.now();
-  const entries = client.db().collection(`bench_entries_${stamp}`);
-  const balances = client.db().collection(`bench_users_${stamp}`);
+  const entries = db.collection(`bench_entries_${stamp}`);
+  const balances = db.collection(`bench_users_${stamp}`);
   await entries.createIndex({ idempotencyKey: 1 }, { unique: true });
   await entries.createIndex({ userId: 1, account: 1, seq: 1 }, { unique: true });
   await balances.createIndex({ username: 1 }, { unique: true });
@@ -59,11 +54,7 @@ async function twoWrites(env, userIds) {
         await entries.insertOne({ _id: `${userId}:credits:${seq}`, userId, account: 'credits', seq, amount: 1, balanceAfter: seq, kind: 'bench', reason: 'bench', idempotencyKey: `auto:${randomUUID()}`, ref: null, createdAt: new Date() });
         await balances.updateOne({ _id: userId, creditsSeq: { $lt: seq } }, { $set: { sweatCredits: seq, creditsSeq: seq } });
       }),
-    async close() {
-      await entries.drop().catch(() => undefined);
-      await balances.drop().catch(() => undefined);
-      await client.close();
-    },
+    close: () => Promise.all([entries.drop(), balances.drop()]).catch(() => undefined),
   };
 }
 
@@ -84,8 +75,10 @@ export async function benchLedger({ ctx }) {
   const contendedId = users.pop()._id.toString();
   const ids = users.map((u) => u._id.toString());
   const objectIds = ids.map((id) => new ObjectId(id));
-  const raw = await rawInserter(env);
-  const design = await twoWrites(env, objectIds);
+  // The baselines talk to the database through the app's pool size, as the API bench's bare server does.
+  const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
+  const raw = await rawInserter(client.db());
+  const design = await twoWrites(client.db(), objectIds);
   const postSpread = (count) => timedPool(count, WRITERS, (i) => ctx.ledger.post({ userId: ids[i % USERS], amount: 1, kind: 'bench', reason: 'bench' }));
 
   // One user, 20 writers: every fourth posting spends 4, more than the three before it earned, so some
@@ -116,6 +109,7 @@ export async function benchLedger({ ctx }) {
   } finally {
     await raw.close();
     await design.close();
+    await client.close();
   }
   const report = await ctx.ledger.verify();
 

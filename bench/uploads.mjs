@@ -109,9 +109,9 @@ export async function benchUploads({ server, session }) {
     firstGrowth = await peakGrowth(server.pid, async () => put(await uploadUrl(server, session), source));
     bareFirstGrowth = await peakGrowth(bare.pid, () => put(bare.url, source));
     for (let round = 0; round < ROUNDS; round++) {
-      const url = await uploadUrl(server, session);
+      const [url, url64k] = [await uploadUrl(server, session), await uploadUrl(server, session)];
       growth.push(await timed('upload', () => peakGrowth(server.pid, () => put(url, source))));
-      await timed('upload64k', async () => put(await uploadUrl(server, session), source, 64 * 1024));
+      await timed('upload64k', () => put(url64k, source, 64 * 1024));
       await timed('bare', () => put(bare.url, source));
       await timed('copy', () => pipeline(createReadStream(source), createWriteStream(join(dir, `copy-${round}`))));
       rmSync(join(dir, `copy-${round}`));

@@ -51,9 +51,11 @@ function table(rows) {
 async function main() {
   exitOnSignals();
   const names = selected();
-  Object.assign(process.env, serviceEnv());
   await ensureDependencies();
+  // Before serviceEnv() fills MONGODB_URI and REDIS_URL in: given, they mean services of one's own,
+  // and the local ones would not be started.
   await ensureServices();
+  Object.assign(process.env, serviceEnv());
   if (!process.argv.includes('--no-build')) {
     for (const target of ['server', 'client']) if ((await build(target)) !== 0) throw new StepFailed(`the ${target} build failed`);
   }

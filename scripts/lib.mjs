@@ -163,10 +163,13 @@ export async function ensureServices() {
   for (const service of wanted) if (!(await portOpen(service.port))) toStart.push(service);
   if (toStart.length === 0) return;
 
-  onCleanup(() => stopServices(toStart));
+  // Stopped with the environment they were started with: the script finds them by DATA_DIR, which
+  // the bench's in-process app changes in process.env meanwhile.
+  const env = { ...process.env };
+  onCleanup(() => stopServices(toStart, env));
   // Own process group: a Ctrl-C in the terminal must not reach the services directly; we stop them
   // ourselves, and only the ones we started.
-  const code = await run('bash', [SERVICES, 'start'], { stdout: 'stderr', detached: true });
+  const code = await run('bash', [SERVICES, 'start'], { env, stdout: 'stderr', detached: true });
   const stillDown = [];
   for (const service of toStart) if (!(await portOpen(service.port))) stillDown.push(service.name);
   if (code !== 0 || stillDown.length) {
@@ -175,10 +178,10 @@ export async function ensureServices() {
   }
 }
 
-async function stopServices(services) {
+async function stopServices(services, env) {
   for (const { name } of services) {
     say(`stopping local ${name} (started by this run)`);
-    await run('bash', [SERVICES, `stop-${name}`], { stdout: 'stderr' });
+    await run('bash', [SERVICES, `stop-${name}`], { env, stdout: 'stderr' });
   }
 }
 
@@ -246,11 +249,11 @@ export async function build(name, { force = false, stdout = 'inherit' } = {}) {
 }
 
 /**
- * How the API process is started, here and in the tests, the bench and docker-compose.yml. V8 keeps
- * an old generation of at least 128 MB: after a burst of requests and a quiet spell it had cut the
- * heap's limit to just above the ~52 MB in use, and then every ~30 MB of an upload's spent socket
- * buffers set off a full mark-compact where a scavenge had done (`--trace-gc`), so a 50 MB upload
- * cost the server 2–3 times the CPU (240–300 ms against 90–120) and ran at half the speed.
+ * How the API process is started, here, in the e2e tests and the bench (docker/server.Dockerfile's
+ * CMD says the same). V8 keeps an old generation of at least 128 MB: after a burst of requests and a
+ * quiet spell it had cut the heap's limit to just above the ~52 MB in use, and then every ~30 MB of
+ * an upload's spent socket buffers set off a full mark-compact where a scavenge had done
+ * (`--trace-gc`), so a 50 MB upload cost the server 2–3 times the CPU (240–300 ms against 90–120).
  */
 export const API_PROCESS = ['--initial-old-space-size=128', 'server/dist/main.js'];
 
