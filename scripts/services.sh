@@ -42,24 +42,24 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with three patches of ours (scripts/ferretdb/):
+# FerretDB 1.24.2 from its tagged module source with four patches of ours (scripts/ferretdb/):
 # (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
 # so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
 # the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
 # and wrote it back in separate statements, so concurrent updates of one document lost each other's
 # changes (1,000 concurrent `$inc` left 422): read-modify-write commands now take turns, and a single
-# document update is atomic as on MongoDB. The build's version names the patch level, so an
-# unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.4"
-# WAL with synchronous=NORMAL: a commit does not wait for an fsync (it survives a crash of the server,
-# not of the machine), which doubles write throughput on this local development store. Checkpoints
-# every 4,000 WAL pages (16 MB) instead of SQLite's 1,000: each checkpoint copies the pages written
-# since the last one back into the database file with an fsync, and at 1,000 pages it ran every few
-# hundred writes and took a quarter of an update's time (a one-row update rewrites whole pages, so
-# the frequent small checkpoints copied the same hot pages again and again). Updates by `_id` at 20
-# writers 2,500–2,900 → 4,000–5,700/s, inserts unchanged; 10,000 or 20,000 pages gained no more and
-# would make the one commit that runs a checkpoint wait that much longer.
-SQLITE_PRAGMAS="_pragma=synchronous(NORMAL)&_pragma=wal_autocheckpoint(4000)"
+# document update is atomic as on MongoDB; (4) equality and `$in` filters on indexed fields (string
+# and ObjectId values) are answered from the indexes the app declares, not by reading the whole
+# collection, except on a field that holds an array in some document (as MongoDB's multikey rule).
+# The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.5"
+# WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
+# entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
+# before, survived only a crash of the server; it wrote about twice as fast, see README Local
+# services). Checkpoints every 4,000 WAL pages (16 MB) instead of SQLite's 1,000: each checkpoint
+# copies the pages written since the last one back into the database file with an fsync, and at
+# 1,000 pages it ran every few hundred writes and took a quarter of an update's time.
+SQLITE_PRAGMAS="_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(4000)"
 # What a running FerretDB was started as: a different build or settings means it is restarted.
 FERRETDB_RUN="$FERRETDB_BUILD $SQLITE_PRAGMAS"
 
