@@ -74,7 +74,8 @@ const INDEXES: Document[] = [
 ];
 
 interface Shape {
-  filter: Filter<Document>;
+  /** Written as the app writes it; `_id` is an ObjectId or a string there. */
+  filter: Document;
   sort?: Document;
   limit?: number;
 }
@@ -110,7 +111,7 @@ function shapes(seed: number): Shape[] {
 }
 
 async function answer(client: MongoClient, db: string, collection: string, shape: Shape): Promise<string[]> {
-  let cursor = client.db(db).collection(collection).find(shape.filter);
+  let cursor = client.db(db).collection(collection).find(shape.filter as Filter<Document>);
   if (shape.sort) cursor = cursor.sort(shape.sort);
   if (shape.limit) cursor = cursor.limit(shape.limit);
   const rows = await cursor.toArray();

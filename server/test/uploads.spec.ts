@@ -4,7 +4,8 @@ import http from 'node:http';
 import { join } from 'node:path';
 import { JobsService } from '../src/queue/jobs.service';
 import { WorkersService } from '../src/queue/workers.service';
-import { SWEEP_JOB, UploadsService } from '../src/uploads/uploads.service';
+import { JobName } from '../src/queue/job-registry';
+import { UploadsService } from '../src/uploads/uploads.service';
 import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
 import { newReportUrl, pathOf, pdfWithLines, pngBytes, uploadReport } from './support/uploads';
@@ -149,7 +150,7 @@ describe('uploads over HTTP (disk driver)', () => {
 
   it('schedules the sweep as a repeatable maintenance job once the process consumes jobs', async () => {
     const queue = t.app.get(JobsService).queue('maintenance');
-    const scheduled = async () => (await queue.getJobSchedulers()).some((s) => s.key === SWEEP_JOB);
+    const scheduled = async () => (await queue.getJobSchedulers()).some((s) => s.key === JobName.UploadsSweep);
     // This app runs no workers (like an operator's CLI): it leaves the schedules alone.
     expect(await scheduled()).toBe(false);
     t.app.get(WorkersService).start(1);

@@ -1,26 +1,12 @@
-import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import type { ChatTurn, Difficulty, MuscleGroup } from '../contract';
 import { JobsService } from '../queue/jobs.service';
 import { JobRefusal } from '../queue/job-errors';
-import { WorkersService } from '../queue/workers.service';
+import { JobData, JobName, JobResult } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { AI_PROVIDER, AiProvider, AiTimeout, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PlanRequest, WorkoutPlan } from './ai.provider';
 
-interface GenerateJob {
-  ownerId: string;
-  request: PlanRequest;
-}
-interface FromChatJob {
-  ownerId: string;
-  history: ChatTurn[];
-  fitnessLevel: Difficulty;
-  /** Trained hard in the last 48 h; joined with the muscles the chat reports sore. */
-  recentlyTrained: MuscleGroup[];
-}
-interface CoachJob {
-  ownerId: string;
-  context: CoachContext;
-}
+type AiJob<N extends JobName> = Job<JobData<N>, JobResult<N>>;
 export interface ChatPlan {
   request: ChatWorkoutRequest;
   plan: WorkoutPlan;
@@ -33,38 +19,43 @@ export const NO_CHAT_WORKOUT = { status: 422, message: 'Could not generate worko
  * exponential backoff; on the last attempt it becomes a refusal with a message a person can act on.
  */
 @Injectable()
-export class AiJobs implements OnModuleInit {
+export class AiJobs {
   constructor(
     private readonly jobs: JobsService,
-    private readonly workers: WorkersService,
     @Inject(AI_PROVIDER) private readonly provider: AiProvider,
   ) {}
 
-  onModuleInit(): void {
-    this.workers.register<GenerateJob, WorkoutPlan>('ai', 'workout.generate', (job) =>
-      this.step(job, () => this.provider.generateWorkout(job.data.request)),
-    );
-    this.workers.register<FromChatJob, ChatPlan>('ai', 'workout.fromChat', async (job) => {
-      const { history, fitnessLevel, recentlyTrained } = job.data;
-      const request = await this.step(job, () => this.provider.readWorkoutRequest(history, fitnessLevel), 40);
-      if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.status, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
-      const avoidMuscles = [...new Set([...recentlyTrained, ...request.soreMuscles])];
-      const plan = await this.step(job, () => this.provider.generateWorkout({ ...request, avoidMuscles }));
-      return { request, plan };
-    });
-    this.workers.register<CoachJob, string>('ai', 'coach.chat', (job) => this.step(job, () => this.provider.coachReply(job.data.context)));
-  }
-
   generateWorkout(ownerId: string, request: PlanRequest, clientKey?: string): Promise<WorkoutPlan> {
-    return this.jobs.run<WorkoutPlan, GenerateJob>('ai', 'workout.generate', { ownerId, request }, { clientKey });
+    return this.jobs.run(JobName.WorkoutGenerate, { ownerId, request }, { clientKey });
   }
 
-  workoutFromChat(data: FromChatJob, clientKey?: string): Promise<ChatPlan> {
-    return this.jobs.run<ChatPlan, FromChatJob>('ai', 'workout.fromChat', data, { clientKey });
+  /** `recentlyTrained`: trained hard in the last 48 h; joined with the muscles the chat reports sore. */
+  workoutFromChat(data: JobData<JobName.WorkoutFromChat>, clientKey?: string): Promise<ChatPlan> {
+    return this.jobs.run(JobName.WorkoutFromChat, data, { clientKey });
   }
 
   coachReply(ownerId: string, context: CoachContext, clientKey?: string): Promise<string> {
-    return this.jobs.run<string, CoachJob>('ai', 'coach.chat', { ownerId, context }, { clientKey });
+    return this.jobs.run(JobName.CoachChat, { ownerId, context }, { clientKey });
+  }
+
+  @OnJob(JobName.WorkoutGenerate)
+  async planWorkout(job: AiJob<JobName.WorkoutGenerate>): Promise<WorkoutPlan> {
+    return this.step(job, () => this.provider.generateWorkout(job.data.request));
+  }
+
+  @OnJob(JobName.WorkoutFromChat)
+  async planFromChat(job: AiJob<JobName.WorkoutFromChat>): Promise<ChatPlan> {
+    const { history, fitnessLevel, recentlyTrained } = job.data;
+    const request = await this.step(job, () => this.provider.readWorkoutRequest(history, fitnessLevel), 40);
+    if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.status, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
+    const avoidMuscles = [...new Set([...recentlyTrained, ...request.soreMuscles])];
+    const plan = await this.step(job, () => this.provider.generateWorkout({ ...request, avoidMuscles }));
+    return { request, plan };
+  }
+
+  @OnJob(JobName.CoachChat)
+  async reply(job: AiJob<JobName.CoachChat>): Promise<string> {
+    return this.step(job, () => this.provider.coachReply(job.data.context));
   }
 
   /** Runs one provider call, then reports progress; maps the last attempt's failure to a clear refusal. */

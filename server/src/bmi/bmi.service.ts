@@ -1,4 +1,4 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Job } from 'bullmq';
 import { Model, Types } from 'mongoose';
@@ -7,9 +7,9 @@ import { AchievementsService } from '../achievements/achievements.service';
 import { badRequest } from '../common/errors';
 import { BmiAnalysis, BmiAnalyzeRequest, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { OwnedJobData } from '../queue/queue.names';
 import { JobsService } from '../queue/jobs.service';
-import { WorkersService } from '../queue/workers.service';
+import { JobData, JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { User } from '../users/user.schema';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
@@ -17,14 +17,8 @@ import { BmiRecord, BmiRecordDocument } from './bmi-record.schema';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
 import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
 
-export const ANALYZE_JOB = 'bmi.analyze';
-
-interface AnalyzeJobData extends OwnedJobData {
-  uploadId: string;
-}
-
 @Injectable()
-export class BmiService implements OnModuleInit {
+export class BmiService {
   constructor(
     @InjectModel(BmiRecord.name) private readonly records: Model<BmiRecord>,
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -32,12 +26,7 @@ export class BmiService implements OnModuleInit {
     private readonly analyzer: BmiReportAnalyzer,
     private readonly achievements: AchievementsService,
     private readonly jobs: JobsService,
-    private readonly workers: WorkersService,
   ) {}
-
-  onModuleInit(): void {
-    this.workers.register<AnalyzeJobData, BmiAnalysis>('ai', ANALYZE_JOB, (job) => this.runAnalysis(job));
-  }
 
   /** The calculator: SPEC §5's checks, a record, and the user's height, weight and latest BMI (display caches). */
   async calculate(userId: string, input: BmiCalculateRequest): Promise<BmiResult> {
@@ -78,11 +67,12 @@ export class BmiService implements OnModuleInit {
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
   async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
-    return this.jobs.run<BmiAnalysis, AnalyzeJobData>('ai', ANALYZE_JOB, { ownerId: userId, uploadId: upload.id as string }, { clientKey });
+    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload.id as string }, { clientKey });
   }
 
   /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
-  private async runAnalysis(job: Job<AnalyzeJobData>): Promise<BmiAnalysis> {
+  @OnJob(JobName.BmiAnalyze)
+  async runAnalysis(job: Job<JobData<JobName.BmiAnalyze>>): Promise<BmiAnalysis> {
     const { ownerId, uploadId } = job.data;
     const upload = await this.uploads.findFinished(uploadId);
     // At most the purpose's 10 MB, buffered for the PDF reader.

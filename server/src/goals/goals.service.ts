@@ -10,6 +10,8 @@ import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
 import { Goal, GoalDocument } from './goal.schema';
 import { goalRefusal, settlementOutcome } from './goals.rules';
+import { JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 
 /**
  * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
@@ -79,6 +81,12 @@ export class GoalsService {
    * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
    * limit: undecided goals stay active, so a limited read would return the same ones every run.
    */
+  /** Settlement also runs on every read of a user's goals; the schedule catches goals nobody looks at. */
+  @OnJob(JobName.GoalsSettle)
+  async settleScheduled(): Promise<{ settled: number }> {
+    return { settled: await this.settleAll() };
+  }
+
   async settleAll(now = new Date()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.find({ status: 'active' }).cursor()) {

@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Job } from 'bullmq';
 import { Model, Types } from 'mongoose';
@@ -13,7 +13,6 @@ import {
   PROOF_KINDS,
   ProofChallenge,
   ProofDayView,
-  ProofKind,
   ProofUploadUrlRequest,
   ProofValidateRequest,
   ProofValidationResult,
@@ -21,9 +20,9 @@ import {
 } from '../contract';
 import { ReferralsService } from '../credits/referrals.service';
 import { LedgerService } from '../ledger/ledger.service';
-import { OwnedJobData } from '../queue/queue.names';
 import { JobsService } from '../queue/jobs.service';
-import { WorkersService } from '../queue/workers.service';
+import { JobData, JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { User } from '../users/user.schema';
 import { dayIn } from '../users/users.rules';
@@ -43,17 +42,9 @@ import {
   resolveTimeZone,
 } from './proofs.rules';
 
-export const CHECK_JOB = 'proof.check';
-export const MAINTENANCE_JOB = 'proofs.maintenance';
-const MAINTENANCE_EVERY_MS = 15 * 60_000;
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
 const HISTORY_LIMIT = 90;
-
-interface CheckJobData extends OwnedJobData {
-  challengeCode: string;
-  files: Array<{ kind: ProofKind; uploadId: string }>;
-}
 
 const alreadyValidated = () => conflict('Proofs already validated today', 'Already Validated');
 const nothingPending = () => conflict('You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
@@ -71,7 +62,7 @@ class NothingPending extends Error {}
  * indexes (the proof day, each file's sha256) and on keyed ledger postings; see validateAll.
  */
 @Injectable()
-export class ProofsService implements OnModuleInit {
+export class ProofsService {
   private readonly challengeSecret: string;
 
   constructor(
@@ -85,14 +76,8 @@ export class ProofsService implements OnModuleInit {
     private readonly referrals: ReferralsService,
     private readonly checker: ProofChecker,
     private readonly jobs: JobsService,
-    private readonly workers: WorkersService,
   ) {
     this.challengeSecret = createHmac('sha256', config.jwtSecret).update('sweat-credits proof challenge v1').digest('hex');
-  }
-
-  onModuleInit(): void {
-    this.workers.register<CheckJobData, ProofChecks>('ai', CHECK_JOB, (job) => this.runCheck(job));
-    this.workers.registerRepeating('maintenance', MAINTENANCE_JOB, MAINTENANCE_EVERY_MS, async () => ({ healed: await this.healStuckDays(), filesDeleted: await this.sweepOldMedia() }));
   }
 
   async createUpload(userId: string, request: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
@@ -140,7 +125,7 @@ export class ProofsService implements OnModuleInit {
     const day = await this.claimDay(userId, today, timeZone, step.streak, files);
     try {
       await this.claimFiles(day);
-      const checks = await this.jobs.run<ProofChecks, CheckJobData>('ai', CHECK_JOB, {
+      const checks = await this.jobs.run(JobName.ProofCheck, {
         ownerId: userId,
         challengeCode: challengeCode(this.challengeSecret, userId, today),
         files: files.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
@@ -200,6 +185,12 @@ export class ProofsService implements OnModuleInit {
    * (a same-day retry heals its own day earlier). Still `checking` → released (files usable again);
    * `checked` → completed, so drained pending credits always reach the balance. Returns how many.
    */
+  /** The scheduled clean-up: days whose request died, and proof files past their retention. */
+  @OnJob(JobName.ProofsMaintenance)
+  async maintain(): Promise<{ healed: number; filesDeleted: number }> {
+    return { healed: await this.healStuckDays(), filesDeleted: await this.sweepOldMedia() };
+  }
+
   async healStuckDays(now = new Date()): Promise<number> {
     const stuck = await this.days.find({ status: { $in: ['checking', 'checked'] }, createdAt: { $lt: new Date(now.getTime() - this.stuckAfterMs()) } });
     for (const day of stuck) {
@@ -351,7 +342,8 @@ export class ProofsService implements OnModuleInit {
   }
 
   /** The proof.check job: reads the three files and checks them (422 with the reason when one fails). */
-  private async runCheck(job: Job<CheckJobData>): Promise<ProofChecks> {
+  @OnJob(JobName.ProofCheck)
+  async runCheck(job: Job<JobData<JobName.ProofCheck>>): Promise<ProofChecks> {
     const files = [];
     for (const { kind, uploadId } of job.data.files) {
       const upload = await this.uploads.findFinished(uploadId);

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { AppError, forbidden, notFound, unavailable } from '../common/errors';
 import { createRedis } from '../redis/redis.service';
 import { refusalFromReason } from './job-errors';
+import { JOBS, JobData, JobName, JobResult } from './job-registry';
 import { OwnedJobData, QUEUE_NAMES, QueueName } from './queue.names';
 
 export interface RunOptions {
@@ -58,7 +59,7 @@ export class JobsService implements OnModuleDestroy {
    * callers: the API must start while Redis is away; the scheduler is an upsert, so every start
    * (and every replica) may repeat it.
    */
-  schedule(queue: QueueName, name: string, everyMs: number): void {
+  schedule(queue: QueueName, name: JobName, everyMs: number): void {
     const target = this.queue(queue);
     target
       .waitUntilReady()
@@ -86,7 +87,11 @@ export class JobsService implements OnModuleDestroy {
     return `${queue}-${ownerId}-${clientKey ?? randomUUID()}`;
   }
 
-  async run<R, D extends OwnedJobData = OwnedJobData>(queue: QueueName, name: string, data: D, options: RunOptions = {}): Promise<R> {
+  /** Enqueues job `name` with its data (checked against the registry) and waits for its result. */
+  async run<N extends JobName>(name: N, data: JobData<N>, options: RunOptions = {}): Promise<JobResult<N>> {
+    const { queue, data: schema } = JOBS[name];
+    // A caller sending data of the wrong shape is a bug of ours: it fails here, not in a worker.
+    schema.parse(data);
     const events = this.queueEvents(queue);
     const jobOptions: JobsOptions = {
       jobId: this.jobId(queue, data.ownerId, options.clientKey),
@@ -104,7 +109,7 @@ export class JobsService implements OnModuleDestroy {
       throw unavailable('The job queue is unavailable right now, please try again shortly');
     }
     try {
-      return (await job.waitUntilFinished(events, options.timeoutMs ?? this.config.aiJobTimeoutMs)) as R;
+      return (await job.waitUntilFinished(events, options.timeoutMs ?? this.config.aiJobTimeoutMs)) as JobResult<N>;
     } catch (err) {
       const message = (err as Error).message ?? '';
       if (/timed out before finishing/i.test(message)) {

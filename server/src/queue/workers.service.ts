@@ -1,80 +1,100 @@
-import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
-import { Job, Worker } from 'bullmq';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { createRedis } from '../redis/redis.service';
+import { FoundHandler, handlerTable } from './job-handlers';
+import { JOBS, JobName, isJobName } from './job-registry';
 import { JobsService } from './jobs.service';
-import { QueueName } from './queue.names';
-
-export type JobHandler<D = unknown, R = unknown> = (job: Job<D>) => Promise<R>;
+import { ON_JOB } from './on-job.decorator';
+import { QUEUE_NAMES, QueueName } from './queue.names';
 
 /**
- * Domain modules register a handler per job name at start-up; `start()` (called by the API when
- * WORKER_INLINE=1, or by worker.ts) consumes the queues. A job whose worker died is picked up again
- * by BullMQ's stalled-job check.
+ * Finds every `@OnJob` handler when the app starts (and refuses to start on a job with two handlers
+ * or none); `start()` (called by the API when WORKER_INLINE=1, or by worker.ts) consumes the queues
+ * and schedules the repeating jobs. A job whose worker died is picked up again by BullMQ's
+ * stalled-job check.
  */
 @Injectable()
-export class WorkersService implements OnModuleDestroy {
+export class WorkersService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Worker');
-  private readonly handlers = new Map<QueueName, Map<string, JobHandler>>();
+  private handlers: Map<JobName, FoundHandler> | null = null;
   private readonly workers = new Map<QueueName, Worker>();
   /** BullMQ never closes a connection it was given, so they are closed here after the workers. */
   private readonly connections: Redis[] = [];
-  /** Set by start(): from then on every queue with a handler is consumed. */
-  private concurrency: number | null = null;
-  private readonly repeating: Array<{ queue: QueueName; name: string; everyMs: number }> = [];
+  private started = false;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly reflector: Reflector,
   ) {}
 
-  register<D, R>(queue: QueueName, name: string, handler: JobHandler<D, R>): void {
-    const byName = this.handlers.get(queue) ?? new Map<string, JobHandler>();
-    byName.set(name, handler as JobHandler);
-    this.handlers.set(queue, byName);
-    // start() may run before the modules' onModuleInit (NestFactory.create does not init until listen).
-    if (this.concurrency !== null && !this.workers.has(queue)) this.consume(queue, byName);
+  onModuleInit(): void {
+    this.handlerTable();
   }
 
-  /**
-   * A handler that also runs every `everyMs` (sweeps, settlements). Only processes that consume
-   * jobs schedule it, so an operator's CLI run leaves the schedules alone.
-   */
-  registerRepeating<R>(queue: QueueName, name: string, everyMs: number, handler: JobHandler<unknown, R>): void {
-    this.register(queue, name, handler);
-    this.repeating.push({ queue, name, everyMs });
-    if (this.concurrency !== null) this.jobs.schedule(queue, name, everyMs);
+  /** Found once, at init or at start() if that comes first (NestFactory.create inits only at listen). */
+  private handlerTable(): Map<JobName, FoundHandler> {
+    if (!this.handlers) {
+      const { table, problems } = handlerTable(this.discover());
+      if (problems.length) throw new Error(`The job registry is incomplete:\n  ${problems.join('\n  ')}`);
+      this.handlers = table;
+    }
+    return this.handlers;
+  }
+
+  private discover(): FoundHandler[] {
+    const found: FoundHandler[] = [];
+    for (const wrapper of this.discovery.getProviders()) {
+      const instance = wrapper.instance as Record<string, unknown> | undefined;
+      if (!instance || typeof instance !== 'object' || !wrapper.isDependencyTreeStatic()) continue;
+      const prototype = Object.getPrototypeOf(instance) as object;
+      for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const name = this.reflector.get<JobName | undefined>(ON_JOB, instance[method] as () => unknown);
+        if (!name) continue;
+        const run = (instance[method] as (job: never) => Promise<unknown>).bind(instance);
+        found.push({ name, declaredAt: `${prototype.constructor.name}.${method}`, run });
+      }
+    }
+    return found;
   }
 
   start(concurrency = 8): void {
-    if (this.concurrency !== null) return;
-    this.concurrency = concurrency;
-    for (const [queue, byName] of this.handlers) this.consume(queue, byName);
-    for (const { queue, name, everyMs } of this.repeating) this.jobs.schedule(queue, name, everyMs);
-    this.logger.log(`consuming ${[...this.handlers.keys()].join(', ') || 'no queues yet'}`);
+    if (this.started) return;
+    this.handlerTable();
+    this.started = true;
+    for (const queue of QUEUE_NAMES) this.consume(queue, concurrency);
+    for (const name of Object.values(JobName)) {
+      const definition = JOBS[name];
+      if ('repeatEveryMs' in definition) this.jobs.schedule(definition.queue, name, definition.repeatEveryMs(this.config));
+    }
+    this.logger.log(`consuming ${QUEUE_NAMES.join(', ')}`);
   }
 
-  private consume(queue: QueueName, byName: Map<string, JobHandler>): void {
+  /** Runs a job through its handler, after checking its data against the registry. */
+  private async handle(queue: QueueName, job: Job): Promise<unknown> {
+    if (!isJobName(job.name) || JOBS[job.name].queue !== queue) throw new UnrecoverableError(`No job ${job.name} on queue ${queue}`);
+    const checked = JOBS[job.name].data.safeParse(job.data);
+    if (!checked.success) throw new UnrecoverableError(`Malformed data for ${job.name}: ${checked.error.message}`);
+    return this.handlerTable().get(job.name)!.run(job as never);
+  }
+
+  private consume(queue: QueueName, concurrency: number): void {
     const connection = createRedis(this.config.redisUrl, { maxRetriesPerRequest: null });
     connection.on('error', () => undefined);
     this.connections.push(connection);
-    const worker = new Worker(
-      queue,
-      async (job: Job) => {
-        const handler = byName.get(job.name);
-        if (!handler) throw new Error(`No handler for ${queue}/${job.name}`);
-        return handler(job);
-      },
-      {
-        connection,
-        prefix: this.config.redisPrefix,
-        concurrency: this.concurrency ?? 1,
-        lockDuration: this.config.queueLockMs,
-        stalledInterval: Math.min(5000, this.config.queueLockMs),
-        maxStalledCount: 2,
-      },
-    );
+    const worker = new Worker(queue, (job: Job) => this.handle(queue, job), {
+      connection,
+      prefix: this.config.redisPrefix,
+      concurrency,
+      lockDuration: this.config.queueLockMs,
+      stalledInterval: Math.min(5000, this.config.queueLockMs),
+      maxStalledCount: 2,
+    });
     worker.on('error', (err) => this.logger.warn(`${queue}: ${err.message}`));
     worker.on('failed', (job, err) => this.logger.warn(`${queue}/${job?.name} ${job?.id} failed: ${err.message}`));
     this.workers.set(queue, worker);

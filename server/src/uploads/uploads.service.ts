@@ -1,4 +1,4 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Request, Response } from 'express';
 import { Model, Types } from 'mongoose';
@@ -9,7 +9,8 @@ import { AppError, badRequest, forbidden, notFound } from '../common/errors';
 import { SingleUseService } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UploadReceipt } from '../contract';
-import { WorkersService } from '../queue/workers.service';
+import { JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { DiskStorage } from './storage/disk.storage';
 import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
@@ -26,8 +27,6 @@ import {
 
 /** A pending upload this long past its expiry is swept (an upload that began just in time may still be streaming). */
 const SWEEP_GRACE_MS = 60 * 60_000;
-const SWEEP_EVERY_MS = 15 * 60_000;
-export const SWEEP_JOB = 'uploads.sweep';
 
 /**
  * Files users upload for a purpose (a BMI report, a proof). Other domains use three calls:
@@ -35,7 +34,7 @@ export const SWEEP_JOB = 'uploads.sweep';
  * the checked upload, or 403/404) and `openFile` (read it).
  */
 @Injectable()
-export class UploadsService implements OnModuleInit {
+export class UploadsService {
   private readonly signingKey: Buffer;
 
   constructor(
@@ -43,13 +42,8 @@ export class UploadsService implements OnModuleInit {
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly singleUse: SingleUseService,
-    private readonly workers: WorkersService,
   ) {
     this.signingKey = uploadSigningKey(config.jwtSecret);
-  }
-
-  onModuleInit(): void {
-    this.workers.registerRepeating('maintenance', SWEEP_JOB, SWEEP_EVERY_MS, () => this.sweepExpired());
   }
 
   /** A new upload for `purpose` (limits from UPLOAD_PURPOSES) and the URL to PUT it to. `size`: announced by the client, refused up front if too big. */
@@ -166,6 +160,11 @@ export class UploadsService implements OnModuleInit {
   }
 
   /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
+  @OnJob(JobName.UploadsSweep)
+  sweepScheduled(): Promise<number> {
+    return this.sweepExpired();
+  }
+
   async sweepExpired(now = new Date()): Promise<number> {
     const expired = await this.uploads.find({ status: 'pending', expiresAt: { $lt: new Date(now.getTime() - SWEEP_GRACE_MS) } }, { _id: 1 }).lean();
     for (const { _id } of expired) {

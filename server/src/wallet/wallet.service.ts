@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { Connection, VersionedTransactionResponse } from '@solana/web3.js';
 import { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -7,31 +7,22 @@ import { badRequest } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobRefusal } from '../queue/job-errors';
 import { JobsService } from '../queue/jobs.service';
-import { OwnedJobData } from '../queue/queue.names';
-import { WorkersService } from '../queue/workers.service';
+import { JobData, JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { UsersService } from '../users/users.service';
 import { CREDIT_PACKAGES, packageFor, paymentProblem, systemTransfers, verifyRetryPlan } from './purchase.rules';
 
-interface VerifyPurchaseJob extends OwnedJobData {
-  signature: string;
-  walletAddress: string;
-  credits: number;
-  sol: number;
-  lamports: number;
-}
-
-const VERIFY_JOB = 'purchase.verify';
+type VerifyPurchaseJob = JobData<JobName.PurchaseVerify>;
 
 /** Buying credits with SOL: the browser pays the treasury, the server verifies the transfer on chain and credits once. */
 @Injectable()
-export class WalletService implements OnModuleInit {
+export class WalletService {
   private readonly connection: Connection;
 
   constructor(
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
     private readonly jobs: JobsService,
-    private readonly workers: WorkersService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const { rpcUrl, rpcTimeoutMs } = config.solana;
@@ -46,10 +37,6 @@ export class WalletService implements OnModuleInit {
           throw new Error(`Solana RPC unreachable: ${String((err as { message?: unknown })?.message ?? err)}`);
         }),
     });
-  }
-
-  onModuleInit(): void {
-    this.workers.register<VerifyPurchaseJob, PurchaseResult>('chain', VERIFY_JOB, (job) => this.verifyAndCredit(job));
   }
 
   packages(): readonly CreditPackage[] {
@@ -73,7 +60,7 @@ export class WalletService implements OnModuleInit {
       sol: pack.sol,
       lamports: pack.lamports,
     };
-    return this.jobs.run<PurchaseResult>('chain', VERIFY_JOB, data, plan);
+    return this.jobs.run(JobName.PurchaseVerify, data, plan);
   }
 
   /**
@@ -82,7 +69,8 @@ export class WalletService implements OnModuleInit {
    * (409 / 503) with nothing credited. The credit is posted here, in the worker, so a buyer whose
    * HTTP call timed out is still credited, once (`purchase:<signature>`).
    */
-  private async verifyAndCredit(job: Job<VerifyPurchaseJob>): Promise<PurchaseResult> {
+  @OnJob(JobName.PurchaseVerify)
+  async verifyAndCredit(job: Job<VerifyPurchaseJob>): Promise<PurchaseResult> {
     const { ownerId, signature, walletAddress, credits, sol, lamports } = job.data;
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     let answer: VersionedTransactionResponse | null;

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { AppConfig } from '../config/config';
+import { ChatTurn, Difficulty, Duration, MuscleGroup, ProofKind, WorkoutType } from '../contract';
+import type { BmiAnalysis, PurchaseResult } from '../contract';
+import type { ChatPlan } from '../ai/ai.jobs';
+import { WorkoutLimits } from '../ai/ai.provider';
+import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
+import type { ProofChecks } from '../proofs/proof-checker';
+import type { QueueName } from './queue.names';
+
+/** Every job the app runs, by name. A name here without a handler stops the process at start. */
+export enum JobName {
+  WorkoutGenerate = 'workout.generate',
+  WorkoutFromChat = 'workout.fromChat',
+  CoachChat = 'coach.chat',
+  BmiAnalyze = 'bmi.analyze',
+  ProofCheck = 'proof.check',
+  PurchaseVerify = 'purchase.verify',
+  GoalsSettle = 'goals.settle',
+  ProofsMaintenance = 'proofs.maintenance',
+  UploadsSweep = 'uploads.sweep',
+}
+
+/** Every job names its owner, so only they can read its state ('system' for scheduled ones). */
+const Owned = z.object({ ownerId: z.string().min(1) });
+const Scheduled = Owned.extend({ ownerId: z.literal('system') });
+
+const PlanRequest = z.object({
+  type: WorkoutType,
+  difficulty: Difficulty,
+  duration: Duration,
+  avoidMuscles: z.array(MuscleGroup),
+  limits: WorkoutLimits,
+});
+
+const EVERY_15_MINUTES = () => 15 * 60_000;
+
+/**
+ * Each job's queue and the shape of its data (checked when it is enqueued and again when a worker
+ * takes it, since a job may wait in Redis across a deploy); scheduled jobs also say how often.
+ */
+export const JOBS = {
+  [JobName.WorkoutGenerate]: { queue: 'ai', data: Owned.extend({ request: PlanRequest }) },
+  [JobName.WorkoutFromChat]: {
+    queue: 'ai',
+    data: Owned.extend({ history: z.array(ChatTurn), fitnessLevel: Difficulty, recentlyTrained: z.array(MuscleGroup) }),
+  },
+  // The context is built by the server from the user's own records, not from a request body.
+  [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },
+  [JobName.BmiAnalyze]: { queue: 'ai', data: Owned.extend({ uploadId: z.string().min(1) }) },
+  [JobName.ProofCheck]: {
+    queue: 'ai',
+    data: Owned.extend({ challengeCode: z.string().min(1), files: z.array(z.object({ kind: ProofKind, uploadId: z.string().min(1) })).min(1) }),
+  },
+  [JobName.PurchaseVerify]: {
+    queue: 'chain',
+    data: Owned.extend({
+      signature: z.string().min(1),
+      walletAddress: z.string().min(1),
+      credits: z.number().int().positive(),
+      sol: z.number().positive(),
+      lamports: z.number().int().positive(),
+    }),
+  },
+  [JobName.GoalsSettle]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: (config: AppConfig) => config.goalSettleIntervalMs },
+  [JobName.ProofsMaintenance]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
+  [JobName.UploadsSweep]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
+} as const satisfies Record<JobName, JobDefinition>;
+
+export interface JobDefinition {
+  queue: QueueName;
+  data: z.ZodType<{ ownerId: string }>;
+  repeatEveryMs?: (config: AppConfig) => number;
+}
+
+/** What each job's handler answers (and what `JobsService.run` resolves to). */
+export interface JobResults {
+  [JobName.WorkoutGenerate]: WorkoutPlan;
+  [JobName.WorkoutFromChat]: ChatPlan;
+  [JobName.CoachChat]: string;
+  [JobName.BmiAnalyze]: BmiAnalysis;
+  [JobName.ProofCheck]: ProofChecks;
+  [JobName.PurchaseVerify]: PurchaseResult;
+  [JobName.GoalsSettle]: { settled: number };
+  [JobName.ProofsMaintenance]: { healed: number; filesDeleted: number };
+  [JobName.UploadsSweep]: number;
+}
+
+export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;
+export type JobResult<N extends JobName> = JobResults[N];
+
+export const JOB_NAMES = Object.values(JobName);
+
+export function isJobName(name: string): name is JobName {
+  return (JOB_NAMES as string[]).includes(name);
+}
