@@ -79,7 +79,7 @@ export class AuthService {
       (attempt) => walletUsername(body.walletAddress, attempt),
       referrer,
     );
-    return { user: this.users.toView(user), token: await this.sessionToken(user.id) };
+    return { user: this.users.toView(user), token: await this.sessionToken(user._id.toString()) };
   }
 
   /** A signed-in user (e.g. from X) proves a wallet and attaches it; a wallet belongs to one account. */
@@ -99,7 +99,7 @@ export class AuthService {
       (attempt) => twitterUsername(profile.username, attempt),
       referrer,
     );
-    return this.createLoginCode(user.id);
+    return this.createLoginCode(user._id.toString());
   }
 
   async createLoginCode(userId: string): Promise<string> {

@@ -22,7 +22,8 @@ import type { CoachProfile, PlanRequest, RecentTraining, WorkoutPlan } from '../
 import { bmiCategory } from '../bmi/bmi.rules';
 import { badRequest, conflict, notFound } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
-import { User, UserDocument } from '../users/user.schema';
+import { User } from '../users/user.schema';
+import type { UserRecord } from '../users/users.repository';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { UsersService } from '../users/users.service';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
@@ -224,7 +225,7 @@ function asDifficulty(level: string): Difficulty {
 }
 
 /** The server's records first; the client's profile only fills what the server does not know. */
-function coachProfile(user: UserDocument, given: UserProfileInput | undefined): CoachProfile {
+function coachProfile(user: UserRecord, given: UserProfileInput | undefined): CoachProfile {
   const bmi = user.latestBmi ?? given?.bmi ?? null;
   return {
     fitnessLevel: user.fitnessLevel,
