@@ -6,7 +6,7 @@ import multer, { MulterError, StorageEngine } from 'multer';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors';
-import { SingleUseService } from '../common/single-use';
+import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UploadReceipt } from '../contract';
 import { WorkersService } from '../queue/workers.service';
@@ -42,7 +42,7 @@ export class UploadsService implements OnModuleInit {
     @InjectModel(Upload.name) private readonly uploads: Model<Upload>,
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly singleUse: SingleUseService,
+    private readonly singleUse: SingleUseClaimsRepository,
     private readonly workers: WorkersService,
   ) {
     this.signingKey = uploadSigningKey(config.jwtSecret);
