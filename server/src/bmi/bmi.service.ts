@@ -78,7 +78,7 @@ export class BmiService implements OnModuleInit {
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
   async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
-    return this.jobs.run<BmiAnalysis, AnalyzeJobData>('ai', ANALYZE_JOB, { ownerId: userId, uploadId: upload.id as string }, { clientKey });
+    return this.jobs.run<BmiAnalysis, AnalyzeJobData>('ai', ANALYZE_JOB, { ownerId: userId, uploadId: upload._id.toString() }, { clientKey });
   }
 
   /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
