@@ -8,6 +8,7 @@ import { WorkoutsModule } from '../workouts/workouts.module';
 import { GoalProgress } from './goal-progress';
 import { Goal, GoalSchema } from './goal.schema';
 import { GoalsController } from './goals.controller';
+import { GoalsRepository } from './goals.repository';
 import { GoalsService } from './goals.service';
 
 const SETTLE_JOB = 'goals.settle';
@@ -15,7 +16,8 @@ const SETTLE_JOB = 'goals.settle';
 @Module({
   imports: [UsersModule, LedgerModule, WorkoutsModule, MongooseModule.forFeature([{ name: Goal.name, schema: GoalSchema }])],
   controllers: [GoalsController],
-  providers: [GoalsService, GoalProgress],
+  providers: [GoalsService, GoalProgress, GoalsRepository],
+  exports: [GoalsRepository],
 })
 export class GoalsModule implements OnModuleInit {
   constructor(
