@@ -16,6 +16,6 @@ import { UsersService } from './users.service';
   ],
   controllers: [UsersController],
   providers: [UsersService, UsersRepository, IdentitiesRepository],
-  exports: [UsersService, UsersRepository, MongooseModule],
+  exports: [UsersService, UsersRepository],
 })
 export class UsersModule {}
