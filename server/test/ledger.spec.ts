@@ -2,8 +2,10 @@ import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
+import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { User } from '../src/users/user.schema';
+import { UsersRepository } from '../src/users/users.repository';
 import { TestApp, signIn, startTestApp } from './harness';
 
 describe('the credit ledger against the real database', () => {
@@ -11,14 +13,14 @@ describe('the credit ledger against the real database', () => {
   let ledger: LedgerService;
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
-  /** The app's ledger and three more, as in other API and worker processes: own hints and queues. */
+  /** The app's ledger and three more, as in other API and worker processes: own queues. */
   let processes: LedgerService[];
   beforeAll(async () => {
     t = await startTestApp({}, { workers: false });
     ledger = t.app.get(LedgerService);
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
-    processes = [ledger, ...Array.from({ length: 3 }, () => new LedgerService(entries, users))];
+    processes = [ledger, ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository)))];
   });
   const inTurn = (i: number) => processes[i % processes.length];
   afterAll(() => t.close());
@@ -84,16 +86,15 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(0);
   });
 
-  it('keys entries <userId>:<account>:<seq> and finds the true head from a stale hint', async () => {
+  it('keys entries <userId>:<account>:<seq> and finds the true head from a stale cache', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 100);
     const { entry } = await grant(user.id, 50);
     expect(entry._id).toBe(`${user.id}:credits:2`);
-    // A stale in-process hint (another process posted since) and a stale cached seq (a fresh process).
-    const hints = (ledger as unknown as { hints: Map<string, { seq: number; balanceAfter: number }> }).hints;
-    hints.set(`${user.id}:credits`, { seq: 1, balanceAfter: 100 });
+    // A cache that trails the chain (another process between its entry and its cache update): a
+    // spend it cannot cover, then a stale cached seq whose next seq is taken.
+    await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
     expect((await ledger.post({ userId: user.id, amount: -120, kind: 'redeem', reason: 'needs both grants' })).entry.seq).toBe(3);
-    hints.delete(`${user.id}:credits`);
     await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
     expect(await ledger.balance(user.id)).toBe(30);
     expect((await grant(user.id, 5)).entry._id).toBe(`${user.id}:credits:4`);

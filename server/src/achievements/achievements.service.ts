@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
 import { AchievementView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { Achievement } from './achievement.schema';
+import { AchievementRecord, AchievementsRepository } from './achievements.repository';
 import { ACHIEVEMENTS, AchievementCode, isAchievementCode } from './achievements.rules';
 
 @Injectable()
 export class AchievementsService {
-  constructor(@InjectModel(Achievement.name) private readonly achievements: Model<Achievement>) {}
+  constructor(private readonly achievements: AchievementsRepository) {}
 
   /** Awards a badge once, ever: the new badge, or null when the user already had it. */
   async award(userId: string, code: AchievementCode): Promise<AchievementView | null> {
     try {
-      const created = await this.achievements.create({ userId: new Types.ObjectId(userId), code });
-      return toView(created);
+      return toView(await this.achievements.create(userId, code));
     } catch (err) {
       if (isDuplicateKey(err)) return null;
       throw err;
@@ -29,12 +26,11 @@ export class AchievementsService {
 
   /** The user's badges, oldest first. */
   async list(userId: string): Promise<AchievementView[]> {
-    const rows = await this.achievements.find({ userId: new Types.ObjectId(userId) }).sort({ earnedAt: 1 }).lean();
-    return rows.map(toView);
+    return (await this.achievements.listByUser(userId)).map(toView);
   }
 }
 
-function toView(row: Achievement & { _id: Types.ObjectId }): AchievementView {
+function toView(row: AchievementRecord): AchievementView {
   const entry = isAchievementCode(row.code) ? ACHIEVEMENTS[row.code] : { title: row.code, description: '' };
   return { id: row._id.toString(), code: row.code, title: entry.title, description: entry.description, earnedAt: row.earnedAt.toISOString() };
 }

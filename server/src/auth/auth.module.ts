@@ -4,6 +4,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from './challenge.schema';
+import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { AuthRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
 import { TwitterStrategyFactory } from './twitter.strategy';
@@ -17,6 +18,7 @@ import { TwitterStrategyFactory } from './twitter.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, TwitterStrategyFactory],
+  providers: [AuthService, AuthRateLimitGuard, TwitterStrategyFactory, AuthChallengesRepository, LoginCodesRepository],
+  exports: [AuthChallengesRepository, LoginCodesRepository],
 })
 export class AuthModule {}

@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectModel } from '@nestjs/mongoose';
 import { randomBytes } from 'node:crypto';
-import { Model } from 'mongoose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
 import { SessionClaims } from '../common/auth.guard';
-import { SingleUseService } from '../common/single-use';
+import { SingleUseClaimsRepository } from '../common/single-use';
 import { badRequest, conflict, unauthorized } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
 import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
-import { AuthChallenge, ChallengePurpose, LoginCode } from './challenge.schema';
+import { ChallengePurpose } from './challenge.schema';
+import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -30,10 +29,10 @@ export interface TwitterProfile {
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectModel(AuthChallenge.name) private readonly challenges: Model<AuthChallenge>,
-    @InjectModel(LoginCode.name) private readonly loginCodes: Model<LoginCode>,
+    private readonly challenges: AuthChallengesRepository,
+    private readonly loginCodes: LoginCodesRepository,
     private readonly users: UsersService,
-    private readonly singleUse: SingleUseService,
+    private readonly singleUse: SingleUseClaimsRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -51,7 +50,7 @@ export class AuthService {
       cluster: this.config.solana.cluster,
       statement: STATEMENTS[purpose],
     });
-    await this.challenges.deleteMany({ expiresAt: { $lt: now } });
+    await this.challenges.deleteExpired(now);
     await this.challenges.create({ _id: nonce, walletAddress, message, purpose, expiresAt });
     return { nonce, message, expiresAt: expiresAt.toISOString() };
   }
@@ -59,13 +58,11 @@ export class AuthService {
   /** Consumes the nonce (once, before expiry) and checks the wallet signed its message. */
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
     if (!isWalletAddress(body.walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
-    const challenge = await this.challenges
-      .findOne({ _id: body.nonce, walletAddress: body.walletAddress, purpose, expiresAt: { $gt: new Date() } })
-      .lean();
+    const challenge = await this.challenges.findValid(body.nonce, body.walletAddress, purpose);
     if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
       throw unauthorized('Sign-in request expired or already used, please try again');
     }
-    await this.challenges.deleteOne({ _id: body.nonce });
+    await this.challenges.delete(body.nonce);
     if (!verifyWalletSignature(challenge.message, body.signature, body.walletAddress)) {
       throw unauthorized('Wallet signature is not valid');
     }
@@ -79,7 +76,7 @@ export class AuthService {
       (attempt) => walletUsername(body.walletAddress, attempt),
       referrer,
     );
-    return { user: this.users.toView(user), token: await this.sessionToken(user.id) };
+    return { user: this.users.toView(user), token: await this.sessionToken(user._id.toString()) };
   }
 
   /** A signed-in user (e.g. from X) proves a wallet and attaches it; a wallet belongs to one account. */
@@ -99,11 +96,11 @@ export class AuthService {
       (attempt) => twitterUsername(profile.username, attempt),
       referrer,
     );
-    return this.createLoginCode(user.id);
+    return this.createLoginCode(user._id.toString());
   }
 
   async createLoginCode(userId: string): Promise<string> {
-    await this.loginCodes.deleteMany({ expiresAt: { $lt: new Date() } });
+    await this.loginCodes.deleteExpired(new Date());
     const code = randomBytes(24).toString('hex');
     await this.loginCodes.create({ _id: code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
     return code;
@@ -115,9 +112,9 @@ export class AuthService {
    */
   async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
     if (/^[a-f0-9]{48}$/.test(token)) {
-      const code = await this.loginCodes.findOne({ _id: token, expiresAt: { $gt: new Date() } }).lean();
+      const code = await this.loginCodes.findValid(token);
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
-      await this.loginCodes.deleteOne({ _id: token });
+      await this.loginCodes.delete(token);
       return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
     }
     const userId = await verifySession(token);

@@ -3,7 +3,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 export type ChallengePurpose = 'signin' | 'link';
 
 /**
- * A sign-in nonce and the exact message issued with it. Consumed once through SingleUseService
+ * A sign-in nonce and the exact message issued with it. Consumed once through SingleUseClaimsRepository
  * (an insert, the one primitive atomic on every server); `expiresAt` is checked when it is read.
  * (No TTL index: FerretDB does not implement them; expired rows are swept on each new challenge.)
  */

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { BmiCategory } from '../contract';
 
 /**
@@ -20,6 +20,5 @@ export class BmiRecord {
   createdAt!: Date;
 }
 
-export type BmiRecordDocument = HydratedDocument<BmiRecord>;
 export const BmiRecordSchema = SchemaFactory.createForClass(BmiRecord);
 BmiRecordSchema.index({ userId: 1, createdAt: -1 });

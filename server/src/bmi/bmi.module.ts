@@ -4,6 +4,7 @@ import { AchievementsModule } from '../achievements/achievements.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { BmiRecord, BmiRecordSchema } from './bmi-record.schema';
+import { BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
 import { BmiController } from './bmi.controller';
 import { BmiService } from './bmi.service';
@@ -11,7 +12,7 @@ import { BmiService } from './bmi.service';
 @Module({
   imports: [UsersModule, UploadsModule, AchievementsModule, MongooseModule.forFeature([{ name: BmiRecord.name, schema: BmiRecordSchema }])],
   controllers: [BmiController],
-  providers: [BmiService, BmiReportAnalyzer],
-  exports: [BmiService],
+  providers: [BmiService, BmiReportAnalyzer, BmiRecordsRepository],
+  exports: [BmiService, BmiRecordsRepository],
 })
 export class BmiModule {}

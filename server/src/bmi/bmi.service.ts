@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Job } from 'bullmq';
-import { Model, Types } from 'mongoose';
 import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
 import { badRequest } from '../common/errors';
@@ -11,17 +9,17 @@ import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
-import { User } from '../users/user.schema';
+import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
-import { BmiRecord, BmiRecordDocument } from './bmi-record.schema';
+import { BmiRecordRow, BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
 import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
 
 @Injectable()
 export class BmiService {
   constructor(
-    @InjectModel(BmiRecord.name) private readonly records: Model<BmiRecord>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly records: BmiRecordsRepository,
+    private readonly users: UsersRepository,
     private readonly uploads: UploadsService,
     private readonly analyzer: BmiReportAnalyzer,
     private readonly achievements: AchievementsService,
@@ -35,27 +33,26 @@ export class BmiService {
     const bmi = bmiOf(measured.heightCm, measured.weightKg);
     const category = bmiCategory(bmi);
     await this.records.create({
-      userId: new Types.ObjectId(userId),
+      userId,
       bmi,
       category,
       height: measured.heightCm,
       weight: measured.weightKg,
       source: 'calculator',
     });
-    await this.users.updateOne({ _id: userId }, { $set: { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi } });
+    await this.users.recordMeasurements(userId, { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi });
     return { bmi, category };
   }
 
   /** The user's records, newest first. */
   async list(userId: string): Promise<BmiRecordView[]> {
-    const records = await this.records.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 });
-    return records.map(toView);
+    return (await this.records.listByUser(userId)).map(toView);
   }
 
   /** Did the user record a BMI on this day (YYYY-MM-DD) of their time zone? For the "Log Weight" earn rule. */
   async hasRecordOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
-    const records = await this.records.find({ userId: new Types.ObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean();
+    const records = await this.records.createdBetween(userId, from, to);
     return records.some((r) => dayIn(r.createdAt, timeZone) === day);
   }
 
@@ -67,7 +64,7 @@ export class BmiService {
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
   async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
-    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload.id as string }, { clientKey });
+    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload._id.toString() }, { clientKey });
   }
 
   /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
@@ -89,8 +86,8 @@ export class BmiService {
     const now = new Date();
     try {
       await this.records.create({
-        _id: new Types.ObjectId(uploadId),
-        userId: new Types.ObjectId(userId),
+        _id: uploadId,
+        userId,
         bmi: analysis.bmiValue,
         category: bmiCategory(analysis.bmiValue),
         source: 'report',
@@ -102,14 +99,14 @@ export class BmiService {
       throw err;
     }
     // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report).
-    await this.users.updateOne({ _id: userId }, { $set: { latestBmi: analysis.bmiValue }, $addToSet: { reportMonths: dayIn(now).slice(0, 7) } });
+    await this.users.recordReport(userId, analysis.bmiValue, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
 }
 
-function toView(record: BmiRecordDocument): BmiRecordView {
+function toView(record: BmiRecordRow): BmiRecordView {
   return {
-    id: record.id as string,
+    id: record._id.toString(),
     bmi: record.bmi,
     category: record.category,
     height: record.height,

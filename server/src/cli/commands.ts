@@ -1,6 +1,4 @@
-import { getModelToken } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
-import { User } from '../users/user.schema';
+import { UsersRepository } from '../users/users.repository';
 import { listCommands, registerCommand, UsageError } from './registry';
 import '../credits/credits.cli';
 
@@ -26,8 +24,7 @@ registerCommand({
   summary: 'members, oldest first: username, id, sweatCredits',
   run: async ({ args, app, print }) => {
     const limit = parseLimit(args);
-    const users = (await app()).get<Model<User>>(getModelToken(User.name), { strict: false });
-    const rows = await users.find({}, { username: 1, sweatCredits: 1 }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean();
+    const rows = await (await app()).get(UsersRepository, { strict: false }).listOldestFirst(limit);
     printTable(print, ['USERNAME', 'ID', 'SWEAT_CREDITS'], rows.map((u) => [u.username, String(u._id), String(u.sweatCredits)]));
     print(`${rows.length} user(s)${rows.length === limit ? ` (first ${limit}; use --limit)` : ''}`);
   },

@@ -11,14 +11,15 @@ export class SingleUseClaim {
 const SingleUseClaimSchema = SchemaFactory.createForClass(SingleUseClaim);
 
 /**
- * "Exactly once" for tokens: a claim is the insert of the key as `_id`, which has exactly one winner
- * on every MongoDB-compatible server and leaves a record that the token was used.
+ * The one owner of the `single_use_claims` collection. "Exactly once" for tokens: a claim is the
+ * insert of the key as `_id`, which has exactly one winner on every MongoDB-compatible server and
+ * leaves a record that the token was used.
  */
 @Injectable()
-export class SingleUseService {
+export class SingleUseClaimsRepository {
   constructor(@InjectModel(SingleUseClaim.name) private readonly claims: Model<SingleUseClaim>) {}
 
-  /** True for the first caller with this key, false for every later or concurrent one. */
+  /** Insert on `_id`: true for the first caller with this key, false for every later or concurrent one. */
   async claim(key: string): Promise<boolean> {
     try {
       await this.claims.create({ _id: key });
@@ -33,7 +34,7 @@ export class SingleUseService {
 @Global()
 @Module({
   imports: [MongooseModule.forFeature([{ name: SingleUseClaim.name, schema: SingleUseClaimSchema }])],
-  providers: [SingleUseService],
-  exports: [SingleUseService],
+  providers: [SingleUseClaimsRepository],
+  exports: [SingleUseClaimsRepository],
 })
 export class SingleUseModule {}

@@ -1,9 +1,7 @@
-import { getModelToken } from '@nestjs/mongoose';
-import { Model } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import { registerCommand, UsageError } from '../cli/registry';
 import { InsufficientCredits, LedgerService } from '../ledger/ledger.service';
-import { User } from '../users/user.schema';
+import { UsersRepository } from '../users/users.repository';
 
 // Operator commands of the ledger: support grants, reversals and the end-to-end check.
 
@@ -19,14 +17,14 @@ registerCommand({
       throw new UsageError('needs a username, a non-zero whole amount and a reason');
     }
     const nest = await app();
-    const user = await nest.get<Model<User>>(getModelToken(User.name), { strict: false }).findOne({ username }).lean();
-    if (!user) {
+    const userId = await nest.get(UsersRepository, { strict: false }).findIdByUsername(username);
+    if (!userId) {
       print(`no user named ${username}`);
       return 1;
     }
     try {
       const { entry } = await nest.get(LedgerService, { strict: false }).post({
-        userId: user._id.toString(),
+        userId,
         amount,
         kind: 'grant',
         reason,

@@ -9,6 +9,7 @@ import { CreditsController } from './credits.controller';
 import { CreditsService } from './credits.service';
 import { DomainEarnEvidence, EARN_EVIDENCE } from './earn-evidence';
 import { Redemption, RedemptionSchema } from './redemption.schema';
+import { RedemptionsRepository } from './redemptions.repository';
 import { TweetsService } from './tweets.service';
 import { XApiClient } from './x-api.client';
 
@@ -17,6 +18,7 @@ import { XApiClient } from './x-api.client';
 @Module({
   imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ProofsModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
   controllers: [CreditsController],
-  providers: [CreditsService, TweetsService, XApiClient, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
+  providers: [CreditsService, TweetsService, XApiClient, RedemptionsRepository, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
+  exports: [RedemptionsRepository],
 })
 export class CreditsModule {}

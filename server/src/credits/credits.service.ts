@@ -1,6 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EarnAction, EarnResponse, MarketplaceItem, PoolView, RedeemRequest, RedeemResponse, RedemptionView } from '../contract';
 import { badRequest, conflict } from '../common/errors';
@@ -10,7 +8,7 @@ import { dayIn } from '../users/users.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { EARN_CREDITS, EARN_REASONS, INSUFFICIENT_CREDITS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
-import { Redemption, RedemptionDocument } from './redemption.schema';
+import { RedemptionRecord, RedemptionsRepository } from './redemptions.repository';
 
 const MAX_VOUCHER_ATTEMPTS = 5;
 
@@ -19,7 +17,7 @@ const MAX_VOUCHER_ATTEMPTS = 5;
 export class CreditsService {
   constructor(
     private readonly ledger: LedgerService,
-    @InjectModel(Redemption.name) private readonly redemptions: Model<Redemption>,
+    private readonly redemptions: RedemptionsRepository,
     @Inject(EARN_EVIDENCE) private readonly evidence: EarnEvidence,
   ) {}
 
@@ -53,13 +51,13 @@ export class CreditsService {
     return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
   }
 
-  private async recordRedemption(userId: string, item: MarketplaceItem, entryId: string): Promise<RedemptionDocument> {
+  private async recordRedemption(userId: string, item: MarketplaceItem, entryId: string): Promise<RedemptionRecord> {
     for (let attempt = 0; attempt < MAX_VOUCHER_ATTEMPTS; attempt++) {
-      const existing = await this.redemptions.findOne({ entryId });
+      const existing = await this.redemptions.findByEntryId(entryId);
       if (existing) return existing;
       try {
         return await this.redemptions.create({
-          userId: new Types.ObjectId(userId),
+          userId,
           itemId: item.id,
           title: item.title,
           cost: item.cost,
@@ -75,8 +73,7 @@ export class CreditsService {
   }
 
   async listRedemptions(userId: string): Promise<RedemptionView[]> {
-    const rows = await this.redemptions.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(100);
-    return rows.map(toView);
+    return (await this.redemptions.listByUser(userId, 100)).map(toView);
   }
 
   /**
@@ -121,9 +118,9 @@ export class CreditsService {
   }
 }
 
-function toView(r: RedemptionDocument): RedemptionView {
+function toView(r: RedemptionRecord): RedemptionView {
   return {
-    id: r.id,
+    id: r._id.toString(),
     itemId: r.itemId as RedemptionView['itemId'],
     title: r.title,
     cost: r.cost,

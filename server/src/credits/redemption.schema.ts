@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /**
  * A redeemed marketplace item and its voucher. One per ledger spend: the unique `entryId` means a
@@ -7,7 +7,7 @@ import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
  */
 @Schema({ collection: 'redemptions', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Redemption {
-  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) itemId!: string;
   @Prop({ required: true }) title!: string;
   @Prop({ required: true }) cost!: number;
@@ -17,5 +17,5 @@ export class Redemption {
   createdAt!: Date;
 }
 
-export type RedemptionDocument = HydratedDocument<Redemption>;
 export const RedemptionSchema = SchemaFactory.createForClass(Redemption);
+RedemptionSchema.index({ userId: 1, createdAt: -1 });

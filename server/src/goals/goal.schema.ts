@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { GoalMetric, GoalStatus } from '../contract';
 
 /**
@@ -8,7 +8,7 @@ import type { GoalMetric, GoalStatus } from '../contract';
  */
 @Schema({ collection: 'goals', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class Goal {
-  @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) userId!: Types.ObjectId;
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) title!: string;
   @Prop({ type: String, required: true }) metric!: GoalMetric;
   @Prop({ required: true }) targetValue!: number;
@@ -20,5 +20,5 @@ export class Goal {
   createdAt!: Date;
 }
 
-export type GoalDocument = HydratedDocument<Goal>;
 export const GoalSchema = SchemaFactory.createForClass(Goal);
+GoalSchema.index({ userId: 1, createdAt: -1 });

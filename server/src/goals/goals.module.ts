@@ -6,11 +6,13 @@ import { WorkoutsModule } from '../workouts/workouts.module';
 import { GoalProgress } from './goal-progress';
 import { Goal, GoalSchema } from './goal.schema';
 import { GoalsController } from './goals.controller';
+import { GoalsRepository } from './goals.repository';
 import { GoalsService } from './goals.service';
 
 @Module({
   imports: [UsersModule, LedgerModule, WorkoutsModule, MongooseModule.forFeature([{ name: Goal.name, schema: GoalSchema }])],
   controllers: [GoalsController],
-  providers: [GoalsService, GoalProgress],
+  providers: [GoalsService, GoalProgress, GoalsRepository],
+  exports: [GoalsRepository],
 })
 export class GoalsModule {}

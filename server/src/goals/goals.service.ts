@@ -1,14 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
 import type { CreateGoalRequest, GoalView } from '../contract';
 import { badRequest } from '../common/errors';
+import { newId } from '../database/object-id';
 import { INSUFFICIENT_CREDITS, goalBonus } from '../credits/credits.rules';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
-import { Goal, GoalDocument } from './goal.schema';
+import { GoalRecord, GoalsRepository } from './goals.repository';
 import { goalRefusal, settlementOutcome } from './goals.rules';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
@@ -23,7 +22,7 @@ export class GoalsService {
   private readonly logger = new Logger('Goals');
 
   constructor(
-    @InjectModel(Goal.name) private readonly goals: Model<Goal>,
+    private readonly goals: GoalsRepository,
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
@@ -35,7 +34,7 @@ export class GoalsService {
     if (refusal) throw badRequest(refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
-    const goalId = new Types.ObjectId();
+    const goalId = newId();
     const { entry } = await this.ledger.spend(
       {
         userId,
@@ -43,14 +42,14 @@ export class GoalsService {
         kind: 'goal.stake',
         reason: `Staked on goal: ${draft.title}`,
         idempotencyKey: `goal:${goalId}:stake`,
-        ref: goalId.toString(),
+        ref: goalId,
       },
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
     try {
       const goal = await this.goals.create({
         _id: goalId,
-        userId: new Types.ObjectId(userId),
+        userId,
         title: draft.title,
         metric: draft.metric,
         targetValue: draft.targetValue,
@@ -66,7 +65,7 @@ export class GoalsService {
 
   /** The user's goals, newest first, each settled first if its outcome is known. */
   async list(userId: string, now = new Date()): Promise<GoalView[]> {
-    const goals = await this.goals.find({ userId: new Types.ObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(100);
+    const goals = await this.goals.listByUser(userId, 100);
     const valueOf = this.progress.forUser(userId);
     return Promise.all(
       goals.map(async (goal) => {
@@ -89,7 +88,7 @@ export class GoalsService {
 
   async settleAll(now = new Date()): Promise<number> {
     let settled = 0;
-    for await (const goal of this.goals.find({ status: 'active' }).cursor()) {
+    for await (const goal of this.goals.allActive()) {
       const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt);
       if (await this.settle(goal, current, now)) settled++;
     }
@@ -97,10 +96,11 @@ export class GoalsService {
   }
 
   /** Moves a decided goal's credits once; updates `goal` in place. True when the goal is now decided. */
-  private async settle(goal: GoalDocument, current: number, now: Date): Promise<boolean> {
+  private async settle(goal: GoalRecord, current: number, now: Date): Promise<boolean> {
     const outcome = settlementOutcome(goal, current, now);
     if (outcome === 'active') return false;
-    const settleKey = `goal:${goal.id}:settle`;
+    const goalId = goal._id.toString();
+    const settleKey = `goal:${goalId}:settle`;
     const { entry } =
       outcome === 'won'
         ? await this.ledger.post({
@@ -109,7 +109,7 @@ export class GoalsService {
             kind: 'goal.won',
             reason: `Goal reached: ${goal.title}`,
             idempotencyKey: settleKey,
-            ref: goal.id,
+            ref: goalId,
           })
         : await this.ledger.post({
             userId: POOL_ACCOUNT_ID,
@@ -117,18 +117,19 @@ export class GoalsService {
             kind: 'goal.forfeit',
             reason: `Goal missed: ${goal.title}`,
             idempotencyKey: settleKey,
-            ref: goal.id,
+            ref: goalId,
           });
     // A concurrent settlement may have posted first; the entry under the key is the outcome.
     goal.status = entry.kind === 'goal.won' ? 'won' : 'lost';
     goal.payout = entry.kind === 'goal.won' ? entry.amount : null;
-    await this.goals.updateOne({ _id: goal._id }, { $set: { status: goal.status, payout: goal.payout } });
-    this.logger.log(`goal ${goal.id} settled: ${goal.status}`);
+    await this.goals.recordOutcome(goal._id, { status: goal.status, payout: goal.payout });
+    this.logger.log(`goal ${goalId} settled: ${goal.status}`);
     return true;
   }
 
   /** The pool's bonus for a won goal, capped by what the pool holds; paid once (`goal:<id>:bonus`). */
-  private async payBonus(goal: GoalDocument): Promise<number> {
+  private async payBonus(goal: GoalRecord): Promise<number> {
+    const goalId = goal._id.toString();
     const bonus = goalBonus(goal.creditsStaked);
     if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
     const { entry } = await this.ledger.post({
@@ -136,15 +137,15 @@ export class GoalsService {
       amount: (poolBalance) => -Math.min(bonus, poolBalance),
       kind: 'goal.bonus',
       reason: `Bonus for goal: ${goal.title}`,
-      idempotencyKey: `goal:${goal.id}:bonus`,
-      ref: goal.id,
+      idempotencyKey: `goal:${goalId}:bonus`,
+      ref: goalId,
     });
     return -entry.amount;
   }
 
-  private toView(goal: GoalDocument, currentValue: number): GoalView {
+  private toView(goal: GoalRecord, currentValue: number): GoalView {
     return {
-      id: goal.id,
+      id: goal._id.toString(),
       title: goal.title,
       metric: goal.metric,
       creditsStaked: goal.creditsStaked,

@@ -10,9 +10,9 @@ export type LedgerAccount = 'credits' | 'pending';
 /**
  * One movement of credits on one account, append-only. `seq` numbers an account's entries
  * 1, 2, 3… and the unique (userId, account, seq) index lets exactly one concurrent writer claim each
- * number; `balanceAfter` chains them, so a balance is always the last entry's. The `_id` is
- * `<userId>:<account>:<seq>` (see entryId) so the chain can be walked by `_id` lookups, the only
- * ones FerretDB serves without scanning the collection.
+ * number and finds a chain's last entry; `balanceAfter` chains them, so a balance is always the last
+ * entry's. The `_id` is `<userId>:<account>:<seq>` (see entryId): readable where an operator names
+ * an entry (`credits:reverse`), and the same for every writer of one seq.
  * `idempotencyKey` is always set (random when an operation has no natural key) because the
  * local FerretDB has no partial indexes; its unique index makes every keyed operation happen once.
  */

@@ -1,30 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Model, Types, mongo } from 'mongoose';
 import { TransactionView } from '../contract';
-import { conflict, unavailable } from '../common/errors';
-import { User } from '../users/user.schema';
+import { conflict, notFound, unavailable } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { LedgerAccount, LedgerEntry, chainId, entryId } from './ledger-entry.schema';
-import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, chainProblems, retryDelayMs } from './ledger.rules';
+import { UsersRepository } from '../users/users.repository';
+import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
+import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
+import { VerifyReport, verifyLedger } from './ledger-verify';
+import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
-/** Chains whose last known entry this process remembers; beyond this the oldest are forgotten. */
-const MAX_HINTS = 10_000;
-
-/** An entry of a chain, as far as finding the next one needs. */
-interface Head {
-  seq: number;
-  balanceAfter: number;
-}
-
-/** Where each account's balance is cached on the user document. */
-const CACHE_FIELDS: Record<LedgerAccount, { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }> = {
-  credits: { balance: 'sweatCredits', seq: 'creditsSeq' },
-  pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
-};
 
 export interface Posting {
   /** The owner: a user id, or POOL_ACCOUNT_ID. */
@@ -56,33 +42,26 @@ export class InsufficientCredits extends Error {
   }
 }
 
-export interface VerifyReport {
-  accounts: number;
-  entries: number;
-  problems: Array<{ userId: string; username: string | null; problem: string }>;
-}
-
 /**
  * The only code that changes a balance. No multi-document transactions: each posting claims the
- * next per-account seq with a unique index (a lost race re-reads and retries), and keyed
- * operations are deduplicated by the unique idempotency key.
+ * next per-account seq with a unique index (a lost race re-reads the chain's head and retries), and
+ * keyed operations are deduplicated by the unique idempotency key.
  *
- * Every step of a posting is an insert or a lookup by `_id` (the one index the local FerretDB uses):
- * the chain's head is found by probing `<userId>:<account>:<seq+1>` from a hint (an entry this
- * process saw, else the user's cached seq) until a miss. A hint is never trusted as the head: the
- * insert of seq+1 fails if it is stale, and a refusal first probes for newer entries.
+ * A posting starts from the user's cached balance (one read by `_id`; it is written only by this
+ * code, seq and balance together). The cache may trail the chain while another writer is between
+ * its two writes: then the claim of the next seq fails, or a refusal looks again, and the chain's
+ * true head is read from the `(userId, account, seq)` index. The pool has no user document and
+ * always starts from that index.
  */
 @Injectable()
 export class LedgerService {
   private readonly logger = new Logger('Ledger');
-  /** Chain (`<userId>:<account>`) → an entry of it; entries never change, so this is only ever behind. */
-  private readonly hints = new Map<string, Head>();
   /** Chain → the end of the postings to it queued in this process. */
   private readonly queued = new Map<string, Promise<unknown>>();
 
   constructor(
-    @InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly entries: LedgerEntriesRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   /**
@@ -105,63 +84,56 @@ export class LedgerService {
     const idempotencyKey = posting.idempotencyKey ?? `auto:${randomUUID()}`;
     const { userId } = posting;
     const account = posting.account ?? 'credits';
+    // A keyed posting looks for its earlier entry when the chain says no: a random key never repeats.
+    const earlier = () => (posting.idempotencyKey ? this.entries.findByIdempotencyKey(idempotencyKey) : null);
     // An amount drawn from the balance cannot be worked out again once the operation has happened
     // (a drain leaves nothing to drain): a keyed one looks for its earlier entry before asking.
-    if (posting.idempotencyKey && typeof posting.amount === 'function') {
-      const existing = await this.entries.findOne({ idempotencyKey }).lean();
+    if (typeof posting.amount === 'function') {
+      const existing = await earlier();
       if (existing) return this.duplicateOf(existing);
     }
-    let head = await this.hint(userId, account);
+    let head = await this.startingHead(userId, account);
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const balance = head.balanceAfter;
       const amount = typeof posting.amount === 'function' ? posting.amount(balance) : posting.amount;
       if (!Number.isInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
       if (balance + amount < 0) {
-        const newest = await this.headFrom(userId, account, head);
+        // Refused only on the chain's true head: the cache may trail it.
+        const newest = await this.entries.head(userId, account);
         if (newest.seq !== head.seq) {
           head = newest;
           continue;
         }
         // A replayed keyed spend must still answer "already done" after the balance dropped.
-        const existing = posting.idempotencyKey ? await this.entries.findOne({ idempotencyKey }).lean() : null;
+        const existing = await earlier();
         if (existing) return this.duplicateOf(existing);
         throw new InsufficientCredits(balance, amount);
       }
-      const seq = head.seq + 1;
+      let entry: LedgerEntry;
       try {
-        const entry: LedgerEntry = {
-          _id: entryId(userId, account, seq),
-          userId: new Types.ObjectId(userId),
+        entry = await this.entries.append({
+          userId,
           account,
-          seq,
+          seq: head.seq + 1,
           amount,
           balanceAfter: balance + amount,
           kind: posting.kind,
           reason: posting.reason,
           idempotencyKey,
           ref: posting.ref ?? null,
-          createdAt: new Date(),
-        };
-        // The posting's two writes go to the driver's collections, past Mongoose's casting, validation
-        // and bulk-write wrapping: every field is set and checked right here, and that wrapping had
-        // cost the process more CPU per posting than the driver's own work (`npm run bench`).
-        await (this.entries.collection as unknown as mongo.Collection<LedgerEntry>).insertOne(entry);
-        await this.syncCache(userId, account, this.remember(userId, account, entry));
-        return { entry, duplicate: false };
+        });
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // FerretDB does not say which unique index refused the insert: the entry holding this seq tells.
-        const taken = await this.entries.findById(entryId(userId, account, seq)).lean();
-        if (taken?.idempotencyKey === idempotencyKey) return this.duplicateOf(taken);
-        if (!taken && posting.idempotencyKey) {
-          const existing = await this.entries.findOne({ idempotencyKey }).lean();
-          if (existing) return this.duplicateOf(existing);
-        }
-        // Another writer took this seq: walk on to the new head.
+        // Either this operation was posted before (its key is taken) or another writer took the seq.
+        const existing = await earlier();
+        if (existing) return this.duplicateOf(existing);
         await sleep(retryDelayMs(attempt));
-        head = await this.headFrom(userId, account, taken ?? head);
+        head = await this.entries.head(userId, account);
+        continue;
       }
+      await this.syncCache(userId, account, entry);
+      return { entry, duplicate: false };
     }
     this.logger.warn(`gave up posting to ${userId} after ${MAX_ATTEMPTS} attempts`);
     throw unavailable('Too many simultaneous updates to this balance, please try again');
@@ -172,9 +144,22 @@ export class LedgerService {
    * cache (a killed process), so the cache is brought up to the chain's head on the way.
    */
   private async duplicateOf(entry: LedgerEntry): Promise<PostResult> {
-    const userId = entry.userId.toString();
-    await this.syncCache(userId, entry.account, await this.headFrom(userId, entry.account, entry));
+    await this.syncCache(entry.userId.toString(), entry.account);
     return { entry, duplicate: true };
+  }
+
+  /** Where a posting starts: the user's cached balance, or for the pool the chain's indexed head. */
+  private async startingHead(userId: string, account: LedgerAccount): Promise<ChainHead> {
+    if (userId === POOL_ACCOUNT_ID) return this.entries.head(userId, account);
+    const cached = await this.users.findBalanceCache(userId, account);
+    return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
+  }
+
+  /** Moves the user's cached balance forward to `head` (by default, the chain's); the pool has none. */
+  private async syncCache(userId: string, account: LedgerAccount, head?: ChainHead): Promise<void> {
+    if (userId === POOL_ACCOUNT_ID) return;
+    const { seq, balanceAfter } = head ?? (await this.entries.head(userId, account));
+    await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
   }
 
   /** Like post(), but a balance that cannot cover it answers 409 with the caller's wording. */
@@ -187,68 +172,16 @@ export class LedgerService {
     }
   }
 
+  /** The balance as of the chain's last entry, exact even while a writer is updating the cache. */
   async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.headFrom(userId, account, await this.hint(userId, account))).balanceAfter;
-  }
-
-  /** Where to start looking for a chain's head: an entry seen here, else the cached seq, else a scan. */
-  private async hint(userId: string, account: LedgerAccount): Promise<Head> {
-    const known = this.hints.get(chainId(userId, account));
-    if (known) return known;
-    if (userId !== POOL_ACCOUNT_ID) {
-      const seqField = CACHE_FIELDS[account].seq;
-      const user = await this.users.findById(userId, { [seqField]: 1 }).lean();
-      const cachedSeq = user?.[seqField] ?? 0;
-      if (cachedSeq === 0) return { seq: 0, balanceAfter: 0 };
-      const entry = await this.entries.findById(entryId(userId, account, cachedSeq), { seq: 1, balanceAfter: 1 }).lean();
-      if (entry) return entry;
-    }
-    // The pool has no user document: one scan per process, then the remembered head.
-    const last = await this.entries.findOne({ userId: new Types.ObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean();
-    return last ?? { seq: 0, balanceAfter: 0 };
-  }
-
-  /** The chain's last entry: probes the seqs after `from` by `_id` until one is missing. */
-  private async headFrom(userId: string, account: LedgerAccount, from: Head): Promise<Head> {
-    let head = from;
-    for (;;) {
-      const next = await this.entries.findById(entryId(userId, account, head.seq + 1), { seq: 1, balanceAfter: 1 }).lean();
-      if (!next) return this.remember(userId, account, head);
-      head = next;
-    }
-  }
-
-  private remember(userId: string, account: LedgerAccount, entry: Head): Head {
-    const key = chainId(userId, account);
-    const known = this.hints.get(key);
-    if (known && known.seq >= entry.seq) return entry;
-    this.hints.delete(key);
-    if (this.hints.size >= MAX_HINTS) this.hints.delete(this.hints.keys().next().value!);
-    this.hints.set(key, { seq: entry.seq, balanceAfter: entry.balanceAfter });
-    return entry;
-  }
-
-  /**
-   * Moves the user's cached balance to `head` (the entry the caller just wrote) unless a newer entry
-   * is cached already. The seq guard and the write are one atomic update, so the cache only moves
-   * forward and ends on the chain's last entry whatever order concurrent writers land in.
-   */
-  private async syncCache(userId: string, account: LedgerAccount, head: Head): Promise<void> {
-    if (userId === POOL_ACCOUNT_ID) return;
-    const fields = CACHE_FIELDS[account];
-    await this.users.collection.updateOne(
-      { _id: new Types.ObjectId(userId), [fields.seq]: { $lt: head.seq } },
-      { $set: { [fields.balance]: head.balanceAfter, [fields.seq]: head.seq } },
-    );
+    return (await this.entries.head(userId, account)).balanceAfter;
   }
 
   /** Newest first; `before` is a seq cursor for the next page. */
   async history(userId: string, limit: number, before?: number): Promise<TransactionView[]> {
-    const filter: Record<string, unknown> = { userId: new Types.ObjectId(userId) };
-    if (before !== undefined) filter.seq = { $lt: before };
-    const rows = await this.entries.find({ ...filter, account: 'credits' }).sort({ seq: -1 }).limit(limit).lean();
+    const rows = await this.entries.page(userId, 'credits', limit, before);
     return rows.map((row) => ({
-      id: row._id.toString(),
+      id: row._id,
       seq: row.seq,
       createdAt: row.createdAt.toISOString(),
       reason: row.reason,
@@ -259,15 +192,11 @@ export class LedgerService {
     }));
   }
 
-  async findEntry(id: string): Promise<LedgerEntry | null> {
-    return this.entries.findById(id).lean();
-  }
-
   /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
   async reverse(entryId: string, reason: string): Promise<PostResult> {
-    const original = await this.findEntry(entryId);
-    if (!original) throw new Error(`No ledger entry ${entryId}`);
-    if (original.kind === 'reversal') throw new Error('A reversal cannot itself be reversed; post a grant instead');
+    const original = await this.entries.findById(entryId);
+    if (!original) throw notFound(`No ledger entry ${entryId}`);
+    if (original.kind === 'reversal') throw conflict('A reversal cannot itself be reversed; post a grant instead');
     return this.post({
       userId: original.userId.toString(),
       account: original.account,
@@ -291,49 +220,7 @@ export class LedgerService {
   }
 
   /** Checks every account's chain and every user's cached balances; the CLI exits 1 on any problem. */
-  async verify(): Promise<VerifyReport> {
-    const report: VerifyReport = { accounts: 0, entries: 0, problems: [] };
-    const usernames = new Map<string, string>();
-    for await (const u of this.users.find({}, { username: 1 }).lean().cursor()) usernames.set(u._id.toString(), u.username);
-    const problem = (userId: string, text: string) => report.problems.push({ userId, username: usernames.get(userId) ?? null, problem: text });
-
-    const lastByAccount = new Map<string, { seq: number; balanceAfter: number }>();
-    let current: string | null = null;
-    let chain: Array<{ seq: number; amount: number; balanceAfter: number }> = [];
-    const flush = () => {
-      if (current === null) return;
-      report.accounts++;
-      const [userId, account] = current.split('/');
-      for (const text of chainProblems(chain)) problem(userId, `${account}: ${text}`);
-      lastByAccount.set(current, chain[chain.length - 1]);
-    };
-    const cursor = this.entries
-      .find({}, { userId: 1, account: 1, seq: 1, amount: 1, balanceAfter: 1 })
-      .sort({ userId: 1, account: 1, seq: 1 })
-      .lean()
-      .cursor();
-    for await (const row of cursor) {
-      report.entries++;
-      const key = `${row.userId.toString()}/${row.account}`;
-      if (key !== current) {
-        flush();
-        current = key;
-        chain = [];
-      }
-      chain.push({ seq: row.seq, amount: row.amount, balanceAfter: row.balanceAfter });
-    }
-    flush();
-
-    for await (const user of this.users.find({}).lean().cursor()) {
-      const userId = user._id.toString();
-      for (const account of Object.keys(CACHE_FIELDS) as LedgerAccount[]) {
-        const fields = CACHE_FIELDS[account];
-        const last = lastByAccount.get(`${userId}/${account}`);
-        if (user[fields.balance] !== (last?.balanceAfter ?? 0) || user[fields.seq] !== (last?.seq ?? 0)) {
-          problem(userId, `${account}: cached balance ${user[fields.balance]} (seq ${user[fields.seq]}) ≠ ledger ${last?.balanceAfter ?? 0} (seq ${last?.seq ?? 0})`);
-        }
-      }
-    }
-    return report;
+  verify(): Promise<VerifyReport> {
+    return verifyLedger(this.entries.allInChainOrder(), this.users.allBalanceCaches());
   }
 }

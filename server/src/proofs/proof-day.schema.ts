@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { ProofCheckView, ProofKind } from '../contract';
 
 /**
@@ -37,9 +37,10 @@ export class ProofDay {
   createdAt!: Date;
 }
 
-export type ProofDayDocument = HydratedDocument<ProofDay>;
 export const ProofDaySchema = SchemaFactory.createForClass(ProofDay);
 ProofDaySchema.index({ userId: 1, day: -1 }, { unique: true });
+// The maintenance job's search for days a dead request left behind.
+ProofDaySchema.index({ status: 1, createdAt: 1 });
 
 /**
  * A file used as a proof, keyed by its sha256: inserting it is how a photo or video is used once,

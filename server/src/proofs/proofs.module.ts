@@ -7,6 +7,9 @@ import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { ProofChecker } from './proof-checker';
 import { ProofDay, ProofDaySchema, ProofMedia, ProofMediaSchema } from './proof-day.schema';
+import { ProofDayLifecycle } from './proof-day-lifecycle';
+import { ProofDaysRepository } from './proof-days.repository';
+import { ProofMediaRepository } from './proof-media.repository';
 import { ProofsController } from './proofs.controller';
 import { ProofsService } from './proofs.service';
 
@@ -26,7 +29,7 @@ import { ProofsService } from './proofs.service';
     ]),
   ],
   controllers: [ProofsController],
-  providers: [ProofsService, ProofChecker, ReferralsService],
-  exports: [ProofsService],
+  providers: [ProofsService, ProofDayLifecycle, ProofChecker, ReferralsService, ProofDaysRepository, ProofMediaRepository],
+  exports: [ProofsService, ProofDaysRepository, ProofMediaRepository],
 })
 export class ProofsModule {}

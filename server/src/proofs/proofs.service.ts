@@ -1,13 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Job } from 'bullmq';
-import { Model, Types } from 'mongoose';
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { AchievementsService } from '../achievements/achievements.service';
-import { streakAchievements } from '../achievements/achievements.rules';
-import { badRequest, conflict, forbidden, notFound } from '../common/errors';
+import { badRequest, forbidden, notFound } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   PROOF_KINDS,
@@ -18,62 +14,40 @@ import {
   ProofValidationResult,
   UploadUrlResponse,
 } from '../contract';
-import { ReferralsService } from '../credits/referrals.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
-import { User } from '../users/user.schema';
 import { dayIn } from '../users/users.rules';
-import { isDuplicateKey } from '../database/duplicate-key';
 import { ProofChecker, ProofChecks } from './proof-checker';
-import { ProofDay, ProofDayDocument, ProofFile, ProofMedia } from './proof-day.schema';
-import {
-  PROOF_MEDIA_RETENTION_DAYS,
-  PROOF_PURPOSES,
-  challengeCode,
-  describeMissing,
-  longestStreakAfter,
-  missingKinds,
-  nextStreak,
-  proofDay,
-  proofLedgerKeys,
-  resolveTimeZone,
-} from './proofs.rules';
+import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
+import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
+import { ProofMediaRepository } from './proof-media.repository';
+import { PROOF_MEDIA_RETENTION_DAYS, PROOF_PURPOSES, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
 
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
 const HISTORY_LIMIT = 90;
 
-const alreadyValidated = () => conflict('Proofs already validated today', 'Already Validated');
-const nothingPending = () => conflict('You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
-const mediaReused = () => conflict('This photo or video was already used as a proof', 'Proof Already Used');
-
-/** A proof file before its checks ran. */
-type UploadedProof = Omit<ProofFile, 'checks'>;
-
-/** Thrown by the drain's amount function when the pending account is empty: nothing is posted. */
-class NothingPending extends Error {}
 
 /**
  * The daily proof: three files checked together, once per user per day, moving the pending
  * credits into the balance and advancing the streak. Exactly-once rests on inserts against unique
- * indexes (the proof day, each file's sha256) and on keyed ledger postings; see validateAll.
+ * indexes (the proof day, each file's sha256) and on keyed ledger postings; see validateAll and
+ * ProofDayLifecycle.
  */
 @Injectable()
 export class ProofsService {
   private readonly challengeSecret: string;
 
   constructor(
-    @InjectModel(ProofDay.name) private readonly days: Model<ProofDay>,
-    @InjectModel(ProofMedia.name) private readonly media: Model<ProofMedia>,
-    @InjectModel(User.name) private readonly users: Model<User>,
+    private readonly days: ProofDaysRepository,
+    private readonly media: ProofMediaRepository,
+    private readonly lifecycle: ProofDayLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadsService,
     private readonly ledger: LedgerService,
-    private readonly achievements: AchievementsService,
-    private readonly referrals: ReferralsService,
     private readonly checker: ProofChecker,
     private readonly jobs: JobsService,
   ) {
@@ -87,7 +61,7 @@ export class ProofsService {
 
   async challenge(userId: string, timeZoneName?: string, now = new Date()): Promise<ProofChallenge> {
     const day = proofDay(now, requireTimeZone(timeZoneName));
-    const validatedToday = (await this.days.exists({ userId: new Types.ObjectId(userId), day, status: 'credited' })) !== null;
+    const validatedToday = await this.days.isCredited(userId, day);
     return { day, code: challengeCode(this.challengeSecret, userId, day), validatedToday };
   }
 
@@ -105,50 +79,37 @@ export class ProofsService {
     const today = proofDay(now, timeZone);
     const files = await this.requireTodaysFiles(userId, request.proofs, timeZone, today);
 
-    const existing = await this.days.findOne({ userId: new Types.ObjectId(userId), day: today });
-    if (existing && this.isAbandoned(existing, now)) await this.release(existing);
+    const existing = await this.days.findByUserDay(userId, today);
+    if (existing && this.isAbandoned(existing, now)) await this.lifecycle.release(existing);
     else if (existing) {
-      if (existing.status === 'checked') await this.completeAfterCrash(existing);
+      if (existing.status === 'checked') await this.lifecycle.completeAfterCrash(existing);
       throw alreadyValidated();
     }
     if ((await this.ledger.balance(userId, 'pending')) <= 0) throw nothingPending();
     const shas = files.map((f) => f.sha256);
-    if (new Set(shas).size < shas.length || (await this.media.exists({ _id: { $in: shas } }))) throw mediaReused();
+    if (new Set(shas).size < shas.length || (await this.media.anyUsed(shas))) throw mediaReused();
 
-    const last = await this.days
-      .findOne({ userId: new Types.ObjectId(userId), status: { $ne: 'checking' } }, { day: 1, streakAfter: 1 })
-      .sort({ day: -1 })
-      .lean();
-    const step = nextStreak(last, today);
+    const step = nextStreak(await this.days.findLastChecked(userId), today);
     if (!step.ok) throw alreadyValidated();
 
-    const day = await this.claimDay(userId, today, timeZone, step.streak, files);
+    const day = await this.lifecycle.claim(userId, today, timeZone, step.streak, files);
+    let checks: ProofChecks;
     try {
-      await this.claimFiles(day);
-      const checks = await this.jobs.run(JobName.ProofCheck, {
+      checks = await this.jobs.run(JobName.ProofCheck, {
         ownerId: userId,
         challengeCode: challengeCode(this.challengeSecret, userId, today),
         files: files.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
       });
-      day.proofs = files.map((f) => ({ ...f, checks: checks[f.kind] }));
     } catch (err) {
-      await this.release(day);
+      await this.lifecycle.release(day);
       throw err;
     }
-    // From here an error leaves the day `checked`, and a retry completes it (completeAfterCrash).
-    day.status = 'checked';
-    await this.days.updateOne({ _id: day._id }, { $set: { proofs: day.proofs, status: day.status } });
-    const drained = await this.drainPending(day);
-    if (drained === null) {
-      await this.release(day);
-      throw nothingPending();
-    }
-    return this.credit(day, drained);
+    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] })));
   }
 
   /** The caller's validated days, newest first, with each file's kind, size and check results. */
   async history(userId: string): Promise<ProofDayView[]> {
-    const days = await this.days.find({ userId: new Types.ObjectId(userId), status: 'credited' }).sort({ day: -1 }).limit(HISTORY_LIMIT).lean();
+    const days = await this.days.listCredited(userId, HISTORY_LIMIT);
     const deletedUploads = await this.uploads.removedAmong(days.flatMap((day) => day.proofs.map((p) => p.uploadId)));
     return days.map((day) => ({
       day: day.day,
@@ -177,7 +138,13 @@ export class ProofsService {
 
   /** For the "10K Steps" earn rule: was an activity-watch proof validated on this day (the user's day)? */
   async watchProofValidatedOn(userId: string, day: string): Promise<boolean> {
-    return (await this.days.exists({ userId: new Types.ObjectId(userId), day, status: 'credited', 'proofs.kind': 'apple_watch' })) !== null;
+    return this.days.isCredited(userId, day, { withWatchProof: true });
+  }
+
+  /** The scheduled clean-up: days whose request died, and proof files past their retention. */
+  @OnJob(JobName.ProofsMaintenance)
+  async maintain(): Promise<{ healed: number; filesDeleted: number }> {
+    return { healed: await this.healStuckDays(), filesDeleted: await this.sweepOldMedia() };
   }
 
   /**
@@ -185,17 +152,11 @@ export class ProofsService {
    * (a same-day retry heals its own day earlier). Still `checking` → released (files usable again);
    * `checked` → completed, so drained pending credits always reach the balance. Returns how many.
    */
-  /** The scheduled clean-up: days whose request died, and proof files past their retention. */
-  @OnJob(JobName.ProofsMaintenance)
-  async maintain(): Promise<{ healed: number; filesDeleted: number }> {
-    return { healed: await this.healStuckDays(), filesDeleted: await this.sweepOldMedia() };
-  }
-
   async healStuckDays(now = new Date()): Promise<number> {
-    const stuck = await this.days.find({ status: { $in: ['checking', 'checked'] }, createdAt: { $lt: new Date(now.getTime() - this.stuckAfterMs()) } });
+    const stuck = await this.days.listInStateBefore(['checking', 'checked'], new Date(now.getTime() - this.stuckAfterMs()));
     for (const day of stuck) {
-      if (day.status === 'checking') await this.release(day);
-      else await this.completeAfterCrash(day);
+      if (day.status === 'checking') await this.lifecycle.release(day);
+      else await this.lifecycle.completeAfterCrash(day);
     }
     return stuck.length;
   }
@@ -227,118 +188,14 @@ export class ProofsService {
     return files;
   }
 
-  private async claimDay(userId: string, day: string, timeZone: string, streakAfter: number, files: UploadedProof[]) {
-    try {
-      return await this.days.create({
-        userId: new Types.ObjectId(userId),
-        day,
-        timeZone,
-        streakAfter,
-        status: 'checking',
-        proofs: files.map((f) => ({ ...f, checks: [] })),
-      });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw alreadyValidated();
-      throw err;
-    }
-  }
-
-  /** One insert per file, keyed by its sha256: a photo or video proves one day, once, for anyone. */
-  private async claimFiles(day: ProofDayDocument): Promise<void> {
-    for (const file of day.proofs) {
-      try {
-        await this.media.create({ _id: file.sha256, userId: day.userId, uploadId: file.uploadId, proofDayId: day._id });
-      } catch (err) {
-        if (isDuplicateKey(err)) throw mediaReused();
-        throw err;
-      }
-    }
-  }
-
-  /** Undoes an attempt that did not credit: its proof day and the file claims it made (only its own). */
-  private async release(day: ProofDayDocument): Promise<void> {
-    await this.media.deleteMany({ proofDayId: day._id });
-    await this.days.deleteOne({ _id: day._id });
-  }
-
   /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
-  private isAbandoned(day: ProofDayDocument, now: Date): boolean {
+  private isAbandoned(day: ProofDayRecord, now: Date): boolean {
     return day.status === 'checking' && now.getTime() - day.createdAt.getTime() > this.stuckAfterMs();
   }
 
   /** Past twice the proof.check job's timeout, no live request can still be working on a day. */
   private stuckAfterMs(): number {
     return 2 * this.config.aiJobTimeoutMs;
-  }
-
-  /** Moves the whole pending balance out, once per day (keyed); answers how much, or null when nothing was pending. */
-  private async drainPending(day: ProofDayDocument): Promise<number | null> {
-    const userId = day.userId.toString();
-    try {
-      const { entry } = await this.ledger.post({
-        userId,
-        account: 'pending',
-        // The function sees the balance the entry follows, so the drained amount is exact even under concurrent workouts.
-        amount: (balance) => {
-          if (balance <= 0) throw new NothingPending();
-          return -balance;
-        },
-        kind: 'proof',
-        reason: `Daily proof ${day.day}: pending credits validated`,
-        idempotencyKey: proofLedgerKeys(userId, day.day).drain,
-        ref: day.id as string,
-      });
-      return -entry.amount;
-    } catch (err) {
-      if (err instanceof NothingPending) return null;
-      throw err;
-    }
-  }
-
-  /** Credits the drained amount (keyed), then the streak display, badges and the referral reward. */
-  private async credit(day: ProofDayDocument, drained: number): Promise<ProofValidationResult> {
-    const userId = day.userId.toString();
-    const { entry } = await this.ledger.post({
-      userId,
-      amount: drained,
-      kind: 'proof',
-      reason: 'Daily proof validated',
-      idempotencyKey: proofLedgerKeys(userId, day.day).credit,
-      ref: day.id as string,
-    });
-    await this.days.updateOne({ _id: day._id }, { $set: { status: 'credited', coinsValidated: drained } });
-    await this.showStreak(day);
-    await this.achievements.awardAll(userId, streakAchievements(day.streakAfter));
-    if (!(await this.days.exists({ userId: day.userId, day: { $lt: day.day } }))) await this.referrals.rewardReferrer(userId);
-    return { coinsValidated: drained, newBalance: entry.balanceAfter, newStreak: day.streakAfter };
-  }
-
-  /** Display fields on the user; plain $set is fine: they derive from proof_days and can be recomputed. */
-  private async showStreak(day: ProofDayDocument): Promise<void> {
-    const user = await this.users.findById(day.userId, { longestStreak: 1, lastProofDay: 1 }).lean();
-    if (!user || (user.lastProofDay && user.lastProofDay > day.day)) return;
-    await this.users.updateOne(
-      { _id: day.userId },
-      {
-        $set: {
-          currentStreak: day.streakAfter,
-          longestStreak: longestStreakAfter(user.longestStreak, day.streakAfter),
-          lastProofDay: day.day,
-          timeZone: day.timeZone,
-        },
-      },
-    );
-  }
-
-  /**
-   * A day whose files passed but whose ledger moves may be missing (the process died between them):
-   * both postings are keyed, so repeating them completes the day without paying twice. With nothing
-   * left to drain, the day is released and the user can validate again.
-   */
-  private async completeAfterCrash(day: ProofDayDocument): Promise<void> {
-    const drained = await this.drainPending(day);
-    if (drained === null) await this.release(day);
-    else await this.credit(day, drained);
   }
 
   /** The proof.check job: reads the three files and checks them (422 with the reason when one fails). */

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { UploadMime } from './uploads.rules';
 
 export type UploadStatus = 'pending' | 'finished';
@@ -23,6 +23,7 @@ export class Upload {
   createdAt!: Date;
 }
 
-export type UploadDocument = HydratedDocument<Upload>;
 export const UploadSchema = SchemaFactory.createForClass(Upload);
 UploadSchema.index({ status: 1, expiresAt: 1 });
+// Retention's sweep: finished uploads whose bytes are still stored, by age.
+UploadSchema.index({ status: 1, fileRemovedAt: 1, createdAt: 1 });

@@ -6,6 +6,7 @@ import { S3Storage } from './storage/s3.storage';
 import { UPLOAD_STORAGE } from './storage/upload-storage';
 import { Upload, UploadSchema } from './upload.schema';
 import { UploadsController } from './uploads.controller';
+import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
 
 @Module({
@@ -13,6 +14,7 @@ import { UploadsService } from './uploads.service';
   controllers: [UploadsController],
   providers: [
     UploadsService,
+    UploadsRepository,
     {
       provide: UPLOAD_STORAGE,
       inject: [APP_CONFIG],
@@ -20,6 +22,6 @@ import { UploadsService } from './uploads.service';
         config.storage.driver === 's3' ? new S3Storage(config.storage.s3) : new DiskStorage(config.dataDir, config.publicUrl),
     },
   ],
-  exports: [UploadsService],
+  exports: [UploadsService, UploadsRepository],
 })
 export class UploadsModule {}

@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import type { Request, Response } from 'express';
-import { Model, Types } from 'mongoose';
 import multer, { MulterError, StorageEngine } from 'multer';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors';
-import { SingleUseService } from '../common/single-use';
+import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UploadReceipt } from '../contract';
+import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { DiskStorage } from './storage/disk.storage';
 import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
-import { Upload, UploadDocument } from './upload.schema';
+import { UploadRecord, UploadsRepository } from './uploads.repository';
 import {
   UPLOAD_PURPOSES,
   UPLOAD_URL_TTL_MS,
@@ -38,10 +37,10 @@ export class UploadsService {
   private readonly signingKey: Buffer;
 
   constructor(
-    @InjectModel(Upload.name) private readonly uploads: Model<Upload>,
+    private readonly uploads: UploadsRepository,
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly singleUse: SingleUseService,
+    private readonly singleUse: SingleUseClaimsRepository,
   ) {
     this.signingKey = uploadSigningKey(config.jwtSecret);
   }
@@ -51,14 +50,8 @@ export class UploadsService {
     const limits = UPLOAD_PURPOSES[purpose];
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
-    const upload = await this.uploads.create({
-      owner: new Types.ObjectId(ownerId),
-      purpose,
-      maxBytes: limits.maxBytes,
-      allowedTypes: limits.allowedTypes,
-      expiresAt,
-    });
-    const id = upload.id as string;
+    const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: limits.maxBytes, allowedTypes: limits.allowedTypes, expiresAt });
+    const id = upload._id.toString();
     const uploadURL = await this.storage.uploadUrl(id, signUpload(this.signingKey, id, expiresAt.getTime()), { maxBytes: limits.maxBytes, size });
     return { id, uploadURL };
   }
@@ -118,7 +111,7 @@ export class UploadsService {
    * The upload a fileUrl names, if it is a URL this server issued for a finished upload of
    * `ownerId` for `purpose`: 403 for any other URL or purpose, 404 for someone else's or an unfinished upload.
    */
-  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose): Promise<UploadDocument> {
+  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose): Promise<UploadRecord> {
     const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
     if (!id) throw forbidden('Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
@@ -130,51 +123,49 @@ export class UploadsService {
   }
 
   /** A finished upload by id (for jobs that were handed the id by `requireFinished`'s caller). */
-  async findFinished(id: string): Promise<UploadDocument> {
+  async findFinished(id: string): Promise<UploadRecord> {
     const upload = await this.uploads.findById(id);
     if (upload?.status !== 'finished') throw notFound('Upload not found');
     return upload;
   }
 
   /** The stored bytes of an upload, as a stream. */
-  openFile(upload: UploadDocument): Promise<Readable> {
-    return this.storage.open(upload.id as string);
+  openFile(upload: UploadRecord): Promise<Readable> {
+    return this.storage.open(upload._id.toString());
   }
 
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */
   async removeFile(id: string): Promise<void> {
     await this.storage.remove(id);
-    await this.uploads.updateOne({ _id: id }, { $set: { fileRemovedAt: new Date() } });
+    await this.uploads.markFileRemoved(id);
   }
 
   /** Which of these uploads have had their file removed, as id strings. */
-  async removedAmong(ids: Types.ObjectId[]): Promise<Set<string>> {
-    const rows = await this.uploads.find({ _id: { $in: ids }, fileRemovedAt: { $ne: null } }, { _id: 1 }).lean();
-    return new Set(rows.map((row) => row._id.toString()));
+  async removedAmong(ids: Id[]): Promise<Set<string>> {
+    return new Set(await this.uploads.fileRemovedAmong(ids));
   }
 
   /** Finished uploads of these purposes, created before `cutoff`, whose bytes are still stored. */
-  async storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
-    const rows = await this.uploads.find({ purpose: { $in: purposes }, status: 'finished', fileRemovedAt: null, createdAt: { $lt: cutoff } }, { _id: 1 }).lean();
-    return rows.map((row) => row._id.toString());
+  storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
+    return this.uploads.storedBefore(purposes, cutoff);
   }
 
-  /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
   @OnJob(JobName.UploadsSweep)
   sweepScheduled(): Promise<number> {
     return this.sweepExpired();
   }
 
+  /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
   async sweepExpired(now = new Date()): Promise<number> {
-    const expired = await this.uploads.find({ status: 'pending', expiresAt: { $lt: new Date(now.getTime() - SWEEP_GRACE_MS) } }, { _id: 1 }).lean();
-    for (const { _id } of expired) {
-      await this.storage.remove(_id.toString());
-      await this.uploads.deleteOne({ _id, status: 'pending' });
+    const expired = await this.uploads.pendingExpiredBefore(new Date(now.getTime() - SWEEP_GRACE_MS));
+    for (const id of expired) {
+      await this.storage.remove(id);
+      await this.uploads.deletePending(id);
     }
     return expired.length;
   }
 
-  private async authorizeSignedUpload(id: string, sig: string): Promise<{ upload: UploadDocument; disk: DiskStorage }> {
+  private async authorizeSignedUpload(id: string, sig: string): Promise<{ upload: UploadRecord; disk: DiskStorage }> {
     const check = checkUploadSignature(this.signingKey, id, sig, Date.now());
     if (check !== 'valid') throw forbidden(check === 'expired' ? 'This upload URL has expired' : 'Invalid upload URL');
     if (!(this.storage instanceof DiskStorage)) throw notFound('Uploads go straight to storage');
@@ -189,14 +180,14 @@ export class UploadsService {
     if (!(await this.singleUse.claim(`upload:${id}`))) throw forbidden('This upload URL has already been used');
   }
 
-  private async finish(upload: UploadDocument, file: InspectedFile): Promise<UploadReceipt> {
-    await this.uploads.updateOne({ _id: upload._id }, { $set: { status: 'finished', ...file } });
-    return { id: upload.id as string, ...file };
+  private async finish(upload: UploadRecord, file: InspectedFile): Promise<UploadReceipt> {
+    await this.uploads.markFinished(upload._id, file);
+    return { id: upload._id.toString(), ...file };
   }
 
   /** S3: the client sent the bytes elsewhere; check them once, on first use. */
-  private async settleDirectUpload(upload: UploadDocument): Promise<UploadDocument> {
-    const id = upload.id as string;
+  private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
+    const id = upload._id.toString();
     const source = await this.storage.open(id).catch(() => {
       throw notFound('This upload has not finished');
     });
@@ -222,7 +213,7 @@ function stopReading(source: Readable, inspector: UploadInspector): void {
   source.resume();
 }
 
-function multipartError(err: unknown, upload: UploadDocument): unknown {
+function multipartError(err: unknown, upload: UploadRecord): unknown {
   if (err instanceof AppError) return err;
   if (err instanceof MulterError) return err.code === 'LIMIT_FILE_SIZE' ? fileTooLarge(upload) : badRequest(err.message);
   // Busboy's parse errors carry no errno code; file-system errors (disk full) do and stay 5xx.

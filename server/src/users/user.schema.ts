@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
@@ -36,5 +36,4 @@ export class User {
   createdAt!: Date;
 }
 
-export type UserDocument = HydratedDocument<User>;
 export const UserSchema = SchemaFactory.createForClass(User);

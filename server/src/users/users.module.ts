@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { IdentitiesRepository } from './identities.repository';
 import { Identity, IdentitySchema } from './identity.schema';
 import { User, UserSchema } from './user.schema';
 import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 @Module({
@@ -13,7 +15,7 @@ import { UsersService } from './users.service';
     ]),
   ],
   controllers: [UsersController],
-  providers: [UsersService],
-  exports: [UsersService, MongooseModule],
+  providers: [UsersService, UsersRepository, IdentitiesRepository],
+  exports: [UsersService, UsersRepository],
 })
 export class UsersModule {}

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types, isValidObjectId } from 'mongoose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UserView } from '../contract';
 import { notFound } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { Identity } from './identity.schema';
-import { User, UserDocument } from './user.schema';
+import { IdentitiesRepository } from './identities.repository';
+import { UserRecord, UsersRepository } from './users.repository';
 import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
 
 const MAX_USERNAME_ATTEMPTS = 8;
@@ -20,36 +18,28 @@ export interface NewUserProfile {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectModel(User.name) private readonly users: Model<User>,
-    @InjectModel(Identity.name) private readonly identities: Model<Identity>,
+    private readonly users: UsersRepository,
+    private readonly identities: IdentitiesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async findById(userId: string): Promise<UserDocument> {
-    return this.existing(userId, (id) => this.users.findById(id).exec());
+  /** 404 for a malformed or unknown id. */
+  async findById(userId: string): Promise<UserRecord> {
+    return found(await this.users.findById(userId));
   }
 
   /** The IANA zone the user's days are counted in (their calendar, not the server's). */
   async timeZoneOf(userId: string): Promise<string> {
-    const user = await this.existing(userId, (id) => this.users.findById(id, { timeZone: 1 }).lean().exec());
-    return user.timeZone ?? 'UTC';
+    return found(await this.users.findTimeZone(userId));
   }
 
   async view(userId: string): Promise<UserView> {
-    // Lean: a plain object is all a view needs, and hydrating a document costs more than the read.
-    return this.toView(await this.existing(userId, (id) => this.users.findById(id).lean().exec()));
+    return this.toView(await this.findById(userId));
   }
 
-  /** `find` run for a well-formed id only; 404 for a malformed or unknown one. */
-  private async existing<T>(userId: string, find: (id: string) => Promise<T | null>): Promise<T> {
-    const user = isValidObjectId(userId) ? await find(userId) : null;
-    if (!user) throw notFound('User not found');
-    return user;
-  }
-
-  async findIdentity(key: string): Promise<UserDocument | null> {
-    const identity = await this.identities.findById(key).lean();
-    return identity ? this.users.findById(identity.userId) : null;
+  async findIdentity(key: string): Promise<UserRecord | null> {
+    const userId = await this.identities.findUserId(key);
+    return userId ? this.users.findById(userId) : null;
   }
 
   /**
@@ -61,18 +51,18 @@ export class UsersService {
     profile: NewUserProfile,
     usernameFor: (attempt: number) => string,
     referrerUsername?: string,
-  ): Promise<{ user: UserDocument; created: boolean }> {
+  ): Promise<{ user: UserRecord; created: boolean }> {
     const existing = await this.findIdentity(key);
     if (existing) return { user: existing, created: false };
 
-    const referrer = referrerUsername ? await this.users.findOne({ username: referrerUsername }, { _id: 1 }).lean() : null;
-    const user = await this.createWithFreeUsername(profile, usernameFor, referrer?._id ?? null);
+    const referrerId = referrerUsername ? await this.users.findIdByUsername(referrerUsername) : null;
+    const user = await this.createWithFreeUsername(profile, usernameFor, referrerId);
     try {
-      await this.identities.create({ _id: key, userId: user._id });
+      await this.identities.create(key, user._id);
       return { user, created: true };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      await this.users.deleteOne({ _id: user._id });
+      await this.users.delete(user._id);
       const winner = await this.findIdentity(key);
       if (!winner) throw err;
       return { user: winner, created: false };
@@ -82,21 +72,20 @@ export class UsersService {
   /** Links a further identity (a wallet for an X account). One identity belongs to one account. */
   async linkIdentity(userId: string, key: string, patch: NewUserProfile): Promise<'linked' | 'already-yours' | 'taken'> {
     try {
-      await this.identities.create({ _id: key, userId: new Types.ObjectId(userId) });
+      await this.identities.create(key, userId);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      const owner = await this.identities.findById(key).lean();
-      return owner?.userId.toString() === userId ? 'already-yours' : 'taken';
+      return (await this.identities.findUserId(key)) === userId ? 'already-yours' : 'taken';
     }
-    await this.users.updateOne({ _id: userId }, { $set: patch });
+    await this.users.setIdentityFields(userId, patch);
     return 'linked';
   }
 
   private async createWithFreeUsername(
     profile: NewUserProfile,
     usernameFor: (attempt: number) => string,
-    referredBy: Types.ObjectId | null,
-  ): Promise<UserDocument> {
+    referredBy: string | null,
+  ): Promise<UserRecord> {
     for (let attempt = 0; attempt < MAX_USERNAME_ATTEMPTS; attempt++) {
       try {
         return await this.users.create({
@@ -113,7 +102,7 @@ export class UsersService {
     throw new Error('Could not find a free username');
   }
 
-  toView(user: UserDocument | User & { _id: Types.ObjectId }, now = new Date()): UserView {
+  toView(user: UserRecord, now = new Date()): UserView {
     const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? 'UTC'));
     return {
       id: user._id.toString(),
@@ -140,4 +129,9 @@ export class UsersService {
       createdAt: user.createdAt.toISOString(),
     };
   }
+}
+
+function found<T>(user: T | null): T {
+  if (!user) throw notFound('User not found');
+  return user;
 }

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
-import { HydratedDocument, SchemaTypes, Types } from 'mongoose';
+import { SchemaTypes, Types } from 'mongoose';
 import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
 
 /**
@@ -21,6 +21,5 @@ export class WorkoutSession {
   completedAt!: Date;
 }
 
-export type WorkoutSessionDocument = HydratedDocument<WorkoutSession>;
 export const WorkoutSessionSchema = SchemaFactory.createForClass(WorkoutSession);
 WorkoutSessionSchema.index({ userId: 1, completedAt: -1 });

@@ -18,6 +18,7 @@ import {
 } from '../contract';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsService } from './workouts.service';
 
 const JobKeyHeader = () => ApiHeader({ name: JOB_KEY_HEADER, required: false, description: 'Follow the AI job at GET /api/jobs/ai-<userId>-<key>' });
@@ -26,14 +27,17 @@ const JobKeyHeader = () => ApiHeader({ name: JOB_KEY_HEADER, required: false, de
 @ApiBearerAuth()
 @Controller('workout')
 export class WorkoutsController {
-  constructor(private readonly workouts: WorkoutsService) {}
+  constructor(
+    private readonly plans: WorkoutPlansService,
+    private readonly workouts: WorkoutsService,
+  ) {}
 
   @Post('generate')
   @JobKeyHeader()
   @Returns(WorkoutView, 201, 503, 504)
   generate(@CurrentUser() me: SessionUser, @ValidBody(GenerateWorkoutRequest) body: GenerateWorkoutRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<WorkoutView> {
     assertSelf(me, body.userId);
-    return this.workouts.generate(me.userId, body, JobKey.safeParse(jobKey).data);
+    return this.plans.generate(me.userId, body, JobKey.safeParse(jobKey).data);
   }
 
   /** Today's workout, or JSON null when there is none (or it was completed). */
@@ -42,7 +46,7 @@ export class WorkoutsController {
   async today(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }, @Res() res: Response): Promise<void> {
     assertSelf(me, params.userId);
     // Written directly: Nest would answer a null result with an empty body instead of `null`.
-    res.json(await this.workouts.today(me.userId));
+    res.json(await this.plans.today(me.userId));
   }
 
   @Post('complete')
@@ -65,7 +69,7 @@ export class WorkoutsController {
   @Returns(CoachChatResponse, 200, 503, 504)
   chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
     assertSelf(me, body.userId);
-    return this.workouts.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+    return this.plans.chat(me.userId, body, JobKey.safeParse(jobKey).data);
   }
 
   @Post('generate-from-chat')
@@ -77,6 +81,6 @@ export class WorkoutsController {
     @Headers(JOB_KEY_HEADER) jobKey?: string,
   ): Promise<WorkoutView> {
     assertSelf(me, body.userId);
-    return this.workouts.generateFromChat(me.userId, body, JobKey.safeParse(jobKey).data);
+    return this.plans.generateFromChat(me.userId, body, JobKey.safeParse(jobKey).data);
   }
 }

@@ -6,7 +6,10 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
+import { WorkoutSessionsRepository } from './workout-sessions.repository';
+import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsController } from './workouts.controller';
+import { WorkoutsRepository } from './workouts.repository';
 import { WorkoutsService } from './workouts.service';
 
 @Module({
@@ -21,7 +24,7 @@ import { WorkoutsService } from './workouts.service';
     ]),
   ],
   controllers: [WorkoutsController],
-  providers: [WorkoutsService],
-  exports: [WorkoutsService],
+  providers: [WorkoutsService, WorkoutPlansService, WorkoutsRepository, WorkoutSessionsRepository],
+  exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}

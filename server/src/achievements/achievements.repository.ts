@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import { Id, toObjectId } from '../database/object-id';
+import { Achievement } from './achievement.schema';
+
+export type AchievementRecord = Achievement & { _id: Types.ObjectId };
+
+/** The one owner of the `achievements` collection. */
+@Injectable()
+export class AchievementsRepository {
+  constructor(@InjectModel(Achievement.name) private readonly achievements: Model<Achievement>) {}
+
+  /** Insert; the unique `(userId, code)` index refuses a badge the user holds with a duplicate-key error. */
+  async create(userId: Id, code: string): Promise<AchievementRecord> {
+    return (await this.achievements.create({ userId: toObjectId(userId), code })).toObject<AchievementRecord>();
+  }
+
+  /** Unique `(userId, code)` by its prefix, oldest first (a handful per user, sorted in memory). */
+  listByUser(userId: Id): Promise<AchievementRecord[]> {
+    return this.achievements.find({ userId: toObjectId(userId) }).sort({ earnedAt: 1 }).lean<AchievementRecord[]>().exec();
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, mongo } from 'mongoose';
+import { toObjectId } from '../database/object-id';
+import { LedgerAccount, LedgerEntry, entryId } from './ledger-entry.schema';
+
+/** The last entry of a chain, as far as posting the next one needs; seq 0 for an empty chain. */
+export interface ChainHead {
+  seq: number;
+  balanceAfter: number;
+}
+
+const EMPTY_CHAIN: ChainHead = { seq: 0, balanceAfter: 0 };
+
+/** An entry as the ledger builds it; the repository gives it its `_id` and time. */
+export type NewEntry = Omit<LedgerEntry, '_id' | 'userId' | 'createdAt'> & { userId: string };
+
+/** The one owner of the `ledger_entries` collection. Entries are only ever inserted, never changed. */
+@Injectable()
+export class LedgerEntriesRepository {
+  constructor(@InjectModel(LedgerEntry.name) private readonly entries: Model<LedgerEntry>) {}
+
+  /**
+   * Insert; the unique `_id`, `(userId, account, seq)` and `idempotencyKey` indexes refuse a taken
+   * seq or a repeated operation with a duplicate-key error. Through the driver's collection, past
+   * Mongoose's casting and validation: every field is built and checked by the ledger, and that
+   * wrapping had cost the process more CPU per posting than the driver's own work (`npm run bench`).
+   */
+  async append(draft: NewEntry): Promise<LedgerEntry> {
+    const entry: LedgerEntry = { ...draft, _id: entryId(draft.userId, draft.account, draft.seq), userId: toObjectId(draft.userId), createdAt: new Date() };
+    await (this.entries.collection as unknown as mongo.Collection<LedgerEntry>).insertOne(entry);
+    return entry;
+  }
+
+  /** `_id`. */
+  findById(id: string): Promise<LedgerEntry | null> {
+    return this.entries.findById(id).lean<LedgerEntry>().exec();
+  }
+
+  /** Unique `idempotencyKey`: the entry of an operation posted before. */
+  findByIdempotencyKey(idempotencyKey: string): Promise<LedgerEntry | null> {
+    return this.entries.findOne({ idempotencyKey }).lean<LedgerEntry>().exec();
+  }
+
+  /** Unique `(userId, account, seq)`, read backwards: the chain's last entry. */
+  async head(userId: string, account: LedgerAccount): Promise<ChainHead> {
+    const last = await this.entries.findOne({ userId: toObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean().exec();
+    return last ?? EMPTY_CHAIN;
+  }
+
+  /** Unique `(userId, account, seq)`, read backwards: a page of one account, newest first, before a seq. */
+  page(userId: string, account: LedgerAccount, limit: number, before?: number): Promise<LedgerEntry[]> {
+    const filter = { userId: toObjectId(userId), account, ...(before === undefined ? {} : { seq: { $lt: before } }) };
+    return this.entries.find(filter).sort({ seq: -1 }).limit(limit).lean<LedgerEntry[]>().exec();
+  }
+
+  /** A full pass in the unique `(userId, account, seq)` index's order, for `ledger:verify`. */
+  allInChainOrder(): AsyncIterable<Pick<LedgerEntry, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>> {
+    return this.entries
+      .find({}, { userId: 1, account: 1, seq: 1, amount: 1, balanceAfter: 1 })
+      .sort({ userId: 1, account: 1, seq: 1 })
+      .lean()
+      .cursor();
+  }
+}

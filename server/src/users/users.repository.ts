@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Model, Types, mongo } from 'mongoose';
+import { Id, isObjectId, toObjectId } from '../database/object-id';
+import type { LedgerAccount } from '../ledger/ledger-entry.schema';
+import { User } from './user.schema';
+
+/** A user as stored, read lean: what leaves this repository (never a Mongoose document). */
+export type UserRecord = User & { _id: Types.ObjectId };
+
+export interface NewUser {
+  username: string;
+  walletAddress: string | null;
+  twitterId: string | null;
+  twitterHandle: string | null;
+  referredBy: Id | null;
+}
+
+/** A ledger account's balance as cached on the user, with the seq of the entry it reflects. */
+export interface CachedBalance {
+  seq: number;
+  balance: number;
+}
+
+/** One user's cached balances, for `ledger:verify`. */
+export interface UserBalanceCaches {
+  userId: string;
+  username: string;
+  caches: Record<LedgerAccount, CachedBalance>;
+}
+
+/** Where each ledger account's balance is cached on the user document. */
+const CACHE_FIELDS: Record<LedgerAccount, { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }> = {
+  credits: { balance: 'sweatCredits', seq: 'creditsSeq' },
+  pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
+};
+
+/** The one owner of the `users` collection: every query on it is built here. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+
+  /** `_id`. Null for an unknown or malformed id. */
+  async findById(id: Id): Promise<UserRecord | null> {
+    if (!isObjectId(id)) return null;
+    return this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
+  }
+
+  /** `_id`: the IANA zone the user's days are counted in, or null for an unknown user. */
+  async findTimeZone(id: Id): Promise<string | null> {
+    if (!isObjectId(id)) return null;
+    const user = await this.users.findById(toObjectId(id), { timeZone: 1 }).lean().exec();
+    return user ? (user.timeZone ?? 'UTC') : null;
+  }
+
+  /** Unique `username`. */
+  async findIdByUsername(username: string): Promise<string | null> {
+    const user = await this.users.findOne({ username }, { _id: 1 }).lean().exec();
+    return user ? user._id.toString() : null;
+  }
+
+  /** Insert with the schema's defaults; a taken username fails with a duplicate-key error. */
+  async create(user: NewUser): Promise<UserRecord> {
+    const created = await this.users.create({ ...user, referredBy: user.referredBy === null ? null : toObjectId(user.referredBy) });
+    return created.toObject<UserRecord>();
+  }
+
+  /** `_id`. */
+  async delete(id: Id): Promise<void> {
+    await this.users.deleteOne({ _id: toObjectId(id) });
+  }
+
+  /** `_id`: the sign-in identities shown on the profile (a linked wallet). */
+  async setIdentityFields(id: Id, fields: Partial<Pick<User, 'walletAddress' | 'twitterId' | 'twitterHandle'>>): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: fields });
+  }
+
+  /** `_id`: the calculator's measurements, shown on the dashboard. */
+  async recordMeasurements(id: Id, measured: { height: number; weight: number; latestBmi: number }): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
+  }
+
+  /** `_id`: an analysed body-scan report: the latest BMI and its month (distinct months feed the rank). */
+  async recordReport(id: Id, latestBmi: number, month: string): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { latestBmi }, $addToSet: { reportMonths: month } });
+  }
+
+  /** `_id`: the workout count and level, derived from the user's sessions. */
+  async recordTrainingStats(id: Id, stats: Pick<User, 'totalWorkouts' | 'fitnessLevel'>): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: stats });
+  }
+
+  /** `_id`: the streak fields as of the last proof day. */
+  async findStreak(id: Id): Promise<Pick<User, 'longestStreak' | 'lastProofDay'> | null> {
+    return this.users.findById(toObjectId(id), { longestStreak: 1, lastProofDay: 1 }).lean().exec();
+  }
+
+  /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
+  async recordStreak(id: Id, streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: streak });
+  }
+
+  /** `_id`: a ledger account's cached balance; null for an unknown user. */
+  async findBalanceCache(id: Id, account: LedgerAccount): Promise<CachedBalance | null> {
+    const fields = CACHE_FIELDS[account];
+    const user = await this.users.findById(toObjectId(id), { [fields.balance]: 1, [fields.seq]: 1 }).lean().exec();
+    return user ? { seq: user[fields.seq] ?? 0, balance: user[fields.balance] ?? 0 } : null;
+  }
+
+  /**
+   * `_id` with a seq guard: moves the cached balance to `head` unless a newer entry is cached. The
+   * guard and the write are one atomic update, so the cache only moves forward and ends on the
+   * chain's last entry whatever order concurrent writers land in. Through the driver's collection:
+   * this runs on every posting, and Mongoose's casting cost more CPU than the driver's own work.
+   */
+  async advanceBalanceCache(id: Id, account: LedgerAccount, head: CachedBalance): Promise<void> {
+    const fields = CACHE_FIELDS[account];
+    await (this.users.collection as unknown as mongo.Collection).updateOne(
+      { _id: toObjectId(id), [fields.seq]: { $lt: head.seq } },
+      { $set: { [fields.balance]: head.balance, [fields.seq]: head.seq } },
+    );
+  }
+
+  /** A full pass, for `ledger:verify`: every user's name and cached balances. */
+  async *allBalanceCaches(): AsyncGenerator<UserBalanceCaches> {
+    const projection = { username: 1, sweatCredits: 1, creditsSeq: 1, pendingCredits: 1, pendingSeq: 1 };
+    for await (const user of this.users.find({}, projection).lean().cursor()) {
+      const cacheOf = (account: LedgerAccount) => ({ seq: user[CACHE_FIELDS[account].seq], balance: user[CACHE_FIELDS[account].balance] });
+      yield { userId: user._id.toString(), username: user.username, caches: { credits: cacheOf('credits'), pending: cacheOf('pending') } };
+    }
+  }
+
+  /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */
+  async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, '_id' | 'username' | 'sweatCredits'>>> {
+    return this.users.find({}, { username: 1, sweatCredits: 1 }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean().exec();
+  }
+}
