@@ -42,7 +42,7 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with four patches of ours (scripts/ferretdb/):
+# FerretDB 1.24.2 from its tagged module source with five patches of ours (scripts/ferretdb/):
 # (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
 # so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
 # the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
@@ -50,9 +50,11 @@ install_redis() {
 # changes (1,000 concurrent `$inc` left 422): read-modify-write commands now take turns, and a single
 # document update is atomic as on MongoDB; (4) equality and `$in` filters on indexed fields (string
 # and ObjectId values) are answered from the indexes the app declares, not by reading the whole
-# collection, except on a field that holds an array in some document (as MongoDB's multikey rule).
+# collection, except on a field that holds an array in some document (as MongoDB's multikey rule);
+# (5) SQLite's write lock staying busy past its wait answers MongoDB's LockBusy code (46), not
+# InternalError (1), so the app tells overload from a bug by code rather than by message text.
 # The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.5"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.6"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
 # entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
 # before, survived only a crash of the server; it wrote about twice as fast, see README Local

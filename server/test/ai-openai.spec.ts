@@ -58,7 +58,7 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
   it('answers a clear 502 when every attempt is malformed', async () => {
     fake.script = [{ content: 'nope' }, { content: 'nope' }, { content: 'nope' }];
     const res = await generate().expect(502);
-    expect(res.body).toEqual({ statusCode: 502, message: 'The AI service answered in an unexpected format. Please try again.', error: 'AI Error' });
+    expect(res.body).toEqual({ statusCode: 502, code: 'AI_MALFORMED_ANSWER', message: 'The AI service answered in an unexpected format. Please try again.', error: 'AI Error' });
     expect(arrivals).toHaveLength(3);
   });
 
@@ -75,7 +75,7 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
   it('turns a provider that never answers into a clear 504 after the retries', async () => {
     fake.script = [{ hang: true }, { hang: true }, { hang: true }];
     const res = await generate().expect(504);
-    expect(res.body).toEqual({ statusCode: 504, message: 'The AI service did not answer in time. Please try again.', error: 'AI Timeout' });
+    expect(res.body).toEqual({ statusCode: 504, code: 'AI_TIMEOUT', message: 'The AI service did not answer in time. Please try again.', error: 'AI Timeout' });
     expect(arrivals).toHaveLength(3);
   });
 
@@ -111,7 +111,7 @@ describe('an HTTP call waiting on an AI job that outlasts AI_JOB_TIMEOUT_MS', ()
     const me = await signIn(t);
     const started = Date.now();
     const res = await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'hello' }).expect(504);
-    expect(res.body).toEqual({ statusCode: 504, message: 'This is taking longer than expected, please try again', error: 'Timeout' });
+    expect(res.body).toEqual({ statusCode: 504, code: 'JOB_TIMEOUT', message: 'This is taking longer than expected, please try again', error: 'Timeout' });
     expect(Date.now() - started).toBeLessThan(5000);
   });
 });

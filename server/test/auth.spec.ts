@@ -38,7 +38,7 @@ describe('Phantom sign-in over HTTP', () => {
     const body = { walletAddress: kp.publicKey.toBase58(), nonce, signature: signMessage(kp, message) };
     await t.http.post('/api/auth/phantom').send(body).expect(200);
     const replay = await t.http.post('/api/auth/phantom').send(body).expect(401);
-    expect(replay.body).toEqual({ statusCode: 401, message: expect.stringMatching(/expired or already used/), error: 'Unauthorized' });
+    expect(replay.body).toEqual({ statusCode: 401, code: 'AUTH_CHALLENGE_EXPIRED', message: expect.stringMatching(/expired or already used/), error: 'Unauthorized' });
   });
 
   it('lets exactly one of 20 simultaneous uses of one signed challenge through', async () => {

@@ -37,6 +37,6 @@ describe('BmiReportAnalyzer with a model', () => {
 
   it('answers 422 when the model finds no BMI, never a guess', async () => {
     fake.script = [{ content: JSON.stringify({ bmiValue: null, bodyFatPercentage: null, muscleMass: null }) }];
-    await expect(analyzer.analyze({ bytes: pngBytes(), mime: 'image/png' })).rejects.toMatchObject({ status: 422, title: 'Analysis Failed' });
+    await expect(analyzer.analyze({ bytes: pngBytes(), mime: 'image/png' })).rejects.toMatchObject({ code: 'BMI_REPORT_UNREADABLE', title: 'Analysis Failed' });
   });
 });

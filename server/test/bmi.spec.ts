@@ -21,7 +21,7 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
     ])('answers 400 to %p with SPEC’s toast', async (input, title, message) => {
       const me = await signIn(t);
       const res = await t.http.post('/api/bmi').set(me.auth).send({ ...input, userId: me.user.id }).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message, error: title });
+      expect(res.body).toEqual({ statusCode: 400, code: 'BMI_INVALID_MEASUREMENT', message, error: title });
       const records = await t.http.get(`/api/bmi/${me.user.id}`).set(me.auth).expect(200);
       expect(records.body).toEqual([]);
     });
@@ -113,7 +113,7 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       const me = await signIn(t);
       const empty = await uploadReport(t, me, await pdfWithLines(['Thank you for visiting our gym.', 'See you next month!']), 'application/pdf');
       const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: empty, reportType: 'bmi' }).expect(422);
-      expect(res.body).toEqual({ statusCode: 422, error: 'Analysis Failed', message: expect.stringContaining('No BMI value could be read') });
+      expect(res.body).toEqual({ statusCode: 422, code: 'BMI_REPORT_UNREADABLE', error: 'Analysis Failed', message: expect.stringContaining('No BMI value could be read') });
 
       const image = await uploadReport(t, me, pngBytes(2048), 'image/png');
       const imageRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: image, reportType: 'bmi' }).expect(422);

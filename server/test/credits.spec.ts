@@ -83,7 +83,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       expect(statuses.filter((s) => s === 200)).toHaveLength(4);
       expect(statuses.filter((s) => s === 409)).toHaveLength(46);
       const refusal = responses.find((r) => r.status === 409)!.body;
-      expect(refusal).toEqual({ statusCode: 409, message: "You don't have enough credits for this item", error: 'Insufficient Credits' });
+      expect(refusal).toEqual({ statusCode: 409, code: 'LEDGER_INSUFFICIENT_CREDITS', message: "You don't have enough credits for this item", error: 'Insufficient Credits' });
       expect(await balanceOf(user.id)).toBe(0);
       const list = await t.http.get('/api/credits/redemptions').set(auth).expect(200);
       expect(list.body).toHaveLength(4);
@@ -224,7 +224,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const results = await Promise.all(Array.from({ length: 20 }, () => validate(me, tweetUrl('1001'))));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-      expect(results.find((r) => r.status === 409)!.body).toEqual({ statusCode: 409, message: REFUSED, error: 'Validation Failed' });
+      expect(results.find((r) => r.status === 409)!.body).toEqual({ statusCode: 409, code: 'CREDITS_ALREADY_EARNED', message: REFUSED, error: 'Validation Failed' });
       expect(await balanceOf(me.user.id)).toBe(50);
       expect(x.requests.at(-1)!.headers.authorization).toBe(`Bearer ${BEARER}`);
     });
@@ -246,7 +246,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         expect(res.body.message).toBe(REFUSED);
       }
       const invalid = await validate(me, 'https://example.com/status/1').expect(400);
-      expect(invalid.body).toEqual({ statusCode: 400, message: 'Please paste a valid Twitter/X URL', error: 'Invalid Tweet URL' });
+      expect(invalid.body).toEqual({ statusCode: 400, code: 'TWEET_INVALID_URL', message: 'Please paste a valid Twitter/X URL', error: 'Invalid Tweet URL' });
       expect(await balanceOf(me.user.id)).toBe(0);
     });
 

@@ -47,6 +47,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       const noBody = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
       expect(noBody.body).toEqual({
         statusCode: 400,
+        code: 'GOAL_INVALID',
         message: 'Set your height and weight (BMI calculator) before setting a weight goal',
         error: 'Invalid Goal',
       });
@@ -79,7 +80,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 40);
       const res = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, message: "You don't have enough credits for this stake", error: 'Insufficient Credits' });
+      expect(res.body).toEqual({ statusCode: 409, code: 'LEDGER_INSUFFICIENT_CREDITS', message: "You don't have enough credits for this stake", error: 'Insufficient Credits' });
       expect(await balanceOf(me.user.id)).toBe(40);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
     });

@@ -37,7 +37,7 @@ describe('health, docs and the error shape', () => {
   it('answers unknown API routes with the one error shape and a request id', async () => {
     const res = await t.http.get('/api/nope').set('Authorization', 'Bearer x');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ statusCode: 404, message: expect.any(String), error: 'Not Found' });
+    expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.any(String), error: 'Not Found' });
     expect(res.headers['x-request-id']).toMatch(/^[\w-]+$/);
   });
 });

@@ -86,7 +86,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     // Once per day, with new files and new pending credits too.
     await addPending(me, 5);
     const second = await validate(me, await uploadAll(me), 'Europe/Berlin').expect(409);
-    expect(second.body).toEqual({ statusCode: 409, message: 'Proofs already validated today', error: 'Already Validated' });
+    expect(second.body).toEqual({ statusCode: 409, code: 'PROOF_ALREADY_VALIDATED', message: 'Proofs already validated today', error: 'Already Validated' });
     expect(await ledger.balance(me.user.id, 'pending')).toBe(5);
   });
 
@@ -168,7 +168,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await validate(first, await uploadAll(first, selfie)).expect(200);
       const before = await snapshot(copycat);
       const res = await validate(copycat, await uploadAll(copycat, selfie)).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, message: 'This photo or video was already used as a proof', error: 'Proof Already Used' });
+      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo or video was already used as a proof', error: 'Proof Already Used' });
       expect(await snapshot(copycat)).toEqual(before);
 
       // The same bytes in two slots of one request are one photo used twice.
@@ -184,7 +184,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       const proofs = await uploadAll(me);
       const before = await snapshot(me);
       const res = await validate(me, proofs).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, message: 'You have no pending credits to validate. Complete a workout first.', error: 'No Pending Credits' });
+      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_NOTHING_PENDING', message: 'You have no pending credits to validate. Complete a workout first.', error: 'No Pending Credits' });
       expect(await snapshot(me)).toEqual(before);
     });
 
@@ -196,6 +196,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       const res = await validate(me, proofs).expect(422);
       expect(res.body).toEqual({
         statusCode: 422,
+        code: 'PROOF_REJECTED',
         message: 'Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot',
         error: 'Proof Rejected',
       });

@@ -47,7 +47,7 @@ describe('uploads over HTTP (disk driver)', () => {
     const before = filesLeft();
     const res = await t.http.put(pathOf(announced)).set('Content-Type', 'image/png').send(body);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ statusCode: 413, message: 'The file is larger than 10 MB', error: 'File Too Large' });
+    expect(res.body).toEqual({ statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than 10 MB', error: 'File Too Large' });
 
     // Chunked, no Content-Length: the stream is cut off once past the limit.
     const streamed = await newReportUrl(t, me);

@@ -108,7 +108,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
     const buyer = await signIn(t);
     const signature = await send(build(buyer));
     const res = await purchase(buyer, signature).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: expect.stringMatching(reason), error: 'Payment Not Verified' });
+    expect(res.body).toEqual({ statusCode: 400, code: 'PURCHASE_NOT_VERIFIED', message: expect.stringMatching(reason), error: 'Payment Not Verified' });
     expect(await balanceOf(buyer)).toBe(0);
   });
 
@@ -134,7 +134,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
     const buyer = await signIn(t);
     const signature = rpc.land(signedTransfer(buyer.keypair, treasury, LAMPORTS_500), { hiddenForMs: 60_000 });
     const res = await purchase(buyer, signature).expect(409);
-    expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/not confirmed yet/), error: 'Not Confirmed Yet' });
+    expect(res.body).toEqual({ statusCode: 409, code: 'PURCHASE_NOT_CONFIRMED', message: expect.stringMatching(/not confirmed yet/), error: 'Not Confirmed Yet' });
     expect(getTransactionCalls(signature)).toBe(7);
     expect(await balanceOf(buyer)).toBe(0);
   });
@@ -156,7 +156,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
     const signature = await send(signedTransfer(buyer.keypair, treasury, LAMPORTS_500));
     await ledger.post({ userId: other.user.id, amount: 500, kind: 'purchase', reason: 'earlier claim', idempotencyKey: `purchase:${signature}`, ref: signature });
     const res = await purchase(buyer, signature).expect(409);
-    expect(res.body).toEqual({ statusCode: 409, message: expect.stringMatching(/already used .* another account/), error: 'Already Used' });
+    expect(res.body).toEqual({ statusCode: 409, code: 'PURCHASE_SIGNATURE_USED', message: expect.stringMatching(/already used .* another account/), error: 'Already Used' });
     expect(await balanceOf(buyer)).toBe(0);
   });
 
@@ -178,7 +178,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
       const member = await xUser();
       const signature = await send(signedTransfer(Keypair.generate(), treasury, LAMPORTS_500));
       const res = await purchase(member, signature).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message: expect.stringMatching(/Link a Phantom wallet/), error: 'Wallet Required' });
+      expect(res.body).toEqual({ statusCode: 400, code: 'PURCHASE_WALLET_REQUIRED', message: expect.stringMatching(/Link a Phantom wallet/), error: 'Wallet Required' });
     });
 
     it('links a wallet by signing the challenge, then buys with it', async () => {

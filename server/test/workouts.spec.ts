@@ -126,6 +126,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const chatHistory = Array.from({ length: 30 }, () => ({ role: 'assistant', content: 'Keep going!' }));
     await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory: [{ role: 'user', content: 'hello' }] }).expect(422, {
       statusCode: 422,
+      code: 'AI_NO_CHAT_WORKOUT',
       message: 'Could not generate workout. Please provide more details.',
       error: 'Generation Failed',
     });

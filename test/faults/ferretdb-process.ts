@@ -19,12 +19,18 @@ function ferretdbBinary(): string {
 export class FerretDbProcess {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'sweat-ferretdb-'));
-  private constructor(readonly port: number) {}
+  /** `sqliteParams`: extra query parameters of the SQLite URL, such as `_pragma=busy_timeout(200)`. */
+  private constructor(readonly port: number, private readonly sqliteParams: string) {}
 
-  static async create(): Promise<FerretDbProcess> {
-    const db = new FerretDbProcess(await freePort());
+  static async create(sqliteParams = ''): Promise<FerretDbProcess> {
+    const db = new FerretDbProcess(await freePort(), sqliteParams);
     await db.start();
     return db;
+  }
+
+  /** The SQLite file that holds a database. */
+  file(database: string): string {
+    return join(this.dir, `${database}.sqlite`);
   }
 
   uri(database: string): string {
@@ -32,7 +38,7 @@ export class FerretDbProcess {
   }
 
   async start(): Promise<void> {
-    const args = ['--handler=sqlite', `--sqlite-url=file:${this.dir}/`, `--listen-addr=127.0.0.1:${this.port}`, `--state-dir=${this.dir}`, '--debug-addr=-', '--telemetry=disable', '--log-level=error'];
+    const args = ['--handler=sqlite', `--sqlite-url=file:${this.dir}/${this.sqliteParams ? `?${this.sqliteParams}` : ''}`, `--listen-addr=127.0.0.1:${this.port}`, `--state-dir=${this.dir}`, '--debug-addr=-', '--telemetry=disable', '--log-level=error'];
     this.child = spawn(ferretdbBinary(), args, { stdio: 'ignore' });
     await waitFor(() => canConnect(this.port), 20_000);
   }

@@ -1,4 +1,4 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { JobsService } from '../queue/jobs.service';
 import { JobRefusal } from '../queue/job-errors';
@@ -12,7 +12,7 @@ export interface ChatPlan {
   plan: WorkoutPlan;
 }
 
-export const NO_CHAT_WORKOUT = { status: 422, message: 'Could not generate workout. Please provide more details.', title: 'Generation Failed' };
+export const NO_CHAT_WORKOUT = { code: 'AI_NO_CHAT_WORKOUT', message: 'Could not generate workout. Please provide more details.', title: 'Generation Failed' } as const;
 
 /**
  * The `ai` queue's jobs and their typed callers. A provider failure is retried by BullMQ with
@@ -47,7 +47,7 @@ export class AiJobs {
   async planFromChat(job: AiJob<JobName.WorkoutFromChat>): Promise<ChatPlan> {
     const { history, fitnessLevel, recentlyTrained } = job.data;
     const request = await this.step(job, () => this.provider.readWorkoutRequest(history, fitnessLevel), 40);
-    if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.status, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
+    if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.code, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
     const avoidMuscles = [...new Set([...recentlyTrained, ...request.soreMuscles])];
     const plan = await this.step(job, () => this.provider.generateWorkout({ ...request, avoidMuscles }));
     return { request, plan };
@@ -75,10 +75,10 @@ export class AiJobs {
 
 function providerFailure(err: unknown): JobRefusal {
   if (err instanceof AiTimeout) {
-    return new JobRefusal(HttpStatus.GATEWAY_TIMEOUT, 'The AI service did not answer in time. Please try again.', 'AI Timeout');
+    return new JobRefusal('AI_TIMEOUT', 'The AI service did not answer in time. Please try again.', 'AI Timeout');
   }
   if (err instanceof MalformedAiAnswer) {
-    return new JobRefusal(HttpStatus.BAD_GATEWAY, 'The AI service answered in an unexpected format. Please try again.', 'AI Error');
+    return new JobRefusal('AI_MALFORMED_ANSWER', 'The AI service answered in an unexpected format. Please try again.', 'AI Error');
   }
-  return new JobRefusal(HttpStatus.SERVICE_UNAVAILABLE, 'The AI service is unavailable right now. Please try again shortly.', 'AI Unavailable');
+  return new JobRefusal('AI_UNAVAILABLE', 'The AI service is unavailable right now. Please try again shortly.', 'AI Unavailable');
 }

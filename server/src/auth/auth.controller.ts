@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
 import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
-import { unauthorized, unavailable } from '../common/errors';
+import { AppError, authRequired } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
 import { AuthService } from './auth.service';
 import { AuthRateLimitGuard } from './rate-limit.guard';
 import { TwitterStrategyFactory } from './twitter.strategy';
 import { REFERRAL_COOKIE, readCookie } from './referral';
+
+const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
 
 const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z.enum(['signin', 'link']).optional() });
 
@@ -27,7 +29,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Get('phantom/challenge')
-  @Returns(PhantomChallenge, 200, 429)
+  @Returns(PhantomChallenge, 200, 'RATE_LIMITED', 'AUTH_INVALID_WALLET')
   challenge(@ValidQuery(ChallengeQuery) query: z.infer<typeof ChallengeQuery>): Promise<PhantomChallenge> {
     return this.auth.challenge(query.walletAddress, query.purpose ?? 'signin');
   }
@@ -35,7 +37,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Post('phantom')
-  @Returns(AuthSession, 200, 429)
+  @Returns(AuthSession, 200, 'RATE_LIMITED', 'AUTH_INVALID_WALLET', 'AUTH_CHALLENGE_EXPIRED', 'AUTH_BAD_SIGNATURE')
   phantom(@ValidBody(PhantomSignIn) body: PhantomSignIn, @Req() req: Request): Promise<AuthSession> {
     return this.auth.phantomSignIn(body, readCookie(req, REFERRAL_COOKIE));
   }
@@ -43,7 +45,7 @@ export class AuthController {
   @ApiBearerAuth()
   @UseGuards(AuthRateLimitGuard)
   @Post('phantom/link')
-  @Returns(UserView, 200, 409, 429)
+  @Returns(UserView, 200, 'RATE_LIMITED', 'AUTH_INVALID_WALLET', 'AUTH_CHALLENGE_EXPIRED', 'AUTH_BAD_SIGNATURE', 'AUTH_WALLET_IN_USE')
   link(@CurrentUser() me: SessionUser, @ValidBody(PhantomSignIn) body: PhantomSignIn): Promise<UserView> {
     return this.auth.linkWallet(me.userId, body);
   }
@@ -51,10 +53,10 @@ export class AuthController {
   @ApiBearerAuth()
   @Public()
   @Get('verify')
-  @Returns(VerifyResponse)
+  @Returns(VerifyResponse, 200, 'AUTH_LOGIN_CODE_USED')
   verify(@Req() req: Request): Promise<VerifyResponse> {
     const token = bearerToken(req);
-    if (!token) throw unauthorized('Sign in required');
+    if (!token) throw authRequired();
     return this.auth.verify(token, (t) => this.sessions.verify(t));
   }
 
@@ -62,9 +64,9 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Get('twitter')
-  @Returns(null, 302, 503)
+  @Returns(null, 302, 'AUTH_X_NOT_CONFIGURED')
   twitterStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.twitter.enabled) throw unavailable('X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+    if (!this.twitter.enabled) throw xNotConfigured();
     this.twitter.authenticate(req, res, next, (err) => this.backToClient(res, { error: describeOAuthError(err) }));
   }
 
@@ -73,7 +75,7 @@ export class AuthController {
   @ApiExcludeEndpoint()
   @Get('twitter/callback')
   twitterCallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.twitter.enabled) throw unavailable('X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+    if (!this.twitter.enabled) throw xNotConfigured();
     this.twitter.authenticate(req, res, next, (err, profile) => {
       if (err || !profile) return this.backToClient(res, { error: err ? describeOAuthError(err) : 'X sign-in was cancelled' });
       this.auth

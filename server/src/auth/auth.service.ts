@@ -5,7 +5,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
 import { SessionClaims } from '../common/auth.guard';
 import { SingleUseClaimsRepository } from '../common/single-use';
-import { badRequest, conflict, unauthorized } from '../common/errors';
+import { AppError } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
 import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
@@ -38,7 +38,7 @@ export class AuthService {
   ) {}
 
   async challenge(walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<PhantomChallenge> {
-    if (!isWalletAddress(walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
+    if (!isWalletAddress(walletAddress)) throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
     const nonce = randomBytes(16).toString('hex');
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
     const message = buildSignInMessage({
@@ -57,14 +57,14 @@ export class AuthService {
 
   /** Consumes the nonce (once, before expiry) and checks the wallet signed its message. */
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
-    if (!isWalletAddress(body.walletAddress)) throw badRequest('walletAddress must be a base58 Solana address');
+    if (!isWalletAddress(body.walletAddress)) throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
     const challenge = await this.challenges.findValid(body.nonce, body.walletAddress, purpose);
     if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
-      throw unauthorized('Sign-in request expired or already used, please try again');
+      throw new AppError('AUTH_CHALLENGE_EXPIRED', 'Sign-in request expired or already used, please try again');
     }
     await this.challenges.delete(body.nonce);
     if (!verifyWalletSignature(challenge.message, body.signature, body.walletAddress)) {
-      throw unauthorized('Wallet signature is not valid');
+      throw new AppError('AUTH_BAD_SIGNATURE', 'Wallet signature is not valid');
     }
   }
 
@@ -85,7 +85,7 @@ export class AuthService {
     const outcome = await this.users.linkIdentity(userId, walletIdentity(body.walletAddress), {
       walletAddress: body.walletAddress,
     });
-    if (outcome === 'taken') throw conflict('This wallet already belongs to another account', 'Wallet In Use');
+    if (outcome === 'taken') throw new AppError('AUTH_WALLET_IN_USE', 'This wallet already belongs to another account', 'Wallet In Use');
     return this.users.view(userId);
   }
 
@@ -113,13 +113,13 @@ export class AuthService {
   async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
     if (/^[a-f0-9]{48}$/.test(token)) {
       const code = await this.loginCodes.findValid(token);
-      if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
+      if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw new AppError('AUTH_LOGIN_CODE_USED', 'Sign-in link expired or already used');
       await this.loginCodes.delete(token);
       return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
     }
     const userId = await verifySession(token);
     return this.users.view(userId).catch(() => {
-      throw unauthorized('Invalid or expired session');
+      throw new AppError('SESSION_INVALID', 'Invalid or expired session');
     });
   }
 

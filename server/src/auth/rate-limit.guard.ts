@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AppError } from '../common/errors';
@@ -31,7 +31,7 @@ export class AuthRateLimitGuard implements CanActivate {
     http.getResponse<Response>().setHeader('RateLimit-Limit', String(limit));
     if (count > limit) {
       http.getResponse<Response>().setHeader('Retry-After', String(60 - (Math.floor(Date.now() / 1000) % 60)));
-      throw new AppError(HttpStatus.TOO_MANY_REQUESTS, 'Too many sign-in attempts, try again in a minute');
+      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts, try again in a minute');
     }
     return true;
   }

@@ -17,7 +17,7 @@ const NO_VALUES = 'No BMI value could be read from this report. Upload a BMI tes
 const IMAGE_NEEDS_AI =
   'Image reports need the AI engine, which is not configured here. Upload the report as a PDF with its text (BMI test, InBody or DEXA).';
 
-const refuse = (message: string) => new JobRefusal(422, message, 'Analysis Failed');
+const refuse = (message: string) => new JobRefusal('BMI_REPORT_UNREADABLE', message, 'Analysis Failed');
 
 /** What the model must answer: the values it read, null where the report does not state one. */
 const ModelReading = z.strictObject({

@@ -16,6 +16,7 @@ import {
   UploadUrlResponse,
 } from '../contract';
 import { BmiService } from './bmi.service';
+import { AI_ROUTE, UPLOAD_USE } from '../common/route-errors';
 
 @ApiTags('bmi')
 @ApiBearerAuth()
@@ -24,7 +25,7 @@ export class BmiController {
   constructor(private readonly bmi: BmiService) {}
 
   @Post()
-  @Returns(BmiResult, 200)
+  @Returns(BmiResult, 200, 'BMI_INVALID_MEASUREMENT')
   calculate(@CurrentUser() me: SessionUser, @ValidBody(BmiCalculateRequest) body: BmiCalculateRequest): Promise<BmiResult> {
     assertSelf(me, body.userId);
     return this.bmi.calculate(me.userId, body);
@@ -32,14 +33,14 @@ export class BmiController {
 
   /** A signed URL to PUT one BMI report to (PDF, JPEG or PNG, 10 MB). */
   @Post('upload-url')
-  @Returns(UploadUrlResponse, 200, 413)
+  @Returns(UploadUrlResponse, 200, 'UPLOAD_TOO_LARGE', 'UPLOAD_SIZE_REQUIRED')
   uploadUrl(@CurrentUser() me: SessionUser, @ValidBody(UploadUrlRequest) body: UploadUrlRequest): Promise<UploadUrlResponse> {
     return this.bmi.createReportUpload(me.userId, body.size);
   }
 
   @Post('analyze')
   @ApiHeader({ name: JOB_KEY_HEADER, required: false, description: 'Follow the analysis at GET /api/jobs/ai-<userId>-<key>' })
-  @Returns(BmiAnalysis, 200, 404, 413, 415, 422, 503, 504)
+  @Returns(BmiAnalysis, 200, ...UPLOAD_USE, 'BMI_REPORT_UNREADABLE', ...AI_ROUTE)
   analyze(
     @CurrentUser() me: SessionUser,
     @ValidBody(BmiAnalyzeRequest) body: BmiAnalyzeRequest,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
-import { badRequest } from '../common/errors';
+import { AppError } from '../common/errors';
 import { BmiAnalysis, BmiAnalyzeRequest, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobsService } from '../queue/jobs.service';
@@ -29,7 +29,7 @@ export class BmiService {
   /** The calculator: SPEC §5's checks, a record, and the user's height, weight and latest BMI (display caches). */
   async calculate(userId: string, input: BmiCalculateRequest): Promise<BmiResult> {
     const measured = readMeasurements(input.height, input.weight);
-    if (!measured.ok) throw badRequest(measured.message, measured.title);
+    if (!measured.ok) throw new AppError('BMI_INVALID_MEASUREMENT', measured.message, measured.title);
     const bmi = bmiOf(measured.heightCm, measured.weightKg);
     const category = bmiCategory(bmi);
     await this.records.create({

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createP
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
-import { forbidden, unauthorized } from './errors';
+import { AppError, authRequired, forbidden } from './errors';
 
 /** What a verified session token carries. */
 export interface SessionUser {
@@ -28,7 +28,7 @@ export class SessionGuard implements CanActivate {
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<Request & { session?: SessionUser }>();
     const token = bearerToken(req);
-    if (!token) throw unauthorized('Sign in required');
+    if (!token) throw authRequired();
     req.session = { userId: await this.verify(token) };
     return true;
   }
@@ -39,7 +39,7 @@ export class SessionGuard implements CanActivate {
       if (claims.typ !== 'session' || typeof claims.sub !== 'string') throw new Error('not a session token');
       return claims.sub;
     } catch {
-      throw unauthorized('Invalid or expired session');
+      throw new AppError('SESSION_INVALID', 'Invalid or expired session');
     }
   }
 }
@@ -54,7 +54,7 @@ export function bearerToken(req: Request): string | undefined {
 /** `@CurrentUser() me: SessionUser` in a handler behind the session guard. */
 export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionContext): SessionUser => {
   const session = ctx.switchToHttp().getRequest<{ session?: SessionUser }>().session;
-  if (!session) throw unauthorized();
+  if (!session) throw authRequired();
   return session;
 });
 

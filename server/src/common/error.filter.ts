@@ -2,10 +2,11 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Response } from 'express';
 import mongoose from 'mongoose';
 import { types } from 'node:util';
-import { ErrorBody } from '../contract';
+import { ErrorBody, ErrorCode } from '../contract';
+import { codeForStatus } from './error-status';
 import { reasonPhrase } from './errors';
 
-/** Every failure leaves as `{statusCode, message, error}`; unexpected ones are logged and never leak internals. */
+/** Every failure leaves as `{statusCode, code, message, error}`; unexpected ones are logged and never leak internals. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Error');
@@ -22,25 +23,25 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const raw = exception.getResponse();
-      if (typeof raw === 'string') return { statusCode: status, message: raw, error: reasonPhrase(status) };
-      const r = raw as { message?: unknown; error?: unknown };
+      if (typeof raw === 'string') return body(status, codeForStatus(status), raw);
+      const r = raw as { message?: unknown; error?: unknown; code?: unknown };
       const message = Array.isArray(r.message) ? r.message.join('; ') : String(r.message ?? exception.message);
-      return { statusCode: status, message, error: typeof r.error === 'string' ? r.error : reasonPhrase(status) };
+      const code = ErrorCode.safeParse(r.code).data ?? codeForStatus(status);
+      return body(status, code, message, typeof r.error === 'string' ? r.error : undefined);
     }
-    if (isDatabaseUnavailable(exception)) {
-      return { statusCode: 503, message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' };
-    }
+    if (isDatabaseUnavailable(exception)) return body(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, try again shortly');
     // A malformed id that reached a query (validation should stop it first): the request's fault.
-    if (exception instanceof mongoose.Error.CastError) {
-      return { statusCode: 400, message: `Malformed ${exception.path}`, error: 'Bad Request' };
-    }
+    if (exception instanceof mongoose.Error.CastError) return body(400, 'MALFORMED_ID', `Malformed ${exception.path}`);
     if (isBodyParserError(exception)) {
       const status = exception.status;
-      const message = status === 413 ? 'Request body too large' : 'Malformed JSON body';
-      return { statusCode: status, message, error: reasonPhrase(status) };
+      return status === 413 ? body(413, 'BODY_TOO_LARGE', 'Request body too large') : body(status, 'MALFORMED_JSON', 'Malformed JSON body');
     }
-    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', error: 'Internal Server Error' };
+    return body(HttpStatus.INTERNAL_SERVER_ERROR, 'INTERNAL', 'Internal server error');
   }
+}
+
+function body(statusCode: number, code: ErrorCode, message: string, title?: string): ErrorBody {
+  return { statusCode, code, message, error: title ?? reasonPhrase(statusCode) };
 }
 
 /**
@@ -51,17 +52,28 @@ function isError(e: unknown): e is Error {
   return e instanceof Error || types.isNativeError(e);
 }
 
+const { mongo } = mongoose;
+
+/**
+ * Server error codes that mean "not now" rather than "not this request": MongoDB's lock and
+ * shutdown codes, and LockBusy (46), which the local FerretDB answers when its SQLite write lock
+ * stays busy past its wait (scripts/ferretdb/5-*.patch).
+ */
+const TRANSIENT_SERVER_CODES = new Set([46, 50, 91, 189, 262, 10107, 11600, 11602, 13435, 13436]);
+
+/** The driver's connection failures (mongoose's own copy of it: `mongoose.mongo`), by class and code. */
 function isDatabaseUnavailable(e: unknown): boolean {
   if (!isError(e)) return false;
-  // Matched by name: mongoose's copy of the driver is not the `mongodb` package an import would load.
-  // The local FerretDB gives up on its SQLite write lock after 10 s: overload, not a bug of the request.
-  if (e.name === 'MongoServerError') return /SQLITE_BUSY|database is locked/.test(e.message);
-  if (/Mongo(Network|ServerSelection|NotConnected|PoolCleared|Topology)/.test(e.name)) return true;
+  if (e instanceof mongo.MongoServerError) return TRANSIENT_SERVER_CODES.has(Number(e.code)) || e.hasErrorLabel('RetryableWriteError');
+  // PoolClearedError is a MongoNetworkError.
+  if (e instanceof mongo.MongoNetworkError || e instanceof mongo.MongoServerSelectionError) return true;
+  if (e instanceof mongo.MongoNotConnectedError || e instanceof mongo.MongoTopologyClosedError) return true;
   // The driver hands on the socket's own error, unwrapped, when the server goes away while a
   // command waits for the socket to drain ("This socket has been ended by the other party").
   if (/^(EPIPE|ECONNRESET|ECONNREFUSED)$/.test(String((e as NodeJS.ErrnoException).code))) return true;
-  // Mongoose buffers commands while disconnected and gives up with a plain MongooseError.
-  return e.name === 'MongooseError' && /buffering timed out|initial connection|Client must be connected/.test(e.message);
+  // Mongoose buffers commands while disconnected and gives up with a bare MongooseError (no
+  // subclass, no code): in a request, that is the database being away.
+  return Object.getPrototypeOf(e) === mongoose.Error.prototype;
 }
 
 function isBodyParserError(e: unknown): e is { status: number } {

@@ -1,21 +1,20 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+import type { ErrorCode } from '../contract';
+import { ERROR_STATUS } from './error-status';
 
 /**
- * A refusal the client can show as a toast: `error` is the title, `message` the text.
- * Titles default to the HTTP reason phrase when SPEC.md gives none.
+ * A refusal with a stable code: the status comes from ERROR_STATUS, `message` is the text a
+ * person reads, `title` the short heading a toast shows (the HTTP reason phrase when none).
  */
 export class AppError extends HttpException {
-  constructor(status: HttpStatus, message: string, title?: string) {
-    super({ statusCode: status, message, error: title ?? reasonPhrase(status) }, status);
+  constructor(readonly code: ErrorCode, message: string, title?: string) {
+    const status = ERROR_STATUS[code];
+    super({ statusCode: status, code, message, error: title ?? reasonPhrase(status) }, status);
   }
 }
 
-export const badRequest = (message: string, title?: string) => new AppError(HttpStatus.BAD_REQUEST, message, title);
-export const unauthorized = (message = 'Sign in required') => new AppError(HttpStatus.UNAUTHORIZED, message);
-export const forbidden = (message = "You can only access your own data") => new AppError(HttpStatus.FORBIDDEN, message);
-export const notFound = (message: string) => new AppError(HttpStatus.NOT_FOUND, message);
-export const conflict = (message: string, title?: string) => new AppError(HttpStatus.CONFLICT, message, title);
-export const unavailable = (message: string) => new AppError(HttpStatus.SERVICE_UNAVAILABLE, message);
+export const authRequired = (message = 'Sign in required') => new AppError('AUTH_REQUIRED', message);
+export const forbidden = (message = 'You can only access your own data') => new AppError('FORBIDDEN', message);
 
 export function reasonPhrase(status: number): string {
   const name = HttpStatus[status];

@@ -1,8 +1,9 @@
 import { Body, Param, PipeTransform, Query, applyDecorators, HttpCode } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ErrorBody } from '../contract';
-import { badRequest } from './errors';
+import { ErrorBody, ErrorCode } from '../contract';
+import { ERROR_STATUS } from './error-status';
+import { AppError } from './errors';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a contract schema, for the OpenAPI document. */
 export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
@@ -23,7 +24,7 @@ export class ZodPipe implements PipeTransform {
   transform(value: unknown) {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
-    throw badRequest(describeIssues(result.error, this.part), 'Validation Failed');
+    throw new AppError('VALIDATION_FAILED', describeIssues(result.error, this.part), 'Validation Failed');
   }
 }
 
@@ -65,10 +66,19 @@ export const ValidParams = (schema: z.ZodObject): ParamDecorator => {
   return withDoc(Param(new ZodPipe(schema, 'path')), applyDecorators(...docs));
 };
 
-/** Documents the success answer and the error shape; optionally sets the success status. */
-export function Returns(schema: z.ZodType | null, status = 200, ...errorStatuses: number[]): MethodDecorator {
-  const errors = [400, 401, 403, ...errorStatuses].map((s) =>
-    ApiResponse({ status: s, description: 'Error', schema: outputSchema(ErrorBody) }),
+/** Codes any route may answer: a malformed request, no or a bad session, someone else's id. */
+const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_ID', 'MALFORMED_JSON', 'AUTH_REQUIRED', 'SESSION_INVALID', 'FORBIDDEN'];
+
+/**
+ * Documents the success answer and each error the route may answer, by code: one response per
+ * status, whose body's `code` is limited to that status's codes (listed in its description too);
+ * optionally sets the success status.
+ */
+export function Returns(schema: z.ZodType | null, status = 200, ...codes: ErrorCode[]): MethodDecorator {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set([...EVERY_ROUTE, ...codes])) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  const errors = [...byStatus].map(([s, list]) =>
+    ApiResponse({ status: s, description: `Error: ${list.join(', ')}`, schema: outputSchema(ErrorBody.extend({ code: z.enum(list) })) }),
   );
   const ok = schema
     ? ApiResponse({ status, description: 'Success', schema: outputSchema(schema) })

@@ -17,6 +17,7 @@ import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody } from '../common/validation';
 import { CreditsService } from './credits.service';
 import { TweetsService } from './tweets.service';
+import { POSTING } from '../common/route-errors';
 
 @ApiTags('credits')
 @ApiBearerAuth()
@@ -34,7 +35,7 @@ export class CreditsController {
   }
 
   @Post('redeem')
-  @Returns(RedeemResponse, 200, 409)
+  @Returns(RedeemResponse, 200, 'CREDITS_INVALID_COST', 'CREDITS_ITEM_UNAVAILABLE', 'CREDITS_DUPLICATE_REQUEST', 'LEDGER_INSUFFICIENT_CREDITS', ...POSTING)
   redeem(@CurrentUser() me: SessionUser, @ValidBody(RedeemRequest) body: RedeemRequest): Promise<RedeemResponse> {
     assertSelf(me, body.userId);
     return this.credits.redeem(me.userId, body);
@@ -47,14 +48,14 @@ export class CreditsController {
   }
 
   @Post('earn')
-  @Returns(EarnResponse, 200, 409)
+  @Returns(EarnResponse, 200, 'CREDITS_NOT_EARNED_YET', 'CREDITS_ALREADY_EARNED', ...POSTING)
   earn(@CurrentUser() me: SessionUser, @ValidBody(EarnRequest) body: EarnRequest): Promise<EarnResponse> {
     assertSelf(me, body.userId);
     return this.credits.earn(me.userId, body.action);
   }
 
   @Post('validate-tweet')
-  @Returns(ValidateTweetResponse, 200, 409, 503)
+  @Returns(ValidateTweetResponse, 200, 'TWEET_INVALID_URL', 'TWEET_REFUSED', 'CREDITS_ALREADY_EARNED', 'TWEET_LOOKUP_NOT_CONFIGURED', 'TWEET_LOOKUP_UNAVAILABLE', ...POSTING)
   validateTweet(@CurrentUser() me: SessionUser, @ValidBody(ValidateTweetRequest) body: ValidateTweetRequest): Promise<ValidateTweetResponse> {
     assertSelf(me, body.userId);
     return this.tweets.validate(me.userId, body.tweetUrl);

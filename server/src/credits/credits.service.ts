@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EarnAction, EarnResponse, MarketplaceItem, PoolView, RedeemRequest, RedeemResponse, RedemptionView } from '../contract';
-import { badRequest, conflict } from '../common/errors';
+import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { dayIn } from '../users/users.rules';
@@ -31,8 +31,8 @@ export class CreditsService {
    */
   async redeem(userId: string, request: RedeemRequest): Promise<RedeemResponse> {
     const item = findItem(request.itemId)!;
-    if (request.cost !== item.cost) throw badRequest(`${item.title} costs ${item.cost} credits, not ${request.cost}`, 'Invalid Cost');
-    if (!item.available) throw conflict(`${item.title} is not available right now`, 'Unavailable');
+    if (request.cost !== item.cost) throw new AppError('CREDITS_INVALID_COST', `${item.title} costs ${item.cost} credits, not ${request.cost}`, 'Invalid Cost');
+    if (!item.available) throw new AppError('CREDITS_ITEM_UNAVAILABLE', `${item.title} is not available right now`, 'Unavailable');
 
     const { entry } = await this.ledger.spend(
       {
@@ -46,7 +46,7 @@ export class CreditsService {
       INSUFFICIENT_CREDITS,
     );
     // A request id replayed for another user or item is not this redemption.
-    if (entry.userId.toString() !== userId || entry.ref !== item.id) throw conflict('This request id was already used', 'Duplicate Request');
+    if (entry.userId.toString() !== userId || entry.ref !== item.id) throw new AppError('CREDITS_DUPLICATE_REQUEST', 'This request id was already used', 'Duplicate Request');
     const redemption = await this.recordRedemption(userId, item, entry._id);
     return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
   }
@@ -86,7 +86,7 @@ export class CreditsService {
     const day = dayIn(now, timeZone);
     const period = earnPeriod(action, day);
     if (!(await this.isEarned(userId, action, day, timeZone))) {
-      throw conflict(`${EARN_REASONS[action]}: not earned yet today`, 'Not Earned Yet');
+      throw new AppError('CREDITS_NOT_EARNED_YET', `${EARN_REASONS[action]}: not earned yet today`, 'Not Earned Yet');
     }
     const { entry, duplicate } = await this.ledger.post({
       userId,
@@ -96,7 +96,7 @@ export class CreditsService {
       idempotencyKey: `earn:${action}:${userId}:${period.key}`,
       ref: action,
     });
-    if (duplicate) throw conflict(`${EARN_REASONS[action]}: already credited ${period.label}`, 'Already Earned');
+    if (duplicate) throw new AppError('CREDITS_ALREADY_EARNED', `${EARN_REASONS[action]}: already credited ${period.label}`, 'Already Earned');
     return { action, credits: EARN_CREDITS[action], balance: entry.balanceAfter };
   }
 

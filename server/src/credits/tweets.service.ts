@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ValidateTweetResponse } from '../contract';
-import { badRequest, conflict } from '../common/errors';
+import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersService } from '../users/users.service';
 import { referralLink } from '../users/users.rules';
@@ -23,10 +23,10 @@ export class TweetsService {
 
   async validate(userId: string, tweetUrl: string): Promise<ValidateTweetResponse> {
     const tweetId = parseTweetId(tweetUrl);
-    if (!tweetId) throw badRequest('Please paste a valid Twitter/X URL', 'Invalid Tweet URL');
+    if (!tweetId) throw new AppError('TWEET_INVALID_URL', 'Please paste a valid Twitter/X URL', 'Invalid Tweet URL');
     const user = await this.users.findById(userId);
     const tweet = await this.x.tweet(tweetId);
-    if (!tweet || !tweetContainsLink(tweet, referralLink(this.config.publicUrl, user.username))) throw badRequest(REFUSED, TITLE);
+    if (!tweet || !tweetContainsLink(tweet, referralLink(this.config.publicUrl, user.username))) throw new AppError('TWEET_REFUSED', REFUSED, TITLE);
 
     // Once per post ever, whoever sends it: a replay finds the existing `tweet:<id>` entry.
     const { entry, duplicate } = await this.ledger.post({
@@ -37,7 +37,7 @@ export class TweetsService {
       idempotencyKey: `tweet:${tweetId}`,
       ref: tweetId,
     });
-    if (duplicate) throw conflict(REFUSED, TITLE);
+    if (duplicate) throw new AppError('CREDITS_ALREADY_EARNED', REFUSED, TITLE);
     return { tweetId, credits: TWEET_CREDITS, balance: entry.balanceAfter };
   }
 }

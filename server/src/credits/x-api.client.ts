@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { unavailable } from '../common/errors';
+import { AppError } from '../common/errors';
 import type { TweetContent } from './credits.rules';
 
 const LOOKUP_TIMEOUT_MS = 10_000;
@@ -20,19 +20,19 @@ export class XApiClient {
   /** The post's text and expanded links; null when X says it does not exist. Unconfigured or down → 503. */
   async tweet(tweetId: string): Promise<TweetContent | null> {
     const { apiBaseUrl, bearerToken } = this.config.x;
-    if (!bearerToken) throw unavailable('Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited');
+    if (!bearerToken) throw new AppError('TWEET_LOOKUP_NOT_CONFIGURED', 'Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited');
     const url = `${apiBaseUrl}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=entities,author_id,created_at`;
     let response: Response;
     try {
       response = await fetch(url, { headers: { Authorization: `Bearer ${bearerToken}` }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     } catch (err) {
       this.logger.warn(`tweet look-up failed: ${(err as Error).message}`);
-      throw unavailable(X_DOWN);
+      throw new AppError('TWEET_LOOKUP_UNAVAILABLE', X_DOWN);
     }
     if (response.status === 404) return null;
     if (!response.ok) {
       this.logger.warn(`tweet look-up answered ${response.status}`);
-      throw unavailable(X_DOWN);
+      throw new AppError('TWEET_LOOKUP_UNAVAILABLE', X_DOWN);
     }
     const body = (await response.json().catch(() => ({}))) as TweetLookupBody;
     // X answers 200 with an `errors` list and no `data` for a deleted or unknown post.

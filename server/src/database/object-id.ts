@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { badRequest } from '../common/errors';
+import { AppError } from '../common/errors';
 
 /** An id as services hold it: the string of the API and the session, or the ObjectId of a record. */
 export type Id = string | Types.ObjectId;
@@ -17,7 +17,7 @@ export function isObjectId(id: Id): boolean {
  */
 export function toObjectId(id: Id): Types.ObjectId {
   if (typeof id !== 'string') return id;
-  if (!HEX_ID.test(id)) throw badRequest('Malformed id');
+  if (!HEX_ID.test(id)) throw new AppError('MALFORMED_ID', 'Malformed id');
   return new Types.ObjectId(id);
 }
 

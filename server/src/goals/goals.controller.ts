@@ -4,6 +4,7 @@ import { CreateGoalRequest, GoalList, GoalView, OptionalUserIdParam } from '../c
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { GoalsService } from './goals.service';
+import { POSTING } from '../common/route-errors';
 
 @ApiTags('credits')
 @ApiBearerAuth()
@@ -19,7 +20,7 @@ export class GoalsController {
   }
 
   @Post()
-  @Returns(GoalView, 201, 409)
+  @Returns(GoalView, 201, 'GOAL_INVALID', 'LEDGER_INSUFFICIENT_CREDITS', ...POSTING)
   create(@CurrentUser() me: SessionUser, @ValidBody(CreateGoalRequest) body: CreateGoalRequest): Promise<GoalView> {
     assertSelf(me, body.userId);
     return this.goals.create(me.userId, body);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CreateGoalRequest, GoalView } from '../contract';
-import { badRequest } from '../common/errors';
+import { AppError } from '../common/errors';
 import { newId } from '../database/object-id';
 import { INSUFFICIENT_CREDITS, goalBonus } from '../credits/credits.rules';
 import { LedgerService } from '../ledger/ledger.service';
@@ -31,7 +31,7 @@ export class GoalsService {
   async create(userId: string, draft: CreateGoalRequest, now = new Date()): Promise<GoalView> {
     const user = await this.users.findById(userId);
     const refusal = goalRefusal(draft, { heightCm: user.height, weightKg: user.weight }, now);
-    if (refusal) throw badRequest(refusal, 'Invalid Goal');
+    if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
     const goalId = newId();

@@ -1,11 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
 import { HealthStatus } from '../contract';
 import { Public } from '../common/auth.guard';
-import { Returns } from '../common/validation';
+import { Returns, openApiSchema } from '../common/validation';
 import { RedisService, withTimeout } from '../redis/redis.service';
 
 @ApiTags('system')
@@ -16,7 +16,8 @@ export class HealthController {
   /** Database and Redis reachability; 503 when either is down so a load balancer can act on it. */
   @Public()
   @Get()
-  @Returns(HealthStatus, 200, 503)
+  @Returns(HealthStatus, 200)
+  @ApiResponse({ status: 503, description: 'The database or Redis is down', schema: openApiSchema(HealthStatus) })
   async check(@Res({ passthrough: true }) res: Response): Promise<HealthStatus> {
     const [database, redis] = await Promise.all([this.pingDatabase(), this.redis.ping()]);
     const status: HealthStatus = {

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactionView } from '../contract';
-import { conflict, notFound, unavailable } from '../common/errors';
+import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { UsersRepository } from '../users/users.repository';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
@@ -136,7 +136,7 @@ export class LedgerService {
       return { entry, duplicate: false };
     }
     this.logger.warn(`gave up posting to ${userId} after ${MAX_ATTEMPTS} attempts`);
-    throw unavailable('Too many simultaneous updates to this balance, please try again');
+    throw new AppError('LEDGER_BUSY', 'Too many simultaneous updates to this balance, please try again');
   }
 
   /**
@@ -167,7 +167,7 @@ export class LedgerService {
     try {
       return await this.post(posting);
     } catch (err) {
-      if (err instanceof InsufficientCredits) throw conflict(refusal.message, refusal.title);
+      if (err instanceof InsufficientCredits) throw new AppError('LEDGER_INSUFFICIENT_CREDITS', refusal.message, refusal.title);
       throw err;
     }
   }
@@ -195,8 +195,8 @@ export class LedgerService {
   /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
   async reverse(entryId: string, reason: string): Promise<PostResult> {
     const original = await this.entries.findById(entryId);
-    if (!original) throw notFound(`No ledger entry ${entryId}`);
-    if (original.kind === 'reversal') throw conflict('A reversal cannot itself be reversed; post a grant instead');
+    if (!original) throw new AppError('LEDGER_ENTRY_NOT_FOUND', `No ledger entry ${entryId}`);
+    if (original.kind === 'reversal') throw new AppError('LEDGER_REVERSAL_OF_REVERSAL', 'A reversal cannot itself be reversed; post a grant instead');
     return this.post({
       userId: original.userId.toString(),
       account: original.account,

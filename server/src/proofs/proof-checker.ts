@@ -24,7 +24,7 @@ const VisionReading = z.strictObject({
 });
 type VisionReading = z.infer<typeof VisionReading>;
 
-const refuse = (message: string) => new JobRefusal(422, message, 'Proof Rejected');
+const refuse = (message: string) => new JobRefusal('PROOF_REJECTED', message, 'Proof Rejected');
 const capitalized = (kind: ProofKind) => KIND_LABELS[kind][0].toUpperCase() + KIND_LABELS[kind].slice(1);
 
 /**

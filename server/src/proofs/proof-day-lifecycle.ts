@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AchievementsService } from '../achievements/achievements.service';
 import { streakAchievements } from '../achievements/achievements.rules';
-import { conflict } from '../common/errors';
+import { AppError } from '../common/errors';
 import { ProofValidationResult } from '../contract';
 import { ReferralsService } from '../credits/referrals.service';
 import { isDuplicateKey } from '../database/duplicate-key';
@@ -12,9 +12,9 @@ import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
 
-export const alreadyValidated = () => conflict('Proofs already validated today', 'Already Validated');
-export const nothingPending = () => conflict('You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
-export const mediaReused = () => conflict('This photo or video was already used as a proof', 'Proof Already Used');
+export const alreadyValidated = () => new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
+export const nothingPending = () => new AppError('PROOF_NOTHING_PENDING', 'You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
+export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo or video was already used as a proof', 'Proof Already Used');
 
 /** A proof file before its checks ran. */
 export type UploadedProof = Omit<ProofFile, 'checks'>;

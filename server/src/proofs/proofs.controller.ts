@@ -15,6 +15,7 @@ import {
   UploadUrlResponse,
 } from '../contract';
 import { ProofsService } from './proofs.service';
+import { AI_ROUTE, UPLOAD_USE, POSTING } from '../common/route-errors';
 
 @ApiTags('proofs')
 @ApiBearerAuth()
@@ -24,20 +25,33 @@ export class ProofsController {
 
   /** A signed URL to PUT one proof file to; `kind` picks its limits (gym_selfie when not sent). */
   @Post('upload-url')
-  @Returns(UploadUrlResponse, 200, 413)
+  @Returns(UploadUrlResponse, 200, 'UPLOAD_TOO_LARGE', 'UPLOAD_SIZE_REQUIRED')
   uploadUrl(@CurrentUser() me: SessionUser, @ValidBody(ProofUploadUrlRequest) body: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
     return this.proofs.createUpload(me.userId, body);
   }
 
   /** Today's challenge code (to show in the selfie and the video) in the caller's time zone. */
   @Get('challenge')
-  @Returns(ProofChallenge)
+  @Returns(ProofChallenge, 200, 'PROOF_INVALID_TIME_ZONE')
   challenge(@CurrentUser() me: SessionUser, @ValidQuery(ProofTodayQuery) query: ProofTodayQuery): Promise<ProofChallenge> {
     return this.proofs.challenge(me.userId, query.timeZone);
   }
 
   @Post('validate-all')
-  @Returns(ProofValidationResult, 200, 404, 409, 422, 503, 504)
+  @Returns(
+    ProofValidationResult,
+    200,
+    'PROOF_MISSING',
+    'PROOF_TOO_OLD',
+    'PROOF_INVALID_TIME_ZONE',
+    'PROOF_ALREADY_VALIDATED',
+    'PROOF_NOTHING_PENDING',
+    'PROOF_MEDIA_REUSED',
+    'PROOF_REJECTED',
+    ...UPLOAD_USE,
+    ...AI_ROUTE,
+    ...POSTING,
+  )
   validateAll(@CurrentUser() me: SessionUser, @ValidBody(ProofValidateRequest) body: ProofValidateRequest): Promise<ProofValidationResult> {
     return this.proofs.validateAll(me.userId, body);
   }
@@ -53,7 +67,7 @@ export class ProofsController {
   /** One of the caller's proof files (private: owner only). */
   @Get('media/:uploadId')
   @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm')
-  @Returns(null, 200, 404)
+  @Returns(null, 200, 'PROOF_FILE_NOT_FOUND', 'PROOF_FILE_DELETED', 'PROOF_FILE_FORBIDDEN', 'UPLOAD_NOT_FOUND')
   async media(@CurrentUser() me: SessionUser, @ValidParams(ProofMediaParam) params: ProofMediaParam): Promise<StreamableFile> {
     const file = await this.proofs.openMedia(me.userId, params.uploadId);
     return new StreamableFile(file.stream, { type: file.mime, length: file.size, disposition: 'inline' });

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { badRequest, forbidden, notFound } from '../common/errors';
+import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   PROOF_KINDS,
@@ -75,7 +75,7 @@ export class ProofsService {
   async validateAll(userId: string, request: ProofValidateRequest, now = new Date()): Promise<ProofValidationResult> {
     const timeZone = requireTimeZone(request.timeZone);
     const missing = missingKinds(request.proofs);
-    if (missing.length) throw badRequest(describeMissing(missing), 'Missing Proofs');
+    if (missing.length) throw new AppError('PROOF_MISSING', describeMissing(missing), 'Missing Proofs');
     const today = proofDay(now, timeZone);
     const files = await this.requireTodaysFiles(userId, request.proofs, timeZone, today);
 
@@ -130,9 +130,9 @@ export class ProofsService {
   /** A proof file, for its owner only. */
   async openMedia(userId: string, uploadId: string): Promise<{ stream: Readable; mime: string; size: number }> {
     const upload = await this.uploads.findFinished(uploadId);
-    if (!upload.purpose.startsWith('proof:')) throw notFound('Proof file not found');
-    if (upload.owner.toString() !== userId) throw forbidden('Only the owner can see a proof file');
-    if (upload.fileRemovedAt) throw notFound(`Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
+    if (!upload.purpose.startsWith('proof:')) throw new AppError('PROOF_FILE_NOT_FOUND', 'Proof file not found');
+    if (upload.owner.toString() !== userId) throw new AppError('PROOF_FILE_FORBIDDEN', 'Only the owner can see a proof file');
+    if (upload.fileRemovedAt) throw new AppError('PROOF_FILE_DELETED', `Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
     return { stream: await this.uploads.openFile(upload), mime: upload.mime ?? 'application/octet-stream', size: upload.size ?? 0 };
   }
 
@@ -182,7 +182,7 @@ export class ProofsService {
     const files: UploadedProof[] = [];
     for (const kind of PROOF_KINDS) {
       const upload = await this.uploads.requireFinished(userId, proofs[kind]!, PROOF_PURPOSES[kind]);
-      if (dayIn(upload.createdAt, timeZone) !== today) throw badRequest('Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
+      if (dayIn(upload.createdAt, timeZone) !== today) throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
       files.push({ kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! });
     }
     return files;
@@ -215,6 +215,6 @@ export class ProofsService {
 
 function requireTimeZone(name: string | undefined): string {
   const timeZone = resolveTimeZone(name);
-  if (!timeZone) throw badRequest(`Unknown time zone "${name}": send an IANA name such as Europe/Berlin`, 'Invalid Time Zone');
+  if (!timeZone) throw new AppError('PROOF_INVALID_TIME_ZONE', `Unknown time zone "${name}": send an IANA name such as Europe/Berlin`, 'Invalid Time Zone');
   return timeZone;
 }

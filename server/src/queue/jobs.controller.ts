@@ -16,7 +16,7 @@ export class JobsController {
 
   /** State and progress of one of your jobs, for progress displays. */
   @Get(':id')
-  @Returns(JobStateView, 200, 404)
+  @Returns(JobStateView, 200, 'JOB_NOT_FOUND', 'JOB_QUEUE_UNAVAILABLE')
   state(@CurrentUser() me: SessionUser, @ValidParams(JobIdParam) params: z.infer<typeof JobIdParam>) {
     return this.jobs.state(params.id, me.userId);
   }

@@ -1,13 +1,15 @@
-import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Job, JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { AppError, forbidden, notFound, unavailable } from '../common/errors';
+import { AppError, forbidden } from '../common/errors';
 import { createRedis } from '../redis/redis.service';
 import { refusalFromReason } from './job-errors';
 import { JOBS, JobData, JobName, JobResult } from './job-registry';
 import { OwnedJobData, QUEUE_NAMES, QueueName } from './queue.names';
+
+const queueUnavailable = () => new AppError('JOB_QUEUE_UNAVAILABLE', 'The job queue is unavailable right now, please try again shortly');
 
 export interface RunOptions {
   /** A key from the client (X-Job-Key) so it can follow progress and a replay joins the same job. */
@@ -106,33 +108,33 @@ export class JobsService implements OnModuleDestroy {
       job = await this.queue(queue).add(name, data, jobOptions);
     } catch (err) {
       this.logger.warn(`enqueue ${queue}/${name} failed: ${(err as Error).message}`);
-      throw unavailable('The job queue is unavailable right now, please try again shortly');
+      throw queueUnavailable();
     }
     try {
       return (await job.waitUntilFinished(events, options.timeoutMs ?? this.config.aiJobTimeoutMs)) as JobResult<N>;
     } catch (err) {
       const message = (err as Error).message ?? '';
       if (/timed out before finishing/i.test(message)) {
-        throw new AppError(HttpStatus.GATEWAY_TIMEOUT, 'This is taking longer than expected, please try again', 'Timeout');
+        throw new AppError('JOB_TIMEOUT', 'This is taking longer than expected, please try again', 'Timeout');
       }
       const refusal = refusalFromReason(message);
       if (refusal) throw refusal;
       this.logger.warn(`job ${job.id} failed: ${message}`);
-      throw unavailable('The service behind this request failed, please try again');
+      throw new AppError('JOB_FAILED', 'The service behind this request failed, please try again');
     }
   }
 
   /** State and progress of one of the caller's jobs. */
   async state(jobId: string, ownerId: string): Promise<JobState> {
     const queueName = QUEUE_NAMES.find((q) => jobId.startsWith(`${q}-`));
-    if (!queueName) throw notFound('Job not found');
+    if (!queueName) throw new AppError('JOB_NOT_FOUND', 'Job not found');
     let job: Job<OwnedJobData> | undefined;
     try {
       job = await this.queue(queueName).getJob(jobId);
     } catch {
-      throw unavailable('The job queue is unavailable right now, please try again shortly');
+      throw queueUnavailable();
     }
-    if (!job) throw notFound('Job not found');
+    if (!job) throw new AppError('JOB_NOT_FOUND', 'Job not found');
     if (job.data.ownerId !== ownerId) throw forbidden();
     const progress = typeof job.progress === 'number' ? job.progress : 0;
     return { id: jobId, name: job.name, state: await job.getState(), progress, failedReason: job.failedReason ?? null };

@@ -1,4 +1,3 @@
-import { HttpStatus } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Transform, TransformCallback } from 'node:stream';
 import { AppError } from '../common/errors';
@@ -58,12 +57,12 @@ export class UploadInspector extends Transform {
 }
 
 export function fileTooLarge(limits: UploadLimits): AppError {
-  return new AppError(HttpStatus.PAYLOAD_TOO_LARGE, `The file is larger than ${describeBytes(limits.maxBytes)}`, 'File Too Large');
+  return new AppError('UPLOAD_TOO_LARGE', `The file is larger than ${describeBytes(limits.maxBytes)}`, 'File Too Large');
 }
 
 export function unsupportedType(limits: UploadLimits): AppError {
   return new AppError(
-    HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+    'UPLOAD_UNSUPPORTED_TYPE',
     `Only ${describeTypes(limits.allowedTypes)} files are accepted`,
     'Unsupported File Type',
   );

@@ -5,6 +5,7 @@ import { Public } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
 import { UploadIdParam, UploadReceipt, UploadSignatureQuery } from '../contract';
 import { UploadsService } from './uploads.service';
+import { UPLOAD_PUT } from '../common/route-errors';
 
 /**
  * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
@@ -21,7 +22,7 @@ export class UploadsController {
   @Put(':id')
   @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @Returns(UploadReceipt, 200, 404, 413, 415)
+  @Returns(UploadReceipt, 200, ...UPLOAD_PUT)
   put(
     @ValidParams(UploadIdParam) params: UploadIdParam,
     @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
@@ -35,7 +36,7 @@ export class UploadsController {
   @Post(':id')
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
-  @Returns(UploadReceipt, 200, 404, 413, 415)
+  @Returns(UploadReceipt, 200, ...UPLOAD_PUT)
   postForm(
     @ValidParams(UploadIdParam) params: UploadIdParam,
     @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,

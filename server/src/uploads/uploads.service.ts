@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import multer, { MulterError, StorageEngine } from 'multer';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, badRequest, forbidden, notFound } from '../common/errors';
+import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UploadReceipt } from '../contract';
@@ -23,6 +23,10 @@ import {
   uploadIdFromUrl,
   uploadSigningKey,
 } from './uploads.rules';
+
+const uploadNotFound = () => new AppError('UPLOAD_NOT_FOUND', 'Upload not found');
+const notFinished = () => new AppError('UPLOAD_NOT_FINISHED', 'This upload has not finished');
+const urlUsed = () => new AppError('UPLOAD_URL_USED', 'This upload URL has already been used');
 
 /** A pending upload this long past its expiry is swept (an upload that began just in time may still be streaming). */
 const SWEEP_GRACE_MS = 60 * 60_000;
@@ -61,14 +65,14 @@ export class UploadsService {
     const { upload, disk } = await this.authorizeSignedUpload(id, sig);
     // Express's JSON and form parsers run before any route and would have consumed such a body.
     if ((req as { _body?: boolean })._body) {
-      throw new AppError(415, "Send the file's bytes with its own Content-Type (e.g. application/pdf), not JSON or a form", 'Unsupported File Type');
+      throw new AppError('UPLOAD_UNSUPPORTED_TYPE', "Send the file's bytes with its own Content-Type (e.g. application/pdf), not JSON or a form", 'Unsupported File Type');
     }
     if (Number(req.headers['content-length']) > upload.maxBytes) throw fileTooLarge(upload);
     await this.claimOnce(id);
     const inspector = new UploadInspector(upload);
     req.pipe(inspector);
     // pipe() does not pass on a client hanging up mid-body: fail the write so the partial file goes.
-    req.once('close', () => req.complete || inspector.destroy(badRequest('The upload was interrupted before its end')));
+    req.once('close', () => req.complete || inspector.destroy(new AppError('UPLOAD_INTERRUPTED', 'The upload was interrupted before its end')));
     try {
       await disk.save(id, inspector);
     } catch (err) {
@@ -103,7 +107,7 @@ export class UploadsService {
     // One byte over the limit reaches the inspector, which answers 413 before multer truncates.
     const parse = multer({ storage: engine, limits: { files: 1, fields: 0, fileSize: upload.maxBytes + 1 } }).single('file');
     await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())));
-    if (!inspected) throw badRequest('Send the file in a form field named "file"');
+    if (!inspected) throw new AppError('UPLOAD_MALFORMED', 'Send the file in a form field named "file"');
     return this.finish(upload, inspected);
   }
 
@@ -113,19 +117,19 @@ export class UploadsService {
    */
   async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose): Promise<UploadRecord> {
     const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
-    if (!id) throw forbidden('Only files uploaded here can be used');
+    if (!id) throw new AppError('UPLOAD_FOREIGN_URL', 'Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
-    if (!upload || upload.owner.toString() !== ownerId) throw notFound('Upload not found');
-    if (upload.purpose !== purpose) throw forbidden('This file was uploaded for something else');
+    if (!upload || upload.owner.toString() !== ownerId) throw uploadNotFound();
+    if (upload.purpose !== purpose) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
     if (upload.status === 'finished') return upload;
-    if (this.storage.receivesBytes) throw notFound('This upload has not finished');
+    if (this.storage.receivesBytes) throw notFinished();
     return this.settleDirectUpload(upload);
   }
 
   /** A finished upload by id (for jobs that were handed the id by `requireFinished`'s caller). */
   async findFinished(id: string): Promise<UploadRecord> {
     const upload = await this.uploads.findById(id);
-    if (upload?.status !== 'finished') throw notFound('Upload not found');
+    if (upload?.status !== 'finished') throw uploadNotFound();
     return upload;
   }
 
@@ -167,17 +171,17 @@ export class UploadsService {
 
   private async authorizeSignedUpload(id: string, sig: string): Promise<{ upload: UploadRecord; disk: DiskStorage }> {
     const check = checkUploadSignature(this.signingKey, id, sig, Date.now());
-    if (check !== 'valid') throw forbidden(check === 'expired' ? 'This upload URL has expired' : 'Invalid upload URL');
-    if (!(this.storage instanceof DiskStorage)) throw notFound('Uploads go straight to storage');
+    if (check !== 'valid') throw check === 'expired' ? new AppError('UPLOAD_URL_EXPIRED', 'This upload URL has expired') : new AppError('UPLOAD_URL_INVALID', 'Invalid upload URL');
+    if (!(this.storage instanceof DiskStorage)) throw new AppError('UPLOAD_NOT_FOUND', 'Uploads go straight to storage');
     const upload = await this.uploads.findById(id);
-    if (!upload) throw notFound('Upload not found');
-    if (upload.status !== 'pending') throw forbidden('This upload URL has already been used');
+    if (!upload) throw uploadNotFound();
+    if (upload.status !== 'pending') throw urlUsed();
     return { upload, disk: this.storage };
   }
 
   /** A signed URL takes one upload: the first to claim it. */
   private async claimOnce(id: string): Promise<void> {
-    if (!(await this.singleUse.claim(`upload:${id}`))) throw forbidden('This upload URL has already been used');
+    if (!(await this.singleUse.claim(`upload:${id}`))) throw urlUsed();
   }
 
   private async finish(upload: UploadRecord, file: InspectedFile): Promise<UploadReceipt> {
@@ -189,7 +193,7 @@ export class UploadsService {
   private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
     const id = upload._id.toString();
     const source = await this.storage.open(id).catch(() => {
-      throw notFound('This upload has not finished');
+      throw notFinished();
     });
     if (!(await this.singleUse.claim(`upload:${id}`))) {
       source.destroy();
@@ -215,8 +219,8 @@ function stopReading(source: Readable, inspector: UploadInspector): void {
 
 function multipartError(err: unknown, upload: UploadRecord): unknown {
   if (err instanceof AppError) return err;
-  if (err instanceof MulterError) return err.code === 'LIMIT_FILE_SIZE' ? fileTooLarge(upload) : badRequest(err.message);
+  if (err instanceof MulterError) return err.code === 'LIMIT_FILE_SIZE' ? fileTooLarge(upload) : new AppError('UPLOAD_MALFORMED', err.message);
   // Busboy's parse errors carry no errno code; file-system errors (disk full) do and stay 5xx.
-  if (err instanceof Error && !(err as NodeJS.ErrnoException).code) return badRequest(`Malformed multipart body: ${err.message}`);
+  if (err instanceof Error && !(err as NodeJS.ErrnoException).code) return new AppError('UPLOAD_MALFORMED', `Malformed multipart body: ${err.message}`);
   return err;
 }

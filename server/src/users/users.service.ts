@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { UserView } from '../contract';
-import { notFound } from '../common/errors';
+import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { IdentitiesRepository } from './identities.repository';
 import { UserRecord, UsersRepository } from './users.repository';
@@ -132,6 +132,6 @@ export class UsersService {
 }
 
 function found<T>(user: T | null): T {
-  if (!user) throw notFound('User not found');
+  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
   return user;
 }

@@ -1,9 +1,10 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreditPackage, CreditPackageList, PurchaseRequest, PurchaseResult } from '../contract';
+import { CreditPackage, CreditPackageList, PurchaseRequest, PurchaseResult, PURCHASE_ERRORS } from '../contract';
 import { CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns, ValidBody } from '../common/validation';
 import { WalletService } from './wallet.service';
+import { JOB_ROUTE, POSTING } from '../common/route-errors';
 
 @ApiTags('wallet')
 @ApiBearerAuth()
@@ -24,7 +25,7 @@ export class WalletController {
    * still verifying), then credited once per signature.
    */
   @Post('purchase')
-  @Returns(PurchaseResult, 200, 409, 503, 504)
+  @Returns(PurchaseResult, 200, ...PURCHASE_ERRORS, ...JOB_ROUTE, ...POSTING)
   purchase(@CurrentUser() me: SessionUser, @ValidBody(PurchaseRequest) body: PurchaseRequest): Promise<PurchaseResult> {
     return this.wallet.purchase(me.userId, body);
   }

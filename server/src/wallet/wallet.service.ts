@@ -1,9 +1,9 @@
-import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Connection, VersionedTransactionResponse } from '@solana/web3.js';
 import { Job } from 'bullmq';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CreditPackage, PurchaseRequest, PurchaseResult } from '../contract';
-import { badRequest } from '../common/errors';
+import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobRefusal } from '../queue/job-errors';
 import { JobsService } from '../queue/jobs.service';
@@ -47,10 +47,10 @@ export class WalletService {
     const pack = packageFor(request.creditsAmount, request.solAmount);
     if (!pack) {
       const offer = CREDIT_PACKAGES.map((p) => `${p.credits} for ${p.sol} SOL`).join(', ');
-      throw badRequest(`There is no package of ${request.creditsAmount} credits for ${request.solAmount} SOL. Packages: ${offer}.`, 'Invalid Package');
+      throw new AppError('PURCHASE_INVALID_PACKAGE', `There is no package of ${request.creditsAmount} credits for ${request.solAmount} SOL. Packages: ${offer}.`, 'Invalid Package');
     }
     const { walletAddress } = await this.users.view(userId);
-    if (!walletAddress) throw badRequest('Link a Phantom wallet to your account before buying credits with SOL.', 'Wallet Required');
+    if (!walletAddress) throw new AppError('PURCHASE_WALLET_REQUIRED', 'Link a Phantom wallet to your account before buying credits with SOL.', 'Wallet Required');
     const plan = verifyRetryPlan(this.config.solana.purchaseConfirmWindowMs, this.config.solana.rpcTimeoutMs);
     const data: VerifyPurchaseJob = {
       ownerId: userId,
@@ -79,7 +79,7 @@ export class WalletService {
     } catch (err) {
       if (!lastAttempt) throw err;
       throw new JobRefusal(
-        HttpStatus.SERVICE_UNAVAILABLE,
+        'PURCHASE_RPC_UNAVAILABLE',
         'The Solana network cannot be reached right now. No credits were added; please try again shortly.',
         'Network Unavailable',
       );
@@ -87,7 +87,7 @@ export class WalletService {
     if (!answer) {
       if (!lastAttempt) throw new Error(`transaction ${signature} not visible yet`);
       throw new JobRefusal(
-        HttpStatus.CONFLICT,
+        'PURCHASE_NOT_CONFIRMED',
         'Your transaction is not confirmed yet. No credits were added; try again in a minute.',
         'Not Confirmed Yet',
       );
@@ -100,7 +100,7 @@ export class WalletService {
       },
       { payer: walletAddress, treasury: this.config.solana.treasury, lamports, now: Math.floor(Date.now() / 1000) },
     );
-    if (problem) throw new JobRefusal(HttpStatus.BAD_REQUEST, problem, 'Payment Not Verified');
+    if (problem) throw new JobRefusal('PURCHASE_NOT_VERIFIED', problem, 'Payment Not Verified');
 
     const { entry, duplicate } = await this.ledger.post({
       userId: ownerId,
@@ -111,7 +111,7 @@ export class WalletService {
       ref: signature,
     });
     if (duplicate && entry.userId.toString() !== ownerId) {
-      throw new JobRefusal(HttpStatus.CONFLICT, 'This transaction was already used to buy credits on another account.', 'Already Used');
+      throw new JobRefusal('PURCHASE_SIGNATURE_USED', 'This transaction was already used to buy credits on another account.', 'Already Used');
     }
     // A replay by the same buyer answers the original purchase, crediting nothing new.
     return { credits: entry.amount, newBalance: await this.ledger.balance(ownerId), signature };

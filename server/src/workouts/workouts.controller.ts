@@ -20,6 +20,7 @@ import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsService } from './workouts.service';
+import { AI_ROUTE, POSTING } from '../common/route-errors';
 
 const JobKeyHeader = () => ApiHeader({ name: JOB_KEY_HEADER, required: false, description: 'Follow the AI job at GET /api/jobs/ai-<userId>-<key>' });
 
@@ -34,7 +35,7 @@ export class WorkoutsController {
 
   @Post('generate')
   @JobKeyHeader()
-  @Returns(WorkoutView, 201, 503, 504)
+  @Returns(WorkoutView, 201, ...AI_ROUTE)
   generate(@CurrentUser() me: SessionUser, @ValidBody(GenerateWorkoutRequest) body: GenerateWorkoutRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<WorkoutView> {
     assertSelf(me, body.userId);
     return this.plans.generate(me.userId, body, JobKey.safeParse(jobKey).data);
@@ -50,7 +51,7 @@ export class WorkoutsController {
   }
 
   @Post('complete')
-  @Returns(WorkoutCompletion, 200, 404, 409)
+  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', ...POSTING)
   complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);
@@ -66,7 +67,7 @@ export class WorkoutsController {
 
   @Post('chat')
   @JobKeyHeader()
-  @Returns(CoachChatResponse, 200, 503, 504)
+  @Returns(CoachChatResponse, 200, ...AI_ROUTE)
   chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
     assertSelf(me, body.userId);
     return this.plans.chat(me.userId, body, JobKey.safeParse(jobKey).data);
@@ -74,7 +75,7 @@ export class WorkoutsController {
 
   @Post('generate-from-chat')
   @JobKeyHeader()
-  @Returns(WorkoutView, 201, 422, 503, 504)
+  @Returns(WorkoutView, 201, 'AI_NO_CHAT_WORKOUT', ...AI_ROUTE)
   generateFromChat(
     @CurrentUser() me: SessionUser,
     @ValidBody(GenerateFromChatRequest) body: GenerateFromChatRequest,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CompleteWorkoutRequest, SessionView, WorkoutCompletion } from '../contract';
 import { AchievementsService } from '../achievements/achievements.service';
 import { workoutAchievements } from '../achievements/achievements.rules';
-import { badRequest, conflict, notFound } from '../common/errors';
+import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
@@ -28,9 +28,9 @@ export class WorkoutsService {
    */
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     const workout = await this.workouts.findOwned(body.workoutId, userId);
-    if (!workout) throw notFound('Workout not found');
+    if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
-    if (unknown.length) throw badRequest(`Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
+    if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
     const total = workout.exercises.length;
     const intensity = sessionIntensity(known.length, total);
     const creditsEarned = sessionCredits(workout.creditsReward, known.length, total);
@@ -52,7 +52,7 @@ export class WorkoutsService {
       // The winner may have died before posting: the keyed posting below is a no-op if it did not.
       const existing = await this.sessions.findByWorkout(workout._id);
       if (existing) await this.postCredits(existing, workout.name);
-      throw conflict('This workout was already completed', 'Already Completed');
+      throw new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
     }
     await this.postCredits(session, workout.name);
     const totalSessions = await this.refreshTrainingStats(userId, now);

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } fro
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config';
-import { badRequest } from '../../common/errors';
+import { AppError } from '../../common/errors';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
 import type { UploadStorage } from './upload-storage';
 
@@ -34,7 +34,7 @@ export class S3Storage implements UploadStorage {
   }
 
   async uploadUrl(id: string, _signature: string, limits: { maxBytes: number; size?: number }): Promise<string> {
-    if (limits.size === undefined) throw badRequest('Send the file size to get a direct upload URL', 'Invalid Input');
+    if (limits.size === undefined) throw new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: key(id), ContentLength: limits.size });
     return getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_MS / 1000, signableHeaders: new Set(['content-length']) });
   }
