@@ -1,3 +1,5 @@
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { Operation, concretePath, operations, sample, stringFields, withField } from './openapi';
@@ -68,6 +70,24 @@ describe('access matrix over every documented route', () => {
     for (const op of ops.filter((o) => !PUBLIC_OPERATIONS.has(o.id))) {
       const res = await call(op, { body: validBody(op, me.user.id) });
       if (res.status !== 401) wrong.push(`${op.id} → ${res.status} (declare it in PUBLIC_OPERATIONS if it is meant to be public)`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 401 on every route not declared public to signed tokens that name no user, a malformed subject, or have no exp', async () => {
+    const jwt = new JwtService({ secret: t.env.JWT_SECRET });
+    const whole = { typ: 'session', jti: randomUUID(), ep: 0 };
+    const tokens = {
+      'no such user': await jwt.signAsync({ ...whole, sub: '0123456789abcdef01234567' }, { expiresIn: 3600 }),
+      'subject not an id': await jwt.signAsync({ ...whole, sub: 'not-an-id' }, { expiresIn: 3600 }),
+      'no exp': await jwt.signAsync({ ...whole, sub: me.user.id }),
+    };
+    const wrong: string[] = [];
+    for (const op of ops.filter((o) => !PUBLIC_OPERATIONS.has(o.id))) {
+      for (const [name, token] of Object.entries(tokens)) {
+        const res = await call(op, { auth: { ...me, auth: { Authorization: `Bearer ${token}` } }, path: { userId: me.user.id }, body: validBody(op, me.user.id) });
+        if (res.status !== 401) wrong.push(`${op.id} [${name}] → ${res.status}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

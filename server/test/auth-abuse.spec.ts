@@ -1,5 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
+import { randomUUID } from 'node:crypto';
+import { UsersService } from '../src/users/users.service';
 import { TestApp, signIn, signMessage, startTestApp } from './harness';
 
 // Replays, foreign signatures, expired and garbled tokens are in auth.spec.ts; these are the rest.
@@ -41,13 +43,69 @@ describe('session token abuse', () => {
     await t.http.get('/api/user').set('Authorization', `Bearer ${notSession}`).expect(401);
   });
 
-  it('answers a well-signed token for a user that does not exist with a 4xx, never a 5xx', async () => {
-    const ghost = await new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ sub: '0123456789abcdef01234567', typ: 'session' });
-    const res = await t.http.get('/api/user').set('Authorization', `Bearer ${ghost}`);
-    expect([401, 404]).toContain(res.status);
-    const garbage = await new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ sub: 'not-an-id', typ: 'session' });
-    const res2 = await t.http.get('/api/user').set('Authorization', `Bearer ${garbage}`);
-    expect([400, 401, 404]).toContain(res2.status);
+  /** A token signed with the server's key, whole unless `claims` says otherwise. */
+  const signed = (claims: Record<string, unknown>, options: { expiresIn?: number } = { expiresIn: 3600 }) =>
+    new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ typ: 'session', jti: randomUUID(), ep: 0, ...claims }, options);
+
+  it('answers 401 to a well-signed token whose user does not exist, on reads and on writes that would create records', async () => {
+    const ghost = { Authorization: `Bearer ${await signed({ sub: '0123456789abcdef01234567' })}` };
+    const routes = [['get', '/api/user'], ['get', '/api/goals'], ['get', '/api/transactions/0123456789abcdef01234567'], ['post', '/api/bmi/upload-url'], ['post', '/api/proof/upload-url']] as const;
+    const answers = [];
+    for (const [method, path] of routes) answers.push(`${method} ${path} → ${(await t.http[method](path).set(ghost).send(method === 'post' ? {} : undefined)).status}`);
+    expect(answers).toEqual(routes.map(([method, path]) => `${method} ${path} → 401`));
+  });
+
+  it('answers 401 to a token whose subject is not an id, and to one without exp', async () => {
+    const user = await signIn(t);
+    for (const sub of ['not-an-id', '', '0123456789abcdef0123456z']) {
+      await t.http.get('/api/user').set('Authorization', `Bearer ${await signed({ sub })}`).expect(401);
+      await t.http.get('/api/goals').set('Authorization', `Bearer ${await signed({ sub })}`).expect(401);
+    }
+    const forever = await signed({ sub: user.user.id }, {});
+    expect(JSON.parse(Buffer.from(forever.split('.')[1], 'base64url').toString()).exp).toBeUndefined();
+    await t.http.get('/api/user').set('Authorization', `Bearer ${forever}`).expect(401);
+  });
+});
+
+describe('signing out on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({}, { workers: false })));
+  afterAll(() => t.close());
+
+  it("logout refuses this token from then on, and the account's other sessions go on", async () => {
+    const phone = await signIn(t);
+    const laptop = await signIn(t, phone.keypair);
+    await t.http.post('/api/auth/logout').set(phone.auth).expect(200, { ok: true });
+    const after = await t.http.get('/api/user').set(phone.auth).expect(401);
+    expect(after.body.message).toBe('This session was signed out, please sign in again');
+    await t.http.get('/api/auth/verify').set(phone.auth).expect(401);
+    await t.http.post('/api/auth/logout').set(phone.auth).expect(401);
+    await t.http.get('/api/user').set(laptop.auth).expect(200);
+  });
+
+  it('logout-all refuses every earlier session of the account, and a new sign-in works', async () => {
+    const phone = await signIn(t);
+    const laptop = await signIn(t, phone.keypair);
+    const stranger = await signIn(t);
+    await t.http.post('/api/auth/logout-all').set(laptop.auth).expect(200, { ok: true });
+    await t.http.get('/api/user').set(phone.auth).expect(401);
+    await t.http.get('/api/user').set(laptop.auth).expect(401);
+    await t.http.get('/api/user').set(stranger.auth).expect(200);
+    const again = await signIn(t, phone.keypair);
+    await t.http.get('/api/user').set(again.auth).expect(200);
+  });
+
+  it('forgets signed-out sessions once they expire, and past 50 live ones a sign-out ends them all', async () => {
+    const me = await signIn(t);
+    const users = t.app.get(UsersService);
+    const now = Date.now();
+    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 1);
+    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600, now + 2000);
+    const stored = await users.findById(me.user.id);
+    expect(Object.keys(stored.revokedSessions)).toHaveLength(1);
+    for (let i = 0; i < 50; i++) await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600);
+    await t.http.get('/api/user').set(me.auth).expect(401);
+    expect((await users.findById(me.user.id)).revokedSessions).toEqual({});
   });
 });
 

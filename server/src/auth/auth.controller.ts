@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
+import { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
 import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
 import { unauthorized, unavailable } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
@@ -56,6 +56,24 @@ export class AuthController {
     const token = bearerToken(req);
     if (!token) throw unauthorized('Sign in required');
     return this.auth.verify(token, (t) => this.sessions.verify(t));
+  }
+
+  /** Ends this session on the server too: its token is refused from now on (LOGOUT). */
+  @ApiBearerAuth()
+  @Post('logout')
+  @Returns(OkResponse)
+  async logout(@CurrentUser() me: SessionUser): Promise<OkResponse> {
+    await this.auth.logout(me);
+    return { ok: true };
+  }
+
+  /** "Sign out everywhere": every session of this account ends, on every device, this one included. */
+  @ApiBearerAuth()
+  @Post('logout-all')
+  @Returns(OkResponse)
+  async logoutAll(@CurrentUser() me: SessionUser): Promise<OkResponse> {
+    await this.auth.logoutEverywhere(me);
+    return { ok: true };
   }
 
   /** Starts X sign-in: redirects to X's authorize page (503 when no X app keys are configured). */

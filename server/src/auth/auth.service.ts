@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectModel } from '@nestjs/mongoose';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Model } from 'mongoose';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
-import { SessionClaims } from '../common/auth.guard';
+import { SessionUser } from '../common/auth.guard';
 import { SingleUseService } from '../common/single-use';
 import { badRequest, conflict, unauthorized } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
+import { UserDocument } from '../users/user.schema';
 import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
 import { AuthChallenge, ChallengePurpose, LoginCode } from './challenge.schema';
@@ -79,7 +80,7 @@ export class AuthService {
       (attempt) => walletUsername(body.walletAddress, attempt),
       referrer,
     );
-    return { user: this.users.toView(user), token: await this.sessionToken(user.id) };
+    return { user: this.users.toView(user), token: await this.sessionToken(user) };
   }
 
   /** A signed-in user (e.g. from X) proves a wallet and attaches it; a wallet belongs to one account. */
@@ -113,21 +114,31 @@ export class AuthService {
    * `GET /api/auth/verify`: a session token answers its user; a single-use login code (from the X
    * redirect) is consumed and answers the user plus a fresh session token.
    */
-  async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
+  async verify(token: string, verifySession: (t: string) => Promise<SessionUser>): Promise<VerifyResponse> {
     if (/^[a-f0-9]{48}$/.test(token)) {
       const code = await this.loginCodes.findOne({ _id: token, expiresAt: { $gt: new Date() } }).lean();
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
       await this.loginCodes.deleteOne({ _id: token });
-      return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
+      const user = await this.users.findById(code.userId);
+      return { ...this.users.toView(user), token: await this.sessionToken(user) };
     }
-    const userId = await verifySession(token);
-    return this.users.view(userId).catch(() => {
-      throw unauthorized('Invalid or expired session');
-    });
+    const session = await verifySession(token);
+    return this.users.view(session.userId);
   }
 
-  sessionToken(userId: string): Promise<string> {
-    const claims: SessionClaims = { sub: userId, typ: 'session' };
+  /** A new session of `user`: its own id (for signing it out) and the user's current session epoch. */
+  sessionToken(user: Pick<UserDocument, 'id' | 'sessionEpoch'>): Promise<string> {
+    const claims = { sub: user.id as string, typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
     return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
+  }
+
+  /** Signs this session out: its token is refused from now on, other sessions go on. */
+  logout(session: SessionUser): Promise<void> {
+    return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt);
+  }
+
+  /** Signs every session of the user out, this one included. */
+  logoutEverywhere(session: SessionUser): Promise<void> {
+    return this.users.endAllSessions(session.userId);
   }
 }

@@ -15,3 +15,4 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const UserIdParam = z.strictObject({ userId: ObjectIdString });
 
 export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;

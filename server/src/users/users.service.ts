@@ -8,6 +8,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { Identity } from './identity.schema';
 import { User, UserDocument } from './user.schema';
 import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
+import { revocationPlan } from '../auth/session.rules';
 
 const MAX_USERNAME_ATTEMPTS = 8;
 
@@ -90,6 +91,29 @@ export class UsersService {
     }
     await this.users.updateOne({ _id: userId }, { $set: patch });
     return 'linked';
+  }
+
+  /**
+   * What a session token is checked against on every request, in one lean read by `_id`: the
+   * user's session epoch and whether this session was signed out. Null when there is no such user.
+   */
+  async sessionState(userId: string, sessionId: string): Promise<{ epoch: number; revoked: boolean } | null> {
+    const user = await this.users.findById(userId, { sessionEpoch: 1, [`revokedSessions.${sessionId}`]: 1 }).lean();
+    return user && { epoch: user.sessionEpoch ?? 0, revoked: user.revokedSessions?.[sessionId] !== undefined };
+  }
+
+  /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
+  async revokeSession(userId: string, sessionId: string, expiresAt: number, now = Date.now()): Promise<void> {
+    const user = await this.users.findById(userId, { revokedSessions: 1 }).lean();
+    const { expired, endAll } = revocationPlan(user?.revokedSessions ?? {}, Math.floor(now / 1000));
+    if (endAll) return this.endAllSessions(userId);
+    const forget = Object.fromEntries(expired.map((jti) => [`revokedSessions.${jti}`, '']));
+    await this.users.updateOne({ _id: userId }, { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) });
+  }
+
+  /** "Sign out everywhere": every session issued so far is refused from now on. */
+  async endAllSessions(userId: string): Promise<void> {
+    await this.users.updateOne({ _id: userId }, { $inc: { sessionEpoch: 1 }, $set: { revokedSessions: {} } });
   }
 
   private async createWithFreeUsername(
