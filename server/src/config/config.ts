@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the maintenance job settles prediction goals nobody has read (reads settle too). */
   GOAL_SETTLE_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
+  /** How long a client may take to send a request's headers (slow-header attacks hold a connection each). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How long a client may take to send a whole request, body included, outside the upload routes. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
+  UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
 });
@@ -117,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
     queueLockMs: e.QUEUE_LOCK_MS,
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
