@@ -1,6 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { RedisService } from '../src/redis/redis.service';
 import { UsersService } from '../src/users/users.service';
 import { TestApp, signIn, signMessage, startTestApp } from './harness';
 
@@ -109,13 +110,19 @@ describe('signing out on the server', () => {
   });
 });
 
-describe('bursts on sign-in', () => {
+describe('bursts on credential checks (10 a minute per address)', () => {
   let t: TestApp;
   beforeAll(async () => (t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10' }, { workers: false })));
   afterAll(() => t.close());
+  // Every test here comes from 127.0.0.1: each starts with that address's budget untouched.
+  beforeEach(async () => {
+    await awayFromMinuteBoundary();
+    const redis = t.app.get(RedisService);
+    const counters = await redis.client.keys(redis.key('ratelimit', '*'));
+    if (counters.length) await redis.client.del(...counters);
+  });
 
   it('answers 429 to a burst of sign-in posts past the budget, and the budget covers challenge and post together', async () => {
-    await awayFromMinuteBoundary();
     const kp = Keypair.generate();
     const walletAddress = kp.publicKey.toBase58();
     const challenge = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress }).expect(200);
@@ -129,5 +136,48 @@ describe('bursts on sign-in', () => {
     const fresh = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress });
     expect(fresh.status).toBe(429);
     expect(fresh.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('counts a client that names a new X-Forwarded-For on every request as the one it is (no proxy is trusted by default)', async () => {
+    const walletAddress = Keypair.generate().publicKey.toBase58();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await t.http.get('/api/auth/phantom/challenge').set('X-Forwarded-For', `198.51.100.${i}`).query({ walletAddress })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
+  it('limits guessing login codes at /api/auth/verify, while session tokens are checked at any pace', async () => {
+    const me = await signIn(t);
+    const guesses: number[] = [];
+    for (let i = 0; i < 40; i++) guesses.push((await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${randomBytes(24).toString('hex')}`)).status);
+    // The sign-in above spent 2 of the 10.
+    expect(guesses.filter((s) => s === 401)).toHaveLength(8);
+    expect(guesses.filter((s) => s === 429)).toHaveLength(32);
+    const limited = await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${randomBytes(24).toString('hex')}`).expect(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    for (let i = 0; i < 15; i++) await t.http.get('/api/auth/verify').set(me.auth).expect(200);
+  });
+
+  it('limits the X sign-in callback too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await t.http.get('/api/auth/twitter/callback').query({ oauth_token: `t${i}`, oauth_verifier: 'v' })).status);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('behind a configured proxy (TRUST_PROXY=loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10', TRUST_PROXY: 'loopback' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('counts each forwarded client apart, the address the proxy saw, not what the client wrote before it', async () => {
+    await awayFromMinuteBoundary();
+    const walletAddress = Keypair.generate().publicKey.toBase58();
+    const from = async (forwarded: string) => (await t.http.get('/api/auth/phantom/challenge').set('X-Forwarded-For', forwarded).query({ walletAddress })).status;
+    const first: number[] = [];
+    // The client writes its own X-Forwarded-For, the proxy appends the address it saw: the last one counts.
+    for (let i = 0; i < 12; i++) first.push(await from(`10.9.9.${i}, 203.0.113.1`));
+    expect(first.filter((s) => s === 429)).toHaveLength(2);
+    expect(await from('203.0.113.2')).toBe(200);
   });
 });

@@ -8,7 +8,7 @@ import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../
 import { unauthorized, unavailable } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
 import { AuthService } from './auth.service';
-import { AuthRateLimitGuard } from './rate-limit.guard';
+import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { TwitterStrategyFactory } from './twitter.strategy';
 import { REFERRAL_COOKIE, readCookie } from './referral';
 
@@ -50,8 +50,9 @@ export class AuthController {
 
   @ApiBearerAuth()
   @Public()
+  @UseGuards(LoginCodeRateLimitGuard)
   @Get('verify')
-  @Returns(VerifyResponse)
+  @Returns(VerifyResponse, 200, 429)
   verify(@Req() req: Request): Promise<VerifyResponse> {
     const token = bearerToken(req);
     if (!token) throw unauthorized('Sign in required');
@@ -80,7 +81,7 @@ export class AuthController {
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Get('twitter')
-  @Returns(null, 302, 503)
+  @Returns(null, 302, 429, 503)
   twitterStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     if (!this.twitter.enabled) throw unavailable('X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
     this.twitter.authenticate(req, res, next, (err) => this.backToClient(res, { error: describeOAuthError(err) }));
@@ -88,6 +89,7 @@ export class AuthController {
 
   /** X sends the user back here; the client gets a single-use code (`?token=`) or `?error=`. */
   @Public()
+  @UseGuards(AuthRateLimitGuard)
   @ApiExcludeEndpoint()
   @Get('twitter/callback')
   twitterCallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {

@@ -4,7 +4,7 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from './challenge.schema';
-import { AuthRateLimitGuard } from './rate-limit.guard';
+import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
 import { TwitterStrategyFactory } from './twitter.strategy';
 
@@ -17,6 +17,6 @@ import { TwitterStrategyFactory } from './twitter.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, TwitterStrategyFactory],
+  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, TwitterStrategyFactory],
 })
 export class AuthModule {}

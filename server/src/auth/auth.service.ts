@@ -14,6 +14,7 @@ import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
 import { AuthChallenge, ChallengePurpose, LoginCode } from './challenge.schema';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
+import { isLoginCode } from './session.rules';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
@@ -115,7 +116,7 @@ export class AuthService {
    * redirect) is consumed and answers the user plus a fresh session token.
    */
   async verify(token: string, verifySession: (t: string) => Promise<SessionUser>): Promise<VerifyResponse> {
-    if (/^[a-f0-9]{48}$/.test(token)) {
+    if (isLoginCode(token)) {
       const code = await this.loginCodes.findOne({ _id: token, expiresAt: { $gt: new Date() } }).lean();
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw unauthorized('Sign-in link expired or already used');
       await this.loginCodes.deleteOne({ _id: token });

@@ -1,4 +1,4 @@
-import { MAX_REVOKED_SESSIONS, revocationPlan, sessionClaims } from './session.rules';
+import { MAX_REVOKED_SESSIONS, isLoginCode, revocationPlan, sessionClaims } from './session.rules';
 
 const whole = { sub: '0123456789abcdef01234567', typ: 'session', jti: '123e4567-e89b-42d3-a456-426614174000', ep: 0, iat: 100, exp: 200 };
 
@@ -34,5 +34,14 @@ describe('revocationPlan', () => {
     const live = Object.fromEntries(Array.from({ length: MAX_REVOKED_SESSIONS }, (_, i) => [`s${i}`, 1000]));
     expect(revocationPlan(live, 100).endAll).toBe(true);
     expect(revocationPlan({ ...live, s0: 50 }, 100)).toEqual({ expired: ['s0'], endAll: false });
+  });
+});
+
+describe('isLoginCode', () => {
+  it('tells a login code from a session token', () => {
+    expect(isLoginCode('ab'.repeat(24))).toBe(true);
+    expect(isLoginCode('ab'.repeat(23))).toBe(false);
+    expect(isLoginCode('AB'.repeat(24))).toBe(false);
+    expect(isLoginCode('eyJhbGciOiJIUzI1NiJ9.e30.sig')).toBe(false);
   });
 });

@@ -32,3 +32,8 @@ export function revocationPlan(revoked: Record<string, number>, nowSeconds: numb
   const expired = Object.keys(revoked).filter((jti) => revoked[jti] <= nowSeconds);
   return { expired, endAll: Object.keys(revoked).length - expired.length >= MAX_REVOKED_SESSIONS };
 }
+
+/** A single-use login code (X sign-in hands one to the client) as opposed to a session token. */
+export function isLoginCode(token: string): boolean {
+  return /^[a-f0-9]{48}$/.test(token);
+}

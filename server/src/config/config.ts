@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -50,8 +51,16 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   WORKER_INLINE: flag.default(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  /** Which proxies' X-Forwarded-For to believe (Express `trust proxy`): loopback alone by default. */
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express `trust proxy`). None by default: believing
+   * loopback let a client on this machine (or behind a same-host proxy that passes the header on)
+   * name any address and escape the per-address sign-in limit.
+   */
+  TRUST_PROXY: optional.transform((v, ctx) => {
+    const setting = trustProxySetting(v);
+    if (setting === null) ctx.addIssue({ code: 'custom', message: 'must be none, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges' });
+    return setting ?? false;
+  }),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** A job whose worker stops renewing its lock this long (the worker died) is picked up by another worker. */
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -127,6 +136,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Express's `trust proxy` from TRUST_PROXY: false (trust none), a hop count, or addresses; null if malformed. */
+export function trustProxySetting(value: string | undefined): false | number | string[] | null {
+  if (value === undefined || value === 'none') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    return PROXY_NAMES.has(entry) || (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+  };
+  return entries.every(valid) ? entries : null;
 }
 
 /** JWT_SECRET unset: generate one on first run and keep it in DATA_DIR so sessions survive restarts. */
