@@ -103,10 +103,10 @@ describe('signing out on the server', () => {
     await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 1);
     await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600, now + 2000);
     const stored = await users.findById(me.user.id);
-    expect(Object.keys(stored.revokedSessions)).toHaveLength(1);
+    expect(stored.revokedSessions.size).toBe(1);
     for (let i = 0; i < 50; i++) await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600);
     await t.http.get('/api/user').set(me.auth).expect(401);
-    expect((await users.findById(me.user.id)).revokedSessions).toEqual({});
+    expect((await users.findById(me.user.id)).revokedSessions.size).toBe(0);
   });
 });
 

@@ -36,7 +36,7 @@ export class User {
   /** Bumped by "sign out everywhere": a session token carries the epoch it was issued in. */
   @Prop({ default: 0 }) sessionEpoch!: number;
   /** Signed-out sessions (token id → its expiry, in seconds) until they would have expired anyway. */
-  @Prop({ type: SchemaTypes.Mixed, default: {} }) revokedSessions!: Record<string, number>;
+  @Prop({ type: Map, of: Number, default: {} }) revokedSessions!: Map<string, number>;
 
   createdAt!: Date;
 }

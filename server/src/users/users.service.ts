@@ -137,7 +137,8 @@ export class UsersService {
     throw new Error('Could not find a free username');
   }
 
-  toView(user: UserDocument | User & { _id: Types.ObjectId }, now = new Date()): UserView {
+  /** The user as the client sees it, from a document or a lean read (where maps are plain objects). */
+  toView(user: Omit<User, 'revokedSessions'> & { _id: Types.ObjectId }, now = new Date()): UserView {
     const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? 'UTC'));
     return {
       id: user._id.toString(),
