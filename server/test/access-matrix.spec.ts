@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { Operation, concretePath, operations, sample, stringFields, withField } from './openapi';
+import { Operation, concretePath, fieldSchema, operations, sample, stringFields, withField } from './openapi';
 
 /**
  * The access matrix, walked over every operation in the app's own OpenAPI document, so a route
@@ -128,6 +128,24 @@ describe('access matrix over every documented route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers 400 for control, bidi-override or lone-surrogate characters in every free-text body field', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of ops.filter((o) => o.jsonBody)) {
+      const base = validBody(op, me.user.id);
+      for (const field of stringFields(op.jsonBody).filter((f) => fieldSchema(op.jsonBody, f)?.pattern?.includes('\\u202a'))) {
+        checked++;
+        for (const bad of ['a\u0000b', 'a\u001b[2Jb', 'a\u202eb', 'a\ud800b']) {
+          const res = await call(op, { auth: me, path: { userId: me.user.id }, body: withField(base, field, bad) });
+          if (res.status !== 400 || !/must not contain control characters/.test(res.body.message)) wrong.push(`${op.id} body.${field.join('.')}=${JSON.stringify(bad)} → ${res.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Goal titles, coach messages, profile texts, tweet links: the walk must have found them.
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 
   it('answers 400 for an operator object in any query parameter', async () => {
