@@ -15,6 +15,8 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/auth/verify', // checks the bearer token itself
   'GET /api/auth/twitter',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/config',
   // The disk driver's upload URL: authorized by its signature, not a session.
   'PUT /api/uploads/{id}',
