@@ -7,6 +7,8 @@ import { z } from 'zod';
 /** Where the local services started by scripts/services.sh listen (fixed, so API, worker, CLI and tests meet). */
 export const LOCAL_MONGODB_URI = 'mongodb://127.0.0.1:27027/sweat';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6389';
+/** The system program's address: SPEC's example treasury, which nobody can spend from. */
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 // An empty variable means unset (compose files and shells often pass `X=`).
@@ -35,7 +37,7 @@ const EnvSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   SOLANA_RPC_URL: z.url().default('https://api.devnet.solana.com'),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
-  TREASURY_ADDRESS: z.string().default('11111111111111111111111111111111'),
+  TREASURY_ADDRESS: z.string().default(SYSTEM_PROGRAM),
   SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PURCHASE_CONFIRM_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   X_CONSUMER_KEY: optional,
@@ -74,7 +76,22 @@ const EnvSchema = z.object({
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
+}).superRefine((e, ctx) => {
+  for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
 });
+
+/** Settings a development machine may leave at their defaults but a real deployment must not. */
+function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string }): Array<[string, string]> {
+  const refusals: Array<[string, string]> = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    // Generated per machine, replicas would refuse each other's sessions and upload URLs.
+    refusals.push(['JWT_SECRET', 'required when NODE_ENV=production: 32+ random characters, the same for every API and worker process']);
+  }
+  if (e.SOLANA_CLUSTER === 'mainnet-beta' && e.TREASURY_ADDRESS === SYSTEM_PROGRAM) {
+    refusals.push(['TREASURY_ADDRESS', 'set your own wallet on mainnet-beta: the default is the system program, and SOL paid there is lost']);
+  }
+  return refusals;
+}
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 /** Injection token for the validated configuration. */
