@@ -11,6 +11,7 @@ import pino from 'pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
 import { requestLog } from './common/request-log';
+import { bodyDeadline, limitSlowClients } from './common/slow-clients';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 
@@ -25,6 +26,8 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLog(pino({ level: config.logLevel })));
+  // Before the body parsers, which would otherwise wait on a trickling body for as long as it lasts.
+  app.use(bodyDeadline(config.http.requestTimeoutMs));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -44,6 +47,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   keepConnectionsOpenLongerThanClients(app);
+  limitSlowClients(app.getHttpServer(), config.http);
   mountOpenApi(app);
   serveClient(app, config.clientDist);
   return app;
@@ -52,12 +56,11 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
 /**
  * Node closes an idle keep-alive connection after 5 s; a client (browser, fetch, a load balancer's
  * 60 s pool) that reuses it in that instant gets a reset instead of an answer, which a mixed load of
- * 200 users hit. The server outlives its clients' idle timeouts instead.
+ * 200 users hit. The server outlives its clients' idle timeouts instead. (Node counts the headers
+ * timeout from a request's first byte, not from the idle wait, so it can be much shorter.)
  */
 function keepConnectionsOpenLongerThanClients(app: NestExpressApplication): void {
-  const server = app.getHttpServer();
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  app.getHttpServer().keepAliveTimeout = 65_000;
 }
 
 function mountOpenApi(app: INestApplication): void {

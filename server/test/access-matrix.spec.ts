@@ -1,6 +1,8 @@
+import { JwtService } from '@nestjs/jwt';
+import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { Operation, concretePath, operations, sample, stringFields, withField } from './openapi';
+import { Operation, concretePath, fieldSchema, operations, sample, stringFields, withField } from './openapi';
 
 /**
  * The access matrix, walked over every operation in the app's own OpenAPI document, so a route
@@ -13,6 +15,8 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/auth/verify', // checks the bearer token itself
   'GET /api/auth/twitter',
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/config',
   // The disk driver's upload URL: authorized by its signature, not a session.
   'PUT /api/uploads/{id}',
@@ -72,6 +76,24 @@ describe('access matrix over every documented route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('answers 401 on every route not declared public to signed tokens that name no user, a malformed subject, or have no exp', async () => {
+    const jwt = new JwtService({ secret: t.env.JWT_SECRET });
+    const whole = { typ: 'session', jti: randomUUID(), ep: 0 };
+    const tokens = {
+      'no such user': await jwt.signAsync({ ...whole, sub: '0123456789abcdef01234567' }, { expiresIn: 3600 }),
+      'subject not an id': await jwt.signAsync({ ...whole, sub: 'not-an-id' }, { expiresIn: 3600 }),
+      'no exp': await jwt.signAsync({ ...whole, sub: me.user.id }),
+    };
+    const wrong: string[] = [];
+    for (const op of ops.filter((o) => !PUBLIC_OPERATIONS.has(o.id))) {
+      for (const [name, token] of Object.entries(tokens)) {
+        const res = await call(op, { auth: { ...me, auth: { Authorization: `Bearer ${token}` } }, path: { userId: me.user.id }, body: validBody(op, me.user.id) });
+        if (res.status !== 401) wrong.push(`${op.id} [${name}] → ${res.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("answers 403 when a {userId} path parameter names another user", async () => {
     const wrong: string[] = [];
     const routes = ops.filter((op) => op.path.includes('{userId}'));
@@ -108,6 +130,24 @@ describe('access matrix over every documented route', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('answers 400 for control, bidi-override or lone-surrogate characters in every free-text body field', async () => {
+    const wrong: string[] = [];
+    let checked = 0;
+    for (const op of ops.filter((o) => o.jsonBody)) {
+      const base = validBody(op, me.user.id);
+      for (const field of stringFields(op.jsonBody).filter((f) => fieldSchema(op.jsonBody, f)?.pattern?.includes('\\u202a'))) {
+        checked++;
+        for (const bad of ['a\u0000b', 'a\u001b[2Jb', 'a\u202eb', 'a\ud800b']) {
+          const res = await call(op, { auth: me, path: { userId: me.user.id }, body: withField(base, field, bad) });
+          if (res.status !== 400 || !/must not contain control characters/.test(res.body.message)) wrong.push(`${op.id} body.${field.join('.')}=${JSON.stringify(bad)} → ${res.status}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // Goal titles, coach messages, profile texts, tweet links: the walk must have found them.
+    expect(checked).toBeGreaterThanOrEqual(5);
   });
 
   it('answers 400 for an operator object in any query parameter', async () => {

@@ -1,5 +1,9 @@
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { RedisService } from '../src/redis/redis.service';
+import { UsersRepository } from '../src/users/users.repository';
+import { UsersService } from '../src/users/users.service';
 import { TestApp, signIn, signMessage, startTestApp } from './harness';
 
 // Replays, foreign signatures, expired and garbled tokens are in auth.spec.ts; these are the rest.
@@ -41,23 +45,85 @@ describe('session token abuse', () => {
     await t.http.get('/api/user').set('Authorization', `Bearer ${notSession}`).expect(401);
   });
 
-  it('answers a well-signed token for a user that does not exist with a 4xx, never a 5xx', async () => {
-    const ghost = await new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ sub: '0123456789abcdef01234567', typ: 'session' });
-    const res = await t.http.get('/api/user').set('Authorization', `Bearer ${ghost}`);
-    expect([401, 404]).toContain(res.status);
-    const garbage = await new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ sub: 'not-an-id', typ: 'session' });
-    const res2 = await t.http.get('/api/user').set('Authorization', `Bearer ${garbage}`);
-    expect([400, 401, 404]).toContain(res2.status);
+  /** A token signed with the server's key, whole unless `claims` says otherwise. */
+  const signed = (claims: Record<string, unknown>, options: { expiresIn?: number } = { expiresIn: 3600 }) =>
+    new JwtService({ secret: t.env.JWT_SECRET }).signAsync({ typ: 'session', jti: randomUUID(), ep: 0, ...claims }, options);
+
+  it('answers 401 to a well-signed token whose user does not exist, on reads and on writes that would create records', async () => {
+    const ghost = { Authorization: `Bearer ${await signed({ sub: '0123456789abcdef01234567' })}` };
+    const routes = [['get', '/api/user'], ['get', '/api/goals'], ['get', '/api/transactions/0123456789abcdef01234567'], ['post', '/api/bmi/upload-url'], ['post', '/api/proof/upload-url']] as const;
+    const answers = [];
+    for (const [method, path] of routes) answers.push(`${method} ${path} → ${(await t.http[method](path).set(ghost).send(method === 'post' ? {} : undefined)).status}`);
+    expect(answers).toEqual(routes.map(([method, path]) => `${method} ${path} → 401`));
+  });
+
+  it('answers 401 to a token whose subject is not an id, and to one without exp', async () => {
+    const user = await signIn(t);
+    for (const sub of ['not-an-id', '', '0123456789abcdef0123456z']) {
+      await t.http.get('/api/user').set('Authorization', `Bearer ${await signed({ sub })}`).expect(401);
+      await t.http.get('/api/goals').set('Authorization', `Bearer ${await signed({ sub })}`).expect(401);
+    }
+    const forever = await signed({ sub: user.user.id }, {});
+    expect(JSON.parse(Buffer.from(forever.split('.')[1], 'base64url').toString()).exp).toBeUndefined();
+    await t.http.get('/api/user').set('Authorization', `Bearer ${forever}`).expect(401);
   });
 });
 
-describe('bursts on sign-in', () => {
+describe('signing out on the server', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({}, { workers: false })));
+  afterAll(() => t.close());
+
+  it("logout refuses this token from then on, and the account's other sessions go on", async () => {
+    const phone = await signIn(t);
+    const laptop = await signIn(t, phone.keypair);
+    await t.http.post('/api/auth/logout').set(phone.auth).expect(200, { ok: true });
+    const after = await t.http.get('/api/user').set(phone.auth).expect(401);
+    expect(after.body.message).toBe('This session was signed out, please sign in again');
+    await t.http.get('/api/auth/verify').set(phone.auth).expect(401);
+    await t.http.post('/api/auth/logout').set(phone.auth).expect(401);
+    await t.http.get('/api/user').set(laptop.auth).expect(200);
+  });
+
+  it('logout-all refuses every earlier session of the account, and a new sign-in works', async () => {
+    const phone = await signIn(t);
+    const laptop = await signIn(t, phone.keypair);
+    const stranger = await signIn(t);
+    await t.http.post('/api/auth/logout-all').set(laptop.auth).expect(200, { ok: true });
+    await t.http.get('/api/user').set(phone.auth).expect(401);
+    await t.http.get('/api/user').set(laptop.auth).expect(401);
+    await t.http.get('/api/user').set(stranger.auth).expect(200);
+    const again = await signIn(t, phone.keypair);
+    await t.http.get('/api/user').set(again.auth).expect(200);
+  });
+
+  it('forgets signed-out sessions once they expire, and past 50 live ones a sign-out ends them all', async () => {
+    const me = await signIn(t);
+    const users = t.app.get(UsersService);
+    const now = Date.now();
+    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 1);
+    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600, now + 2000);
+    const remembered = () => t.app.get(UsersRepository).findRevokedSessions(me.user.id).then((sessions) => Object.keys(sessions).length);
+    expect(await remembered()).toBe(1);
+    for (let i = 0; i < 50; i++) await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600);
+    await t.http.get('/api/user').set(me.auth).expect(401);
+    expect(await remembered()).toBe(0);
+  });
+});
+
+describe('bursts on credential checks (10 a minute per address)', () => {
   let t: TestApp;
   beforeAll(async () => (t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10' }, { workers: false })));
   afterAll(() => t.close());
+  // Every test here comes from 127.0.0.1: each starts with that address's budget untouched.
+  beforeEach(async () => {
+    await awayFromMinuteBoundary();
+    const redis = t.app.get(RedisService);
+    const counters = await redis.client.keys(redis.key('ratelimit', '*'));
+    if (counters.length) await redis.client.del(...counters);
+  });
 
   it('answers 429 to a burst of sign-in posts past the budget, and the budget covers challenge and post together', async () => {
-    await awayFromMinuteBoundary();
     const kp = Keypair.generate();
     const walletAddress = kp.publicKey.toBase58();
     const challenge = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress }).expect(200);
@@ -71,5 +137,48 @@ describe('bursts on sign-in', () => {
     const fresh = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress });
     expect(fresh.status).toBe(429);
     expect(fresh.headers['retry-after']).toMatch(/^\d+$/);
+  });
+
+  it('counts a client that names a new X-Forwarded-For on every request as the one it is (no proxy is trusted by default)', async () => {
+    const walletAddress = Keypair.generate().publicKey.toBase58();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await t.http.get('/api/auth/phantom/challenge').set('X-Forwarded-For', `198.51.100.${i}`).query({ walletAddress })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+  });
+
+  it('limits guessing login codes at /api/auth/verify, while session tokens are checked at any pace', async () => {
+    const me = await signIn(t);
+    const guesses: number[] = [];
+    for (let i = 0; i < 40; i++) guesses.push((await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${randomBytes(24).toString('hex')}`)).status);
+    // The sign-in above spent 2 of the 10.
+    expect(guesses.filter((s) => s === 401)).toHaveLength(8);
+    expect(guesses.filter((s) => s === 429)).toHaveLength(32);
+    const limited = await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${randomBytes(24).toString('hex')}`).expect(429);
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    for (let i = 0; i < 15; i++) await t.http.get('/api/auth/verify').set(me.auth).expect(200);
+  });
+
+  it('limits the X sign-in callback too', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await t.http.get('/api/auth/twitter/callback').query({ oauth_token: `t${i}`, oauth_verifier: 'v' })).status);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
+});
+
+describe('behind a configured proxy (TRUST_PROXY=loopback)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '10', TRUST_PROXY: 'loopback' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('counts each forwarded client apart, the address the proxy saw, not what the client wrote before it', async () => {
+    await awayFromMinuteBoundary();
+    const walletAddress = Keypair.generate().publicKey.toBase58();
+    const from = async (forwarded: string) => (await t.http.get('/api/auth/phantom/challenge').set('X-Forwarded-For', forwarded).query({ walletAddress })).status;
+    const first: number[] = [];
+    // The client writes its own X-Forwarded-For, the proxy appends the address it saw: the last one counts.
+    for (let i = 0; i < 12; i++) first.push(await from(`10.9.9.${i}, 203.0.113.1`));
+    expect(first.filter((s) => s === 429)).toHaveLength(2);
+    expect(await from('203.0.113.2')).toBe(200);
   });
 });

@@ -359,6 +359,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       expect(refused.out[0]).toMatch(/refused: .* has 120 credits/);
       expect((await cli('credits:grant', 'nobody-here', '5', 'x')).code).toBe(1);
       await expect(cli('credits:grant', user.username, 'abc', 'x')).rejects.toThrow(/non-zero whole amount/);
+      await expect(cli('credits:grant', user.username, '5', 'sorry \u202eecnuob')).rejects.toThrow(/must not contain control characters/);
 
       expect((await cli('credits:reverse', entryId, 'granted by mistake')).code).toBe(0);
       expect((await cli('credits:reverse', entryId, 'granted by mistake')).code).toBe(1);

@@ -1,4 +1,5 @@
 import { getModelToken } from '@nestjs/mongoose';
+import { randomUUID } from 'node:crypto';
 import { Model, Types } from 'mongoose';
 import { Goal } from '../src/goals/goal.schema';
 import { GoalsService } from '../src/goals/goals.service';
@@ -83,6 +84,52 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(res.body).toEqual({ statusCode: 409, code: 'LEDGER_INSUFFICIENT_CREDITS', message: "You don't have enough credits for this stake", error: 'Insufficient Credits' });
       expect(await balanceOf(me.user.id)).toBe(40);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+    });
+  });
+
+  describe('retries and free text', () => {
+    it('creates one goal for 50 identical posts with one request id, and answers each with it', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 1000);
+      const body = { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50, requestId: randomUUID() };
+      const answers = await Promise.all(Array.from({ length: 50 }, () => createGoal(me, body)));
+      expect(new Set(answers.map((res) => `${res.status} ${res.body.id}`)).size).toBe(1);
+      expect(answers[0].status).toBe(201);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(1);
+      expect(await balanceOf(me.user.id)).toBe(950);
+      // A new submission (a new request id) is a new goal; the same id from another user is theirs.
+      await createGoal(me, { ...body, requestId: randomUUID() }).expect(201);
+      const other = await signIn(t);
+      await grant(other.user.id, 100);
+      const theirs = await createGoal(other, body).expect(201);
+      expect(theirs.body.id).not.toBe(answers[0].body.id);
+      expect(await balanceOf(me.user.id)).toBe(900);
+      expect(await balanceOf(other.user.id)).toBe(50);
+    });
+
+    it.each([
+      ['NUL', 'Lose\u0000weight'],
+      ['an escape sequence', 'Run \u001b[31mred\u001b[0m'],
+      ['a C1 control', 'Gain\u0085muscle'],
+      ['a right-to-left override', 'Squat \u202egnol'],
+      ['a directional isolate', 'Plank \u2067long\u2069'],
+      ['a lone high surrogate', 'Bench \ud83d'],
+      ['a lone low surrogate', 'Row \ude00'],
+      ['a line break', 'Two\nlines'],
+    ])('refuses a goal title with %s (400, says why), and charges nothing', async (_, title) => {
+      const me = await signIn(t);
+      await grant(me.user.id, 100);
+      const res = await createGoal(me, { title, metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(400);
+      expect(res.body.message).toBe('title: must not contain control characters, text-direction overrides or unpaired surrogates');
+      expect(await balanceOf(me.user.id)).toBe(100);
+    });
+
+    it('keeps titles in any script, with emoji and a right-to-left language', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 100);
+      const title = 'Run 5 km 🏃‍♀️ — לרוץ מהר — 走る';
+      const res = await createGoal(me, { title, metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(201);
+      expect(res.body.title).toBe(title);
     });
   });
 

@@ -1,3 +1,5 @@
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { TestApp, startTestApp } from './harness';
 import { RedisProcess, waitFor } from './redis-process';
 
@@ -13,17 +15,36 @@ describe('health, docs and the error shape', () => {
     await redis.stop();
   });
 
-  it('is ok while the database and Redis are up', async () => {
-    const res = await t.http.get('/api/health').expect(200);
-    expect(res.body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+  const both = async (expectedStatus: number) => {
+    const [health, ready] = [await t.http.get('/api/health'), await t.http.get('/api/health/ready')];
+    expect([health.status, ready.status]).toEqual([expectedStatus, expectedStatus]);
+    expect(health.body).toEqual(ready.body);
+    return ready.body;
+  };
+
+  it('is live and ready (ok) while the database and Redis are up; /api/health answers as ready does', async () => {
+    expect(await both(200)).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+    await t.http.get('/api/health/live').expect(200, { status: 'ok' });
   });
 
-  it('answers 503 naming Redis while it is stopped, and recovers when it is back', async () => {
+  it('stays ready with Redis stopped (200, degraded, naming Redis) so replicas are not drained, and recovers', async () => {
     await redis.stop();
-    const down = await t.http.get('/api/health').expect(503);
-    expect(down.body).toEqual({ status: 'degraded', database: 'up', redis: 'down' });
+    expect(await both(200)).toEqual({ status: 'degraded', database: 'up', redis: 'down' });
+    await t.http.get('/api/health/live').expect(200);
     await redis.start();
-    await waitFor(async () => (await t.http.get('/api/health')).status === 200);
+    await waitFor(async () => (await t.http.get('/api/health/ready')).body.status === 'ok');
+  });
+
+  it('is not ready without the database (503), yet live, and ready again once it is back', async () => {
+    const connection = t.app.get<Connection>(getConnectionToken());
+    await connection.close();
+    try {
+      expect(await both(503)).toEqual({ status: 'down', database: 'down', redis: 'up' });
+      await t.http.get('/api/health/live').expect(200, { status: 'ok' });
+    } finally {
+      await connection.openUri(t.env.MONGODB_URI);
+    }
+    expect(await both(200)).toEqual({ status: 'ok', database: 'up', redis: 'up' });
   });
 
   it('serves the OpenAPI document with the sign-in routes and bearer auth', async () => {

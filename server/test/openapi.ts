@@ -161,6 +161,11 @@ export function stringFields(schema: JsonSchema | undefined, prefix: string[] = 
   return out;
 }
 
+/** The schema of the property at `path` (as `stringFields` names it), if there is one. */
+export function fieldSchema(schema: JsonSchema | undefined, path: string[]): JsonSchema | undefined {
+  return path.reduce<JsonSchema | undefined>((node, key) => node?.properties?.[key], schema);
+}
+
 /** A deep copy of `value` with the field at `path` set to `replacement` (created when missing). */
 export function withField(value: unknown, path: string[], replacement: unknown): Record<string, unknown> {
   const copy = structuredClone((value ?? {}) as Record<string, unknown>);

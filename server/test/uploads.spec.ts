@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { JobsService } from '../src/queue/jobs.service';
@@ -8,7 +8,8 @@ import { JobName } from '../src/queue/job-registry';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
-import { newReportUrl, pathOf, pdfWithLines, pngBytes, uploadReport } from './support/uploads';
+import { openSocket, rawBytes } from './support/raw-http';
+import { newReportUrl, pathOf, pdfWithLines, pngBytes, putAfterHangUp, uploadReport } from './support/uploads';
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -57,11 +58,45 @@ describe('uploads over HTTP (disk driver)', () => {
     expect(filesLeft().some((f) => f.startsWith(idOf(streamed)))).toBe(false);
   });
 
-  it('removes the partial file when the client hangs up mid-upload', async () => {
+  /** This process's open descriptors on files under the uploads folder (the app runs in it). */
+  const uploadFds = () =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(uploadsDir());
+      } catch {
+        return false; // closed while we looked
+      }
+    });
+
+  it('removes the partial file when the client hangs up mid-upload (PUT and multipart), and the URL takes the file again', async () => {
     const me = await signIn(t);
-    const uploadURL = await newReportUrl(t, me);
-    await abortAfter(`${t.url}${pathOf(uploadURL)}`, Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)]));
-    await waitFor(() => !filesLeft().some((f) => f.startsWith(idOf(uploadURL))));
+    const [put, form] = [await newReportUrl(t, me), await newReportUrl(t, me)];
+    const file = Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)]);
+    await abortAfter(`${t.url}${pathOf(put)}`, file);
+    const partHeader = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
+    await abortAfter(`${t.url}${pathOf(form)}`, Buffer.concat([partHeader, file]), 'POST', 'multipart/form-data; boundary=b');
+    await waitFor(() => !filesLeft().some((f) => f.startsWith(idOf(put)) || f.startsWith(idOf(form))) && uploadFds().length === 0);
+    for (const uploadURL of [put, form]) expect(await putAfterHangUp(t, uploadURL)).toBe(200);
+  });
+
+  it('releases everything when the client hangs up within milliseconds of starting (PUT and multipart, 3 times each)', async () => {
+    const me = await signIn(t);
+    const urls: string[] = [];
+    for (const contentType of ['image/png', 'multipart/form-data; boundary=b']) {
+      for (let i = 0; i < 3; i++) {
+        const uploadURL = await newReportUrl(t, me);
+        urls.push(uploadURL);
+        const socket = await openSocket(t.url);
+        const method = contentType === 'image/png' ? 'PUT' : 'POST';
+        const start = contentType === 'image/png' ? pngBytes(16) : '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
+        socket.write(rawBytes({ method, target: pathOf(uploadURL), headers: [['Content-Type', contentType], ['Content-Length', '5000000']], body: start }));
+        socket.destroy();
+      }
+    }
+    await waitFor(() => uploadFds().length === 0 && !filesLeft().some((f) => urls.some((u) => f.startsWith(idOf(u)))), 5000);
+    // No file was received, so no URL was used up: each takes its file.
+    for (const uploadURL of urls) expect(await putAfterHangUp(t, uploadURL)).toBe(200);
+    expect(uploadFds()).toEqual([]);
   });
 
   it('takes exactly 10 MB', async () => {
@@ -179,9 +214,9 @@ function putChunked(url: string, body: Buffer, contentType: string): Promise<num
   });
 }
 
-/** Sends part of a chunked PUT body, then destroys the socket. */
-async function abortAfter(url: string, part: Buffer): Promise<void> {
-  const req = http.request(url, { method: 'PUT', headers: { 'Content-Type': 'image/png', 'Transfer-Encoding': 'chunked' } });
+/** Sends part of a chunked body, then destroys the socket. */
+async function abortAfter(url: string, part: Buffer, method = 'PUT', contentType = 'image/png'): Promise<void> {
+  const req = http.request(url, { method, headers: { 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' } });
   req.on('error', () => undefined);
   req.write(part);
   await new Promise((resolve) => setTimeout(resolve, 300));

@@ -47,7 +47,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
   async function xUser(): Promise<SignedIn> {
     const id = randomBytes(6).toString('hex');
     const { user } = await t.app.get(UsersService).signInIdentity(twitterIdentity(id), { twitterId: id, twitterHandle: `x_${id}` }, (a) => twitterUsername(`x_${id}`, a));
-    const token = await t.app.get(AuthService).sessionToken(user._id.toString());
+    const token = await t.app.get(AuthService).sessionToken(user);
     return { keypair: Keypair.generate(), token, user: t.app.get(UsersService).toView(user), auth: { Authorization: `Bearer ${token}` } };
   }
 

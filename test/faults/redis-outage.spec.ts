@@ -3,8 +3,9 @@ import { RedisProcess, waitFor } from '../../server/test/redis-process';
 
 /**
  * Redis stopped while users keep reading across every domain: routes that need no queue keep
- * answering 200, the AI routes (BullMQ) answer 503, and once Redis is back the AI works again in
- * the same app. (How fast the refusal comes and the rest of training is in server/test/ai-redis-down.spec.ts.)
+ * answering 200, the AI routes (BullMQ) answer 503, readiness stays 200 but reports Redis down (a
+ * 503 would take every replica out of the load balancer, since all share one Redis), and once
+ * Redis is back the AI works again in the same app and readiness reports ok. (How fast the refusal comes and the rest of training is in server/test/ai-redis-down.spec.ts.)
  */
 const readRoutes = (me: SignedIn) => ['/api/user', `/api/transactions/${me.user.id}`, '/api/workout/sessions', '/api/achievements', '/api/config'];
 
@@ -49,11 +50,16 @@ describe('Redis stopped under load', () => {
     await redis.stop();
 
     expect((await generate(users[1])).status).toBe(503);
-    expect((await t.http.get('/api/health')).status).toBe(503);
+    for (const path of ['/api/health', '/api/health/ready']) {
+      const ready = await t.http.get(path);
+      expect([ready.status, ready.body]).toEqual([200, { status: 'degraded', database: 'up', redis: 'down' }]);
+    }
+    expect((await t.http.get('/api/health/live')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500)); // reads continue for a while with Redis gone
 
     await redis.start();
     await waitFor(async () => (await generate(users[2])).status === 201, 20_000);
+    expect((await t.http.get('/api/health/ready')).body).toEqual({ status: 'ok', database: 'up', redis: 'up' });
     const seen = await load.stop();
 
     const failures = seen.filter((s) => !s.endsWith(' 200'));

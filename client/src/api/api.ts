@@ -48,7 +48,7 @@ function parseErrorBody(text: string): ErrorBody | null {
 }
 
 /** Calls that present their own credentials: a 401 there is an answer about them, not about the session. */
-const SIGN_IN_ENDPOINTS = new Set(['verifySession', 'getPhantomChallenge', 'phantomSignIn']);
+const SIGN_IN_ENDPOINTS = new Set(['verifySession', 'getPhantomChallenge', 'phantomSignIn', 'endSession']);
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, queryApi, extraOptions) => {
   const result = await rawBaseQuery(args, queryApi, extraOptions);

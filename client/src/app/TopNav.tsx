@@ -11,8 +11,8 @@ export function TopNav() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
-  const onLogout = () => {
-    dispatch(logout());
+  const onLogout = (everywhere: boolean) => {
+    dispatch(logout(everywhere));
     navigate('/', { replace: true });
   };
 
@@ -39,12 +39,21 @@ export function TopNav() {
         </nav>
         <div className="top-bar__user">
           {user && (
-            <span className="top-bar__username" title={user.username}>
-              <span className="status-dot" aria-hidden="true" />
-              {user.username}
-            </span>
+            // The account's menu: the username opens it (a native disclosure, so keyboard and touch work as they do).
+            <details className="account-menu">
+              <summary className="top-bar__username" title={user.username}>
+                <span className="status-dot" aria-hidden="true" />
+                {user.username}
+              </summary>
+              <div className="account-menu__panel">
+                <p className="muted">Lost a device, or signed in somewhere you no longer use?</p>
+                <button type="button" className="btn btn--secondary btn--small" onClick={() => onLogout(true)}>
+                  SIGN_OUT_EVERYWHERE
+                </button>
+              </div>
+            </details>
           )}
-          <button type="button" className="btn btn--ghost btn--small" onClick={onLogout}>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => onLogout(false)}>
             LOGOUT
           </button>
         </div>

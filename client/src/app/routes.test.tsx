@@ -58,6 +58,16 @@ describe('routes', () => {
     expect(store.getState().auth.status).toBe('signedOut');
     expect(localStorage.getItem('authToken')).toBeNull();
   });
+
+  it("keeps SIGN_OUT_EVERYWHERE in the username's menu; it ends every session on the server", async () => {
+    const fetchMock = mockFetch((url) => jsonResponse(url.endsWith('/logout-all') ? { ok: true } : CONFIG));
+    const { store } = renderApp('/about', signedInStore(makeUser({ username: 'kai_lift' })));
+    await userEvent.click(screen.getByText('kai_lift'));
+    await userEvent.click(screen.getByRole('button', { name: 'SIGN_OUT_EVERYWHERE' }));
+    expect(await screen.findByRole('button', { name: 'CONNECT_PHANTOM_WALLET' })).toBeTruthy();
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).toContain('/api/auth/logout-all');
+  });
 });
 
 describe('screenAt', () => {

@@ -3,12 +3,12 @@ import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
+import { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
 import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
 import { AppError, authRequired } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
 import { AuthService } from './auth.service';
-import { AuthRateLimitGuard } from './rate-limit.guard';
+import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { TwitterStrategyFactory } from './twitter.strategy';
 import { REFERRAL_COOKIE, readCookie } from './referral';
 
@@ -52,19 +52,38 @@ export class AuthController {
 
   @ApiBearerAuth()
   @Public()
+  @UseGuards(LoginCodeRateLimitGuard)
   @Get('verify')
-  @Returns(VerifyResponse, 200, 'AUTH_LOGIN_CODE_USED')
+  @Returns(VerifyResponse, 200, 'AUTH_LOGIN_CODE_USED', 'RATE_LIMITED')
   verify(@Req() req: Request): Promise<VerifyResponse> {
     const token = bearerToken(req);
     if (!token) throw authRequired();
     return this.auth.verify(token, (t) => this.sessions.verify(t));
   }
 
+  /** Ends this session on the server too: its token is refused from now on (LOGOUT). */
+  @ApiBearerAuth()
+  @Post('logout')
+  @Returns(OkResponse)
+  async logout(@CurrentUser() me: SessionUser): Promise<OkResponse> {
+    await this.auth.logout(me);
+    return { ok: true };
+  }
+
+  /** "Sign out everywhere": every session of this account ends, on every device, this one included. */
+  @ApiBearerAuth()
+  @Post('logout-all')
+  @Returns(OkResponse)
+  async logoutAll(@CurrentUser() me: SessionUser): Promise<OkResponse> {
+    await this.auth.logoutEverywhere(me);
+    return { ok: true };
+  }
+
   /** Starts X sign-in: redirects to X's authorize page (503 when no X app keys are configured). */
   @Public()
   @UseGuards(AuthRateLimitGuard)
   @Get('twitter')
-  @Returns(null, 302, 'AUTH_X_NOT_CONFIGURED')
+  @Returns(null, 302, 'AUTH_X_NOT_CONFIGURED', 'RATE_LIMITED')
   twitterStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
     if (!this.twitter.enabled) throw xNotConfigured();
     this.twitter.authenticate(req, res, next, (err) => this.backToClient(res, { error: describeOAuthError(err) }));
@@ -72,6 +91,7 @@ export class AuthController {
 
   /** X sends the user back here; the client gets a single-use code (`?token=`) or `?error=`. */
   @Public()
+  @UseGuards(AuthRateLimitGuard)
   @ApiExcludeEndpoint()
   @Get('twitter/callback')
   twitterCallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {

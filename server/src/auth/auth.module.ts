@@ -5,7 +5,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
-import { AuthRateLimitGuard } from './rate-limit.guard';
+import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
 import { TwitterStrategyFactory } from './twitter.strategy';
 
@@ -18,7 +18,7 @@ import { TwitterStrategyFactory } from './twitter.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, TwitterStrategyFactory, AuthChallengesRepository, LoginCodesRepository],
+  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, TwitterStrategyFactory, AuthChallengesRepository, LoginCodesRepository],
   exports: [AuthChallengesRepository, LoginCodesRepository],
 })
 export class AuthModule {}

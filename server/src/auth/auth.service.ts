@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
-import { SessionClaims } from '../common/auth.guard';
+import { SessionUser } from '../common/auth.guard';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { AppError } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
+import type { UserRecord } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
 import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
+import { isLoginCode } from './session.rules';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
@@ -76,7 +78,7 @@ export class AuthService {
       (attempt) => walletUsername(body.walletAddress, attempt),
       referrer,
     );
-    return { user: this.users.toView(user), token: await this.sessionToken(user._id.toString()) };
+    return { user: this.users.toView(user), token: await this.sessionToken(user) };
   }
 
   /** A signed-in user (e.g. from X) proves a wallet and attaches it; a wallet belongs to one account. */
@@ -110,21 +112,31 @@ export class AuthService {
    * `GET /api/auth/verify`: a session token answers its user; a single-use login code (from the X
    * redirect) is consumed and answers the user plus a fresh session token.
    */
-  async verify(token: string, verifySession: (t: string) => Promise<string>): Promise<VerifyResponse> {
-    if (/^[a-f0-9]{48}$/.test(token)) {
+  async verify(token: string, verifySession: (t: string) => Promise<SessionUser>): Promise<VerifyResponse> {
+    if (isLoginCode(token)) {
       const code = await this.loginCodes.findValid(token);
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw new AppError('AUTH_LOGIN_CODE_USED', 'Sign-in link expired or already used');
       await this.loginCodes.delete(token);
-      return { ...(await this.users.view(code.userId)), token: await this.sessionToken(code.userId) };
+      const user = await this.users.findById(code.userId);
+      return { ...this.users.toView(user), token: await this.sessionToken(user) };
     }
-    const userId = await verifySession(token);
-    return this.users.view(userId).catch(() => {
-      throw new AppError('SESSION_INVALID', 'Invalid or expired session');
-    });
+    const session = await verifySession(token);
+    return this.users.view(session.userId);
   }
 
-  sessionToken(userId: string): Promise<string> {
-    const claims: SessionClaims = { sub: userId, typ: 'session' };
+  /** A new session of `user`: its own id (for signing it out) and the user's current session epoch. */
+  sessionToken(user: Pick<UserRecord, '_id' | 'sessionEpoch'>): Promise<string> {
+    const claims = { sub: user._id.toString(), typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
     return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
+  }
+
+  /** Signs this session out: its token is refused from now on, other sessions go on. */
+  logout(session: SessionUser): Promise<void> {
+    return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt);
+  }
+
+  /** Signs every session of the user out, this one included. */
+  logoutEverywhere(session: SessionUser): Promise<void> {
+    return this.users.endAllSessions(session.userId);
   }
 }

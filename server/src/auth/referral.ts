@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import { parse } from 'cookie';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth.guard';
 
@@ -20,15 +21,9 @@ export class ReferralController {
   }
 }
 
+/** A cookie's value when it is a username (the referrer a `/ref/` visit left), else undefined. */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) {
-      const value = decodeURIComponent(rest.join('='));
-      return USERNAME.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
+  // `cookie` keeps a value it cannot percent-decode as it is, where decodeURIComponent would throw.
+  const value = req.headers.cookie ? parse(req.headers.cookie)[name] : undefined;
+  return value !== undefined && USERNAME.test(value) ? value : undefined;
 }

@@ -2,26 +2,30 @@ import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createP
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
+import { sessionClaims } from '../auth/session.rules';
+import { UsersService } from '../users/users.service';
 import { AppError, authRequired, forbidden } from './errors';
 
-/** What a verified session token carries. */
+/** The signed-in user and the session (token id and its expiry, in seconds) a request came with. */
 export interface SessionUser {
   userId: string;
-}
-
-export interface SessionClaims {
-  sub: string;
-  typ: 'session';
+  sessionId: string;
+  expiresAt: number;
 }
 
 const PUBLIC_ROUTE = 'publicRoute';
+const invalidSession = () => new AppError('SESSION_INVALID', 'Invalid or expired session');
 /** Marks a route that needs no session (sign-in, health, docs). */
 export const Public = () => SetMetadata(PUBLIC_ROUTE, true);
 
 /** Global guard: every route needs `Authorization: Bearer <jwt>` unless marked @Public(). */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(@Inject(Reflector) private readonly reflector: Reflector, @Inject(JwtService) private readonly jwt: JwtService) {}
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(JwtService) private readonly jwt: JwtService,
+    @Inject(UsersService) private readonly users: UsersService,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
@@ -29,18 +33,21 @@ export class SessionGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & { session?: SessionUser }>();
     const token = bearerToken(req);
     if (!token) throw authRequired();
-    req.session = { userId: await this.verify(token) };
+    req.session = await this.verify(token);
     return true;
   }
 
-  async verify(token: string): Promise<string> {
-    try {
-      const claims = await this.jwt.verifyAsync<SessionClaims>(token, { algorithms: ['HS256'] });
-      if (claims.typ !== 'session' || typeof claims.sub !== 'string') throw new Error('not a session token');
-      return claims.sub;
-    } catch {
-      throw new AppError('SESSION_INVALID', 'Invalid or expired session');
-    }
+  /**
+   * A token's session, if the token is signed, whole (an `exp` included), unexpired, and its user
+   * still exists and has not signed it out: a signature alone outlived deleted users and sign-outs.
+   */
+  async verify(token: string): Promise<SessionUser> {
+    const claims = sessionClaims(await this.jwt.verifyAsync(token, { algorithms: ['HS256'] }).catch(() => null));
+    if (!claims) throw invalidSession();
+    const state = await this.users.sessionState(claims.sub, claims.jti);
+    if (!state) throw invalidSession();
+    if (state.revoked || state.epoch !== claims.ep) throw new AppError('SESSION_INVALID', 'This session was signed out, please sign in again');
+    return { userId: claims.sub, sessionId: claims.jti, expiresAt: claims.exp };
   }
 }
 

@@ -29,6 +29,11 @@ export class SingleUseClaimsRepository {
       throw err;
     }
   }
+
+  /** Gives a claim back when the use it was for did not happen (an upload whose client hung up). */
+  async release(key: string): Promise<void> {
+    await this.claims.deleteOne({ _id: key });
+  }
 }
 
 @Global()

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
 /** Where the local services started by scripts/services.sh listen (fixed, so API, worker, CLI and tests meet). */
 export const LOCAL_MONGODB_URI = 'mongodb://127.0.0.1:27027/sweat';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6389';
+/** The system program's address: SPEC's example treasury, which nobody can spend from. */
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 // An empty variable means unset (compose files and shells often pass `X=`).
@@ -34,7 +37,7 @@ const EnvSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   SOLANA_RPC_URL: z.url().default('https://api.devnet.solana.com'),
   SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
-  TREASURY_ADDRESS: z.string().default('11111111111111111111111111111111'),
+  TREASURY_ADDRESS: z.string().default(SYSTEM_PROGRAM),
   SOLANA_RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   PURCHASE_CONFIRM_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
   X_CONSUMER_KEY: optional,
@@ -50,16 +53,45 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   WORKER_INLINE: flag.default(true),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
-  /** Which proxies' X-Forwarded-For to believe (Express `trust proxy`): loopback alone by default. */
-  TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Which proxies' X-Forwarded-For to believe (Express `trust proxy`). None by default: believing
+   * loopback let a client on this machine (or behind a same-host proxy that passes the header on)
+   * name any address and escape the per-address sign-in limit.
+   */
+  TRUST_PROXY: optional.transform((v, ctx) => {
+    const setting = trustProxySetting(v);
+    if (setting === null) ctx.addIssue({ code: 'custom', message: 'must be none, a hop count, or a comma-separated list of loopback, linklocal, uniquelocal, addresses and CIDR ranges' });
+    return setting ?? false;
+  }),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** A job whose worker stops renewing its lock this long (the worker died) is picked up by another worker. */
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the maintenance job settles prediction goals nobody has read (reads settle too). */
   GOAL_SETTLE_INTERVAL_MS: z.coerce.number().int().positive().default(600_000),
+  /** How long a client may take to send a request's headers (slow-header attacks hold a connection each). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How long a client may take to send a whole request, body included, outside the upload routes. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
+  UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
+}).superRefine((e, ctx) => {
+  for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
 });
+
+/** Settings a development machine may leave at their defaults but a real deployment must not. */
+function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string }): Array<[string, string]> {
+  const refusals: Array<[string, string]> = [];
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    // Generated per machine, replicas would refuse each other's sessions and upload URLs.
+    refusals.push(['JWT_SECRET', 'required when NODE_ENV=production: 32+ random characters, the same for every API and worker process']);
+  }
+  if (e.SOLANA_CLUSTER === 'mainnet-beta' && e.TREASURY_ADDRESS === SYSTEM_PROGRAM) {
+    refusals.push(['TREASURY_ADDRESS', 'set your own wallet on mainnet-beta: the default is the system program, and SOL paid there is lost']);
+  }
+  return refusals;
+}
 
 export type AppConfig = ReturnType<typeof loadConfig>;
 /** Injection token for the validated configuration. */
@@ -117,9 +149,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
     queueLockMs: e.QUEUE_LOCK_MS,
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
+    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Express's `trust proxy` from TRUST_PROXY: false (trust none), a hop count, or addresses; null if malformed. */
+export function trustProxySetting(value: string | undefined): false | number | string[] | null {
+  if (value === undefined || value === 'none') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  const valid = (entry: string) => {
+    const [address, bits, ...rest] = entry.split('/');
+    return PROXY_NAMES.has(entry) || (isIP(address) !== 0 && rest.length === 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+  };
+  return entries.every(valid) ? entries : null;
 }
 
 /** JWT_SECRET unset: generate one on first run and keep it in DATA_DIR so sessions survive restarts. */

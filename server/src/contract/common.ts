@@ -7,3 +7,4 @@ export const ObjectIdString = z.string().regex(/^[a-f0-9]{24}$/i, 'must be a 24-
 export const UserIdParam = z.strictObject({ userId: ObjectIdString });
 
 export const OkResponse = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof OkResponse>;

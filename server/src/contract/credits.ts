@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { text } from './text';
 
 /** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
 export const MarketplaceItemId = z.enum(['protein-discount', 'gym-pass', 'supplement-bundle', 'nutrition-plan']);
@@ -58,9 +59,9 @@ export type EarnResponse = z.infer<typeof EarnResponse>;
 
 export const ValidateTweetRequest = z.strictObject({
   userId: ObjectIdString,
-  tweetUrl: z.string().trim().min(1).max(500),
+  tweetUrl: text(z.string().trim().min(1).max(500)),
   /** Sent by the SPEC client; ignored, the server computes the user's own link. */
-  referralLink: z.string().max(500).optional(),
+  referralLink: text(z.string().max(500)).optional(),
 });
 export type ValidateTweetRequest = z.infer<typeof ValidateTweetRequest>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { text } from './text';
 
 /** weight: kg to reach or go below; workouts: sessions completed since the goal was set; streak: days. */
 export const GoalMetric = z.enum(['weight', 'workouts', 'streak']);
@@ -14,11 +15,13 @@ export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date
 export const CreateGoalRequest = z.strictObject({
   /** Optional; when sent it must be the signed-in user. */
   userId: ObjectIdString.optional(),
-  title: z.string().trim().min(1, 'title is required').max(80),
+  title: text(z.string().trim().min(1, 'title is required').max(80)),
   metric: GoalMetric,
   targetValue: z.number().positive().max(1000),
   deadline: DayString,
   creditsStaked: z.number().int().min(1).max(10_000),
+  /** A fresh uuid per form submission makes a retried or repeated post create one goal (like redeem's). */
+  requestId: z.uuid().optional(),
 });
 export type CreateGoalRequest = z.infer<typeof CreateGoalRequest>;
 

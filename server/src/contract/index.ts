@@ -1,6 +1,7 @@
 // Request/response schemas shared by the server (validation, OpenAPI) and the client (types).
 export * from './common';
 export * from './errors';
+export * from './text';
 export * from './user';
 export * from './auth';
 export * from './system';

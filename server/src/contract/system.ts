@@ -1,11 +1,16 @@
 import { z } from 'zod';
 
+/** GET /api/health/ready (and /api/health): what the process can reach. */
 export const HealthStatus = z.object({
-  status: z.enum(['ok', 'degraded']),
+  status: z.enum(['ok', 'degraded', 'down']),
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down']),
 });
 export type HealthStatus = z.infer<typeof HealthStatus>;
+
+/** GET /api/health/live: the process answers (nothing else is checked). */
+export const Liveness = z.object({ status: z.literal('ok') });
+export type Liveness = z.infer<typeof Liveness>;
 
 /** Public settings the client needs at start (chain, AI engine label, social login availability). */
 export const ClientConfig = z.object({

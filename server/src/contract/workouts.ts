@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
+import { multilineText, text } from './text';
 
 /** SPEC.md section 5: generator options and their defaults. */
 export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
@@ -85,7 +86,7 @@ export const ChatRole = z.enum(['user', 'assistant']);
 export const CHAT_MESSAGE_MAX = 1000;
 /** Only the latest messages reach the coach; longer histories are cut, not refused. */
 export const CHAT_HISTORY_KEPT = 20;
-export const ChatTurn = z.strictObject({ role: ChatRole, content: z.string().max(4000) });
+export const ChatTurn = z.strictObject({ role: ChatRole, content: multilineText(z.string().max(4000)) });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 const ChatHistory = z.array(ChatTurn).max(200);
 
@@ -94,15 +95,15 @@ export const UserProfileInput = z.strictObject({
   height: z.number().positive().max(300).nullish(),
   weight: z.number().positive().max(700).nullish(),
   age: z.number().int().min(0).max(130).nullish(),
-  fitnessLevel: z.string().max(40).nullish(),
+  fitnessLevel: text(z.string().max(40)).nullish(),
   bmi: z.number().positive().max(200).nullish(),
-  bmiCategory: z.string().max(40).nullish(),
+  bmiCategory: text(z.string().max(40)).nullish(),
 });
 export type UserProfileInput = z.infer<typeof UserProfileInput>;
 
 export const CoachChatRequest = z.strictObject({
   userId: ObjectIdString,
-  message: z.string().trim().min(1, 'message must not be blank').max(CHAT_MESSAGE_MAX),
+  message: multilineText(z.string().trim().min(1, 'message must not be blank').max(CHAT_MESSAGE_MAX)),
   userProfile: UserProfileInput.optional(),
   chatHistory: ChatHistory.default([]),
 });

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { registerCommand, UsageError } from '../cli/registry';
+import { UNSAFE_TEXT_MESSAGE, isSafeText } from '../contract';
 import { InsufficientCredits, LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 
 // Operator commands of the ledger: support grants, reversals and the end-to-end check.
+
+/** The reason as one line; refused if it holds what no free text may (it is shown in the user's ledger). */
+function reasonFrom(words: string[]): string {
+  const reason = words.join(' ').trim();
+  if (!isSafeText(reason)) throw new UsageError(`the reason ${UNSAFE_TEXT_MESSAGE}`);
+  return reason;
+}
 
 registerCommand({
   name: 'credits:grant',
@@ -12,7 +20,7 @@ registerCommand({
   run: async ({ args, app, print }) => {
     const [username, amountText, ...reasonWords] = args;
     const amount = Number(amountText);
-    const reason = reasonWords.join(' ').trim();
+    const reason = reasonFrom(reasonWords);
     if (!username || !Number.isInteger(amount) || amount === 0 || !reason) {
       throw new UsageError('needs a username, a non-zero whole amount and a reason');
     }
@@ -45,7 +53,7 @@ registerCommand({
   summary: 'undo a ledger entry with a new reversing entry (once per entry)',
   run: async ({ args, app, print }) => {
     const [entryId, ...reasonWords] = args;
-    const reason = reasonWords.join(' ').trim();
+    const reason = reasonFrom(reasonWords);
     if (!entryId || !reason) throw new UsageError('needs an entry id and a reason');
     const ledger = (await app()).get(LedgerService, { strict: false });
     try {

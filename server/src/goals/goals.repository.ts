@@ -18,6 +18,11 @@ export class GoalsRepository {
     return (await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId) })).toObject<GoalRecord>();
   }
 
+  /** `_id`. */
+  findById(id: Id): Promise<GoalRecord | null> {
+    return this.goals.findById(toObjectId(id)).lean<GoalRecord>().exec();
+  }
+
   /** `(userId, createdAt)`: the user's newest goals. */
   listByUser(userId: Id, limit: number): Promise<GoalRecord[]> {
     return this.goals.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<GoalRecord[]>().exec();

@@ -1,4 +1,4 @@
-import { deadlineEnd, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
+import { deadlineEnd, goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
 
 const now = new Date('2025-03-01T12:00:00Z');
 const body = { heightCm: 180, weightKg: 80 };
@@ -42,5 +42,20 @@ describe('settlement', () => {
     expect(settlementOutcome(goal, 3, now)).toBe('active');
     expect(settlementOutcome(goal, 3, new Date('2025-03-02T00:00:00Z'))).toBe('lost');
     expect(deadlineEnd('2025-03-01').toISOString()).toBe('2025-03-01T23:59:59.999Z');
+  });
+});
+
+describe('goalIdFor', () => {
+  const user = '0123456789abcdef01234567';
+  const request = '123e4567-e89b-42d3-a456-426614174000';
+
+  it('names the same goal for every retry of one submission, as an ObjectId hex', () => {
+    expect(goalIdFor(user, request)).toBe(goalIdFor(user, request));
+    expect(goalIdFor(user, request)).toMatch(/^[a-f0-9]{24}$/);
+  });
+
+  it("names another goal for another submission or another user's same request id", () => {
+    expect(goalIdFor(user, '223e4567-e89b-42d3-a456-426614174000')).not.toBe(goalIdFor(user, request));
+    expect(goalIdFor('0123456789abcdef01234568', request)).not.toBe(goalIdFor(user, request));
   });
 });

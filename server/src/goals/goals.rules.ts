@@ -1,4 +1,5 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
+import { createHash } from 'node:crypto';
 import type { GoalMetric, GoalStatus } from '../contract';
 
 /** The lowest healthy BMI; a weight goal may not aim below it. */
@@ -68,4 +69,12 @@ export function isReached(metric: GoalMetric, current: number, target: number): 
 export function settlementOutcome(goal: { metric: GoalMetric; targetValue: number; deadline: string }, current: number, now: Date): GoalStatus {
   if (isReached(goal.metric, current, goal.targetValue)) return 'won';
   return now.getTime() > deadlineEnd(goal.deadline).getTime() ? 'lost' : 'active';
+}
+
+/**
+ * The id (24 hex digits) of the goal one form submission creates: derived from the user and the
+ * submission's request id, so every retry of it names the same goal and the same stake key.
+ */
+export function goalIdFor(userId: string, requestId: string): string {
+  return createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 24);
 }

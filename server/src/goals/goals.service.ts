@@ -8,7 +8,8 @@ import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
 import { GoalRecord, GoalsRepository } from './goals.repository';
-import { goalRefusal, settlementOutcome } from './goals.rules';
+import { goalIdFor, goalRefusal, settlementOutcome } from './goals.rules';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 
@@ -34,8 +35,9 @@ export class GoalsService {
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
-    const goalId = newId();
-    const { entry } = await this.ledger.spend(
+    // A request id names one submission: every retry of it names the same goal and stake, paid once.
+    const goalId = draft.requestId ? goalIdFor(userId, draft.requestId) : newId();
+    const { entry, duplicate } = await this.ledger.spend(
       {
         userId,
         amount: -draft.creditsStaked,
@@ -46,8 +48,9 @@ export class GoalsService {
       },
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
+    let goal: GoalRecord | null;
     try {
-      const goal = await this.goals.create({
+      goal = await this.goals.create({
         _id: goalId,
         userId,
         title: draft.title,
@@ -56,11 +59,16 @@ export class GoalsService {
         deadline: draft.deadline,
         creditsStaked: draft.creditsStaked,
       });
-      return this.toView(goal, await this.progress.forUser(userId)(goal.metric, goal.createdAt));
     } catch (err) {
-      await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
-      throw err;
+      // An earlier or concurrent attempt of this submission stored it: it is this goal.
+      goal = isDuplicateKey(err) ? await this.goals.findById(goalId) : null;
+      if (!goal) {
+        // Only the attempt that paid the stake gives it back.
+        if (!duplicate) await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
+        throw err;
+      }
     }
+    return this.viewNow(goal);
   }
 
   /** The user's goals, newest first, each settled first if its outcome is known. */
@@ -141,6 +149,11 @@ export class GoalsService {
       ref: goalId,
     });
     return -entry.amount;
+  }
+
+  /** A goal as its owner sees it now (its progress read). */
+  private async viewNow(goal: GoalRecord): Promise<GoalView> {
+    return this.toView(goal, await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt));
   }
 
   private toView(goal: GoalRecord, currentValue: number): GoalView {

@@ -3,30 +3,35 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
-import { HealthStatus } from '../contract';
+import { HealthStatus, Liveness } from '../contract';
 import { Public } from '../common/auth.guard';
 import { Returns, openApiSchema } from '../common/validation';
 import { RedisService, withTimeout } from '../redis/redis.service';
+import { readiness } from './health.rules';
 
 @ApiTags('system')
 @Controller('health')
 export class HealthController {
   constructor(@InjectConnection() private readonly db: Connection, private readonly redis: RedisService) {}
 
-  /** Database and Redis reachability; 503 when either is down so a load balancer can act on it. */
+  /** Liveness: the process answers. Reaches nothing, so an outage elsewhere never gets it restarted. */
   @Public()
-  @Get()
+  @Get('live')
+  @Returns(Liveness)
+  live(): Liveness {
+    return { status: 'ok' };
+  }
+
+  /** Readiness (also at /api/health): 503 without the database; Redis down is 200, reported degraded. */
+  @Public()
+  @Get(['ready', ''])
   @Returns(HealthStatus, 200)
-  @ApiResponse({ status: 503, description: 'The database or Redis is down', schema: openApiSchema(HealthStatus) })
-  async check(@Res({ passthrough: true }) res: Response): Promise<HealthStatus> {
+  @ApiResponse({ status: 503, description: 'The database is down', schema: openApiSchema(HealthStatus) })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<HealthStatus> {
     const [database, redis] = await Promise.all([this.pingDatabase(), this.redis.ping()]);
-    const status: HealthStatus = {
-      status: database && redis ? 'ok' : 'degraded',
-      database: database ? 'up' : 'down',
-      redis: redis ? 'up' : 'down',
-    };
-    if (status.status !== 'ok') res.status(503);
-    return status;
+    const { httpStatus, body } = readiness({ database, redis });
+    res.status(httpStatus);
+    return body;
   }
 
   private async pingDatabase(): Promise<boolean> {

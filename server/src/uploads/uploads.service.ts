@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { MulterError, StorageEngine } from 'multer';
-import { Readable, Writable } from 'node:stream';
+import { Readable, Writable, finished } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
@@ -62,21 +62,23 @@ export class UploadsService {
 
   /** PUT /api/uploads/:id: the raw body, streamed through the inspector to disk. */
   async receive(id: string, sig: string, req: Request): Promise<UploadReceipt> {
+    const hangUp = watchHangUp(req);
     const { upload, disk } = await this.authorizeSignedUpload(id, sig);
     // Express's JSON and form parsers run before any route and would have consumed such a body.
     if ((req as { _body?: boolean })._body) {
       throw new AppError('UPLOAD_UNSUPPORTED_TYPE', "Send the file's bytes with its own Content-Type (e.g. application/pdf), not JSON or a form", 'Unsupported File Type');
     }
     if (Number(req.headers['content-length']) > upload.maxBytes) throw fileTooLarge(upload);
-    await this.claimOnce(id);
+    await this.claimOnce(id, hangUp);
     const inspector = new UploadInspector(upload);
-    req.pipe(inspector);
     // pipe() does not pass on a client hanging up mid-body: fail the write so the partial file goes.
-    req.once('close', () => req.complete || inspector.destroy(new AppError('UPLOAD_INTERRUPTED', 'The upload was interrupted before its end')));
+    hangUp.addEventListener('abort', () => inspector.destroy(hangUp.reason as Error));
+    req.pipe(inspector);
     try {
       await disk.save(id, inspector);
     } catch (err) {
       stopReading(req, inspector);
+      await this.releaseIfHungUp(id, hangUp);
       throw err;
     }
     return this.finish(upload, inspector.result());
@@ -84,12 +86,15 @@ export class UploadsService {
 
   /** POST /api/uploads/:id: the multipart variant (one form field `file`), same checks, same storage. */
   async receiveMultipart(id: string, sig: string, req: Request, res: Response): Promise<UploadReceipt> {
+    const hangUp = watchHangUp(req);
     const { upload, disk } = await this.authorizeSignedUpload(id, sig);
-    await this.claimOnce(id);
+    await this.claimOnce(id, hangUp);
     let inspected: InspectedFile | undefined;
     const engine: StorageEngine = {
       _handleFile: (_req, file, done) => {
         const inspector = new UploadInspector(upload);
+        // Multer stops parsing when the client hangs up, but an error of the file stream is not piped on.
+        hangUp.addEventListener('abort', () => inspector.destroy(hangUp.reason as Error));
         file.stream.pipe(inspector);
         disk.save(id, inspector).then(
           () => {
@@ -106,7 +111,12 @@ export class UploadsService {
     };
     // One byte over the limit reaches the inspector, which answers 413 before multer truncates.
     const parse = multer({ storage: engine, limits: { files: 1, fields: 0, fileSize: upload.maxBytes + 1 } }).single('file');
-    await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())));
+    try {
+      await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())));
+    } catch (err) {
+      await this.releaseIfHungUp(id, hangUp);
+      throw err;
+    }
     if (!inspected) throw new AppError('UPLOAD_MALFORMED', 'Send the file in a form field named "file"');
     return this.finish(upload, inspected);
   }
@@ -179,9 +189,17 @@ export class UploadsService {
     return { upload, disk: this.storage };
   }
 
-  /** A signed URL takes one upload: the first to claim it. */
-  private async claimOnce(id: string): Promise<void> {
+  /** A signed URL takes one upload: the first to claim it, unless that client is already gone. */
+  private async claimOnce(id: string, hangUp: AbortSignal): Promise<void> {
+    hangUp.throwIfAborted();
     if (!(await this.singleUse.claim(`upload:${id}`))) throw urlUsed();
+    await this.releaseIfHungUp(id, hangUp);
+    hangUp.throwIfAborted();
+  }
+
+  /** A client that hung up sent no file: its claim is given back, so the URL takes a retry. */
+  private async releaseIfHungUp(id: string, hangUp: AbortSignal): Promise<void> {
+    if (hangUp.aborted) await this.singleUse.release(`upload:${id}`);
   }
 
   private async finish(upload: UploadRecord, file: InspectedFile): Promise<UploadReceipt> {
@@ -209,6 +227,20 @@ export class UploadsService {
     await this.finish(upload, inspector.result());
     return this.findFinished(id);
   }
+}
+
+/**
+ * Aborts once the client hangs up before the end of its body. Set up before the first await: by
+ * the time the URL has been checked, a client that left in the first milliseconds has already
+ * closed, and a 'close' listener added then never fires (the file stayed open, 3 times of 3).
+ * `finished` also reports a request that closed before it was called.
+ */
+function watchHangUp(req: Request): AbortSignal {
+  const controller = new AbortController();
+  finished(req, (err) => {
+    if (err && !req.complete) controller.abort(new AppError('UPLOAD_INTERRUPTED', 'The upload was interrupted before its end'));
+  });
+  return controller.signal;
 }
 
 /** After a refusal mid-body: detach from the request and let the rest drain so the answer reaches the client. */

@@ -33,6 +33,11 @@ export class User {
   /** Distinct YYYY-MM months with an analysed body-scan report (feeds profile rank). */
   @Prop({ type: [String], default: [] }) reportMonths!: string[];
 
+  /** Bumped by "sign out everywhere": a session token carries the epoch it was issued in. */
+  @Prop({ default: 0 }) sessionEpoch!: number;
+  /** Signed-out sessions (token id → its expiry, in seconds) until they would have expired anyway. */
+  @Prop({ type: Map, of: Number, default: {} }) revokedSessions!: Map<string, number>;
+
   createdAt!: Date;
 }
 

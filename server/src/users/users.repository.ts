@@ -46,6 +46,33 @@ export class UsersRepository {
     return this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
   }
 
+  /** `_id`: the user's session epoch and whether session `sessionId` was signed out; null for an unknown user. */
+  async findSessionState(id: Id, sessionId: string): Promise<{ epoch: number; revoked: boolean } | null> {
+    if (!isObjectId(id)) return null;
+    const user = await this.users
+      .findById(toObjectId(id), { sessionEpoch: 1, [`revokedSessions.${sessionId}`]: 1 })
+      .lean<Pick<UserRecord, 'sessionEpoch'> & { revokedSessions?: Record<string, number> }>()
+      .exec();
+    return user && { epoch: user.sessionEpoch ?? 0, revoked: user.revokedSessions?.[sessionId] !== undefined };
+  }
+
+  /** `_id`: the signed-out sessions still remembered, each with its expiry (seconds). */
+  async findRevokedSessions(id: Id): Promise<Record<string, number>> {
+    const user = await this.users.findById(toObjectId(id), { revokedSessions: 1 }).lean<{ revokedSessions?: Record<string, number> }>().exec();
+    return user?.revokedSessions ?? {};
+  }
+
+  /** `_id`: remembers session `sessionId` as signed out until `expiresAt`, forgetting the `expired` ones. */
+  async revokeSession(id: Id, sessionId: string, expiresAt: number, expired: string[]): Promise<void> {
+    const forget = Object.fromEntries(expired.map((jti) => [`revokedSessions.${jti}`, '']));
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) });
+  }
+
+  /** `_id`: a new session epoch, so every session issued before is refused. */
+  async endAllSessions(id: Id): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $inc: { sessionEpoch: 1 }, $set: { revokedSessions: {} } });
+  }
+
   /** `_id`: the IANA zone the user's days are counted in, or null for an unknown user. */
   async findTimeZone(id: Id): Promise<string | null> {
     if (!isObjectId(id)) return null;

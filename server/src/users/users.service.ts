@@ -6,6 +6,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { IdentitiesRepository } from './identities.repository';
 import { UserRecord, UsersRepository } from './users.repository';
 import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
+import { revocationPlan } from '../auth/session.rules';
 
 const MAX_USERNAME_ATTEMPTS = 8;
 
@@ -79,6 +80,26 @@ export class UsersService {
     }
     await this.users.setIdentityFields(userId, patch);
     return 'linked';
+  }
+
+  /**
+   * What a session token is checked against on every request, in one lean read by `_id`: the
+   * user's session epoch and whether this session was signed out. Null when there is no such user.
+   */
+  sessionState(userId: string, sessionId: string): Promise<{ epoch: number; revoked: boolean } | null> {
+    return this.users.findSessionState(userId, sessionId);
+  }
+
+  /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
+  async revokeSession(userId: string, sessionId: string, expiresAt: number, now = Date.now()): Promise<void> {
+    const { expired, endAll } = revocationPlan(await this.users.findRevokedSessions(userId), Math.floor(now / 1000));
+    if (endAll) return this.endAllSessions(userId);
+    await this.users.revokeSession(userId, sessionId, expiresAt, expired);
+  }
+
+  /** "Sign out everywhere": every session issued so far is refused from now on. */
+  endAllSessions(userId: string): Promise<void> {
+    return this.users.endAllSessions(userId);
   }
 
   private async createWithFreeUsername(

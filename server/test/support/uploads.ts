@@ -36,3 +36,17 @@ export async function uploadReport(t: TestApp, who: SignedIn, bytes: Buffer, con
   await t.http.put(pathOf(uploadURL)).set('Content-Type', contentType).send(bytes).expect(200);
   return uploadURL;
 }
+
+/**
+ * PUTs a small PNG to an upload URL whose last client hung up, and answers the status. The server
+ * gives the URL back once it has cleaned up the cut-off write (a few ms after the hang-up), so a
+ * 403 'already used' is retried for up to 3 s.
+ */
+export async function putAfterHangUp(t: TestApp, uploadURL: string): Promise<number> {
+  const deadline = Date.now() + 3000;
+  for (;;) {
+    const res = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'image/png').send(pngBytes());
+    if (res.status !== 403 || Date.now() > deadline) return res.status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -1,4 +1,4 @@
-import type { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '@contract';
+import type { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '@contract';
 import { api } from '../../api/api';
 
 export const authApi = api.injectEndpoints({
@@ -19,6 +19,10 @@ export const authApi = api.injectEndpoints({
     /** Checks a session token or a single-use login code (then the answer carries the session token). */
     verifySession: builder.mutation<VerifyResponse, string>({
       query: (token) => ({ url: 'auth/verify', headers: { Authorization: `Bearer ${token}` } }),
+    }),
+    /** Ends `token`'s session on the server, or every session of the account (`everywhere`). */
+    endSession: builder.mutation<OkResponse, { token: string; everywhere: boolean }>({
+      query: ({ token, everywhere }) => ({ url: everywhere ? 'auth/logout-all' : 'auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
     }),
   }),
 });

@@ -118,7 +118,33 @@ describe('bootstrapAuth', () => {
 });
 
 describe('logout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    [false, '/api/auth/logout'],
+    [true, '/api/auth/logout-all'],
+  ])('ends the session on the server with its own token (everywhere: %s), signed out at once', async (everywhere, path) => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    const store = signedInStore();
+    store.dispatch(logout(everywhere));
+    expect(store.getState().auth.status).toBe('signedOut');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect([request.method, new URL(request.url).pathname, bearerOf(request)]).toEqual(['POST', path, 'Bearer session-token']);
+  });
+
+  it('signs out even when the server cannot be reached, without a toast', async () => {
+    const fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const store = signedInStore();
+    store.dispatch(logout());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(store.getState().toast.current).toBeNull();
+  });
+
   it('clears the token and the user and disconnects Phantom', () => {
+    mockFetch(() => jsonResponse({ ok: true }));
     const disconnect = vi.fn(() => Promise.resolve());
     window.phantom = { solana: { isPhantom: true, disconnect } as unknown as PhantomProvider };
     const store = signedInStore();

@@ -5,7 +5,7 @@ import { showToast } from '../../app/toast/toastSlice';
 import { getPhantomProvider } from '../wallet/phantom';
 import { authApi } from './authApi';
 import { signedIn, signedOut } from './authSlice';
-import { clearToken, storeToken, takeStoredToken } from './tokenStorage';
+import { clearToken, readToken, storeToken, takeStoredToken } from './tokenStorage';
 
 /**
  * Takes `?token=` / `?error=` (the X sign-in return) out of the address bar so a
@@ -76,9 +76,15 @@ async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: strin
   return signedOut();
 }
 
-/** SPEC §4: clears the token and the user (all cached data) and disconnects Phantom if present. */
-export function logout(): AppThunk {
+/**
+ * SPEC §4: clears the token and the user (all cached data) and disconnects Phantom if present.
+ * The server is told to refuse the token from now on (or every session of the account, `everywhere`);
+ * the browser forgets it at once whatever the answer, so signing out works offline too.
+ */
+export function logout(everywhere = false): AppThunk {
   return (dispatch) => {
+    const token = readToken();
+    if (token) void dispatch(authApi.endpoints.endSession.initiate({ token, everywhere }));
     clearToken();
     // Signed-out first, so no mounted screen refetches its data once the cache is gone.
     dispatch(signedOut());

@@ -1,9 +1,9 @@
 import type { GoalMetric, UserView } from '@contract';
-import { useState, type FormEvent, type ReactElement } from 'react';
+import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
-import { tomorrow } from './credits.logic';
+import { newRequestId, tomorrow } from './credits.logic';
 import { useCreateGoalMutation } from './creditsApi';
 
 interface Draft {
@@ -41,6 +41,9 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const problems = draftProblems(draft, user.sweatCredits);
+  // One request id per form content: sending the same form again (its answer was lost) sets one
+  // goal and stakes once; any edit makes it a new submission.
+  const requestId = useMemo(newRequestId, [draft]);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
 
   const submit = async (event: FormEvent) => {
@@ -56,6 +59,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
         targetValue: Number(draft.target),
         deadline: draft.deadline,
         creditsStaked: Number(draft.stake),
+        requestId,
       }).unwrap();
       toast({ title: 'Goal Set!', description: `${draft.stake} credits staked on "${draft.title.trim()}"` });
       onClose();

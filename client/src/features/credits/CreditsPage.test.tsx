@@ -33,6 +33,7 @@ const GOAL: GoalView = {
 
 interface Server {
   user?: typeof USER;
+  goal?: () => Response;
   transactions?: (url: URL) => TransactionView[];
   redeem?: () => Response;
   tweet?: () => Response;
@@ -55,7 +56,7 @@ function serve(server: Server = {}) {
     if (path === `transactions/${USER.id}`) return jsonResponse(server.transactions?.(new URL(url)) ?? []);
     if (path === 'credits/redeem') return server.redeem?.() ?? jsonResponse({}, 500);
     if (path === 'credits/validate-tweet') return server.tweet?.() ?? jsonResponse({}, 500);
-    if (path === 'goals') return jsonResponse({ ...GOAL, id: 'g2', title: 'Streak week' }, 201);
+    if (path === 'goals') return server.goal?.() ?? jsonResponse({ ...GOAL, id: 'g2', title: 'Streak week' }, 201);
     if (path === 'credits/earn') return jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
     return jsonResponse({ statusCode: 404, message: 'no', error: 'Not Found' }, 404);
   });
@@ -205,9 +206,8 @@ describe('CreditsPage', () => {
     expect(within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText('The pool opened with 12,450 credits.')).toBeTruthy();
   });
 
-  it('stakes a valid goal from the dialog, closes it and toasts', async () => {
-    const { requests } = serve();
-    renderCredits();
+  /** Opens ADD_GOAL and fills in a valid 7-day streak goal staking 40; answers the dialog. */
+  async function fillStreakGoal() {
     await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
     const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
     await userEvent.type(dialog.getByLabelText('TITLE'), 'Streak week');
@@ -215,6 +215,13 @@ describe('CreditsPage', () => {
     await userEvent.type(dialog.getByLabelText('TARGET'), '7');
     await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
     await userEvent.type(dialog.getByLabelText(/^STAKE/), '40');
+    return dialog;
+  }
+
+  it('stakes a valid goal from the dialog, closes it and toasts', async () => {
+    const { requests } = serve();
+    renderCredits();
+    const dialog = await fillStreakGoal();
     await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
 
     expect(await screen.findByText('Goal Set!')).toBeTruthy();
@@ -226,6 +233,25 @@ describe('CreditsPage', () => {
       targetValue: 7,
       deadline: '2099-01-31',
       creditsStaked: 40,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
   });
+
+  it('sends the same form again with the same request id (one goal), and an edited one with a new id', async () => {
+    const answers = [jsonResponse({}, 503), jsonResponse({}, 503)];
+    const { requests } = serve({ goal: () => answers.shift() ?? jsonResponse({ ...GOAL, id: 'g2' }, 201) });
+    renderCredits();
+    const dialog = await fillStreakGoal();
+    const submit = () => userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    await submit();
+    await dialog.findByRole('alert');
+    await submit();
+    await vi.waitFor(() => expect(requests.filter((r) => r.path === 'goals')).toHaveLength(2));
+    await userEvent.type(dialog.getByLabelText('TITLE'), '!');
+    await submit();
+    expect(await screen.findByText('Goal Set!')).toBeTruthy();
+    const ids = requests.filter((r) => r.path === 'goals').map((r) => (r.body as { requestId: string }).requestId);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[1]);
+  }, 20_000);
 });

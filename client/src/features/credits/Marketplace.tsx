@@ -2,6 +2,7 @@ import type { MarketplaceItem, UserView } from '@contract';
 import { useState } from 'react';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
+import { newRequestId } from './credits.logic';
 import { useGetMarketplaceQuery, useGetRedemptionsQuery, useRedeemMutation } from './creditsApi';
 
 const ICONS: Record<string, string> = { percent: '%', ticket: '⌁', package: '▣', clipboard: '≡' };
@@ -17,9 +18,8 @@ export function Marketplace({ user }: { user: UserView }) {
   const buy = async (item: MarketplaceItem) => {
     setPending(item.id);
     try {
-      // A fresh id per click: a retried request redeems once, a second click redeems again. Outside a
-      // secure context (plain http on a LAN address) randomUUID is missing and the server makes one up.
-      const requestId = globalThis.crypto?.randomUUID?.();
+      // A fresh id per click: a retried request redeems once, a second click redeems again.
+      const requestId = newRequestId();
       const { redemption } = await redeem({ userId: user.id, itemId: item.id, cost: item.cost, requestId }).unwrap();
       toast({ title: 'Redeemed Successfully!', description: `${item.title}: voucher ${redemption.voucherCode}` });
     } catch {

@@ -54,6 +54,14 @@ export function formatDelta(amount: number): string {
 }
 
 /** Tomorrow (UTC) as YYYY-MM-DD: the earliest deadline the add-goal dialog offers. */
+/**
+ * A request id that makes a retried money request count once. Outside a secure context (plain
+ * http on a LAN address) randomUUID is missing: undefined, and the server makes one up.
+ */
+export function newRequestId(): string | undefined {
+  return globalThis.crypto?.randomUUID?.();
+}
+
 export function tomorrow(now = new Date()): string {
   return new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
 }

@@ -1,0 +1,41 @@
+import { loadConfig, trustProxySetting } from './config';
+
+describe('trustProxySetting (TRUST_PROXY)', () => {
+  it('trusts no proxy when unset or none', () => {
+    expect(trustProxySetting(undefined)).toBe(false);
+    expect(trustProxySetting('none')).toBe(false);
+  });
+
+  it('takes a hop count, named ranges, addresses and CIDR ranges', () => {
+    expect(trustProxySetting('1')).toBe(1);
+    expect(trustProxySetting('uniquelocal')).toEqual(['uniquelocal']);
+    expect(trustProxySetting('loopback, 10.0.0.0/8,fd00::1')).toEqual(['loopback', '10.0.0.0/8', 'fd00::1']);
+  });
+
+  it('refuses anything else (Express would fail on it later, or trust every client for "true")', () => {
+    for (const value of ['true', 'nginx', '10.0.0.0/8/1', '10.0.0.0/abc', 'loopback,,uniquelocal']) expect(trustProxySetting(value)).toBeNull();
+  });
+});
+
+describe('loadConfig refuses to start a real deployment on example settings', () => {
+  const secret = 'a-secret-of-at-least-thirty-two-characters';
+  const treasury = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+
+  it('needs JWT_SECRET in production, naming it (a per-machine secret splits replicas)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: '' })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
+  });
+
+  it('needs a treasury of its own on mainnet-beta, in production or not, naming TREASURY_ADDRESS', () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      expect(() => loadConfig({ NODE_ENV, JWT_SECRET: secret, SOLANA_CLUSTER: 'mainnet-beta' })).toThrow(/TREASURY_ADDRESS: set your own wallet on mainnet-beta/);
+    }
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, SOLANA_CLUSTER: 'mainnet-beta', TREASURY_ADDRESS: treasury }).solana.treasury).toBe(treasury);
+  });
+
+  it('keeps the example treasury on the test networks, and names both problems at once', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).solana.treasury).toBe('11111111111111111111111111111111');
+    expect(() => loadConfig({ NODE_ENV: 'production', SOLANA_CLUSTER: 'mainnet-beta' })).toThrow(/JWT_SECRET: .*; TREASURY_ADDRESS: /);
+  });
+});
