@@ -3,35 +3,13 @@
 // validated by the server's proof.check job, and the result view, balance and streak follow.
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import type { WorkoutView } from '../../server/src/contract';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
-import { expect, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
-/** Generates today's workout and completes all of it through the API: its credits become pending. */
-async function completeWorkout(page: Page, { token, user }: Session): Promise<number> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const generated = await page.request.post('/api/workout/generate', { headers, data: { userId: user.id } });
-  expect(generated.ok()).toBe(true);
-  const workout = (await generated.json()) as WorkoutView;
-  const completed = await page.request.post('/api/workout/complete', {
-    headers,
-    data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },
-  });
-  expect(completed.ok()).toBe(true);
-  return workout.creditsReward;
-}
-
 async function uploadProofs(page: Page) {
-  // New pixels every run: the server refuses a file already used as a proof.
-  const seed = randomInt(1_000_000);
-  const files = [
-    { kind: 'gym_selfie', name: 'gym-selfie.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) },
-    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) },
-    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) },
-  ];
-  for (const [index, { kind, ...file }] of files.entries()) {
+  for (const [index, { kind, ...file }] of proofFiles().entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
   }
