@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { selectAuthStatus } from '../features/auth/authSlice';
+import { SkipLink } from '../ui/SkipLink';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { lazyScreen } from './lazyScreen';
@@ -13,6 +14,7 @@ export function AppRoot() {
   const status = useAppSelector(selectAuthStatus);
   return (
     <>
+      <SkipLink />
       {status === 'checking' && <LoadingScreen />}
       {status === 'signedOut' && (
         <Suspense fallback={<LoadingScreen />}>
