@@ -1,4 +1,5 @@
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReportPicker } from './ReportPicker';
 
@@ -16,5 +17,15 @@ describe('ReportPicker', () => {
     expect(container.textContent).toContain('PDF, JPEG or PNG · max 10MB');
     unmount();
     expect(container.querySelector('.uppy-Dashboard')).toBeNull();
+  });
+
+  it('names the picked file a list item of a list (Uppy leaves a single file without its list)', async () => {
+    const { container } = render(<ReportPicker getUploadUrl={vi.fn()} onUploaded={vi.fn()} onFailed={vi.fn()} />);
+    const input = container.querySelector<HTMLInputElement>('.uppy-Dashboard-input')!;
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'inbody.pdf', { type: 'application/pdf' }));
+    const item = await screen.findByRole('listitem');
+    // Its nearest ancestor with a role other than presentation, as ARIA reads it.
+    const owner = () => item.parentElement?.closest('[role]:not([role="presentation"])')?.getAttribute('role');
+    await waitFor(() => expect(owner()).toBe('list'));
   });
 });

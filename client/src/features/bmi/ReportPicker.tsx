@@ -54,8 +54,23 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
       if (fileUrl) props.current.onUploaded(fileUrl);
       else props.current.onFailed();
     });
-    return () => uppy.destroy();
+    const stopMending = mendFileListRole(target.current!);
+    return () => {
+      stopMending();
+      uppy.destroy();
+    };
   }, []);
 
   return <div ref={target} className="bmi-picker" data-testid="bmi-picker" />;
+}
+
+/**
+ * Uppy 5 draws a one-file list as a role=listitem with no role=list around it (a critical axe
+ * finding, and screen readers announce no list): the list gets its role whenever Uppy draws it.
+ */
+function mendFileListRole(root: HTMLElement): () => void {
+  const mend = () => root.querySelectorAll('.uppy-Dashboard-files:not([role])').forEach((list) => list.setAttribute('role', 'list'));
+  const observer = new MutationObserver(mend);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }
