@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { ScrollRestoration } from 'react-router-dom';
 import { selectAuthStatus } from '../features/auth/authSlice';
 import { SkipLink } from '../ui/SkipLink';
 import { AppLayout } from './AppLayout';
@@ -15,6 +16,8 @@ export function AppRoot() {
   return (
     <>
       <SkipLink />
+      {/* A new page opens at its top; Back returns to where the previous one was scrolled. */}
+      <ScrollRestoration />
       {status === 'checking' && <LoadingScreen />}
       {status === 'signedOut' && (
         <Suspense fallback={<LoadingScreen />}>
