@@ -8,6 +8,8 @@ import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, tes
 
 const PHONE = { width: 390, height: 844 };
 
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
 async function uploadProofs(page: Page) {
   for (const [index, { kind, ...file }] of proofFiles().entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
@@ -45,7 +47,7 @@ for (const viewport of [
     await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
     await expect(dialog.getByText(`+${credits}`)).toBeVisible();
     await expect(dialog.getByText('1 DAY', { exact: true })).toBeVisible();
-    await expect(page.getByText(`${credits} coins have been validated!`)).toBeVisible();
+    await expect(toast(page).getByText(`${credits} coins have been validated!`)).toBeVisible();
     await screenshot(page, `proofs-result-${viewport.name}`, { fullPage: false });
 
     await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
@@ -81,8 +83,8 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
   await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
-  await expect(page.getByText('Validation Failed')).toBeVisible();
-  await expect(page.getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
+  await expect(toast(page).getByText('Validation Failed')).toBeVisible();
+  await expect(toast(page).getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
   await screenshot(page, 'proofs-refused-desktop', { fullPage: false });
   await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeVisible();
   const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })).json();
@@ -90,7 +92,7 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
 
   // The refused screenshot is replaced in its slot; the other two files were released and count again.
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
-  await expect(page.getByText('Activity Watch Uploaded')).toBeVisible();
+  await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
 });
