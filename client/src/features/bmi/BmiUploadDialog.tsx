@@ -106,7 +106,8 @@ function AnalysisResult({ analysis, onClose }: { analysis: BmiAnalysis; onClose:
           <li key={r}>{r}</li>
         ))}
       </ul>
-      <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+      {/* The picker it replaces is gone: focus comes here rather than falling to the page. */}
+      <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
         CLOSE
       </button>
     </div>

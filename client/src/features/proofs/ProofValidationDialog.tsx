@@ -84,7 +84,8 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
               </dd>
             </div>
           </dl>
-          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+          {/* The form it replaces is gone: focus comes here rather than falling to the page. */}
+          <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
             CLOSE
           </button>
         </div>
@@ -136,7 +137,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
           </ul>
 
           {count === PROOFS_REQUIRED && (
-            <button type="button" className="btn btn--primary btn--block" onClick={() => void validateAll()} disabled={validating}>
+            <button type="button" className="btn btn--primary btn--block" onClick={() => !validating && void validateAll()} aria-disabled={validating}>
               {validating ? 'VALIDATING...' : 'VALIDATE_ALL_PROOFS'}
             </button>
           )}
