@@ -107,3 +107,18 @@ for (const viewport of A11Y_VIEWPORTS) {
     expect(found).toEqual([]);
   });
 }
+
+test('with reduced motion asked for, nothing moves: no animation or transition on a dialog, a toast or a button', async ({ page, wallet }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInWithPhantom(page);
+  expect(wallet.requests).toContain('signMessage');
+  await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
+  await expect(page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.goto('/progress');
+  await page.getByRole('button', { name: 'CALCULATE_BMI' }).click();
+  await expect(toast(page).getByText('Invalid Input')).toBeVisible();
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  const transition = await page.getByRole('button', { name: 'CALCULATE_BMI' }).evaluate((button) => getComputedStyle(button).transitionDuration);
+  expect(transition).toBe('0s');
+});
