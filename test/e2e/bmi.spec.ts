@@ -61,16 +61,35 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a PDF without values: Analysis Failed toast, back to the picker', async ({ page, wallet }) => {
+test("a PDF without values: Analysis Failed toast with the server's reason under it, back to the picker", async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
   await signInWithPhantom(page);
   await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
   await uploadThroughWidget(page, { name: 'flyer.pdf', buffer: await pdfWithLines(['Thank you for visiting our gym.']) });
   await expect(toast(page).getByText('Failed to analyze your BMI report')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
+  await expect(dialog.getByRole('status')).toHaveText(/^No BMI value could be read from this report/);
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
 });
+
+for (const viewport of VIEWPORTS) {
+  test(`a file that is not a report is refused before uploading, saying why (${viewport.name})`, async ({ page, wallet }) => {
+    expect(wallet.address).toBeTruthy();
+    await page.setViewportSize(viewport.size);
+    await signInWithPhantom(page);
+    await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
+    const uploadUrls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/bmi/upload-url') && uploadUrls.push(request.url()));
+    await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
+    await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Send the report as a PDF, JPEG or PNG file');
+    await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
+    await screenshot(page, `bmi-upload-refused-${viewport.name}`, { fullPage: false });
+    expect(uploadUrls).toEqual([]);
+  });
+}
 
 for (const viewport of VIEWPORTS) {
   test(`BMI calculator: SPEC's error toasts, then success, analytics and trend charts (${viewport.name})`, async ({ page, wallet }) => {
