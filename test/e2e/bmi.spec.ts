@@ -73,6 +73,16 @@ test("a PDF without values: Analysis Failed toast with the server's reason under
   await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
 });
 
+test('a file that only claims to be a PDF: the server refuses the upload and the dialog shows its reason', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await signInWithPhantom(page);
+  await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
+  await uploadThroughWidget(page, { name: 'report.pdf', buffer: Buffer.from('just some text, not a PDF') });
+  await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+  // The server read the first bytes (415), not our picker, which goes by the declared type.
+  await expect(page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' }).getByRole('status')).toHaveText('Only PDF, JPEG or PNG files are accepted');
+});
+
 for (const viewport of VIEWPORTS) {
   test(`a file that is not a report is refused before uploading, saying why (${viewport.name})`, async ({ page, wallet }) => {
     expect(wallet.address).toBeTruthy();
