@@ -36,6 +36,7 @@ for (const viewport of A11Y_VIEWPORTS) {
     await connect.click();
     await expect(toast(page).getByText('Connection Failed')).toBeVisible();
     await scan('login, error toast');
+    await screenshot(page, `a11y-login-error-toast-${viewport.name}`, { fullPage: false });
 
     const session = await signInWithPhantom(page);
     await seedTraining(page, session);
@@ -73,8 +74,15 @@ for (const viewport of A11Y_VIEWPORTS) {
       await expect(coach.getByText(question)).toBeVisible();
     }
     await expect(coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' })).toBeVisible();
+    await expect(coach.getByText('THINKING')).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'ACTIVE_SESSION' }).getByText('READY')).toBeVisible();
     await scan('workouts');
+    // The coach's thinking indicator, held on screen by a slow answer.
+    await page.route('**/api/workout/chat', async (route) => setTimeout(() => void route.continue().catch(() => undefined), 3000));
+    await coach.getByRole('textbox', { name: 'Message' }).fill('And tomorrow?');
+    await coach.getByRole('textbox', { name: 'Message' }).press('Enter');
+    await expect(coach.getByText('THINKING')).toBeVisible();
+    await scan('workouts, coach thinking');
 
     await page.goto('/progress');
     await page.getByLabel('HEIGHT (CM)').fill('180');
@@ -89,10 +97,12 @@ for (const viewport of A11Y_VIEWPORTS) {
     await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
     await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
     await scan('add goal dialog');
+    await screenshot(page, `a11y-add-goal-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'ADD_GOAL');
     await page.getByRole('button', { name: 'INFO' }).click();
     await expect(page.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' }).getByRole('listitem').first()).toBeVisible();
     await scan('pool info dialog');
+    await screenshot(page, `a11y-pool-info-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'COMMUNITY_POOL_RULES');
 
     await page.goto('/about');
@@ -102,6 +112,7 @@ for (const viewport of A11Y_VIEWPORTS) {
     await page.goto('/no-such-page');
     await expect(page.getByText('/no-such-page')).toBeVisible();
     await scan('404');
+    await screenshot(page, `a11y-not-found-${viewport.name}`, { fullPage: false });
 
     console.log(`axe (${viewport.name}): ${found.length} serious or critical findings\n${found.join('\n')}`);
     expect(found).toEqual([]);

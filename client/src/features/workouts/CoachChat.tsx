@@ -84,7 +84,8 @@ export function CoachChat({ user }: { user: UserView }) {
           </li>
         ))}
         {chat.isLoading && (
-          <li className="coach__message coach__message--assistant coach__thinking" role="status">
+          // No role=status here: an item of the list must stay a listitem; the list is already a polite live region.
+          <li className="coach__message coach__message--assistant coach__thinking">
             <span className="coach__role">COACH</span>
             <p>
               THINKING<span className="cursor" />
