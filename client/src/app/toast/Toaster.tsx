@@ -4,7 +4,7 @@ import { dismissToast, TOAST_DURATION_MS } from './toastSlice';
 import './toast.css';
 
 /** Dragging a toast this far to the right dismisses it (SPEC §9). */
-export const SWIPE_DISMISS_PX = 50;
+const SWIPE_DISMISS_PX = 50;
 
 /**
  * The one toast on screen (SPEC §4, §9), through Radix Toast: F8 focuses the notifications, hover
