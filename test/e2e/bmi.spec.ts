@@ -61,16 +61,45 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test('a PDF without values: Analysis Failed toast, back to the picker', async ({ page, wallet }) => {
+test("a PDF without values: Analysis Failed toast with the server's reason under it, back to the picker", async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
   await signInWithPhantom(page);
   await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
   await uploadThroughWidget(page, { name: 'flyer.pdf', buffer: await pdfWithLines(['Thank you for visiting our gym.']) });
   await expect(toast(page).getByText('Failed to analyze your BMI report')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
+  await expect(dialog.getByRole('status')).toHaveText(/^No BMI value could be read from this report/);
   await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
 });
+
+test('a file that only claims to be a PDF: the server refuses the upload and the dialog shows its reason', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await signInWithPhantom(page);
+  await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
+  await uploadThroughWidget(page, { name: 'report.pdf', buffer: Buffer.from('just some text, not a PDF') });
+  await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+  // The server read the first bytes (415), not our picker, which goes by the declared type.
+  await expect(page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' }).getByRole('status')).toHaveText('Only PDF, JPEG or PNG files are accepted');
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`a file that is not a report is refused before uploading, saying why (${viewport.name})`, async ({ page, wallet }) => {
+    expect(wallet.address).toBeTruthy();
+    await page.setViewportSize(viewport.size);
+    await signInWithPhantom(page);
+    await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
+    const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
+    const uploadUrls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/bmi/upload-url') && uploadUrls.push(request.url()));
+    await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
+    await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Send the report as a PDF, JPEG or PNG file');
+    await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
+    await screenshot(page, `bmi-upload-refused-${viewport.name}`, { fullPage: false });
+    expect(uploadUrls).toEqual([]);
+  });
+}
 
 for (const viewport of VIEWPORTS) {
   test(`BMI calculator: SPEC's error toasts, then success, analytics and trend charts (${viewport.name})`, async ({ page, wallet }) => {
@@ -99,8 +128,8 @@ for (const viewport of VIEWPORTS) {
     await calculate('180', '77.5');
     await expect(toast(page).getByText('Your BMI is 23.9 (Normal)')).toBeVisible();
     await expect(page.getByTestId('bmi-current')).toHaveText('23.9');
-    await calculate('180', '81');
-    await expect(toast(page).getByText('Your BMI is 25 (Overweight)')).toBeVisible();
+    await calculate('180', '81,0'); // a decimal comma, as much of the world types it
+    await expect(toast(page).getByText('Your BMI is 25.0 (Overweight)')).toBeVisible();
     await expect(page.getByTestId('bmi-current')).toHaveText('25.0');
     await expect(page.getByTestId('bmi-category')).toHaveText('OVERWEIGHT');
     await expect(page.getByTestId('bmi-trend')).toHaveText('+1.1');

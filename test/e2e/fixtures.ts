@@ -32,10 +32,12 @@
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { Keypair } from '@solana/web3.js';
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import nacl from 'tweetnacl';
-import type { UserView } from '../../server/src/contract';
+import type { UserView, WorkoutView } from '../../server/src/contract';
+import { mp4Video, pngImage } from '../../server/test/support/proof-files';
 import { ARTIFACTS } from './server';
 
 export { expect };
@@ -184,6 +186,30 @@ export async function signInWithPhantom(page: Page): Promise<Session> {
   const res = await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
   return { token, user: (await res.json()) as UserView };
+}
+
+/** Generates today's workout and completes all of it through the API: its credits become pending. */
+export async function completeWorkout(page: Page, { token, user }: Session): Promise<number> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const generated = await page.request.post('/api/workout/generate', { headers, data: { userId: user.id } });
+  expect(generated.ok()).toBe(true);
+  const workout = (await generated.json()) as WorkoutView;
+  const completed = await page.request.post('/api/workout/complete', {
+    headers,
+    data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },
+  });
+  expect(completed.ok()).toBe(true);
+  return workout.creditsReward;
+}
+
+/** The three proofs of a day, with new pixels every call: the server refuses a file already used as a proof. */
+export function proofFiles() {
+  const seed = randomInt(1_000_000);
+  return [
+    { kind: 'gym_selfie', name: 'gym-selfie.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) },
+    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) },
+    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) },
+  ] as const;
 }
 
 /**

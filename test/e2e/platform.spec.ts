@@ -132,6 +132,27 @@ test('the bottom nav at 390 px: four entries, active follows the route, content 
   expect(wallet.requests).toContain('signMessage');
 });
 
+test('a new page opens at its top, and Back returns to where the last one was scrolled (phone)', async ({ page, wallet }) => {
+  await page.setViewportSize(PHONE);
+  await signInWithPhantom(page);
+  const bottomNav = page.getByRole('navigation', { name: 'Sections' });
+  await bottomNav.getByRole('link', { name: 'CRED' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /CREDITS/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'PURCHASE_CREDITS' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const creditsScroll = await page.evaluate(() => window.scrollY);
+  expect(creditsScroll).toBeGreaterThan(500);
+
+  await bottomNav.getByRole('link', { name: 'TRAIN' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'TRAINING_MODULE' })).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: /CREDITS/ })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(creditsScroll);
+  expect(wallet.requests).toContain('connect');
+});
+
 test('an unknown path shows the Page Not Found card with a way back', async ({ page, wallet }) => {
   await signInWithPhantom(page);
   await page.goto('/no-such-module');

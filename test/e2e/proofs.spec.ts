@@ -3,35 +3,15 @@
 // validated by the server's proof.check job, and the result view, balance and streak follow.
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import type { WorkoutView } from '../../server/src/contract';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
-import { expect, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
-/** Generates today's workout and completes all of it through the API: its credits become pending. */
-async function completeWorkout(page: Page, { token, user }: Session): Promise<number> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const generated = await page.request.post('/api/workout/generate', { headers, data: { userId: user.id } });
-  expect(generated.ok()).toBe(true);
-  const workout = (await generated.json()) as WorkoutView;
-  const completed = await page.request.post('/api/workout/complete', {
-    headers,
-    data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },
-  });
-  expect(completed.ok()).toBe(true);
-  return workout.creditsReward;
-}
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 async function uploadProofs(page: Page) {
-  // New pixels every run: the server refuses a file already used as a proof.
-  const seed = randomInt(1_000_000);
-  const files = [
-    { kind: 'gym_selfie', name: 'gym-selfie.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) },
-    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) },
-    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) },
-  ];
-  for (const [index, { kind, ...file }] of files.entries()) {
+  for (const [index, { kind, ...file }] of proofFiles().entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
   }
@@ -67,7 +47,7 @@ for (const viewport of [
     await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
     await expect(dialog.getByText(`+${credits}`)).toBeVisible();
     await expect(dialog.getByText('1 DAY', { exact: true })).toBeVisible();
-    await expect(page.getByText(`${credits} coins have been validated!`)).toBeVisible();
+    await expect(toast(page).getByText(`${credits} coins have been validated!`)).toBeVisible();
     await screenshot(page, `proofs-result-${viewport.name}`, { fullPage: false });
 
     await dialog.getByRole('button', { name: 'CLOSE', exact: true }).click();
@@ -103,8 +83,8 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
   await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
-  await expect(page.getByText('Validation Failed')).toBeVisible();
-  await expect(page.getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
+  await expect(toast(page).getByText('Validation Failed')).toBeVisible();
+  await expect(toast(page).getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
   await screenshot(page, 'proofs-refused-desktop', { fullPage: false });
   await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeVisible();
   const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })).json();
@@ -112,7 +92,7 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
 
   // The refused screenshot is replaced in its slot; the other two files were released and count again.
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
-  await expect(page.getByText('Activity Watch Uploaded')).toBeVisible();
+  await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
 });

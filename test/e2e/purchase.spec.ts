@@ -7,7 +7,7 @@ import { expect, screenshot, signInWithPhantom, test } from './fixtures';
 const PHONE = { width: 390, height: 844 };
 
 const panel = (page: Page) => page.getByRole('region', { name: 'PURCHASE_CREDITS' });
-const package500 = (page: Page) => panel(page).getByRole('button', { name: 'Buy 500 credits for 0.005 SOL' });
+const package500 = (page: Page) => panel(page).getByRole('button', { name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD' });
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 test('buys the 500 package with Phantom: connect first, then pay, verify and credit', async ({ page, wallet }) => {
@@ -72,7 +72,7 @@ test('an X account links the connected wallet by signing, then buys with it', as
   await expect(panel(page).getByText('your first purchase links it to this account')).toBeVisible();
   const before = Number(await page.getByTestId('credits-balance').textContent());
 
-  await panel(page).getByRole('button', { name: 'Buy 100 credits for 0.001 SOL' }).click();
+  await panel(page).getByRole('button', { name: 'Buy 100 CREDITS 0.001 SOL ≈ $0.20 USD' }).click();
   await expect(toast(page).getByText('Credits Added!')).toBeVisible({ timeout: 30_000 });
   expect(wallet.requests).toEqual(['connect', 'signMessage', 'signTransaction']);
   await expect(page.getByTestId('credits-balance')).toHaveText(String(before + 100));

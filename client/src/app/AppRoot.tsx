@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
+import { ScrollRestoration } from 'react-router-dom';
 import { selectAuthStatus } from '../features/auth/authSlice';
+import { SkipLink } from '../ui/SkipLink';
 import { AppLayout } from './AppLayout';
 import { useAppSelector } from './hooks';
 import { lazyScreen } from './lazyScreen';
@@ -13,6 +15,9 @@ export function AppRoot() {
   const status = useAppSelector(selectAuthStatus);
   return (
     <>
+      <SkipLink />
+      {/* A new page opens at its top; Back returns to where the previous one was scrolled. */}
+      <ScrollRestoration />
       {status === 'checking' && <LoadingScreen />}
       {status === 'signedOut' && (
         <Suspense fallback={<LoadingScreen />}>

@@ -5,7 +5,7 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <div className="not-found">
-      <Panel title="Page Not Found" aside={<span className="tag tag--danger">404</span>}>
+      <Panel title="Page Not Found" titleLevel={1} aside={<span className="tag tag--danger">404</span>}>
         <p className="muted">
           Nothing is routed at <code>{pathname}</code>.
         </p>

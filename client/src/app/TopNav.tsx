@@ -19,7 +19,7 @@ export function TopNav() {
   return (
     <header className="top-bar">
       <div className="top-bar__inner">
-        <Link to="/" className="logo" aria-label="Sweat Credits home">
+        <Link to="/" className="logo" aria-label="SWEAT_CREDITS home">
           <span className="logo__mark">
             <BoltIcon />
           </span>

@@ -28,10 +28,28 @@ describe('routes', () => {
     expect(await screen.findByText(/SWEAT_LOCAL_COACH_V1/)).toBeTruthy();
   });
 
-  it('answers an unknown path with the Page Not Found card and a link home', async () => {
+  it('answers an unknown path with the Page Not Found card, titled as the page, and a link home', async () => {
     renderApp('/no/such/page');
     const card = await screen.findByRole('region', { name: 'Page Not Found' });
+    expect(within(card).getByRole('heading', { level: 1 }).textContent).toBe('Page Not Found');
     expect(within(card).getByRole('link').getAttribute('href')).toBe('/');
+  });
+
+  it.each([
+    ['signed in', () => signedInStore()],
+    ['signed out', () => {
+      const store = createAppStore();
+      store.dispatch(signedOut());
+      return store;
+    }],
+  ])('starts every page (%s) with a skip link to its main content', async (_, makeStore) => {
+    mockFetch(() => jsonResponse(CONFIG));
+    renderApp('/about', makeStore());
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await userEvent.click(skip);
+    expect(document.activeElement).toBe(await screen.findByRole('main'));
   });
 
   it.each([

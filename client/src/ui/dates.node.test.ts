@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { useTimeZones } from '../test/time-zone.node';
-import { formatDate, formatDay, shortDate } from './dates';
+import { formatDate, formatDay, formatDays, shortDate } from './dates';
 
 describe('dates', () => {
   const setTimeZone = useTimeZones();
@@ -20,5 +20,9 @@ describe('dates', () => {
       setTimeZone(zone);
       expect(formatDay('2026-11-23')).toBe('Nov 23, 2026');
     }
+  });
+
+  it('says 1 DAY and otherwise DAYS', () => {
+    expect([0, 1, 2, 30].map(formatDays)).toEqual(['0 DAYS', '1 DAY', '2 DAYS', '30 DAYS']);
   });
 });

@@ -20,3 +20,9 @@ export function formatDay(day: string): string {
 
 /** "Mar 1": chart labels. */
 export const shortDate = (iso: string): string => formatDate(iso, { month: 'short', day: 'numeric' });
+
+/** The unit after a count of days: "1 DAY", "0 DAYS", "3 DAYS". */
+export const dayUnit = (count: number): string => (count === 1 ? 'DAY' : 'DAYS');
+
+/** "1 DAY", "3 DAYS". */
+export const formatDays = (count: number): string => `${count} ${dayUnit(count)}`;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useAppDispatch } from '../../app/hooks';
 import { BoltIcon } from '../../ui/icons';
+import { MAIN_CONTENT_ID } from '../../ui/mainContent';
 import { signInWithPhantom } from './walletSignIn';
 import './login.css';
 
@@ -33,7 +34,7 @@ export default function LoginPage() {
   const xAvailable = config?.twitterLogin ?? false;
 
   return (
-    <div className="login">
+    <main className="login" id={MAIN_CONTENT_ID} tabIndex={-1}>
       <div className="login__grid">
         <section className="login__intro">
           <p className="login__brand">
@@ -92,6 +93,6 @@ export default function LoginPage() {
         POWERED BY <strong>SOLANA</strong>
         {config && <> ({config.solanaCluster.toUpperCase()})</>} × <strong>{config?.aiEngine ?? 'AI'}</strong>
       </p>
-    </div>
+    </main>
   );
 }

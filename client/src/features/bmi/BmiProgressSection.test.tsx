@@ -62,6 +62,13 @@ describe('BMI on the progress page', () => {
     expect(screen.getByTestId('bmi-result').textContent).toBe('BMI 22.5 · NORMAL');
   });
 
+  it('sends a weight typed with a decimal comma as a decimal, and shows a whole BMI with one decimal', async () => {
+    const { store, sent } = serve([], () => jsonResponse({ bmi: 30, category: 'Obese' }));
+    await submit('170', '86,7');
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ description: 'Your BMI is 30.0 (Obese)' }));
+    expect(sent).toEqual([{ height: '170', weight: '86.7', userId: USER.id }]);
+  });
+
   it('toasts the server’s validation title and text', async () => {
     const { store } = serve([], () => jsonResponse({ statusCode: 400, message: 'Height must be between 100-250 cm.', error: 'Invalid Height' }, 400));
     await submit('90', '65');

@@ -4,7 +4,7 @@ import { useToast } from '../../app/toast/useToast';
 import { LineChart } from '../../ui/charts';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
-import { bmiSeries, formatTrend, summarizeBmi } from './bmi.logic';
+import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
 import { useCalculateBmiMutation, useGetBmiRecordsQuery } from './bmiApi';
 import './bmi.css';
 
@@ -82,8 +82,8 @@ function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorPr
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      const answer = await calculate({ height: height.trim(), weight: weight.trim(), userId }).unwrap();
-      toast({ title: 'BMI Calculated Successfully!', description: `Your BMI is ${answer.bmi} (${answer.category})` });
+      const answer = await calculate({ height: decimalInput(height), weight: decimalInput(weight), userId }).unwrap();
+      toast({ title: 'BMI Calculated Successfully!', description: bmiResultText(answer.bmi, answer.category) });
     } catch (error) {
       // A 400 carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
       const invalid = (error as ApiError).status === 400;

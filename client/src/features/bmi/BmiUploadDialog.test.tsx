@@ -4,15 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
-// Uppy's dashboard is replaced by two buttons standing for its outcomes: these tests are about the dialog's flow.
+// Uppy's dashboard is replaced by buttons standing for its outcomes: these tests are about the dialog's flow.
 vi.mock('./ReportPicker', () => ({
-  ReportPicker: ({ getUploadUrl, onUploaded, onFailed }: { getUploadUrl: (f: { size: number }) => Promise<string>; onUploaded: (url: string) => void; onFailed: () => void }) => (
+  ReportPicker: ({ getUploadUrl, onUploaded, onFailed }: { getUploadUrl: (f: { size: number }) => Promise<string>; onUploaded: (url: string) => void; onFailed: (reason?: string) => void }) => (
     <div data-testid="bmi-picker">
-      <button type="button" onClick={() => void getUploadUrl({ size: 1234 }).then(onUploaded)}>
+      <button type="button" onClick={() => void getUploadUrl({ size: 1234 }).then(onUploaded, (error: Error) => onFailed(error.message))}>
         fake-upload
       </button>
-      <button type="button" onClick={onFailed}>
+      <button type="button" onClick={() => onFailed()}>
         fake-fail
+      </button>
+      <button type="button" onClick={() => onFailed('The file is larger than 10 MB')}>
+        fake-refuse
       </button>
     </div>
   ),
@@ -28,14 +31,14 @@ const ANALYSIS: BmiAnalysis = {
   recommendations: ['Keep a balanced routine.', 'Upload a new report every month.'],
 };
 
-function serve(analyze: () => Response = () => jsonResponse(ANALYSIS)) {
+function serve(analyze: () => Response = () => jsonResponse(ANALYSIS), uploadUrl: () => Response = () => jsonResponse({ uploadURL: UPLOAD_URL })) {
   const calls: { path: string; body: unknown; jobKey: string | null }[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(USER);
     if (path === '/api/bmi/upload-url') {
       calls.push({ path, body: await request.json(), jobKey: null });
-      return jsonResponse({ uploadURL: UPLOAD_URL });
+      return uploadUrl();
     }
     if (path === '/api/bmi/analyze') {
       calls.push({ path, body: await request.json(), jobKey: request.headers.get('x-job-key') });
@@ -93,6 +96,7 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
       expect(store.getState().toast.current).toMatchObject({ title: 'Analysis Failed', description: 'Failed to analyze your BMI report', variant: 'destructive' }),
     );
     expect(await dialog.findByTestId('bmi-picker')).toBeTruthy();
+    expect(dialog.getByRole('status').textContent).toBe('No BMI value could be read');
   });
 
   it('toasts Upload Failed and keeps the picker when the upload fails', async () => {
@@ -101,5 +105,16 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'fake-fail' }));
     expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'Please try again', variant: 'destructive' });
     expect(dialog.getByTestId('bmi-picker')).toBeTruthy();
+    expect(dialog.queryByRole('status')).toBeNull();
+  });
+
+  it('shows why under the toast: the picker refusing a file, or the server refusing its size', async () => {
+    const { store } = serve(undefined, () => jsonResponse({ statusCode: 413, message: 'The file is larger than the 10 MB this upload allows', error: 'Payload Too Large' }, 413));
+    const dialog = await openDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'fake-refuse' }));
+    expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'Please try again' });
+    expect(dialog.getByRole('status').textContent).toBe('The file is larger than 10 MB');
+    await userEvent.click(dialog.getByRole('button', { name: 'fake-upload' }));
+    await waitFor(() => expect(dialog.getByRole('status').textContent).toBe('The file is larger than the 10 MB this upload allows'));
   });
 });

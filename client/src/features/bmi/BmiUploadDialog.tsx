@@ -1,5 +1,6 @@
 import type { BmiAnalysis } from '@contract';
 import { useState } from 'react';
+import type { ApiError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
@@ -20,10 +21,13 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'pick' });
   // A new key mounts a fresh, empty picker after a failure.
   const [attempt, setAttempt] = useState(0);
+  // Why the last attempt failed, in the picker's or the server's words, under SPEC's short toast.
+  const [failure, setFailure] = useState<string | null>(null);
   const analyzing = step.name === 'analyzing';
   const progress = useJobProgress(user?.id, analyzing ? step.jobKey : null, analyzing);
 
-  const backToPicker = () => {
+  const backToPicker = (reason: string | undefined) => {
+    setFailure(reason ?? null);
     setAttempt((n) => n + 1);
     setStep({ name: 'pick' });
   };
@@ -31,27 +35,29 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   async function getUploadUrl(file: { size: number }): Promise<string> {
     try {
       return (await createUploadUrl(file).unwrap()).uploadURL;
-    } catch {
-      throw new Error('Failed to get upload URL');
+    } catch (error) {
+      // The server's reason (e.g. 413 too large) when it gave one, SPEC's words otherwise.
+      throw new Error((error as Partial<ApiError>).detail ?? 'Failed to get upload URL');
     }
   }
 
   async function analyzeReport(fileUrl: string) {
     const jobKey = crypto.randomUUID();
     setStep({ name: 'analyzing', jobKey });
+    setFailure(null);
     try {
       const analysis = await analyze({ fileUrl, jobKey }).unwrap();
       setStep({ name: 'done', analysis });
       toast({ title: 'Analysis Complete', description: 'Your BMI report has been analyzed successfully' });
-    } catch {
+    } catch (error) {
       toast({ title: 'Analysis Failed', description: 'Failed to analyze your BMI report', variant: 'destructive' });
-      backToPicker();
+      backToPicker((error as Partial<ApiError>).detail);
     }
   }
 
-  function uploadFailed() {
+  function uploadFailed(reason?: string) {
     toast({ title: 'Upload Failed', description: 'Please try again', variant: 'destructive' });
-    backToPicker();
+    backToPicker(reason);
   }
 
   return (
@@ -74,7 +80,14 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
                 <progress max={100} value={progress ?? 0} aria-label="Analysis progress" />
               </div>
             ) : (
-              <ReportPicker key={attempt} getUploadUrl={getUploadUrl} onUploaded={(url) => void analyzeReport(url)} onFailed={uploadFailed} />
+              <>
+                {failure && (
+                  <p className="bmi-upload__failure" role="status">
+                    {failure}
+                  </p>
+                )}
+                <ReportPicker key={attempt} getUploadUrl={getUploadUrl} onUploaded={(url) => void analyzeReport(url)} onFailed={uploadFailed} />
+              </>
             )}
           </>
         )}
@@ -106,7 +119,8 @@ function AnalysisResult({ analysis, onClose }: { analysis: BmiAnalysis; onClose:
           <li key={r}>{r}</li>
         ))}
       </ul>
-      <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+      {/* The picker it replaces is gone: focus comes here rather than falling to the page. */}
+      <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
         CLOSE
       </button>
     </div>

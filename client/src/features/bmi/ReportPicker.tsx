@@ -4,17 +4,30 @@ import Dashboard from '@uppy/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { useEffect, useRef } from 'react';
+import { serverReason } from '../../api/serverReason';
 import { withRetries } from './uploadRetry';
 
 /** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
 
+/** SPEC §5: a report is one PDF, JPEG or PNG of at most 10485760 bytes. */
+export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
+const REPORT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+
+/** Why this file cannot be sent as a report, said before anything is uploaded; null when it can. */
+export function reportProblem(file: { size?: number | null; type?: string }): string | null {
+  if (!REPORT_TYPES.includes(file.type ?? '')) return 'Send the report as a PDF, JPEG or PNG file';
+  if ((file.size ?? 0) > REPORT_MAX_BYTES) return 'The file is larger than 10 MB';
+  return null;
+}
+
 interface ReportPickerProps {
-  /** The signed URL to PUT this file to (POST /api/bmi/upload-url). */
+  /** The signed URL to PUT this file to (POST /api/bmi/upload-url); its error's message is shown. */
   getUploadUrl: (file: { size: number }) => Promise<string>;
   /** The file is stored: its upload URL is the fileUrl to analyse. */
   onUploaded: (fileUrl: string) => void;
-  onFailed: () => void;
+  /** No file was stored; `reason` says why when the picker or the server did (too large, wrong type…). */
+  onFailed: (reason?: string) => void;
 }
 
 /**
@@ -30,7 +43,15 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
 
   useEffect(() => {
     const uploadUrls = new Map<string, string>();
-    const uppy = new Uppy({ restrictions: { maxNumberOfFiles: 1 } })
+    let failure: string | undefined;
+    const uppy = new Uppy({
+      restrictions: { maxNumberOfFiles: 1 },
+      onBeforeFileAdded: (file) => {
+        const problem = reportProblem(file);
+        if (problem) props.current.onFailed(problem);
+        return !problem;
+      },
+    })
       .use(Dashboard, {
         inline: true,
         target: target.current!,
@@ -43,19 +64,42 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
         shouldUseMultipart: false,
         uploadPartBytes: (options) => withRetries(() => AwsS3.uploadPartBytes(options)),
         getUploadParameters: async (file) => {
-          const url = await props.current.getUploadUrl({ size: file.size ?? 0 });
+          const url = await props.current.getUploadUrl({ size: file.size ?? 0 }).catch((error: Error) => {
+            failure = error.message;
+            throw error;
+          });
           uploadUrls.set(file.id, url);
           return { method: 'PUT', url, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
         },
       });
+    uppy.on('upload-error', (_file, error) => {
+      // A refused PUT carries its response (Uppy's S3 plugin keeps the XHR as `source`).
+      const response = (error as { source?: XMLHttpRequest }).source;
+      failure = (response && serverReason(response)) ?? failure;
+    });
     uppy.on('complete', (result) => {
       const uploaded = result.successful?.[0];
       const fileUrl = uploaded && uploadUrls.get(uploaded.id);
       if (fileUrl) props.current.onUploaded(fileUrl);
-      else props.current.onFailed();
+      else props.current.onFailed(failure);
     });
-    return () => uppy.destroy();
+    const stopMending = mendFileListRole(target.current!);
+    return () => {
+      stopMending();
+      uppy.destroy();
+    };
   }, []);
 
   return <div ref={target} className="bmi-picker" data-testid="bmi-picker" />;
+}
+
+/**
+ * Uppy 5 draws a one-file list as a role=listitem with no role=list around it (a critical axe
+ * finding, and screen readers announce no list): the list gets its role whenever Uppy draws it.
+ */
+function mendFileListRole(root: HTMLElement): () => void {
+  const mend = () => root.querySelectorAll('.uppy-Dashboard-files:not([role])').forEach((list) => list.setAttribute('role', 'list'));
+  const observer = new MutationObserver(mend);
+  observer.observe(root, { childList: true, subtree: true });
+  return () => observer.disconnect();
 }

@@ -1,6 +1,6 @@
 import type { BmiRecordView } from '@contract';
 import { describe, expect, it } from 'vitest';
-import { bmiSeries, formatTrend, summarizeBmi } from './bmi.logic';
+import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
 
 const record = (bmi: number, weight: number | null, createdAt: string): BmiRecordView => ({
   id: createdAt,
@@ -41,5 +41,18 @@ describe('bmiSeries', () => {
     const { bmi, weight } = bmiSeries(NEWEST_FIRST);
     expect(bmi.map((p) => p.value)).toEqual([23.9, 23.7, 24.1]);
     expect(weight.map((p) => p.value)).toEqual([77.5, 76.8]);
+  });
+});
+
+describe('decimalInput', () => {
+  it('reads a decimal comma as a point and leaves everything else to the server', () => {
+    expect(['75,5', ' 75.5 ', '180', '1,2,3', 'abc', ''].map(decimalInput)).toEqual(['75.5', '75.5', '180', '1,2,3', 'abc', '']);
+  });
+});
+
+describe('bmiResultText', () => {
+  it('shows the BMI to one decimal', () => {
+    expect(bmiResultText(30, 'Obese')).toBe('Your BMI is 30.0 (Obese)');
+    expect(bmiResultText(23.94, 'Normal')).toBe('Your BMI is 23.9 (Normal)');
   });
 });

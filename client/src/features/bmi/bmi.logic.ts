@@ -29,3 +29,13 @@ export function bmiSeries(records: BmiRecordView[]): { bmi: ChartPoint[]; weight
     weight: oldestFirst.filter((r) => r.weight !== null).map((r) => ({ label: shortDate(r.createdAt), value: r.weight! })),
   };
 }
+
+/** A number as typed, with a decimal comma ("75,5", as much of the world writes it) read as a point. */
+export function decimalInput(typed: string): string {
+  return typed.trim().replace(/^(\d+),(\d+)$/, '$1.$2');
+}
+
+/** The calculator's success toast text, BMI to one decimal like everywhere else ("Your BMI is 30.0 (Obese)"). */
+export function bmiResultText(bmi: number, category: string): string {
+  return `Your BMI is ${bmi.toFixed(1)} (${category})`;
+}

@@ -1,4 +1,5 @@
 import type { UserView } from '@contract';
+import { formatDays } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { useGetAchievementsQuery } from './creditsApi';
 
@@ -10,11 +11,11 @@ export function BadgesSection({ user }: { user: UserView }) {
       <dl className="streaks">
         <div>
           <dt>CURRENT_STREAK</dt>
-          <dd data-testid="current-streak">{user.currentStreak} DAYS</dd>
+          <dd data-testid="current-streak">{formatDays(user.currentStreak)}</dd>
         </div>
         <div>
           <dt>BEST_STREAK</dt>
-          <dd data-testid="best-streak">{user.longestStreak} DAYS</dd>
+          <dd data-testid="best-streak">{formatDays(user.longestStreak)}</dd>
         </div>
       </dl>
       {badges.length === 0 ? (

@@ -113,7 +113,7 @@ describe('CreditsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Redeem Gym Pass' }));
 
     expect(await screen.findByText('Redeemed Successfully!')).toBeTruthy();
-    expect(screen.getByText(/GYM-ABCD-EFGH/)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Notifications (F8)' })).getByText(/GYM-ABCD-EFGH/)).toBeTruthy();
     const redeem = requests.find((r) => r.path === 'credits/redeem')!;
     expect(redeem.body).toMatchObject({ userId: USER.id, itemId: 'gym-pass', cost: 150, requestId: expect.any(String) });
     // invalidated: the ledger and the user are fetched again

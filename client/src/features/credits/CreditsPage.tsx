@@ -1,3 +1,4 @@
+import { dayUnit } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
 import { PurchasePanel } from '../wallet/PurchasePanel';
@@ -25,7 +26,7 @@ export default function CreditsPage() {
           FC
         </p>
         <p>
-          <span className="muted">STREAK:</span> <span data-testid="credits-streak">{user.currentStreak}</span> DAYS
+          <span className="muted">STREAK:</span> <span data-testid="credits-streak">{user.currentStreak}</span> {dayUnit(user.currentStreak)}
         </p>
       </PageHeader>
       <ShareSection user={user} />

@@ -37,6 +37,11 @@ describe('DashboardView', () => {
     expect(screen.getByTestId('FITNESS_LEVEL').textContent).toBe('ADVANCED');
   });
 
+  it('says 1 DAY of streak, not 1 DAYS', () => {
+    renderDashboard(makeUser({ dailyStreak: 1 }));
+    expect(screen.getByTestId('DAILY_STREAK').nextElementSibling?.textContent).toBe('DAY');
+  });
+
   it('shows the latest BMI to one decimal, or a dash without one', () => {
     const { unmount } = renderDashboard(makeUser({ height: 180, weight: 77.5, latestBmi: 23.92 }));
     const panel = () => within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));

@@ -1,7 +1,7 @@
 import type { SessionView } from '@contract';
 import { useMemo } from 'react';
 import { BarChart } from '../../ui/charts';
-import { formatDate } from '../../ui/dates';
+import { dayUnit, formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { StatTiles, type StatTile } from '../../ui/StatTiles';
 import BmiProgressSection from '../bmi/BmiProgressSection';
@@ -23,7 +23,7 @@ export default function ProgressPage() {
   const tiles: StatTile[] = [
     { label: 'TOTAL_SESSIONS', value: user?.totalWorkouts ?? 0 },
     { label: 'ACHIEVEMENTS', value: achievements.length },
-    { label: 'CURRENT_STREAK', value: user?.currentStreak ?? 0, unit: 'DAYS' },
+    { label: 'CURRENT_STREAK', value: user?.currentStreak ?? 0, unit: dayUnit(user?.currentStreak ?? 0) },
     { label: 'CREDITS_EARNED', value: creditsEarned(sessions), unit: 'FC' },
   ];
 

@@ -43,9 +43,11 @@ export function ProofSlot({ slot, uploaded, progress, disabled, onFile }: ProofS
       <button
         type="button"
         className={`btn btn--small ${uploaded ? 'btn--secondary proof-slot__done' : 'btn--primary'}`}
-        disabled={disabled || uploading}
+        disabled={disabled}
+        // Not `disabled` while uploading: a disabled button drops keyboard focus to the page.
+        aria-disabled={uploading || undefined}
         title={uploaded ? 'Replace this file' : undefined}
-        onClick={() => picker.current?.click()}
+        onClick={() => !uploading && picker.current?.click()}
         aria-label={`${uploaded ? 'UPLOADED' : 'UPLOAD'} ${slot.name}`}
       >
         {uploaded ? 'UPLOADED' : uploading ? `${progress}%` : 'UPLOAD'}

@@ -2,6 +2,7 @@ import type { ProofKind, ProofValidationResult } from '@contract';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
+import { formatDays } from '../../ui/dates';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
@@ -79,12 +80,11 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
             </div>
             <div>
               <dt>NEW_STREAK</dt>
-              <dd>
-                {result.newStreak} {result.newStreak === 1 ? 'DAY' : 'DAYS'}
-              </dd>
+              <dd>{formatDays(result.newStreak)}</dd>
             </div>
           </dl>
-          <button type="button" className="btn btn--primary btn--block" onClick={onClose}>
+          {/* The form it replaces is gone: focus comes here rather than falling to the page. */}
+          <button type="button" className="btn btn--primary btn--block" onClick={onClose} autoFocus>
             CLOSE
           </button>
         </div>
@@ -105,7 +105,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
             </div>
             <div>
               <dt>CURRENT_STREAK</dt>
-              <dd>{user?.currentStreak ?? 0} DAYS</dd>
+              <dd>{formatDays(user?.currentStreak ?? 0)}</dd>
             </div>
           </dl>
 
@@ -136,7 +136,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
           </ul>
 
           {count === PROOFS_REQUIRED && (
-            <button type="button" className="btn btn--primary btn--block" onClick={() => void validateAll()} disabled={validating}>
+            <button type="button" className="btn btn--primary btn--block" onClick={() => !validating && void validateAll()} aria-disabled={validating}>
               {validating ? 'VALIDATING...' : 'VALIDATE_ALL_PROOFS'}
             </button>
           )}

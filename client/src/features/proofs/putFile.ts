@@ -1,17 +1,9 @@
-import type { ErrorBody } from '@contract';
+import { serverReason } from '../../api/serverReason';
 
 /** A failed upload; the message is the server's text when it answered its error shape. */
 export class UploadError extends Error {}
 
-function failure(xhr: XMLHttpRequest): UploadError {
-  try {
-    const body = JSON.parse(xhr.responseText) as Partial<ErrorBody>;
-    if (typeof body.message === 'string') return new UploadError(body.message);
-  } catch {
-    // not the server's error shape
-  }
-  return new UploadError('Please try again');
-}
+const failure = (xhr: XMLHttpRequest) => new UploadError(serverReason(xhr) ?? 'Please try again');
 
 /**
  * PUTs a file to a signed upload URL in one shot (SPEC §7), reporting progress 0–100. XHR rather

@@ -61,21 +61,21 @@ function renderPanel(store: AppStore = signedInStore()) {
 const toastOf = (store: AppStore) => store.getState().toast.current;
 /** Picks the 500-credit package once it takes a pick (it waits for the account and the chain settings). */
 async function pick500() {
-  const pack = screen.getByRole('button', { name: 'Buy 500 credits for 0.005 SOL' }) as HTMLButtonElement;
+  const pack = screen.getByRole('button', { name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD' }) as HTMLButtonElement;
   await waitFor(() => expect(pack.disabled).toBe(false));
   await userEvent.click(pack);
 }
 
 describe('PurchasePanel', () => {
-  it('shows the four packages with SOL and USD prices, disconnected', () => {
+  it('shows the four packages with SOL and USD prices, disconnected, each named by what it shows', () => {
     serve();
     renderPanel();
     expect(screen.getByText('DISCONNECTED')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /^Buy / }).map((b) => b.textContent)).toEqual([
-      '100CREDITS0.001 SOL≈ $0.20 USD',
-      '500CREDITS0.005 SOL≈ $0.95 USD',
-      '1,000CREDITS0.009 SOL≈ $1.80 USD',
-      '2,500CREDITS0.02 SOL≈ $4.25 USD',
+      'Buy 100 CREDITS 0.001 SOL ≈ $0.20 USD',
+      'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD',
+      'Buy 1,000 CREDITS 0.009 SOL ≈ $1.80 USD',
+      'Buy 2,500 CREDITS 0.02 SOL ≈ $4.25 USD',
     ]);
   });
 

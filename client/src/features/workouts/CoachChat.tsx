@@ -72,7 +72,8 @@ export function CoachChat({ user }: { user: UserView }) {
 
   return (
     <Panel title="AI_FITNESS_COACH" className="coach">
-      <ol className="coach__messages" aria-label="Chat messages" aria-live="polite">
+      {/* It scrolls: keyboard users focus it to read back. */}
+      <ol className="coach__messages" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
         {messages.length === 0 && (
           <li className="coach__hint muted">Ask what to train today, how to lose weight, about form, rest or soreness — or describe the workout you want.</li>
         )}
@@ -83,7 +84,8 @@ export function CoachChat({ user }: { user: UserView }) {
           </li>
         ))}
         {chat.isLoading && (
-          <li className="coach__message coach__message--assistant coach__thinking" role="status">
+          // No role=status here: an item of the list must stay a listitem; the list is already a polite live region.
+          <li className="coach__message coach__message--assistant coach__thinking">
             <span className="coach__role">COACH</span>
             <p>
               THINKING<span className="cursor" />
