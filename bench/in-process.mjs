@@ -1,10 +1,6 @@
 // The built app as an application context inside the bench process (as server/dist/worker.js boots
 // it), for the benches that compare a service call with its raw baseline: the ledger and the queue.
-import { join } from 'node:path';
-import { ROOT } from '../scripts/lib.mjs';
-import { require } from './lib.mjs';
-
-const dist = (path) => require(join(ROOT, 'server', 'dist', path));
+import { dist, require } from './lib.mjs';
 
 /** Boots AppModule on `env` (the configuration is read once, at first import), workers running. */
 export async function startContext(env) {

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { API_PROCESS, ROOT, stopChild } from '../scripts/lib.mjs';
 
 export const require = createRequire(join(ROOT, 'server', 'package.json'));
+/** A module of the built server (server/dist), e.g. dist('ledger/ledger.rules.js'). */
+export const dist = (path) => require(join(ROOT, 'server', 'dist', path));
 const bs58 = require('bs58').default;
 const nacl = require('tweetnacl');
 const { MongoClient } = require('mongodb');
@@ -24,14 +26,17 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6389';
  */
 export const LOAD = { connections: 20, duration: 5, rounds: 5 };
 
-/** Env of a bench app: own database and Redis prefix, temp DATA_DIR, quiet logs, no sign-in limit. */
-export function benchEnv(extra = {}) {
+/**
+ * Env of a bench app: own database and Redis prefix, temp DATA_DIR, quiet logs, no sign-in limit.
+ * `name` goes into the database's name, so a bench's leftovers can be told apart.
+ */
+export function benchEnv(extra = {}, name = 'bench') {
   const id = randomBytes(4).toString('hex');
   return {
     NODE_ENV: 'production',
-    MONGODB_URI: `${MONGO_BASE}/sweat_bench_${id}`,
+    MONGODB_URI: `${MONGO_BASE}/sweat_${name}_${id}`,
     REDIS_URL,
-    REDIS_PREFIX: `bench-${id}`,
+    REDIS_PREFIX: `${name}-${id}`,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'sweat-bench-')),
     JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
     LOG_LEVEL: 'silent',
@@ -54,10 +59,10 @@ export function freePort() {
 }
 
 /** The API process (scripts/lib.mjs API_PROCESS) with the inline worker; resolves once /api/health answers 200. */
-export async function startServer(extra = {}) {
+export async function startServer(extra = {}, name = undefined) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = benchEnv({ PORT: String(port), PUBLIC_URL: url, WORKER_INLINE: '1', ...extra });
+  const env = benchEnv({ PORT: String(port), PUBLIC_URL: url, WORKER_INLINE: '1', ...extra }, name);
   const child = spawn(process.execPath, API_PROCESS, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -69,20 +69,31 @@ export function portOpen(port) {
 
 const cleanups = [];
 let exiting = false;
+/** The cleanup run in progress: a second caller waits for it instead of exiting under it. */
+let cleaning = null;
 
 export function onCleanup(fn) {
   cleanups.push(fn);
 }
 
-/** Undoes everything registered so far, newest first (the API before the services it uses). */
-export async function runCleanups() {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()();
-    } catch (err) {
-      say(`cleanup failed: ${err.message}`);
+/**
+ * Undoes everything registered so far, newest first (the API before the services it uses). Callers
+ * at the same time share one run: a Ctrl-C also fails the step in flight, whose error path cleans
+ * up too, and with two runs popping from one list the first to finish exited the process while
+ * the other was still dropping a bench database.
+ */
+export function runCleanups() {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      try {
+        await cleanups.pop()();
+      } catch (err) {
+        say(`cleanup failed: ${err.message}`);
+      }
     }
-  }
+    cleaning = null;
+  })();
+  return cleaning;
 }
 
 /** Runs the cleanups, then exits. A second call (a signal during cleanup, a child exiting) is ignored. */
