@@ -204,15 +204,17 @@ function openLoopRows(steps) {
   );
   const highest = Math.max(0, ...steps.filter(held).map((s) => s.rate));
   rows.push(row('Load', `open loop: highest rate held (p95 < ${HELD_P95_MS} ms, no errors)`, highest ? `${highest} req/s` : `none of ${RATES.join(', ')}`, '', null, 'reported', null));
-  // Where the first step that was not held (else the last step) spent its CPU: the busiest process
-  // is the one that saturates first, unless other work on this shared machine took the most.
+  // Where the first step that was not held (else the last step) spent its CPU: the busiest of the
+  // load's processes is the one that saturates first; a full machine with much `others` means the
+  // run shared its cores with other work and says less.
   const telling = steps.find((s) => !held(s)) ?? steps.at(-1);
-  const { machine, ...usage } = telling.usage;
+  const { machine, others, ...usage } = telling.usage;
   const [busiest, percent] = Object.entries(usage)
     .filter(([, p]) => !Number.isNaN(p))
     .sort((a, b) => b[1] - a[1])[0];
   const which = `${telling.rate} req/s, ${held(telling) ? 'the last step' : 'the first step not held'}`;
-  rows.push(row('Load', `open loop: busiest process at ${which} (machine ${fmt(machine)} % of one core)`, `${busiest === 'others' ? 'other work on the machine' : busiest} ${fmt(percent)} %`, '', null, 'reported', null));
+  const context = `machine ${fmt(machine)} of ${cpus().length * 100}, others ${fmt(others)}`;
+  rows.push(row('Load', `open loop: busiest process at ${which} (CPU % of one core; ${context})`, `${busiest} ${fmt(percent)}`, '', null, 'reported', null));
   return rows;
 }
 
