@@ -124,7 +124,8 @@ const roundsAt = (scenario, rate) => Math.max(1, Math.round((rate / scenario.FIR
 
 /**
  * Calls `startRound(i)` for i = 0 … count − 1 at `perSecond`, each on its own schedule whatever the
- * earlier rounds' answers (an arrival that is late, because this process was busy, goes at once).
+ * earlier rounds' answers (an arrival that is late, because this process was busy, goes at once);
+ * resolves at the end of the window, count / perSecond after the start.
  * Hand-written rather than autocannon or k6: autocannon sends a connection's next request only
  * after its answer, so a slow server is offered less (a closed loop again), and k6 would need a Go
  * build and a second copy of the scenario in its own JavaScript; here the rounds are the scenario's.
@@ -142,6 +143,8 @@ async function arrivals(count, perSecond, startRound) {
     lateMs.push(performance.now() - due);
     rounds.push(startRound(i));
   }
+  // The window lasts until the next arrival would be due, so a step of few rounds still spans its time.
+  await sleep(started + (count * 1000) / perSecond - performance.now());
   return { rounds, lateMs };
 }
 
