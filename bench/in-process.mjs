@@ -2,15 +2,18 @@
 // it), for the benches that compare a service call with its raw baseline: the ledger and the queue.
 import { dist, require } from './lib.mjs';
 
-/** Boots AppModule on `env` (the configuration is read once, at first import), workers running. */
-export async function startContext(env) {
+/**
+ * Boots AppModule on `env` (the configuration is read once, at first import), its workers running
+ * unless `workers` is false (a process that only posts to the ledger must not take another's jobs).
+ */
+export async function startContext(env, { workers = true } = {}) {
   Object.assign(process.env, env);
   require('reflect-metadata');
   const { NestFactory } = require('@nestjs/core');
   const { getModelToken } = require('@nestjs/mongoose');
   const { AppModule } = dist('app.module.js');
   const ctx = await NestFactory.createApplicationContext(AppModule, { logger: false });
-  ctx.get(dist('queue/workers.service.js').WorkersService).start();
+  if (workers) ctx.get(dist('queue/workers.service.js').WorkersService).start();
   return {
     env,
     ledger: ctx.get(dist('ledger/ledger.service.js').LedgerService),

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale]`: the six benchmarks of
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load]`: the seven benchmarks of
 // bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
-// ratios are what compare across runs). Prints a markdown table and writes it to bench/results.md.
+// ratios are what compare across runs) or against its target. Prints a markdown table and writes it
+// to bench/results.md.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -10,13 +11,14 @@ import { benchApi } from '../bench/api.mjs';
 import { benchClient } from '../bench/client.mjs';
 import { startContext } from '../bench/in-process.mjs';
 import { benchLedger } from '../bench/ledger.mjs';
+import { benchLoad } from '../bench/load.mjs';
 import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchScale } from '../bench/scale.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
 import { build, ensureDependencies, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
 
-const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale };
+const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale, load: benchLoad };
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);
 
