@@ -259,6 +259,8 @@ function userDocument(_id, walletAddress, profile) {
     latestBmi: null,
     totalWorkouts,
     reportMonths: [],
+    sessionEpoch: 0,
+    revokedSessions: {},
     createdAt,
     __v: 0,
   };
