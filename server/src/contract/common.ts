@@ -13,5 +13,3 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Routes that name a user in the path: it must be the signed-in user (403 otherwise). */
 export const UserIdParam = z.strictObject({ userId: ObjectIdString });
-
-export const OkResponse = z.object({ ok: z.literal(true) });
