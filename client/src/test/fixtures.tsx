@@ -18,7 +18,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     dailyStreak: 3,
     currentStreak: 3,
     longestStreak: 9,
-    profileRank: 'BRONZE',
+    profileRank: 'ROOKIE',
     fitnessLevel: 'intermediate',
     height: 180,
     weight: 77.5,

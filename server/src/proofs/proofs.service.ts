@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   PROOF_KINDS,
+  PROOF_PURPOSES,
   ProofChallenge,
   ProofDayView,
   ProofUploadUrlRequest,
@@ -31,7 +32,6 @@ import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDay, ProofDayDocument, ProofFile, ProofMedia } from './proof-day.schema';
 import {
   PROOF_MEDIA_RETENTION_DAYS,
-  PROOF_PURPOSES,
   challengeCode,
   describeMissing,
   longestStreakAfter,

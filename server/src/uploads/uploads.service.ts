@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors';
 import { SingleUseService } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { UploadReceipt } from '../contract';
+import { UPLOAD_PURPOSES, UploadPurpose, UploadReceipt } from '../contract';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { DiskStorage } from './storage/disk.storage';
@@ -16,9 +16,7 @@ import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
 import { Upload, UploadDocument } from './upload.schema';
 import {
-  UPLOAD_PURPOSES,
   UPLOAD_URL_TTL_MS,
-  UploadPurpose,
   checkUploadSignature,
   signUpload,
   uploadIdFromUrl,

@@ -14,6 +14,8 @@ import {
   UserProfileInput,
   WorkoutCompletion,
   WorkoutView,
+  sessionCredits,
+  sessionIntensity,
 } from '../contract';
 import { AchievementsService } from '../achievements/achievements.service';
 import { workoutAchievements } from '../achievements/achievements.rules';
@@ -28,7 +30,7 @@ import { UsersService } from '../users/users.service';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { StoredWorkout, Workout } from './workout.schema';
 import { WorkoutSession, WorkoutSessionDocument } from './workout-session.schema';
-import { TRAINING_WINDOW_MS, checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, checkTicked, creditsReward, fitnessLevel, trainingHistory } from './workouts.rules';
 
 const HOUR = 3600_000;
 const RECOVERY_WINDOW_MS = 48 * HOUR;
@@ -57,7 +59,7 @@ export class WorkoutsService {
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
     const [user, recentlyTrained] = await Promise.all([this.usersService.findById(userId), this.recentlyTrained(userId)]);
     const { request, plan } = await this.ai.workoutFromChat(
-      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: asDifficulty(user.fitnessLevel), recentlyTrained },
+      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: user.fitnessLevel, recentlyTrained },
       jobKey,
     );
     return this.save(userId, request.difficulty, request.type, request.duration, plan);
@@ -217,10 +219,6 @@ export class WorkoutsService {
       .lean();
     return [...new Set(recentHard.flatMap((s) => s.muscles).filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
   }
-}
-
-function asDifficulty(level: string): Difficulty {
-  return level === 'advanced' || level === 'intermediate' ? level : 'beginner';
 }
 
 /** The server's records first; the client's profile only fills what the server does not know. */
