@@ -4,6 +4,7 @@ import Dashboard from '@uppy/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { useEffect, useRef } from 'react';
+import { REPORT_PICKER_NOTE } from './bmi.logic';
 import { withRetries } from './uploadRetry';
 
 /** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
@@ -37,7 +38,7 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
         ...PICKER,
         theme: 'dark',
         proudlyDisplayPoweredByUppy: false,
-        note: 'PDF, JPEG or PNG · max 10MB',
+        note: REPORT_PICKER_NOTE,
       })
       .use(AwsS3, {
         shouldUseMultipart: false,

@@ -1,5 +1,5 @@
 import type { BmiAnalysis, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
-import { aiCall } from '../../api/aiCall';
+import { aiCall } from '../../api/jobs';
 import { api } from '../../api/api';
 
 export const bmiApi = api.injectEndpoints({

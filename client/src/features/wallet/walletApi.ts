@@ -1,8 +1,12 @@
-import type { PhantomChallenge, PhantomSignIn, PurchaseRequest, PurchaseResult, UserView } from '@contract';
+import type { CreditPackage, PhantomChallenge, PhantomSignIn, PurchaseRequest, PurchaseResult, UserView } from '@contract';
 import { api } from '../../api/api';
 
 export const walletApi = api.injectEndpoints({
   endpoints: (builder) => ({
+    /** The packages the server sells (credits, SOL, USD, lamports); fixed, so read once. */
+    getCreditPackages: builder.query<CreditPackage[], void>({
+      query: () => 'credits/packages',
+    }),
     /** Records a transfer the browser sent and confirmed; the server verifies it on chain. */
     purchaseCredits: builder.mutation<PurchaseResult, PurchaseRequest>({
       query: (body) => ({ url: 'credits/purchase', method: 'POST', body }),
@@ -20,4 +24,4 @@ export const walletApi = api.injectEndpoints({
   }),
 });
 
-export const { usePurchaseCreditsMutation, useGetLinkChallengeMutation, useLinkWalletMutation } = walletApi;
+export const { useGetCreditPackagesQuery, usePurchaseCreditsMutation, useGetLinkChallengeMutation, useLinkWalletMutation } = walletApi;

@@ -4,12 +4,11 @@ import type {
   CompleteWorkoutRequest,
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
-  JobStateView,
   SessionView,
   WorkoutCompletion,
   WorkoutView,
 } from '@contract';
-import { aiCall, type WithJobKey } from '../../api/aiCall';
+import { aiCall, type WithJobKey } from '../../api/jobs';
 import { api } from '../../api/api';
 
 export const workoutsApi = api.injectEndpoints({
@@ -37,11 +36,6 @@ export const workoutsApi = api.injectEndpoints({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
       invalidatesTags: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
     }),
-    /** Progress of a running AI job; polled while the call that started it is pending. */
-    getJob: builder.query<JobStateView, string>({
-      query: (jobId) => `jobs/${jobId}`,
-      keepUnusedDataFor: 0,
-    }),
   }),
 });
 
@@ -52,5 +46,4 @@ export const {
   useGenerateFromChatMutation,
   useCoachChatMutation,
   useCompleteWorkoutMutation,
-  useGetJobQuery,
 } = workoutsApi;
