@@ -59,12 +59,13 @@ function wordsOf(name: string): string[] {
 const GENERIC_WORDS = new Set(['max', 'min', 'length', 'size', 'count', 'total', 'limit', 'days', 'bytes', 'credits']);
 /** Numbers this large are no coincidence (byte sizes): the same value is a copy whatever its name. */
 const DISTINCTIVE_NUMBER = 65_536;
-/** JSX attributes whose number is a limit: it matches a contract limit of the same kind (`maxLength={80}`, GOAL_TITLE_MAX). */
+/** Attributes of form fields whose number is a limit: it matches a contract limit of the same kind (`maxLength={80}`, GOAL_TITLE_MAX). */
 const LIMIT_ATTRIBUTES: Record<string, string> = { max: 'max', maxLength: 'max', min: 'min', minLength: 'min' };
+const FORM_FIELDS = new Set(['input', 'textarea']);
 
 /** The contract number a named client number copies, if any. */
-function sharedNumber(name: string, value: number, isJsxAttribute: boolean): Leaf | undefined {
-  const limitKind = isJsxAttribute ? LIMIT_ATTRIBUTES[name] : undefined;
+function sharedNumber(name: string, value: number, fieldAttribute: boolean): Leaf | undefined {
+  const limitKind = fieldAttribute ? LIMIT_ATTRIBUTES[name] : undefined;
   const significant = wordsOf(name).filter((word) => !GENERIC_WORDS.has(word));
   return sharedLeaves.find((leaf) => {
     if (leaf.value !== value) return false;
@@ -113,15 +114,18 @@ function evaluate(node: ts.Expression, constants: Map<string, Value>): Value {
   return undefined;
 }
 
-/** The name a value is given where it is written: a constant, an object key, a JSX attribute. */
-function nameAt(node: ts.Node): { name: string; isJsxAttribute: boolean } | undefined {
+/** The name a value is given where it is written: a constant, an object key, a JSX attribute (of a form field or not). */
+function nameAt(node: ts.Node): { name: string; fieldAttribute: boolean } | undefined {
   const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) return { name: parent.name.text, isJsxAttribute: false };
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) return { name: parent.name.text, fieldAttribute: false };
   if (ts.isPropertyAssignment(parent) && parent.initializer === node && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) {
     const owner = nameAt(parent.parent)?.name;
-    return { name: owner ? `${owner}.${parent.name.text}` : parent.name.text, isJsxAttribute: false };
+    return { name: owner ? `${owner}.${parent.name.text}` : parent.name.text, fieldAttribute: false };
   }
-  if (ts.isJsxExpression(parent) && ts.isJsxAttribute(parent.parent)) return { name: parent.parent.name.getText(), isJsxAttribute: true };
+  if (ts.isJsxExpression(parent) && ts.isJsxAttribute(parent.parent)) {
+    const element = parent.parent.parent.parent;
+    return { name: parent.parent.name.getText(), fieldAttribute: FORM_FIELDS.has(element.tagName.getText()) };
+  }
   return undefined;
 }
 
@@ -149,7 +153,7 @@ function copiesIn(file: string): Finding[] {
       const value = evaluate(node, constants);
       const shared =
         typeof value === 'number'
-          ? sharedNumber(named.name, value, named.isJsxAttribute)
+          ? sharedNumber(named.name, value, named.fieldAttribute)
           : Array.isArray(value) && value.length > 1 && value.every((item) => item !== undefined && typeof item !== 'object')
             ? sharedLeaves.find((leaf) => Array.isArray(leaf.value) && sameList(leaf.value, value as Primitive[]))
             : undefined;

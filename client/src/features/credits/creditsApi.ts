@@ -13,10 +13,9 @@ import type {
   ValidateTweetRequest,
   ValidateTweetResponse,
 } from '@contract';
+import { LEDGER_PAGE_SIZE } from '@contract/values';
 import { api } from '../../api/api';
 
-/** Rows per ledger page: SPEC §9 shows the latest 10 entries, older ones a page at a time. */
-export const LEDGER_PAGE_SIZE = 10;
 /** The newest page has no cursor; older pages start below the last row's `seq`. */
 const NEWEST = 0;
 

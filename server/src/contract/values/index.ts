@@ -4,6 +4,7 @@ export * from './jobs';
 export * from './users';
 export * from './workouts';
 export * from './credits';
+export * from './ledger';
 export * from './goals';
 export * from './uploads';
 export * from './bmi';
