@@ -5,8 +5,8 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './app/AppRoot';
 import { routes, screenAt } from './app/routes';
 import { createAppStore } from './app/store';
+import { takeStoredToken } from './api/tokenStorage';
 import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
-import { takeStoredToken } from './features/auth/tokenStorage';
 import './styles.css';
 
 const store = createAppStore();

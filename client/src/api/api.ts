@@ -1,8 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@contract';
-import { signedOut } from '../features/auth/authSlice';
-import { clearToken, readToken } from '../features/auth/tokenStorage';
 import { showToast } from '../app/toast/toastSlice';
+import { clearToken, readToken } from './tokenStorage';
 
 /**
  * Every failed call rejects with this. `message` is SPEC §8's generic text
@@ -47,6 +47,9 @@ function parseErrorBody(text: string): ErrorBody | null {
   }
 }
 
+/** The server refused the stored session mid-use (the token is already cleared); the auth feature signs out on it. */
+export const sessionRefused = createAction('api/sessionRefused');
+
 /** Calls that present their own credentials: a 401 there is an answer about them, not about the session. */
 const SIGN_IN_ENDPOINTS = new Set(['verifySession', 'getPhantomChallenge', 'phantomSignIn']);
 
@@ -57,7 +60,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   if (error.status === 401 && readToken() && !SIGN_IN_ENDPOINTS.has(queryApi.endpoint)) {
     // The stored session expired or was revoked mid-use: back to the login screen, nothing cached kept.
     clearToken();
-    queryApi.dispatch(signedOut());
+    queryApi.dispatch(sessionRefused());
     queryApi.dispatch(api.util.resetApiState());
     queryApi.dispatch(showToast({ title: 'Session Expired', description: 'Please sign in again.', variant: 'destructive' }));
   }
