@@ -4,8 +4,8 @@ import Dashboard from '@uppy/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { useEffect, useRef } from 'react';
+import { withRetries } from '../../shared/uploads/uploadRetry';
 import { REPORT_PICKER_NOTE } from './bmi.logic';
-import { withRetries } from './uploadRetry';
 
 /** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
