@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -10,6 +11,8 @@ import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/sessio
 import './styles.css';
 
 const store = createAppStore();
+// Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, SPEC §9).
+setupListeners(store.dispatch);
 // Before the router reads the address: a login code must not linger in it or in history.
 const loginCode = takeAuthParamsFromAddress();
 // The screen the visitor will most likely see, fetched while the session is checked.

@@ -2,6 +2,7 @@ import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@contract';
 import { showToast } from '../app/toast/toastSlice';
+import { CACHE_TAGS } from './cacheTable';
 import { clearToken, readToken } from './tokenStorage';
 
 /**
@@ -81,17 +82,19 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
 };
 
 /**
- * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`.
- * SPEC §9: no retry, no refetch on focus or reconnect, no polling, data never goes stale.
+ * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`; what each
+ * mutation makes stale is the cache table's (cacheTable.ts).
+ * SPEC §9: no retry, no refetch on focus, no polling, data never goes stale. When the browser comes
+ * back online the screens' data is fetched again (main.tsx sets up the listener): answers may have
+ * been missed while it was away.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  // Every feature's cache tags, declared once here so features can invalidate each other's data.
-  tagTypes: ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Purchases'],
+  tagTypes: CACHE_TAGS,
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
-  refetchOnReconnect: false,
+  refetchOnReconnect: true,
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });

@@ -10,6 +10,7 @@ import type {
 } from '@contract';
 import { aiCall, type WithJobKey } from '../../api/jobs';
 import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
 
 export const workoutsApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -23,18 +24,19 @@ export const workoutsApi = api.injectEndpoints({
     }),
     generateWorkout: builder.mutation<WorkoutView, WithJobKey<GenerateWorkoutRequest>>({
       query: (args) => aiCall('workout/generate', args),
-      invalidatesTags: ['Workout'],
+      invalidatesTags: MUTATION_CHANGES.generateWorkout,
     }),
     generateFromChat: builder.mutation<WorkoutView, WithJobKey<GenerateFromChatRequest>>({
       query: (args) => aiCall('workout/generate-from-chat', args),
-      invalidatesTags: ['Workout'],
+      invalidatesTags: MUTATION_CHANGES.generateFromChat,
     }),
     coachChat: builder.mutation<CoachChatResponse, WithJobKey<CoachChatRequest>>({
       query: (args) => aiCall('workout/chat', args),
+      invalidatesTags: MUTATION_CHANGES.coachChat,
     }),
     completeWorkout: builder.mutation<WorkoutCompletion, CompleteWorkoutRequest>({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
-      invalidatesTags: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
+      invalidatesTags: MUTATION_CHANGES.completeWorkout,
     }),
   }),
 });
