@@ -13,8 +13,12 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    // Request/response types are shared with the server (type-only imports: no zod in the bundle).
-    alias: { '@contract': fileURLToPath(new URL('../server/src/contract/index.ts', import.meta.url)) },
+    // Shared with the server: '@contract' for request/response types (type-only imports, so no zod in
+    // the bundle) and '@contract/values' for the plain values and pure rules both sides use.
+    alias: [
+      { find: /^@contract$/, replacement: fileURLToPath(new URL('../server/src/contract/index.ts', import.meta.url)) },
+      { find: /^@contract\/values$/, replacement: fileURLToPath(new URL('../server/src/contract/values/index.ts', import.meta.url)) },
+    ],
   },
   server: {
     proxy: {

@@ -8,7 +8,7 @@ COPY server/package.json server/
 COPY client/package.json client/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
-# The client imports the request/response contract from the server's sources (type-only).
+# The client imports the contract from the server's sources: types, and at run time the plain values in contract/values.
 COPY server/src/contract server/src/contract
 COPY client/ client/
 RUN npm run build -w client

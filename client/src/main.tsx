@@ -1,3 +1,4 @@
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
@@ -5,11 +6,13 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { LoginPage } from './app/AppRoot';
 import { routes, screenAt } from './app/routes';
 import { createAppStore } from './app/store';
+import { takeStoredToken } from './api/tokenStorage';
 import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
-import { takeStoredToken } from './features/auth/tokenStorage';
 import './styles.css';
 
 const store = createAppStore();
+// Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, SPEC §9).
+setupListeners(store.dispatch);
 // Before the router reads the address: a login code must not linger in it or in history.
 const loginCode = takeAuthParamsFromAddress();
 // The screen the visitor will most likely see, fetched while the session is checked.

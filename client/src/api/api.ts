@@ -1,8 +1,9 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@contract';
-import { signedOut } from '../features/auth/authSlice';
-import { clearToken, readToken } from '../features/auth/tokenStorage';
 import { showToast } from '../app/toast/toastSlice';
+import { CACHE_TAGS } from './cacheTable';
+import { clearToken, readToken } from './tokenStorage';
 
 /**
  * Every failed call rejects with this. `message` is SPEC §8's generic text
@@ -47,6 +48,9 @@ function parseErrorBody(text: string): ErrorBody | null {
   }
 }
 
+/** The server refused the stored session mid-use (the token is already cleared); the auth feature signs out on it. */
+export const sessionRefused = createAction('api/sessionRefused');
+
 /** Calls that present their own credentials: a 401 there is an answer about them, not about the session. */
 const SIGN_IN_ENDPOINTS = new Set(['verifySession', 'getPhantomChallenge', 'phantomSignIn', 'endSession']);
 
@@ -57,7 +61,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
   if (error.status === 401 && readToken() && !SIGN_IN_ENDPOINTS.has(queryApi.endpoint)) {
     // The stored session expired or was revoked mid-use: back to the login screen, nothing cached kept.
     clearToken();
-    queryApi.dispatch(signedOut());
+    queryApi.dispatch(sessionRefused());
     queryApi.dispatch(api.util.resetApiState());
     queryApi.dispatch(showToast({ title: 'Session Expired', description: 'Please sign in again.', variant: 'destructive' }));
   }
@@ -78,17 +82,19 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
 };
 
 /**
- * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`.
- * SPEC §9: no retry, no refetch on focus or reconnect, no polling, data never goes stale.
+ * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`; what each
+ * mutation makes stale is the cache table's (cacheTable.ts).
+ * SPEC §9: no retry, no refetch on focus, no polling, data never goes stale. When the browser comes
+ * back online the screens' data is fetched again (main.tsx sets up the listener): answers may have
+ * been missed while it was away.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  // Every feature's cache tags, declared once here so features can invalidate each other's data.
-  tagTypes: ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Purchases'],
+  tagTypes: CACHE_TAGS,
   keepUnusedDataFor: Infinity,
   refetchOnFocus: false,
-  refetchOnReconnect: false,
+  refetchOnReconnect: true,
   refetchOnMountOrArgChange: false,
   endpoints: () => ({}),
 });

@@ -18,7 +18,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     dailyStreak: 3,
     currentStreak: 3,
     longestStreak: 9,
-    profileRank: 'BRONZE',
+    profileRank: 'ROOKIE',
     fitnessLevel: 'intermediate',
     height: 180,
     weight: 77.5,
@@ -30,6 +30,14 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     ...overrides,
   };
 }
+
+/** What GET /api/credits/packages answers: the server's table (SPEC §9). */
+export const CREDIT_PACKAGES = [
+  { credits: 100, sol: 0.001, usd: 0.2, lamports: 1_000_000 },
+  { credits: 500, sol: 0.005, usd: 0.95, lamports: 5_000_000 },
+  { credits: 1000, sol: 0.009, usd: 1.8, lamports: 9_000_000 },
+  { credits: 2500, sol: 0.02, usd: 4.25, lamports: 20_000_000 },
+];
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

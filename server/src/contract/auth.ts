@@ -6,7 +6,6 @@ export const WalletAddress = z
   .string()
   .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'walletAddress must be a base58 Solana address');
 
-export const PhantomChallengeQuery = z.strictObject({ walletAddress: WalletAddress });
 export const PhantomChallenge = z.object({ nonce: z.string(), message: z.string(), expiresAt: z.string() });
 export type PhantomChallenge = z.infer<typeof PhantomChallenge>;
 

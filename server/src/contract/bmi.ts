@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { BMI_CATEGORIES, BMI_SOURCES } from './values';
 
-export const BMI_CATEGORIES = ['Underweight', 'Normal', 'Overweight', 'Obese'] as const;
 export const BmiCategory = z.enum(BMI_CATEGORIES);
 export type BmiCategory = z.infer<typeof BmiCategory>;
 
@@ -19,8 +19,6 @@ export type BmiCalculateRequest = z.infer<typeof BmiCalculateRequest>;
 
 export const BmiResult = z.object({ bmi: z.number(), category: BmiCategory });
 export type BmiResult = z.infer<typeof BmiResult>;
-
-export const BMI_SOURCES = ['calculator', 'report'] as const;
 
 /** One BMI record (SPEC §3); reports may not state height or weight. */
 export const BmiRecordView = z.object({

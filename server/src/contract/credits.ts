@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
 import { text } from './text';
+import { EARN_ACTIONS } from './values';
 
 /** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
 export const MarketplaceItemId = z.enum(['protein-discount', 'gym-pass', 'supplement-bundle', 'nutrition-plan']);
@@ -43,7 +44,7 @@ export const RedeemResponse = z.object({ redemption: RedemptionView, balance: z.
 export type RedeemResponse = z.infer<typeof RedeemResponse>;
 
 /** SPEC.md section 9, Earning actions. */
-export const EarnAction = z.enum(['workout', 'streak', 'weight', 'steps']);
+export const EarnAction = z.enum(EARN_ACTIONS);
 export type EarnAction = z.infer<typeof EarnAction>;
 
 export const EarnRequest = z.strictObject({

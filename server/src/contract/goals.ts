@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
 import { text } from './text';
+import { GOAL_METRICS, GOAL_STAKE_MAX, GOAL_STAKE_MIN, GOAL_STATUSES, GOAL_TARGET_MAX, GOAL_TITLE_MAX } from './values';
 
-/** weight: kg to reach or go below; workouts: sessions completed since the goal was set; streak: days. */
-export const GoalMetric = z.enum(['weight', 'workouts', 'streak']);
+export const GoalMetric = z.enum(GOAL_METRICS);
 export type GoalMetric = z.infer<typeof GoalMetric>;
 
-export const GoalStatus = z.enum(['active', 'won', 'lost']);
+export const GoalStatus = z.enum(GOAL_STATUSES);
 export type GoalStatus = z.infer<typeof GoalStatus>;
 
 /** A calendar day, YYYY-MM-DD (UTC); a goal runs until the end of its deadline day. */
@@ -15,11 +15,11 @@ export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date
 export const CreateGoalRequest = z.strictObject({
   /** Optional; when sent it must be the signed-in user. */
   userId: ObjectIdString.optional(),
-  title: text(z.string().trim().min(1, 'title is required').max(80)),
+  title: text(z.string().trim().min(1, 'title is required').max(GOAL_TITLE_MAX)),
   metric: GoalMetric,
-  targetValue: z.number().positive().max(1000),
+  targetValue: z.number().positive().max(GOAL_TARGET_MAX),
   deadline: DayString,
-  creditsStaked: z.number().int().min(1).max(10_000),
+  creditsStaked: z.number().int().min(GOAL_STAKE_MIN).max(GOAL_STAKE_MAX),
   /** A fresh uuid per form submission makes a retried or repeated post create one goal (like redeem's). */
   requestId: z.uuid().optional(),
 });

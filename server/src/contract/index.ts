@@ -1,4 +1,6 @@
-// Request/response schemas shared by the server (validation, OpenAPI) and the client (types).
+// Request/response schemas shared by the server (validation, OpenAPI) and the client (types), and the
+// plain values and pure rules both sides use (values/, which the client imports at run time).
+export * from './values';
 export * from './common';
 export * from './errors';
 export * from './text';

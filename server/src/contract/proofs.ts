@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { PROOF_KINDS } from './values';
 
-/** SPEC §3 "Proof kinds": a gym selfie, a workout video, an activity-watch screenshot. */
-export const PROOF_KINDS = ['gym_selfie', 'workout_video', 'apple_watch'] as const;
 export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
 

@@ -32,6 +32,5 @@ export const JobStateView = z.object({
 });
 export type JobStateView = z.infer<typeof JobStateView>;
 
-/** Optional header a client sets to follow an AI job's progress at GET /api/jobs/:id. */
-export const JOB_KEY_HEADER = 'x-job-key';
+/** The value of the JOB_KEY_HEADER an AI call may carry. */
 export const JobKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);

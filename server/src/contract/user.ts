@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { PROFILE_RANKS } from './values';
+import { Difficulty } from './workouts';
+
+export const ProfileRank = z.enum(PROFILE_RANKS);
+export type ProfileRank = z.infer<typeof ProfileRank>;
 
 /** The signed-in user as every screen reads it (SPEC.md section 3, User). */
 export const UserView = z.object({
@@ -11,8 +16,9 @@ export const UserView = z.object({
   dailyStreak: z.number().int().min(0),
   currentStreak: z.number().int().min(0),
   longestStreak: z.number().int().min(0),
-  profileRank: z.string(),
-  fitnessLevel: z.string(),
+  profileRank: ProfileRank,
+  /** Earned from the sessions a user completes (workouts.rules fitnessLevel). */
+  fitnessLevel: Difficulty,
   height: z.number().nullable(),
   weight: z.number().nullable(),
   age: z.number().int().nullable(),

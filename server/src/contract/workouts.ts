@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
 import { multilineText, text } from './text';
+import { CHAT_MESSAGE_MAX, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
 
-/** SPEC.md section 5: generator options and their defaults. */
-export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
-export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
-export const DURATIONS = [15, 30, 45, 60] as const;
 export const WorkoutType = z.enum(WORKOUT_TYPES);
 export type WorkoutType = z.infer<typeof WorkoutType>;
 export const Difficulty = z.enum(DIFFICULTIES);
@@ -14,11 +11,10 @@ export type Difficulty = z.infer<typeof Difficulty>;
 export const Duration = z.union(DURATIONS.map((d) => z.literal(d)) as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<45>, z.ZodLiteral<60>]);
 export type Duration = z.infer<typeof Duration>;
 
-export const MUSCLE_GROUPS = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs', 'full_body', 'cardio', 'mobility'] as const;
 export const MuscleGroup = z.enum(MUSCLE_GROUPS);
 export type MuscleGroup = z.infer<typeof MuscleGroup>;
 
-export const Intensity = z.enum(['light', 'moderate', 'intense']);
+export const Intensity = z.enum(INTENSITIES);
 export type Intensity = z.infer<typeof Intensity>;
 
 export const ExercisePhase = z.enum(['warmup', 'main', 'cooldown']);
@@ -54,9 +50,9 @@ export const TodayWorkout = WorkoutView.nullable();
 
 export const GenerateWorkoutRequest = z.strictObject({
   userId: ObjectIdString,
-  type: WorkoutType.default('strength'),
-  difficulty: Difficulty.default('intermediate'),
-  duration: Duration.default(45),
+  type: WorkoutType.default(GENERATOR_DEFAULTS.type),
+  difficulty: Difficulty.default(GENERATOR_DEFAULTS.difficulty),
+  duration: Duration.default(GENERATOR_DEFAULTS.duration),
 });
 export type GenerateWorkoutRequest = z.infer<typeof GenerateWorkoutRequest>;
 
@@ -83,9 +79,6 @@ export type SessionView = z.infer<typeof SessionView>;
 export const SessionList = z.array(SessionView);
 
 export const ChatRole = z.enum(['user', 'assistant']);
-export const CHAT_MESSAGE_MAX = 1000;
-/** Only the latest messages reach the coach; longer histories are cut, not refused. */
-export const CHAT_HISTORY_KEPT = 20;
 export const ChatTurn = z.strictObject({ role: ChatRole, content: multilineText(z.string().max(4000)) });
 export type ChatTurn = z.infer<typeof ChatTurn>;
 const ChatHistory = z.array(ChatTurn).max(200);

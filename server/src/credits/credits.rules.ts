@@ -1,5 +1,5 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
-import type { EarnAction, MarketplaceItem } from '../contract';
+import { GOAL_BONUS_RATE, TWEET_HOSTS, type EarnAction, type MarketplaceItem } from '../contract';
 
 /** SPEC.md section 9, Marketplace (all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
@@ -12,17 +12,6 @@ export const MARKETPLACE: readonly MarketplaceItem[] = [
 export function findItem(itemId: string): MarketplaceItem | undefined {
   return MARKETPLACE.find((item) => item.id === itemId);
 }
-
-/** SPEC.md section 9, Earning actions. */
-export const EARN_CREDITS: Record<EarnAction, number> = { workout: 10, streak: 50, weight: 5, steps: 15 };
-export const EARN_REASONS: Record<EarnAction, string> = {
-  workout: 'Complete Workout',
-  streak: 'Weekly Streak',
-  weight: 'Log Weight',
-  steps: '10K Steps',
-};
-/** A "Weekly Streak" is a current streak of at least this many days. */
-export const WEEKLY_STREAK_DAYS = 7;
 
 /**
  * The period an earning action can be claimed once in: the Weekly Streak once per ISO week (a
@@ -38,12 +27,6 @@ export function earnPeriod(action: EarnAction, day: string): { key: string; labe
   return { key: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, label: 'this week' };
 }
 
-export const TWEET_CREDITS = 50;
-export const REFERRAL_CREDITS = 100;
-
-/** Share of a won goal's stake the community pool adds as a bonus (rounded down). */
-export const GOAL_BONUS_RATE = 0.5;
-
 export function goalBonus(stake: number): number {
   return Math.floor(stake * GOAL_BONUS_RATE);
 }
@@ -55,7 +38,6 @@ export const POOL_RULES = [
   'Miss the deadline: your stake goes into the pool and funds other members’ bonuses.',
 ];
 
-const TWEET_HOSTS = new Set(['twitter.com', 'x.com']);
 const TWEET_PATH = /^\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status(?:es)?\/(\d{1,19})(?:\/.*)?$/;
 
 /**
@@ -71,7 +53,7 @@ export function parseTweetId(input: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const host = url.hostname.toLowerCase().replace(/^(www|mobile)\./, '');
-  if (!TWEET_HOSTS.has(host)) return null;
+  if (!(TWEET_HOSTS as readonly string[]).includes(host)) return null;
   return TWEET_PATH.exec(url.pathname)?.[1] ?? null;
 }
 

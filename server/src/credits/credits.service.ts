@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { EarnAction, EarnResponse, MarketplaceItem, PoolView, RedeemRequest, RedeemResponse, RedemptionView } from '../contract';
+import { EARNING_ACTIONS, type EarnAction, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
 import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { dayIn } from '../users/users.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { EARN_CREDITS, EARN_REASONS, INSUFFICIENT_CREDITS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
+import { INSUFFICIENT_CREDITS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
 import { RedemptionRecord, RedemptionsRepository } from './redemptions.repository';
 
@@ -86,18 +86,18 @@ export class CreditsService {
     const day = dayIn(now, timeZone);
     const period = earnPeriod(action, day);
     if (!(await this.isEarned(userId, action, day, timeZone))) {
-      throw new AppError('CREDITS_NOT_EARNED_YET', `${EARN_REASONS[action]}: not earned yet today`, 'Not Earned Yet');
+      throw new AppError('CREDITS_NOT_EARNED_YET', `${EARNING_ACTIONS[action].title}: not earned yet today`, 'Not Earned Yet');
     }
     const { entry, duplicate } = await this.ledger.post({
       userId,
-      amount: EARN_CREDITS[action],
+      amount: EARNING_ACTIONS[action].credits,
       kind: 'earn',
-      reason: EARN_REASONS[action],
+      reason: EARNING_ACTIONS[action].title,
       idempotencyKey: `earn:${action}:${userId}:${period.key}`,
       ref: action,
     });
-    if (duplicate) throw new AppError('CREDITS_ALREADY_EARNED', `${EARN_REASONS[action]}: already credited ${period.label}`, 'Already Earned');
-    return { action, credits: EARN_CREDITS[action], balance: entry.balanceAfter };
+    if (duplicate) throw new AppError('CREDITS_ALREADY_EARNED', `${EARNING_ACTIONS[action].title}: already credited ${period.label}`, 'Already Earned');
+    return { action, credits: EARNING_ACTIONS[action].credits, balance: entry.balanceAfter };
   }
 
   private isEarned(userId: string, action: EarnAction, day: string, timeZone: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { BmiService } from '../bmi/bmi.service';
 import { ProofsService } from '../proofs/proofs.service';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
-import { WEEKLY_STREAK_DAYS } from './credits.rules';
+import { WEEKLY_STREAK_DAYS } from '../contract';
 
 /**
  * The questions an earn action asks other domains: did the user do the thing on this day of their

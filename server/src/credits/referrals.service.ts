@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersService } from '../users/users.service';
-import { REFERRAL_CREDITS } from './credits.rules';
+import { REFERRAL_CREDITS } from '../contract';
 
 /** The referrer's reward: +100 once per referred friend, when that friend's first daily proof is validated. */
 @Injectable()

@@ -5,7 +5,8 @@ import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersService } from '../users/users.service';
 import { referralLink } from '../users/users.rules';
-import { TWEET_CREDITS, parseTweetId, tweetContainsLink } from './credits.rules';
+import { TWEET_CREDITS } from '../contract';
+import { parseTweetId, tweetContainsLink } from './credits.rules';
 import { XApiClient } from './x-api.client';
 
 const REFUSED = "Tweet already validated or doesn't contain referral link";

@@ -1,12 +1,7 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import type { GoalMetric, GoalStatus } from '../contract';
+import { MAX_GOAL_DAYS, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
 
-/** The lowest healthy BMI; a weight goal may not aim below it. */
-export const MIN_HEALTHY_BMI = 18.5;
-/** The fastest safe weight loss a goal may ask for. */
-export const MAX_KG_PER_WEEK = 1;
-export const MAX_GOAL_DAYS = 365;
 const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
 
@@ -39,7 +34,7 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
   if (end.getTime() <= now.getTime()) return 'The deadline must be in the future';
   if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS) return `The deadline must be within ${MAX_GOAL_DAYS} days`;
 
-  if (draft.metric !== 'weight') {
+  if (needsWholeTarget(draft.metric)) {
     return Number.isInteger(draft.targetValue) ? null : `A ${draft.metric} target must be a whole number`;
   }
   if (!body.heightCm || !body.weightKg) return 'Set your height and weight (BMI calculator) before setting a weight goal';

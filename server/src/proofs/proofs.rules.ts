@@ -1,15 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
-import type { UploadPurpose } from '../uploads/uploads.rules';
 import { dayIn, previousDay } from '../users/users.rules';
 
 /** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
-
-export const PROOF_PURPOSES: Record<ProofKind, UploadPurpose> = {
-  gym_selfie: 'proof:gym_selfie',
-  workout_video: 'proof:workout_video',
-  apple_watch: 'proof:apple_watch',
-};
 
 /** Proof files are kept this long; the proof day and its check results stay. */
 export const PROOF_MEDIA_RETENTION_DAYS = 30;

@@ -7,6 +7,7 @@ import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   PROOF_KINDS,
+  PROOF_PURPOSES,
   ProofChallenge,
   ProofDayView,
   ProofUploadUrlRequest,
@@ -24,7 +25,7 @@ import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
-import { PROOF_MEDIA_RETENTION_DAYS, PROOF_PURPOSES, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
+import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
 
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */

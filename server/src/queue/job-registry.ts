@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import type { AppConfig } from '../config/config';
 import { ChatTurn, Difficulty, Duration, MuscleGroup, ProofKind, WorkoutType } from '../contract';
-import type { BmiAnalysis, PurchaseResult } from '../contract';
+import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
 import type { ChatPlan } from '../ai/ai.jobs';
 import { WorkoutLimits } from '../ai/ai.provider';
 import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
 import type { ProofChecks } from '../proofs/proof-checker';
-import type { QueueName } from './queue.names';
 
 /** Every job the app runs, by name. A name here without a handler stops the process at start. */
 export enum JobName {
@@ -23,6 +22,7 @@ export enum JobName {
 
 /** Every job names its owner, so only they can read its state ('system' for scheduled ones). */
 const Owned = z.object({ ownerId: z.string().min(1) });
+export type OwnedJobData = z.infer<typeof Owned>;
 const Scheduled = Owned.extend({ ownerId: z.literal('system') });
 
 const PlanRequest = z.object({

@@ -6,8 +6,8 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { AppError, forbidden } from '../common/errors';
 import { createRedis } from '../redis/redis.service';
 import { refusalFromReason } from './job-errors';
-import { JOBS, JobData, JobName, JobResult } from './job-registry';
-import { OwnedJobData, QUEUE_NAMES, QueueName } from './queue.names';
+import { JOBS, JobData, JobName, JobResult, OwnedJobData } from './job-registry';
+import { jobId, queueOfJob, type QueueName } from '../contract';
 
 const queueUnavailable = () => new AppError('JOB_QUEUE_UNAVAILABLE', 'The job queue is unavailable right now, please try again shortly');
 
@@ -85,10 +85,6 @@ export class JobsService implements OnModuleDestroy {
     return events;
   }
 
-  jobId(queue: QueueName, ownerId: string, clientKey?: string): string {
-    return `${queue}-${ownerId}-${clientKey ?? randomUUID()}`;
-  }
-
   /** Enqueues job `name` with its data (checked against the registry) and waits for its result. */
   async run<N extends JobName>(name: N, data: JobData<N>, options: RunOptions = {}): Promise<JobResult<N>> {
     const { queue, data: schema } = JOBS[name];
@@ -96,7 +92,7 @@ export class JobsService implements OnModuleDestroy {
     schema.parse(data);
     const events = this.queueEvents(queue);
     const jobOptions: JobsOptions = {
-      jobId: this.jobId(queue, data.ownerId, options.clientKey),
+      jobId: jobId(queue, data.ownerId, options.clientKey ?? randomUUID()),
       attempts: options.attempts ?? 3,
       backoff: { type: 'exponential', delay: options.backoffMs ?? 500 },
       removeOnComplete: { age: 3600, count: 1000 },
@@ -125,19 +121,19 @@ export class JobsService implements OnModuleDestroy {
   }
 
   /** State and progress of one of the caller's jobs. */
-  async state(jobId: string, ownerId: string): Promise<JobState> {
-    const queueName = QUEUE_NAMES.find((q) => jobId.startsWith(`${q}-`));
+  async state(id: string, ownerId: string): Promise<JobState> {
+    const queueName = queueOfJob(id);
     if (!queueName) throw new AppError('JOB_NOT_FOUND', 'Job not found');
     let job: Job<OwnedJobData> | undefined;
     try {
-      job = await this.queue(queueName).getJob(jobId);
+      job = await this.queue(queueName).getJob(id);
     } catch {
       throw queueUnavailable();
     }
     if (!job) throw new AppError('JOB_NOT_FOUND', 'Job not found');
     if (job.data.ownerId !== ownerId) throw forbidden();
     const progress = typeof job.progress === 'number' ? job.progress : 0;
-    return { id: jobId, name: job.name, state: await job.getState(), progress, failedReason: job.failedReason ?? null };
+    return { id, name: job.name, state: await job.getState(), progress, failedReason: job.failedReason ?? null };
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -8,7 +8,7 @@ import { FoundHandler, handlerTable } from './job-handlers';
 import { JOBS, JobName, isJobName } from './job-registry';
 import { JobsService } from './jobs.service';
 import { ON_JOB } from './on-job.decorator';
-import { QUEUE_NAMES, QueueName } from './queue.names';
+import { QUEUE_NAMES, QueueName } from '../contract';
 
 /**
  * Finds every `@OnJob` handler when the app starts (and refuses to start on a job with two handlers

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Transform, TransformCallback } from 'node:stream';
 import { AppError } from '../common/errors';
-import { SNIFF_BYTES, UploadLimits, UploadMime, describeBytes, describeTypes, sniffMime } from './uploads.rules';
+import { UploadLimits, UploadMime, describeBytes, describeTypes } from '../contract';
+import { SNIFF_BYTES, sniffMime } from './uploads.rules';
 
 export interface InspectedFile {
   size: number;

@@ -4,7 +4,7 @@ import { Model, Types } from 'mongoose';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
 import type { InspectedFile } from './upload-inspector';
 import { Upload } from './upload.schema';
-import type { UploadMime } from './uploads.rules';
+import type { UploadMime } from '../contract';
 
 export type UploadRecord = Upload & { _id: Types.ObjectId };
 

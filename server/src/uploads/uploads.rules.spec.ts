@@ -1,4 +1,5 @@
-import { checkUploadSignature, describeTypes, signUpload, sniffMime, uploadIdFromUrl, uploadSigningKey } from './uploads.rules';
+import { describeTypes } from '../contract';
+import { checkUploadSignature, signUpload, sniffMime, uploadIdFromUrl, uploadSigningKey } from './uploads.rules';
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 

@@ -1,29 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-
-/** Pure rules of uploads: purposes and their limits, type sniffing, URL signatures, URL parsing. */
-
-export const MEGABYTE = 1024 * 1024;
-
-export type UploadMime = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4' | 'video/quicktime' | 'video/webm';
-
-export interface UploadLimits {
-  maxBytes: number;
-  allowedTypes: readonly UploadMime[];
-}
-
-const IMAGES: UploadMime[] = ['image/jpeg', 'image/png', 'image/webp'];
+import type { UploadMime } from '../contract';
 
 /**
- * Every kind of upload and its limits (SPEC §5, §9). A new kind of upload adds a line here;
- * callers name the purpose and get these limits.
+ * Pure rules of uploads on the server: type sniffing, URL signatures, URL parsing. The purposes
+ * and their limits are shared with the client (contract UPLOAD_PURPOSES).
  */
-export const UPLOAD_PURPOSES = {
-  bmi_report: { maxBytes: 10 * MEGABYTE, allowedTypes: ['application/pdf', 'image/jpeg', 'image/png'] },
-  'proof:gym_selfie': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
-  'proof:workout_video': { maxBytes: 50 * MEGABYTE, allowedTypes: ['video/mp4', 'video/quicktime', 'video/webm'] },
-  'proof:apple_watch': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
-} as const satisfies Record<string, UploadLimits>;
-export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
 /** How long an issued upload URL stays usable. */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
@@ -42,16 +23,6 @@ export function sniffMime(head: Buffer): UploadMime | null {
   if (ascii(head, 4, 'ftyp')) return ascii(head, 8, 'qt  ') ? 'video/quicktime' : 'video/mp4';
   if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return 'video/webm';
   return null;
-}
-
-/** Human list of accepted types for error messages ("PDF, JPEG or PNG"). */
-export function describeTypes(types: readonly UploadMime[]): string {
-  const names = types.map((t) => (t === 'video/quicktime' ? 'MOV' : t.split('/')[1].toUpperCase()));
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
-}
-
-export function describeBytes(bytes: number): string {
-  return `${Math.round(bytes / MEGABYTE)} MB`;
 }
 
 function mac(key: Buffer, id: string, expiresAtMs: number): string {

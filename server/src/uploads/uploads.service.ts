@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { UploadReceipt } from '../contract';
+import { UPLOAD_PURPOSES, UploadPurpose, UploadReceipt } from '../contract';
 import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
@@ -15,9 +15,7 @@ import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import {
-  UPLOAD_PURPOSES,
   UPLOAD_URL_TTL_MS,
-  UploadPurpose,
   checkUploadSignature,
   signUpload,
   uploadIdFromUrl,

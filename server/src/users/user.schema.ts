@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+import type { Difficulty } from '../contract';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
@@ -24,7 +25,8 @@ export class User {
   /** The IANA time zone of the last proof: lastProofDay is a day there, so "today" is read there too. */
   @Prop({ type: String, default: 'UTC' }) timeZone!: string;
 
-  @Prop({ default: 'beginner' }) fitnessLevel!: string;
+  /** Written only from workouts.rules fitnessLevel. */
+  @Prop({ type: String, default: 'beginner' }) fitnessLevel!: Difficulty;
   @Prop({ type: Number, default: null }) height!: number | null;
   @Prop({ type: Number, default: null }) weight!: number | null;
   @Prop({ type: Number, default: null }) age!: number | null;

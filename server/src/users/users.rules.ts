@@ -1,3 +1,5 @@
+import { PROFILE_RANKS, type ProfileRank } from '../contract';
+
 /** Pure rules about users: how names are derived, how streaks read, how rank is earned. */
 
 /**
@@ -50,9 +52,6 @@ export function effectiveStreak(storedStreak: number, lastProofDay: string | nul
   if (!lastProofDay) return 0;
   return lastProofDay === today || lastProofDay === previousDay(today) ? storedStreak : 0;
 }
-
-export const PROFILE_RANKS = ['ROOKIE', 'CONTENDER', 'ATHLETE', 'ELITE', 'LEGEND'] as const;
-export type ProfileRank = (typeof PROFILE_RANKS)[number];
 
 /**
  * Rank points: 1 per workout, 2 per day of best streak, 10 per month with a body-scan report.

@@ -46,7 +46,7 @@ export class WorkoutPlansService {
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
     const [user, recentlyTrained] = await Promise.all([this.users.findById(userId), this.recentlyTrained(userId)]);
     const { request, plan } = await this.ai.workoutFromChat(
-      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: asDifficulty(user.fitnessLevel), recentlyTrained },
+      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: user.fitnessLevel, recentlyTrained },
       jobKey,
     );
     return this.save(userId, request.difficulty, request.type, request.duration, plan);
@@ -111,10 +111,6 @@ export class WorkoutPlansService {
     const worked = await this.sessions.musclesWorkedSince(userId, new Date(now.getTime() - RECOVERY_WINDOW_MS), ['moderate', 'intense']);
     return [...new Set(worked.filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
   }
-}
-
-function asDifficulty(level: string): Difficulty {
-  return level === 'advanced' || level === 'intermediate' ? level : 'beginner';
 }
 
 /** The server's records first; the client's profile only fills what the server does not know. */

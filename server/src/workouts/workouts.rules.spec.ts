@@ -1,5 +1,5 @@
-import { CompleteWorkoutRequest, GenerateWorkoutRequest } from '../contract';
-import { checkTicked, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
+import { CompleteWorkoutRequest, GenerateWorkoutRequest, sessionCredits, sessionIntensity } from '../contract';
+import { checkTicked, creditsReward, fitnessLevel, trainingHistory } from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.

@@ -9,20 +9,6 @@ export function creditsReward(duration: number, difficulty: Difficulty): number 
   return Math.ceil(duration / 15) * CREDITS_PER_QUARTER_HOUR[difficulty];
 }
 
-/** SPEC.md section 9: round(creditsReward × fraction of exercises ticked). */
-export function sessionCredits(reward: number, ticked: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((reward * Math.min(ticked, total)) / total);
-}
-
-/** SPEC.md section 4: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
-export function sessionIntensity(ticked: number, total: number): Intensity {
-  const share = total > 0 ? ticked / total : 0;
-  if (share >= 0.8) return 'intense';
-  if (share >= 0.5) return 'moderate';
-  return 'light';
-}
-
 export interface TrainingHistory {
   totalSessions: number;
   /** Sessions completed in the last 30 days, and how many of them were moderate or intense. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CompleteWorkoutRequest, SessionView, WorkoutCompletion } from '../contract';
+import { CompleteWorkoutRequest, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
 import { AchievementsService } from '../achievements/achievements.service';
 import { workoutAchievements } from '../achievements/achievements.rules';
 import { AppError } from '../common/errors';
@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()

@@ -1,5 +1,6 @@
 import type { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '@contract';
 import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
 
 export const authApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -11,14 +12,17 @@ export const authApi = api.injectEndpoints({
     // Mutations, not queries: each answer is single-use and must never be served from cache.
     getPhantomChallenge: builder.mutation<PhantomChallenge, string>({
       query: (walletAddress) => ({ url: 'auth/phantom/challenge', params: { walletAddress } }),
+      invalidatesTags: MUTATION_CHANGES.getPhantomChallenge,
     }),
     /** `signature`: base58 of Phantom's ed25519 signature over the challenge message's UTF-8 bytes. */
     phantomSignIn: builder.mutation<AuthSession, PhantomSignIn>({
       query: (body) => ({ url: 'auth/phantom', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.phantomSignIn,
     }),
     /** Checks a session token or a single-use login code (then the answer carries the session token). */
     verifySession: builder.mutation<VerifyResponse, string>({
       query: (token) => ({ url: 'auth/verify', headers: { Authorization: `Bearer ${token}` } }),
+      invalidatesTags: MUTATION_CHANGES.verifySession,
     }),
     /** Ends `token`'s session on the server, or every session of the account (`everywhere`). */
     endSession: builder.mutation<OkResponse, { token: string; everywhere: boolean }>({

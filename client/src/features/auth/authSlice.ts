@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import { sessionRefused } from '../../api/api';
 import type { RootState } from '../../app/store';
 
 /** SPEC §4: loading, then signed-out or signed-in. The user itself lives in the `getUser` query cache. */
@@ -14,6 +15,11 @@ const authSlice = createSlice({
     signedOut(state) {
       state.status = 'signedOut';
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionRefused, (state) => {
+      state.status = 'signedOut';
+    });
   },
 });
 

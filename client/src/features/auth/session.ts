@@ -1,11 +1,11 @@
 import type { UserView, VerifyResponse } from '@contract';
 import { api, describeError, type ApiError } from '../../api/api';
+import { clearToken, readToken, storeToken, takeStoredToken } from '../../api/tokenStorage';
 import type { AppThunk } from '../../app/store';
 import { showToast } from '../../app/toast/toastSlice';
 import { getPhantomProvider } from '../wallet/phantom';
 import { authApi } from './authApi';
 import { signedIn, signedOut } from './authSlice';
-import { clearToken, readToken, storeToken, takeStoredToken } from './tokenStorage';
 
 /**
  * Takes `?token=` / `?error=` (the X sign-in return) out of the address bar so a

@@ -1,11 +1,12 @@
 import type { BmiAnalysis } from '@contract';
 import { useState } from 'react';
 import type { ApiError } from '../../api/api';
+import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
-import { useJobProgress } from '../workouts/useJobProgress';
 import { useAnalyzeBmiReportMutation, useCreateBmiUploadUrlMutation } from './bmiApi';
+import { REPORT_FORMATS, REPORT_MAX_SIZE } from './bmi.logic';
 import { ReportPicker } from './ReportPicker';
 import './bmi.css';
 import './bmi-upload.css';
@@ -42,7 +43,7 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   }
 
   async function analyzeReport(fileUrl: string) {
-    const jobKey = crypto.randomUUID();
+    const jobKey = newJobKey();
     setStep({ name: 'analyzing', jobKey });
     setFailure(null);
     try {
@@ -69,7 +70,7 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
           <>
             <ul className="bmi-upload__facts">
               <li>
-                Formats: <strong>PDF, JPEG, PNG</strong> · max <strong>10MB</strong>
+                Formats: <strong>{REPORT_FORMATS}</strong> · max <strong>{REPORT_MAX_SIZE}</strong>
               </li>
               <li>Reports: BMI test, InBody scan, DEXA scan</li>
               <li className="accent">Upload a report every month to improve your profile rank.</li>

@@ -5,7 +5,8 @@ import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { useEffect, useRef } from 'react';
 import { serverReason } from '../../api/serverReason';
-import { withRetries } from './uploadRetry';
+import { withRetries } from '../../shared/uploads/uploadRetry';
+import { REPORT_PICKER_NOTE } from './bmi.logic';
 
 /** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
@@ -58,7 +59,7 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
         ...PICKER,
         theme: 'dark',
         proudlyDisplayPoweredByUppy: false,
-        note: 'PDF, JPEG or PNG · max 10MB',
+        note: REPORT_PICKER_NOTE,
       })
       .use(AwsS3, {
         shouldUseMultipart: false,

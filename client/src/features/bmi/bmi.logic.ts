@@ -1,6 +1,14 @@
 import type { BmiRecordView } from '@contract';
+import { MEGABYTE, UPLOAD_PURPOSES, describeTypes, typeNames } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
+
+/** What the server takes as a report (its upload limits), as SPEC §2 words it: "PDF, JPEG, PNG", "10MB". */
+const REPORT_LIMITS = UPLOAD_PURPOSES.bmi_report;
+export const REPORT_FORMATS = typeNames(REPORT_LIMITS.allowedTypes).join(', ');
+export const REPORT_MAX_SIZE = `${REPORT_LIMITS.maxBytes / MEGABYTE}MB`;
+/** The picker's note: "PDF, JPEG or PNG · max 10MB". */
+export const REPORT_PICKER_NOTE = `${describeTypes(REPORT_LIMITS.allowedTypes)} · max ${REPORT_MAX_SIZE}`;
 
 export interface BmiSummary {
   current: BmiRecordView;

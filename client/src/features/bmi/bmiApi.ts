@@ -1,6 +1,7 @@
 import type { BmiAnalysis, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
-import { aiCall } from '../../api/aiCall';
+import { aiCall } from '../../api/jobs';
 import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
 
 export const bmiApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -11,16 +12,17 @@ export const bmiApi = api.injectEndpoints({
     }),
     calculateBmi: builder.mutation<BmiResult, BmiCalculateRequest>({
       query: (body) => ({ url: 'bmi', method: 'POST', body }),
-      invalidatesTags: ['User', 'Bmi'],
+      invalidatesTags: MUTATION_CHANGES.calculateBmi,
     }),
     /** A signed URL to PUT one report to; `size` lets the server refuse an oversized file up front. */
     createBmiUploadUrl: builder.mutation<UploadUrlResponse, { size: number }>({
       query: (body) => ({ url: 'bmi/upload-url', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.createBmiUploadUrl,
     }),
     /** Runs the analysis job; `jobKey` lets the dialog follow its progress at /api/jobs/ai-<userId>-<jobKey>. */
     analyzeBmiReport: builder.mutation<BmiAnalysis, { fileUrl: string; jobKey: string }>({
       query: ({ fileUrl, jobKey }) => aiCall('bmi/analyze', { body: { fileUrl, reportType: 'bmi' }, jobKey }),
-      invalidatesTags: ['User', 'Bmi', 'Achievements'],
+      invalidatesTags: MUTATION_CHANGES.analyzeBmiReport,
     }),
   }),
 });

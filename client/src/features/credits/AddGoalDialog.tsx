@@ -1,4 +1,5 @@
 import type { GoalMetric, UserView } from '@contract';
+import { GOAL_BONUS_RATE, GOAL_STAKE_MIN, GOAL_TITLE_MAX, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, needsWholeTarget } from '@contract/values';
 import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
@@ -27,9 +28,9 @@ export function draftProblems(draft: Draft, balance: number, earliestDeadline = 
   const stake = Number(draft.stake);
   if (!draft.title.trim()) problems.title = 'Give the goal a title';
   if (!(target > 0)) problems.target = 'Enter a target above 0';
-  else if (draft.metric !== 'weight' && !Number.isInteger(target)) problems.target = 'Enter a whole number';
+  else if (needsWholeTarget(draft.metric) && !Number.isInteger(target)) problems.target = 'Enter a whole number';
   if (!draft.deadline || draft.deadline < earliestDeadline) problems.deadline = 'Pick a deadline after today';
-  if (!Number.isInteger(stake) || stake < 1) problems.stake = 'Stake at least 1 whole credit';
+  if (!Number.isInteger(stake) || stake < GOAL_STAKE_MIN) problems.stake = `Stake at least ${GOAL_STAKE_MIN} whole credit`;
   else if (stake > balance) problems.stake = `You have ${balance} credits`;
   return problems;
 }
@@ -79,7 +80,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
   return (
     <Dialog title="ADD_GOAL" onClose={onClose}>
       <form className="goal-form" onSubmit={submit} noValidate>
-        {field('title', 'TITLE', <input className="input" value={draft.title} maxLength={80} onChange={set('title')} />)}
+        {field('title', 'TITLE', <input className="input" value={draft.title} maxLength={GOAL_TITLE_MAX} onChange={set('title')} />)}
         {field(
           'metric',
           'METRIC',
@@ -93,10 +94,10 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
         )}
         {field('target', 'TARGET', <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />)}
         {field('deadline', 'DEADLINE', <input className="input" type="date" min={tomorrow()} value={draft.deadline} onChange={set('deadline')} />)}
-        {field('stake', `STAKE (balance ${user.sweatCredits} FC)`, <input className="input" type="number" inputMode="numeric" min="1" step="1" value={draft.stake} onChange={set('stake')} />)}
+        {field('stake', `STAKE (balance ${user.sweatCredits} FC)`, <input className="input" type="number" inputMode="numeric" min={GOAL_STAKE_MIN} step="1" value={draft.stake} onChange={set('stake')} />)}
         <p className="muted goal-form__rules">
-          Reach it by the deadline: stake back + 50% bonus from the community pool. Miss it: the stake goes to the pool. Weight goals must keep
-          your BMI at 18.5 or above and ask no more than 1 kg per week.
+          Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. Weight
+          goals must keep your BMI at {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
         </p>
         {serverError && (
           <p className="field-error" role="alert">

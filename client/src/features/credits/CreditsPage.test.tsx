@@ -2,7 +2,7 @@ import type { GoalView, MarketplaceItem, TransactionView } from '@contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+import { CREDIT_PACKAGES, jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
 // The lazy route and the eight sections' first fetches can take over a second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -50,6 +50,7 @@ function serve(server: Server = {}) {
     if (path === 'user') return jsonResponse(server.user ?? USER);
     if (path === 'credits/marketplace') return jsonResponse(MARKET);
     if (path === 'credits/redemptions') return jsonResponse([]);
+    if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
     if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
     if (path === `goals/${USER.id}`) return jsonResponse([GOAL]);
     if (path === `achievements/${USER.id}`) return jsonResponse([{ id: 'a1', code: 'first', title: 'First Session', description: 'd', earnedAt: '2025-03-01' }]);
@@ -94,7 +95,7 @@ describe('CreditsPage', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('40');
     expect(panel('PREDICTION_GOALS').getByText('DUE Jan 1, 2099')).toBeTruthy();
     expect(panel('PURCHASE_CREDITS').getByText('DISCONNECTED')).toBeTruthy();
-    expect(panel('PURCHASE_CREDITS').getByText('0.02 SOL')).toBeTruthy();
+    expect(await panel('PURCHASE_CREDITS').findByText('0.02 SOL')).toBeTruthy();
   });
 
   it('disables REDEEM when the balance is below the cost; a redeem refreshes the user and ledger and toasts', async () => {

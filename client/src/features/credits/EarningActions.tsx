@@ -1,8 +1,9 @@
 import type { EarnAction, UserView } from '@contract';
+import { EARN_ACTIONS, EARNING_ACTIONS } from '@contract/values';
 import { useState } from 'react';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
-import { EARNING_ACTIONS } from './credits.logic';
+import { EARN_CONDITIONS } from './credits.logic';
 import { useEarnMutation } from './creditsApi';
 
 /** SPEC §2.3: one card per earning action; the server pays only when the action was really done today. */
@@ -26,11 +27,11 @@ export function EarningActions({ user }: { user: UserView }) {
   return (
     <Panel title="EARNING_ACTIONS">
       <ul className="earn-grid">
-        {EARNING_ACTIONS.map(({ action, title, credits, condition }) => (
+        {EARN_ACTIONS.map((action) => ({ action, ...EARNING_ACTIONS[action] })).map(({ action, title, credits }) => (
           <li key={action} className="earn-card">
             <span className="earn-card__credits">+{credits}</span>
             <span className="earn-card__title">{title}</span>
-            <span className="earn-card__condition muted">{condition}</span>
+            <span className="earn-card__condition muted">{EARN_CONDITIONS[action]}</span>
             <button
               type="button"
               className="btn btn--secondary btn--small"

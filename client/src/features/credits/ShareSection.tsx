@@ -1,4 +1,5 @@
 import type { UserView } from '@contract';
+import { REFERRAL_CREDITS, TWEET_CREDITS } from '@contract/values';
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
@@ -15,7 +16,7 @@ export function ShareSection({ user }: { user: UserView }) {
   const copyLink = async () => {
     try {
       await navigator.clipboard.writeText(user.referralLink);
-      toast({ title: 'Link Copied!', description: 'Share it to earn +100 credits per friend' });
+      toast({ title: 'Link Copied!', description: `Share it to earn +${REFERRAL_CREDITS} credits per friend` });
     } catch {
       toast({ title: 'Copy Failed', description: `Copy it by hand: ${user.referralLink}`, variant: 'destructive' });
     }
@@ -55,7 +56,9 @@ export function ShareSection({ user }: { user: UserView }) {
             COPY_REFERRAL_LINK
           </button>
         </div>
-        <p className="muted share-box__hint">+50 credits for a post with your link · +100 for each friend who validates their first daily proof</p>
+        <p className="muted share-box__hint">
+          +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who validates their first daily proof
+        </p>
         <form className="share-box__form" onSubmit={submit} noValidate>
           <label className="sr-only" htmlFor="tweet-url">
             Post URL

@@ -1,9 +1,8 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
 import type { EarnAction, GoalView, TransactionView } from '@contract';
+import { TWEET_HOSTS, WEEKLY_STREAK_DAYS } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
-
-const TWEET_HOSTS = ['twitter.com', 'x.com'];
 
 /** SPEC §5: non-empty and on one of the two public hosts; the server reads the status id itself. */
 export function isTweetUrl(input: string): boolean {
@@ -17,21 +16,13 @@ export function tweetIntentUrl(referralLink: string): string {
   return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
 }
 
-export interface EarningAction {
-  action: EarnAction;
-  title: string;
-  credits: number;
-  /** What the server checks before it pays. */
-  condition: string;
-}
-
-/** SPEC §9, Earning actions. */
-export const EARNING_ACTIONS: readonly EarningAction[] = [
-  { action: 'workout', title: 'Complete Workout', credits: 10, condition: 'Finish a training session today' },
-  { action: 'streak', title: 'Weekly Streak', credits: 50, condition: 'Reach a 7-day proof streak' },
-  { action: 'weight', title: 'Log Weight', credits: 5, condition: 'Record your weight today (BMI calculator)' },
-  { action: 'steps', title: '10K Steps', credits: 15, condition: 'Validate an activity-watch proof today' },
-];
+/** What the server checks before it pays each earning action (the actions and amounts are the contract's EARNING_ACTIONS). */
+export const EARN_CONDITIONS: Record<EarnAction, string> = {
+  workout: 'Finish a training session today',
+  streak: `Reach a ${WEEKLY_STREAK_DAYS}-day proof streak`,
+  weight: 'Record your weight today (BMI calculator)',
+  steps: 'Validate an activity-watch proof today',
+};
 
 /**
  * Width of a goal's bar in percent (0–100). SPEC §2: current over target. A weight goal is reached

@@ -13,12 +13,18 @@ import type {
   ValidateTweetRequest,
   ValidateTweetResponse,
 } from '@contract';
+import { LEDGER_PAGE_SIZE } from '@contract/values';
 import { api } from '../../api/api';
+import { GOAL_SETTLEMENT_CHANGES, MUTATION_CHANGES } from '../../api/cacheTable';
 
-/** Rows per ledger page: SPEC §9 shows the latest 10 entries, older ones a page at a time. */
-export const LEDGER_PAGE_SIZE = 10;
 /** The newest page has no cursor; older pages start below the last row's `seq`. */
 const NEWEST = 0;
+
+/** True when a goal that was active is now won or lost: reading the goals settled it. */
+function settledSince(before: GoalView[], after: GoalView[]): boolean {
+  const active = new Set(before.filter((goal) => goal.status === 'active').map((goal) => goal.id));
+  return after.some((goal) => goal.status !== 'active' && active.has(goal.id));
+}
 
 export const creditsApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -37,6 +43,11 @@ export const creditsApi = api.injectEndpoints({
     getGoals: builder.query<GoalView[], string>({
       query: (userId) => `goals/${userId}`,
       providesTags: ['Goals'],
+      async onQueryStarted(userId, { dispatch, getState, queryFulfilled }) {
+        const before = creditsApi.endpoints.getGoals.select(userId)(getState()).data;
+        const { data: after } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (before && after && settledSince(before, after)) dispatch(api.util.invalidateTags([...GOAL_SETTLEMENT_CHANGES]));
+      },
     }),
     getAchievements: builder.query<AchievementView[], string>({
       query: (userId) => `achievements/${userId}`,
@@ -56,19 +67,19 @@ export const creditsApi = api.injectEndpoints({
     }),
     redeem: builder.mutation<RedeemResponse, RedeemRequest>({
       query: (body) => ({ url: 'credits/redeem', method: 'POST', body }),
-      invalidatesTags: ['User', 'Transactions', 'Redemptions'],
+      invalidatesTags: MUTATION_CHANGES.redeem,
     }),
     earn: builder.mutation<EarnResponse, EarnRequest>({
       query: (body) => ({ url: 'credits/earn', method: 'POST', body }),
-      invalidatesTags: ['User', 'Transactions'],
+      invalidatesTags: MUTATION_CHANGES.earn,
     }),
     validateTweet: builder.mutation<ValidateTweetResponse, ValidateTweetRequest>({
       query: (body) => ({ url: 'credits/validate-tweet', method: 'POST', body }),
-      invalidatesTags: ['User', 'Transactions'],
+      invalidatesTags: MUTATION_CHANGES.validateTweet,
     }),
     createGoal: builder.mutation<GoalView, CreateGoalRequest>({
       query: (body) => ({ url: 'goals', method: 'POST', body }),
-      invalidatesTags: ['User', 'Transactions', 'Goals', 'Pool'],
+      invalidatesTags: MUTATION_CHANGES.createGoal,
     }),
   }),
 });

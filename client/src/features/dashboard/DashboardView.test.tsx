@@ -30,10 +30,10 @@ describe('DashboardView', () => {
   });
 
   it('fills the four tiles from the user', () => {
-    renderDashboard(makeUser({ sweatCredits: 340, dailyStreak: 6, profileRank: 'SILVER', fitnessLevel: 'advanced' }));
+    renderDashboard(makeUser({ sweatCredits: 340, dailyStreak: 6, profileRank: 'ATHLETE', fitnessLevel: 'advanced' }));
     expect(screen.getByTestId('FITNESS_CREDITS').textContent).toBe('340');
     expect(screen.getByTestId('DAILY_STREAK').textContent).toBe('6');
-    expect(screen.getByTestId('PROFILE_RANK').textContent).toBe('SILVER');
+    expect(screen.getByTestId('PROFILE_RANK').textContent).toBe('ATHLETE');
     expect(screen.getByTestId('FITNESS_LEVEL').textContent).toBe('ADVANCED');
   });
 

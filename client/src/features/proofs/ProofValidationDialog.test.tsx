@@ -6,7 +6,7 @@ import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../
 import ProofValidationDialog from './ProofValidationDialog';
 
 // The PUT itself (XHR with progress) is replaced: these tests are about the dialog's flow.
-vi.mock('./putFile', () => ({
+vi.mock('../../shared/uploads/putFile', () => ({
   UploadError: class UploadError extends Error {},
   putFile: vi.fn(async (_url: string, _file: Blob, onProgress: (percent: number) => void) => onProgress(100)),
 }));

@@ -1,14 +1,15 @@
 import type { ProofKind, ProofValidationResult } from '@contract';
+import { describeBytes } from '@contract/values';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { formatDays } from '../../ui/dates';
+import { putFile, UploadError } from '../../shared/uploads/putFile';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
 import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
-import { putFile, UploadError } from './putFile';
 import './proofs.css';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -40,7 +41,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   async function upload(slot: ProofSlotSpec, file: File) {
     setSlotProgress(slot.kind, 0);
     try {
-      if (file.size > slot.maxBytes) throw new UploadError(`The file is larger than ${slot.maxBytes / (1024 * 1024)} MB`);
+      if (file.size > slot.maxBytes) throw new UploadError(`The file is larger than ${describeBytes(slot.maxBytes)}`);
       const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
       await putFile(uploadURL, file, (percent) => setSlotProgress(slot.kind, percent));
       uploads.current = { ...uploads.current, [slot.kind]: uploadURL };

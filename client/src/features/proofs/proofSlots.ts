@@ -1,7 +1,6 @@
 import type { ProofKind } from '@contract';
+import { PROOF_PURPOSES, UPLOAD_PURPOSES } from '@contract/values';
 import type { ApiError } from '../../api/api';
-
-const MEGABYTE = 1024 * 1024;
 
 export interface ProofSlotSpec {
   kind: ProofKind;
@@ -10,36 +9,22 @@ export interface ProofSlotSpec {
   /** Toast wording: '<label> Uploaded'. */
   label: string;
   hint: string;
+  /** The file picker's filter: the types the server takes for this kind. */
   accept: string;
   /** SPEC §5: 10 MB for the selfie and the watch screenshot, 52428800 bytes for the video. */
   maxBytes: number;
 }
 
+/** A slot's limits are its upload purpose's, so the dialog refuses exactly what the server would. */
+function slot(kind: ProofKind, name: string, label: string, hint: string): ProofSlotSpec {
+  const { allowedTypes, maxBytes } = UPLOAD_PURPOSES[PROOF_PURPOSES[kind]];
+  return { kind, name, label, hint, accept: allowedTypes.join(','), maxBytes };
+}
+
 export const PROOF_SLOTS: readonly ProofSlotSpec[] = [
-  {
-    kind: 'gym_selfie',
-    name: 'GYM_SELFIE',
-    label: 'Gym Selfie',
-    hint: "You at the gym, with today's code in view",
-    accept: 'image/jpeg,image/png,image/webp',
-    maxBytes: 10 * MEGABYTE,
-  },
-  {
-    kind: 'workout_video',
-    name: 'WORKOUT_VIDEO',
-    label: 'Workout Video',
-    hint: 'A short clip of your session, code in view',
-    accept: 'video/mp4,video/webm,video/quicktime',
-    maxBytes: 50 * MEGABYTE,
-  },
-  {
-    kind: 'apple_watch',
-    name: 'ACTIVITY_WATCH',
-    label: 'Activity Watch',
-    hint: "Screenshot of today's activity on your watch",
-    accept: 'image/jpeg,image/png,image/webp',
-    maxBytes: 10 * MEGABYTE,
-  },
+  slot('gym_selfie', 'GYM_SELFIE', 'Gym Selfie', "You at the gym, with today's code in view"),
+  slot('workout_video', 'WORKOUT_VIDEO', 'Workout Video', 'A short clip of your session, code in view'),
+  slot('apple_watch', 'ACTIVITY_WATCH', 'Activity Watch', "Screenshot of today's activity on your watch"),
 ];
 
 export const PROOFS_REQUIRED = PROOF_SLOTS.length;

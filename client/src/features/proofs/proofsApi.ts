@@ -1,5 +1,6 @@
 import type { ProofChallenge, ProofDayView, ProofKind, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
 
 export const proofsApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -14,10 +15,11 @@ export const proofsApi = api.injectEndpoints({
     }),
     createProofUploadUrl: builder.mutation<UploadUrlResponse, { kind: ProofKind; size: number }>({
       query: (body) => ({ url: 'proof/upload-url', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.createProofUploadUrl,
     }),
     validateProofs: builder.mutation<ProofValidationResult, ProofValidateRequest>({
       query: (body) => ({ url: 'proof/validate-all', method: 'POST', body }),
-      invalidatesTags: ['User', 'Proofs', 'Transactions', 'Achievements'],
+      invalidatesTags: MUTATION_CHANGES.validateProofs,
     }),
   }),
 });

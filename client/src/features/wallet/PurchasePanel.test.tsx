@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../app/store';
-import { jsonResponse, makeUser, mockFetch, signedInStore } from '../../test/fixtures';
+import { CREDIT_PACKAGES, jsonResponse, makeUser, mockFetch, signedInStore } from '../../test/fixtures';
 import type { PhantomProvider } from './phantom';
 import { PurchasePanel } from './PurchasePanel';
 import type { TreasuryPayment } from './solanaPayment';
@@ -30,6 +30,7 @@ function installPhantom(overrides: Partial<PhantomProvider> = {}) {
 }
 
 const CONFIG = { solanaCluster: 'devnet', solanaRpcUrl: 'http://127.0.0.1:8899', treasuryAddress: TREASURY };
+
 type Answer = () => Response | Promise<Response>;
 
 /** A fake API for the panel's calls; `purchase` answers POST credits/purchase, `config` GET config. */
@@ -41,6 +42,7 @@ function serve(user = makeUser(), purchase: Answer = () => jsonResponse({ credit
     requests.push({ method: request.method, path, query: search, body: request.method === 'POST' ? await request.clone().json() : undefined });
     if (path === 'user') return jsonResponse(user);
     if (path === 'config') return config();
+    if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
     if (path === 'auth/phantom/challenge') return jsonResponse({ nonce: 'a'.repeat(32), message: 'Link this wallet', expiresAt: '2099-01-01' });
     if (path === 'auth/phantom/link') return jsonResponse({ ...user, walletAddress: WALLET });
     if (path === 'credits/purchase') return purchase();
@@ -61,17 +63,17 @@ function renderPanel(store: AppStore = signedInStore()) {
 const toastOf = (store: AppStore) => store.getState().toast.current;
 /** Picks the 500-credit package once it takes a pick (it waits for the account and the chain settings). */
 async function pick500() {
-  const pack = screen.getByRole('button', { name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD' }) as HTMLButtonElement;
+  const pack = (await screen.findByRole('button', { name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD' })) as HTMLButtonElement;
   await waitFor(() => expect(pack.disabled).toBe(false));
   await userEvent.click(pack);
 }
 
 describe('PurchasePanel', () => {
-  it('shows the four packages with SOL and USD prices, disconnected, each named by what it shows', () => {
+  it('shows the server’s four packages with SOL and USD prices, disconnected, each named by what it shows', async () => {
     serve();
     renderPanel();
     expect(screen.getByText('DISCONNECTED')).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: /^Buy / }).map((b) => b.textContent)).toEqual([
+    expect((await screen.findAllByRole('button', { name: /^Buy / })).map((b) => b.textContent)).toEqual([
       'Buy 100 CREDITS 0.001 SOL ≈ $0.20 USD',
       'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD',
       'Buy 1,000 CREDITS 0.009 SOL ≈ $1.80 USD',
@@ -113,7 +115,7 @@ describe('PurchasePanel', () => {
     serve(makeUser({ walletAddress: WALLET }), undefined, () => configHeld.then(() => jsonResponse(CONFIG)));
     installPhantom({ isConnected: true, publicKey: { toString: () => WALLET } });
     renderPanel(signedInStore(makeUser({ walletAddress: WALLET })));
-    const packs = screen.getAllByRole('button', { name: /^Buy / }) as HTMLButtonElement[];
+    const packs = (await screen.findAllByRole('button', { name: /^Buy / })) as HTMLButtonElement[];
     expect(packs.every((pack) => pack.disabled)).toBe(true);
     releaseConfig();
     await waitFor(() => expect(packs.every((pack) => !pack.disabled)).toBe(true));

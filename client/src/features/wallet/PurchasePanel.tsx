@@ -1,6 +1,7 @@
 import { Panel } from '../../ui/Panel';
-import { CREDIT_PACKAGES, type PurchaseStep, explorerTxUrl, shortAddress } from './purchase.logic';
+import { type PurchaseStep, explorerTxUrl, shortAddress } from './purchase.logic';
 import { type PurchaseState, usePurchaseFlow } from './usePurchaseFlow';
+import { useGetCreditPackagesQuery } from './walletApi';
 import './purchase.css';
 
 const PAYMENT_STEPS: PurchaseStep[] = ['BUILDING', 'SIGNING', 'SENDING', 'CONFIRMING', 'RECORDING'];
@@ -63,6 +64,7 @@ function PurchaseStatus({ state, cluster }: { state: PurchaseState; cluster: str
  */
 export function PurchasePanel() {
   const { wallet, state, busy, connect, buy, cluster, needsLink } = usePurchaseFlow();
+  const { data: packages = [] } = useGetCreditPackagesQuery();
   return (
     <Panel
       title="PURCHASE_CREDITS"
@@ -83,7 +85,7 @@ export function PurchasePanel() {
         <p className="muted">Pay with SOL on Solana {cluster}. Credits are added once the payment is verified on chain.</p>
       </div>
       <ul className="package-grid">
-        {CREDIT_PACKAGES.map((pack) => (
+        {packages.map((pack) => (
           <li key={pack.credits}>
             <button
               type="button"

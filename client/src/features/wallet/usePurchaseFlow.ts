@@ -1,12 +1,12 @@
 import bs58 from 'bs58';
 import { useState } from 'react';
-import type { PurchaseResult } from '@contract';
+import type { CreditPackage, PurchaseResult } from '@contract';
 import { describeError } from '../../api/api';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useToast } from '../../app/toast/useToast';
 import { useGetUserQuery } from '../auth/authApi';
 import { getPhantomProvider, type PhantomProvider } from './phantom';
-import { type CreditPackage, type PurchaseStep, lamportsFor, shortAddress } from './purchase.logic';
+import { type PurchaseStep, shortAddress } from './purchase.logic';
 import { useGetLinkChallengeMutation, useLinkWalletMutation, usePurchaseCreditsMutation } from './walletApi';
 
 export type PurchaseState =
@@ -104,7 +104,7 @@ export function usePurchaseFlow() {
         rpcUrl: config.solanaRpcUrl,
         treasury: config.treasuryAddress,
         payer: wallet,
-        lamports: lamportsFor(pack.sol),
+        lamports: pack.lamports,
         sign: (transaction) => (provider.signTransaction ? provider.signTransaction(transaction) : Promise.reject(new Error('no signTransaction'))),
         onStep,
       });

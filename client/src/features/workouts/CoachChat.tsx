@@ -1,10 +1,11 @@
 import type { ChatTurn, UserProfileInput, UserView } from '@contract';
+import { CHAT_MESSAGE_MAX } from '@contract/values';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { JobProgress } from './GeneratorCard';
-import { useJobProgress } from './useJobProgress';
-import { CHAT_MESSAGES_BEFORE_GENERATE, newJobKey } from './workouts.logic';
+import { CHAT_MESSAGES_BEFORE_GENERATE } from './workouts.logic';
 import { useCoachChatMutation, useGenerateFromChatMutation } from './workoutsApi';
 
 /** SPEC §3 Chat message. */
@@ -12,9 +13,6 @@ interface ChatMessage extends ChatTurn {
   id: string;
   timestamp: string;
 }
-
-/** contract CHAT_MESSAGE_MAX (the server refuses longer messages). */
-const MESSAGE_MAX = 1000;
 
 function profileOf(user: UserView): UserProfileInput {
   return { height: user.height, weight: user.weight, age: user.age, fitnessLevel: user.fitnessLevel, bmi: user.latestBmi };
@@ -105,7 +103,7 @@ export function CoachChat({ user }: { user: UserView }) {
           className="input coach__input"
           value={draft}
           rows={2}
-          maxLength={MESSAGE_MAX}
+          maxLength={CHAT_MESSAGE_MAX}
           placeholder="Ask your coach… (Shift+Enter: new line)"
           aria-label="Message"
           disabled={waiting}

@@ -1,11 +1,7 @@
 import type { Difficulty, Duration, WorkoutType } from '@contract';
+import { DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, WORKOUT_TYPES } from '@contract/values';
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
-
-/** SPEC §5 generator options and defaults. */
-const TYPES: WorkoutType[] = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'];
-const DIFFICULTIES: Difficulty[] = ['beginner', 'intermediate', 'advanced'];
-const DURATIONS: Duration[] = [15, 30, 45, 60];
 
 export interface GeneratorChoice {
   type: WorkoutType;
@@ -22,7 +18,7 @@ interface GeneratorCardProps {
 }
 
 export function GeneratorCard({ engine, generating, progress, onGenerate }: GeneratorCardProps) {
-  const [choice, setChoice] = useState<GeneratorChoice>({ type: 'strength', difficulty: 'intermediate', duration: 45 });
+  const [choice, setChoice] = useState<GeneratorChoice>(GENERATOR_DEFAULTS);
   return (
     <Panel title="AI_GENERATOR">
       <p className="generator__engine">
@@ -39,7 +35,7 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
         <label className="field">
           <span className="field-label">TRAINING_TYPE</span>
           <select className="input" value={choice.type} onChange={(e) => setChoice({ ...choice, type: e.target.value as WorkoutType })}>
-            {TYPES.map((type) => (
+            {WORKOUT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type.toUpperCase()}
               </option>

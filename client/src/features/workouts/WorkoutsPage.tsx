@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
+import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
@@ -7,8 +8,6 @@ import { ActiveSessionCard } from './ActiveSessionCard';
 import { CoachChat } from './CoachChat';
 import { GeneratorCard, type GeneratorChoice } from './GeneratorCard';
 import { TrainingParameters } from './TrainingParameters';
-import { useJobProgress } from './useJobProgress';
-import { newJobKey } from './workouts.logic';
 import { useCompleteWorkoutMutation, useGenerateWorkoutMutation, useGetTodayWorkoutQuery } from './workoutsApi';
 import './workouts.css';
 

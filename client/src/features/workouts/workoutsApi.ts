@@ -4,13 +4,13 @@ import type {
   CompleteWorkoutRequest,
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
-  JobStateView,
   SessionView,
   WorkoutCompletion,
   WorkoutView,
 } from '@contract';
-import { aiCall, type WithJobKey } from '../../api/aiCall';
+import { aiCall, type WithJobKey } from '../../api/jobs';
 import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
 
 export const workoutsApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -24,23 +24,19 @@ export const workoutsApi = api.injectEndpoints({
     }),
     generateWorkout: builder.mutation<WorkoutView, WithJobKey<GenerateWorkoutRequest>>({
       query: (args) => aiCall('workout/generate', args),
-      invalidatesTags: ['Workout'],
+      invalidatesTags: MUTATION_CHANGES.generateWorkout,
     }),
     generateFromChat: builder.mutation<WorkoutView, WithJobKey<GenerateFromChatRequest>>({
       query: (args) => aiCall('workout/generate-from-chat', args),
-      invalidatesTags: ['Workout'],
+      invalidatesTags: MUTATION_CHANGES.generateFromChat,
     }),
     coachChat: builder.mutation<CoachChatResponse, WithJobKey<CoachChatRequest>>({
       query: (args) => aiCall('workout/chat', args),
+      invalidatesTags: MUTATION_CHANGES.coachChat,
     }),
     completeWorkout: builder.mutation<WorkoutCompletion, CompleteWorkoutRequest>({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
-      invalidatesTags: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
-    }),
-    /** Progress of a running AI job; polled while the call that started it is pending. */
-    getJob: builder.query<JobStateView, string>({
-      query: (jobId) => `jobs/${jobId}`,
-      keepUnusedDataFor: 0,
+      invalidatesTags: MUTATION_CHANGES.completeWorkout,
     }),
   }),
 });
@@ -52,5 +48,4 @@ export const {
   useGenerateFromChatMutation,
   useCoachChatMutation,
   useCompleteWorkoutMutation,
-  useGetJobQuery,
 } = workoutsApi;

@@ -1,0 +1,43 @@
+/** The kinds of server data the client caches; each query provides one. */
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs'] as const;
+export type CacheTag = (typeof CACHE_TAGS)[number];
+
+/**
+ * What each mutation changes on the server, as the cached data to fetch again. Queries never
+ * refetch by themselves (SPEC §9), so a side effect missing here leaves a screen wrong until the
+ * next sign-in. Every mutation's invalidatesTags is its row; a new mutation adds a row.
+ */
+export const MUTATION_CHANGES = {
+  // Sign-in, challenges and upload URLs change nothing a screen shows.
+  getPhantomChallenge: [],
+  phantomSignIn: [],
+  verifySession: [],
+  getLinkChallenge: [],
+  createBmiUploadUrl: [],
+  createProofUploadUrl: [],
+  linkWallet: ['User'],
+  // Height, weight and the latest BMI; weight goals read the weight.
+  calculateBmi: ['User', 'Bmi', 'Goals'],
+  // The latest BMI and the report months of the rank; the first report earns a badge.
+  analyzeBmiReport: ['User', 'Bmi', 'Achievements'],
+  // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its badges.
+  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals'],
+  generateWorkout: ['Workout'],
+  generateFromChat: ['Workout'],
+  // The server never creates a workout from a chat reply (workoutGenerated is always false).
+  coachChat: [],
+  // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges.
+  completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
+  redeem: ['User', 'Transactions', 'Redemptions'],
+  earn: ['User', 'Transactions'],
+  validateTweet: ['User', 'Transactions'],
+  purchaseCredits: ['User', 'Transactions'],
+  // The stake leaves the balance.
+  createGoal: ['User', 'Transactions', 'Goals'],
+} as const satisfies Record<string, readonly CacheTag[]>;
+
+/**
+ * What a goal's settlement changes. The server settles due goals when it reads them, so a goals
+ * answer in which a goal is newly won or lost means credits moved: paid to the user, or to the pool.
+ */
+export const GOAL_SETTLEMENT_CHANGES = ['User', 'Transactions', 'Pool'] as const satisfies readonly CacheTag[];

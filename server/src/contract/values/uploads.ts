@@ -1,0 +1,37 @@
+export const MEGABYTE = 1024 * 1024;
+
+export type UploadMime = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4' | 'video/quicktime' | 'video/webm';
+
+export interface UploadLimits {
+  maxBytes: number;
+  allowedTypes: readonly UploadMime[];
+}
+
+const IMAGES: UploadMime[] = ['image/jpeg', 'image/png', 'image/webp'];
+
+/**
+ * Every kind of upload and its limits (SPEC §5, §9). A new kind of upload adds a line here; the
+ * server enforces these limits and the client's pickers announce them.
+ */
+export const UPLOAD_PURPOSES = {
+  bmi_report: { maxBytes: 10 * MEGABYTE, allowedTypes: ['application/pdf', 'image/jpeg', 'image/png'] },
+  'proof:gym_selfie': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
+  'proof:workout_video': { maxBytes: 50 * MEGABYTE, allowedTypes: ['video/mp4', 'video/quicktime', 'video/webm'] },
+  'proof:apple_watch': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
+} as const satisfies Record<string, UploadLimits>;
+export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
+
+/** Short names of file types: "PDF", "JPEG", "MOV". */
+export function typeNames(types: readonly UploadMime[]): string[] {
+  return types.map((t) => (t === 'video/quicktime' ? 'MOV' : t.split('/')[1].toUpperCase()));
+}
+
+/** Human list of accepted types for messages ("PDF, JPEG or PNG"). */
+export function describeTypes(types: readonly UploadMime[]): string {
+  const names = typeNames(types);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}` : names[0];
+}
+
+export function describeBytes(bytes: number): string {
+  return `${Math.round(bytes / MEGABYTE)} MB`;
+}

@@ -1,0 +1,32 @@
+/** SPEC.md section 5: generator options and their defaults. A user's fitness level is one of the difficulties. */
+export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
+export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
+export const DURATIONS = [15, 30, 45, 60] as const;
+export const GENERATOR_DEFAULTS = { type: 'strength', difficulty: 'intermediate', duration: 45 } as const satisfies {
+  type: (typeof WORKOUT_TYPES)[number];
+  difficulty: (typeof DIFFICULTIES)[number];
+  duration: (typeof DURATIONS)[number];
+};
+
+export const MUSCLE_GROUPS = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs', 'full_body', 'cardio', 'mobility'] as const;
+
+export const INTENSITIES = ['light', 'moderate', 'intense'] as const;
+
+/** SPEC.md section 9: round(creditsReward × fraction of exercises ticked). */
+export function sessionCredits(reward: number, ticked: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((reward * Math.min(ticked, total)) / total);
+}
+
+/** SPEC.md section 4: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
+export function sessionIntensity(ticked: number, total: number): (typeof INTENSITIES)[number] {
+  const share = total > 0 ? ticked / total : 0;
+  if (share >= 0.8) return 'intense';
+  if (share >= 0.5) return 'moderate';
+  return 'light';
+}
+
+/** The longest coach message the server takes. */
+export const CHAT_MESSAGE_MAX = 1000;
+/** Only the latest messages reach the coach; longer histories are cut, not refused. */
+export const CHAT_HISTORY_KEPT = 20;
