@@ -37,6 +37,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   getPhantomChallenge: (store) => store.dispatch(authApi.endpoints.getPhantomChallenge.initiate('wallet')),
   phantomSignIn: (store) => store.dispatch(authApi.endpoints.phantomSignIn.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   verifySession: (store) => store.dispatch(authApi.endpoints.verifySession.initiate('token')),
+  endSession: (store) => store.dispatch(authApi.endpoints.endSession.initiate({ token: 'token', everywhere: false })),
   getLinkChallenge: (store) => store.dispatch(walletApi.endpoints.getLinkChallenge.initiate('wallet')),
   linkWallet: (store) => store.dispatch(walletApi.endpoints.linkWallet.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   createBmiUploadUrl: (store) => store.dispatch(bmiApi.endpoints.createBmiUploadUrl.initiate({ size: 1 })),

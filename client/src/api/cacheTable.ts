@@ -12,6 +12,8 @@ export const MUTATION_CHANGES = {
   getPhantomChallenge: [],
   phantomSignIn: [],
   verifySession: [],
+  // Signing out resets the whole cache (sessionRefused / signedOut), so nothing is left to refetch.
+  endSession: [],
   getLinkChallenge: [],
   createBmiUploadUrl: [],
   createProofUploadUrl: [],

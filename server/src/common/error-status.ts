@@ -89,7 +89,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   PURCHASE_RPC_UNAVAILABLE: HttpStatus.SERVICE_UNAVAILABLE,
   PURCHASE_SIGNATURE_USED: HttpStatus.CONFLICT,
 
-  USER_NOT_FOUND: HttpStatus.NOT_FOUND,
+  USER_UNKNOWN: HttpStatus.NOT_FOUND,
 };
 
 /** A generic code for an HTTP error raised outside our code (Nest's own 404 for an unknown route…). */

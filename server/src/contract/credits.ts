@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
-import { text } from './text';
+import { singleLineText } from './text';
 import { EARN_ACTIONS } from './values';
 
 /** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
@@ -60,9 +60,9 @@ export type EarnResponse = z.infer<typeof EarnResponse>;
 
 export const ValidateTweetRequest = z.strictObject({
   userId: ObjectIdString,
-  tweetUrl: text(z.string().trim().min(1).max(500)),
+  tweetUrl: singleLineText(z.string().trim().min(1).max(500)),
   /** Sent by the SPEC client; ignored, the server computes the user's own link. */
-  referralLink: text(z.string().max(500)).optional(),
+  referralLink: singleLineText(z.string().max(500)).optional(),
 });
 export type ValidateTweetRequest = z.infer<typeof ValidateTweetRequest>;
 

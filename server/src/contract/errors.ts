@@ -84,7 +84,7 @@ export const PURCHASE_ERRORS = [
   'PURCHASE_SIGNATURE_USED',
 ] as const;
 
-export const USER_ERRORS = ['USER_NOT_FOUND'] as const;
+export const USER_ERRORS = ['USER_UNKNOWN'] as const;
 
 export const ErrorCode = z.enum([
   ...COMMON_ERRORS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
-import { text } from './text';
+import { singleLineText } from './text';
 import { GOAL_METRICS, GOAL_STAKE_MAX, GOAL_STAKE_MIN, GOAL_STATUSES, GOAL_TARGET_MAX, GOAL_TITLE_MAX } from './values';
 
 export const GoalMetric = z.enum(GOAL_METRICS);
@@ -15,7 +15,7 @@ export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date
 export const CreateGoalRequest = z.strictObject({
   /** Optional; when sent it must be the signed-in user. */
   userId: ObjectIdString.optional(),
-  title: text(z.string().trim().min(1, 'title is required').max(GOAL_TITLE_MAX)),
+  title: singleLineText(z.string().trim().min(1, 'title is required').max(GOAL_TITLE_MAX)),
   metric: GoalMetric,
   targetValue: z.number().positive().max(GOAL_TARGET_MAX),
   deadline: DayString,

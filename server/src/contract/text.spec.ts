@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isSafeText, multilineText, text } from './text';
+import { isSafeText, multilineText, singleLineText } from './text';
 
-const line = text(z.string());
+const line = singleLineText(z.string());
 const lines = multilineText(z.string());
 
 describe('free text', () => {

@@ -12,8 +12,8 @@ const SAFE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800
 const SAFE_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]*$/u;
 export const UNSAFE_TEXT_MESSAGE = 'must not contain control characters, text-direction overrides or unpaired surrogates';
 
-/** Free text on one line (titles, names, links): `text(z.string().trim().max(80))`. */
-export const text = (schema: z.ZodString) => schema.regex(SAFE_LINE, UNSAFE_TEXT_MESSAGE);
+/** Free text on one line (titles, names, links): `singleLineText(z.string().trim().max(80))`. */
+export const singleLineText = (schema: z.ZodString) => schema.regex(SAFE_LINE, UNSAFE_TEXT_MESSAGE);
 /** Free text that may hold tabs and line breaks (a chat message). */
 export const multilineText = (schema: z.ZodString) => schema.regex(SAFE_LINES, UNSAFE_TEXT_MESSAGE);
 /** The same check outside a schema (operator commands): true when `value` is safe on one line. */

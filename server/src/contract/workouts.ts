@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
-import { multilineText, text } from './text';
+import { multilineText, singleLineText } from './text';
 import { CHAT_MESSAGE_MAX, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
 
 export const WorkoutType = z.enum(WORKOUT_TYPES);
@@ -88,9 +88,9 @@ export const UserProfileInput = z.strictObject({
   height: z.number().positive().max(300).nullish(),
   weight: z.number().positive().max(700).nullish(),
   age: z.number().int().min(0).max(130).nullish(),
-  fitnessLevel: text(z.string().max(40)).nullish(),
+  fitnessLevel: singleLineText(z.string().max(40)).nullish(),
   bmi: z.number().positive().max(200).nullish(),
-  bmiCategory: text(z.string().max(40)).nullish(),
+  bmiCategory: singleLineText(z.string().max(40)).nullish(),
 });
 export type UserProfileInput = z.infer<typeof UserProfileInput>;
 

@@ -153,6 +153,6 @@ export class UsersService {
 }
 
 function found<T>(user: T | null): T {
-  if (!user) throw new AppError('USER_NOT_FOUND', 'User not found');
+  if (!user) throw new AppError('USER_UNKNOWN', 'User not found');
   return user;
 }

@@ -27,6 +27,7 @@ export const authApi = api.injectEndpoints({
     /** Ends `token`'s session on the server, or every session of the account (`everywhere`). */
     endSession: builder.mutation<OkResponse, { token: string; everywhere: boolean }>({
       query: ({ token, everywhere }) => ({ url: everywhere ? 'auth/logout-all' : 'auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+      invalidatesTags: MUTATION_CHANGES.endSession,
     }),
   }),
 });

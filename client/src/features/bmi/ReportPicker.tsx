@@ -3,6 +3,7 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
+import { UPLOAD_PURPOSES } from '@contract/values';
 import { useEffect, useRef } from 'react';
 import { serverReason } from '../../api/serverReason';
 import { withRetries } from '../../shared/uploads/uploadRetry';
@@ -11,13 +12,12 @@ import { REPORT_PICKER_NOTE } from './bmi.logic';
 /** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
 
-/** SPEC §5: a report is one PDF, JPEG or PNG of at most 10485760 bytes. */
-export const REPORT_MAX_BYTES = 10 * 1024 * 1024;
-const REPORT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'];
+/** SPEC §5: a report is one PDF, JPEG or PNG of at most 10 MB (the server's own limits). */
+export const { maxBytes: REPORT_MAX_BYTES, allowedTypes: REPORT_TYPES } = UPLOAD_PURPOSES.bmi_report;
 
 /** Why this file cannot be sent as a report, said before anything is uploaded; null when it can. */
 export function reportProblem(file: { size?: number | null; type?: string }): string | null {
-  if (!REPORT_TYPES.includes(file.type ?? '')) return 'Send the report as a PDF, JPEG or PNG file';
+  if (!(REPORT_TYPES as readonly string[]).includes(file.type ?? '')) return 'Send the report as a PDF, JPEG or PNG file';
   if ((file.size ?? 0) > REPORT_MAX_BYTES) return 'The file is larger than 10 MB';
   return null;
 }
