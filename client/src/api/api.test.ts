@@ -12,10 +12,10 @@ describe('baseQuery', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('turns a non-OK answer into "<status>: <body text>" and keeps the server error fields', async () => {
-    const body = JSON.stringify({ statusCode: 401, message: 'Signature does not match', error: 'Unauthorized' });
+    const body = JSON.stringify({ statusCode: 401, code: 'AUTH_BAD_SIGNATURE', message: 'Signature does not match', error: 'Unauthorized' });
     mockFetch(() => new Response(body, { status: 401, statusText: 'Unauthorized' }));
     const result = await callBaseQuery('auth/phantom');
-    expect(result.error).toEqual({ status: 401, message: `401: ${body}`, title: 'Unauthorized', detail: 'Signature does not match' });
+    expect(result.error).toEqual({ status: 401, message: `401: ${body}`, code: 'AUTH_BAD_SIGNATURE', title: 'Unauthorized', detail: 'Signature does not match' });
   });
 
   it('uses the status text when the body is empty', async () => {
@@ -68,5 +68,10 @@ describe('describeError', () => {
     const bare: ApiError = { status: 502, message: '502: Bad Gateway' };
     expect(describeError(withBody, 'Sign-in Failed')).toEqual({ title: 'Too Many Requests', description: 'Slow down' });
     expect(describeError(bare, 'Sign-in Failed')).toEqual({ title: 'Sign-in Failed', description: '502: Bad Gateway' });
+  });
+
+  it("chooses SPEC's title by the error code, whatever title the server sent", () => {
+    const refused: ApiError = { status: 409, message: '409: {...}', code: 'LEDGER_INSUFFICIENT_CREDITS', title: 'Conflict', detail: 'Not enough' };
+    expect(describeError(refused, 'Redeem Failed')).toEqual({ title: 'Insufficient Credits', description: 'Not enough' });
   });
 });

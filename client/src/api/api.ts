@@ -1,18 +1,20 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import type { ErrorBody } from '@contract';
+import type { ErrorBody, ErrorCode } from '@contract';
 import { showToast } from '../app/toast/toastSlice';
 import { CACHE_TAGS } from './cacheTable';
+import { SPEC_TOAST_TITLES } from './errorTitles';
 import { clearToken, readToken } from './tokenStorage';
 
 /**
  * Every failed call rejects with this. `message` is SPEC §8's generic text
- * (`<status>: <body text or status text>`); `title` and `detail` are the server's
- * `error` and `message` fields when it answered with its error shape, for toasts.
+ * (`<status>: <body text or status text>`); `code`, `title` and `detail` are the server's
+ * `code`, `error` and `message` fields when it answered with its error shape, for toasts.
  */
 export interface ApiError {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message: string;
+  code?: ErrorCode;
   title?: string;
   detail?: string;
 }
@@ -72,6 +74,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
       error: {
         status: error.status,
         message: `${error.status}: ${text || result.meta?.response?.statusText || ''}`,
+        code: body?.code,
         title: body?.error,
         detail: body?.message,
       },
@@ -103,8 +106,11 @@ function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** Title and text for a toast about a failed call, preferring the server's own wording. */
+/** Title and text for a toast about a failed call: SPEC's title for its code, else the server's own wording. */
 export function describeError(error: unknown, fallbackTitle: string): { title: string; description: string } {
-  if (isApiError(error)) return { title: error.title ?? fallbackTitle, description: error.detail ?? error.message };
+  if (isApiError(error)) {
+    const specTitle = error.code && SPEC_TOAST_TITLES[error.code];
+    return { title: specTitle || error.title || fallbackTitle, description: error.detail ?? error.message };
+  }
   return { title: fallbackTitle, description: error instanceof Error ? error.message : 'Something went wrong. Please try again.' };
 }

@@ -70,7 +70,7 @@ describe('BMI on the progress page', () => {
   });
 
   it('toasts the server’s validation title and text', async () => {
-    const { store } = serve([], () => jsonResponse({ statusCode: 400, message: 'Height must be between 100-250 cm.', error: 'Invalid Height' }, 400));
+    const { store } = serve([], () => jsonResponse({ statusCode: 400, code: 'BMI_INVALID_MEASUREMENT', message: 'Height must be between 100-250 cm.', error: 'Invalid Height' }, 400));
     await submit('90', '65');
     await waitFor(() =>
       expect(store.getState().toast.current).toMatchObject({ title: 'Invalid Height', description: 'Height must be between 100-250 cm.', variant: 'destructive' }),

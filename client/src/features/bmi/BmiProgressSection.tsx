@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { describeError, type ApiError } from '../../api/api';
+import { INPUT_REFUSALS } from '../../api/errorTitles';
 import { useToast } from '../../app/toast/useToast';
 import { LineChart } from '../../ui/charts';
 import { Panel } from '../../ui/Panel';
@@ -85,8 +86,9 @@ function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorPr
       const answer = await calculate({ height: decimalInput(height), weight: decimalInput(weight), userId }).unwrap();
       toast({ title: 'BMI Calculated Successfully!', description: bmiResultText(answer.bmi, answer.category) });
     } catch (error) {
-      // A 400 carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
-      const invalid = (error as ApiError).status === 400;
+      // A refused measurement carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
+      const code = (error as ApiError).code;
+      const invalid = code !== undefined && INPUT_REFUSALS.has(code);
       const { title, description } = invalid ? describeError(error, 'Invalid Input') : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };
       toast({ title, description, variant: 'destructive' });
     }

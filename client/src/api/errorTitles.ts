@@ -1,0 +1,16 @@
+import type { ErrorCode } from '@contract';
+
+/**
+ * SPEC §8's toast titles for refusals, chosen by the server's error code: the server's own title
+ * may be reworded without changing what the client shows. Codes not here show the server's title.
+ */
+export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
+  LEDGER_INSUFFICIENT_CREDITS: 'Insufficient Credits',
+  TWEET_INVALID_URL: 'Invalid Tweet URL',
+  TWEET_REFUSED: 'Validation Failed',
+  AI_NO_CHAT_WORKOUT: 'Generation Failed',
+  BMI_REPORT_UNREADABLE: 'Analysis Failed',
+};
+
+/** Refusals of what the user typed (SPEC §5's BMI checks among them): the toast says what was wrong. */
+export const INPUT_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VALIDATION_FAILED', 'BMI_INVALID_MEASUREMENT']);
