@@ -8,12 +8,12 @@ import { dist, require } from './lib.mjs';
 
 const { ObjectId } = require('mongodb');
 const bs58 = require('bs58').default;
-const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS } = dist('contract/index.js');
+const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES, sessionCredits, sessionIntensity } = dist('contract/index.js');
 const { entryId } = dist('ledger/ledger-entry.schema.js');
-const { PROOF_MEDIA_RETENTION_DAYS, PROOF_PURPOSES, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');
+const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');
 const { checkStructure } = dist('proofs/proof-media.rules.js');
-const { UPLOAD_PURPOSES, UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
-const { TRAINING_WINDOW_MS, creditsReward, fitnessLevel, sessionCredits, sessionIntensity, trainingHistory } = dist('workouts/workouts.rules.js');
+const { UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
+const { TRAINING_WINDOW_MS, creditsReward, fitnessLevel, trainingHistory } = dist('workouts/workouts.rules.js');
 const { buildPlan } = dist('ai/local/plan.rules.js');
 const { workoutAchievements, streakAchievements } = dist('achievements/achievements.rules.js');
 const { findItem, voucherCode } = dist('credits/credits.rules.js');
