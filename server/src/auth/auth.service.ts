@@ -121,7 +121,7 @@ export class AuthService {
       return { ...this.users.toView(user), token: await this.sessionToken(user) };
     }
     const session = await verifySession(token);
-    return this.users.view(session.userId);
+    return this.users.toView(session.user);
   }
 
   /** A new session of `user`: its own id (for signing it out) and the user's current session epoch. */

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 import { sessionClaims } from '../auth/session.rules';
+import type { UserRecord } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { AppError, authRequired, forbidden } from './errors';
 
@@ -11,6 +12,8 @@ export interface SessionUser {
   userId: string;
   sessionId: string;
   expiresAt: number;
+  /** The user as read when this request's session was checked. */
+  user: UserRecord;
 }
 
 const PUBLIC_ROUTE = 'publicRoute';
@@ -47,7 +50,7 @@ export class SessionGuard implements CanActivate {
     const state = await this.users.sessionState(claims.sub, claims.jti);
     if (!state) throw invalidSession();
     if (state.revoked || state.epoch !== claims.ep) throw new AppError('SESSION_INVALID', 'This session was signed out, please sign in again');
-    return { userId: claims.sub, sessionId: claims.jti, expiresAt: claims.exp };
+    return { userId: claims.sub, sessionId: claims.jti, expiresAt: claims.exp, user: state.user };
   }
 }
 

@@ -46,14 +46,17 @@ export class UsersRepository {
     return this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
   }
 
-  /** `_id`: the user's session epoch and whether session `sessionId` was signed out; null for an unknown user. */
-  async findSessionState(id: Id, sessionId: string): Promise<{ epoch: number; revoked: boolean } | null> {
+  /**
+   * `_id`: the whole user, with its session epoch and whether session `sessionId` was signed out;
+   * null for an unknown user. Read whole: the session guard's one read also serves GET /api/user.
+   */
+  async findWithSession(id: Id, sessionId: string): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
     if (!isObjectId(id)) return null;
-    const user = await this.users
-      .findById(toObjectId(id), { sessionEpoch: 1, [`revokedSessions.${sessionId}`]: 1 })
-      .lean<Pick<UserRecord, 'sessionEpoch'> & { revokedSessions?: Record<string, number> }>()
-      .exec();
-    return user && { epoch: user.sessionEpoch ?? 0, revoked: user.revokedSessions?.[sessionId] !== undefined };
+    const user = await this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
+    if (!user) return null;
+    // Read lean, the map of signed-out sessions is a plain object.
+    const revoked = (user.revokedSessions as unknown as Record<string, number> | undefined)?.[sessionId] !== undefined;
+    return { user, epoch: user.sessionEpoch ?? 0, revoked };
   }
 
   /** `_id`: the signed-out sessions still remembered, each with its expiry (seconds). */

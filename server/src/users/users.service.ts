@@ -83,11 +83,11 @@ export class UsersService {
   }
 
   /**
-   * What a session token is checked against on every request, in one lean read by `_id`: the
-   * user's session epoch and whether this session was signed out. Null when there is no such user.
+   * What a session token is checked against on every request, in one lean read by `_id`: the user,
+   * its session epoch and whether this session was signed out. Null when there is no such user.
    */
-  sessionState(userId: string, sessionId: string): Promise<{ epoch: number; revoked: boolean } | null> {
-    return this.users.findSessionState(userId, sessionId);
+  sessionState(userId: string, sessionId: string): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
+    return this.users.findWithSession(userId, sessionId);
   }
 
   /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
