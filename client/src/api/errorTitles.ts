@@ -13,4 +13,4 @@ export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Refusals of what the user typed (SPEC §5's BMI checks among them): the toast says what was wrong. */
-export const INPUT_REFUSALS: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['VALIDATION_FAILED', 'BMI_INVALID_MEASUREMENT']);
+export const INPUT_REFUSALS: Partial<Record<ErrorCode, true>> = { VALIDATION_FAILED: true, BMI_INVALID_MEASUREMENT: true };

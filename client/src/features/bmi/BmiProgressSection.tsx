@@ -88,7 +88,7 @@ function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorPr
     } catch (error) {
       // A refused measurement carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
       const code = (error as ApiError).code;
-      const invalid = code !== undefined && INPUT_REFUSALS.has(code);
+      const invalid = code !== undefined && INPUT_REFUSALS[code] === true;
       const { title, description } = invalid ? describeError(error, 'Invalid Input') : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };
       toast({ title, description, variant: 'destructive' });
     }
