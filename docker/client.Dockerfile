@@ -1,7 +1,7 @@
 # The built client, served by nginx, which proxies /api and /ref to the api service.
 # Build from the repository root: docker build -f docker/client.Dockerfile .
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/

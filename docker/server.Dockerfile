@@ -2,7 +2,7 @@
 # Build from the repository root: docker build -f docker/server.Dockerfile .
 
 # --- build: all dependencies, compile TypeScript ---------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # Manifests first, so the dependency layer is reused while only sources change.
 COPY package.json package-lock.json ./
@@ -14,7 +14,7 @@ COPY server/ server/
 RUN npm run build -w server
 
 # --- production dependencies of the server workspace only ------------------------------------
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY server/package.json server/
@@ -22,7 +22,7 @@ COPY client/package.json client/
 RUN npm ci --omit=dev --workspace=server --no-audit --no-fund
 
 # --- runtime ----------------------------------------------------------------------------------
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules node_modules
