@@ -13,7 +13,7 @@ const { entryId } = dist('ledger/ledger-entry.schema.js');
 const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');
 const { checkStructure } = dist('proofs/proof-media.rules.js');
 const { UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
-const { TRAINING_WINDOW_MS, creditsReward, fitnessLevel, trainingHistory } = dist('workouts/workouts.rules.js');
+const { TRAINING_WINDOW_MS, fitnessLevel, trainingHistory, workoutOfPlan } = dist('workouts/workouts.rules.js');
 const { buildPlan } = dist('ai/local/plan.rules.js');
 const { workoutAchievements, streakAchievements } = dist('achievements/achievements.rules.js');
 const { findItem, voucherCode } = dist('credits/credits.rules.js');
@@ -131,19 +131,7 @@ function train(member, day, at) {
   const { random, userId, docs } = member;
   const [type, difficulty, duration] = [random.pick(WORKOUT_TYPES), random.pick(DIFFICULTIES), random.pick(DURATIONS)];
   const plan = planFor(type, difficulty, duration);
-  const workout = {
-    _id: idAt(at),
-    userId,
-    name: plan.name,
-    type,
-    difficulty,
-    duration,
-    creditsReward: creditsReward(duration, difficulty),
-    exercises: plan.exercises.map((exercise, index) => ({ ...exercise, id: `ex${index + 1}` })),
-    notes: plan.notes,
-    day,
-    createdAt: at,
-  };
+  const workout = { _id: idAt(at), userId, ...workoutOfPlan(plan, type, difficulty, duration), day, createdAt: at };
   docs.workouts.push(workout);
 
   const total = workout.exercises.length;

@@ -19,7 +19,7 @@ import { dayIn } from '../users/users.rules';
 import { StoredWorkout, Workout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { creditsReward } from './workouts.rules';
+import { workoutOfPlan } from './workouts.rules';
 
 const HOUR = 3600_000;
 const RECOVERY_WINDOW_MS = 48 * HOUR;
@@ -78,17 +78,7 @@ export class WorkoutPlansService {
   }
 
   private async save(userId: string, difficulty: Difficulty, type: Workout['type'], duration: number, plan: WorkoutPlan): Promise<WorkoutView> {
-    const workout = await this.workouts.create({
-      userId,
-      name: plan.name,
-      type,
-      difficulty,
-      duration,
-      creditsReward: creditsReward(duration, difficulty),
-      exercises: plan.exercises.map((e, index) => ({ ...e, id: `ex${index + 1}` })),
-      notes: plan.notes,
-      day: dayIn(new Date()),
-    });
+    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, type, difficulty, duration), day: dayIn(new Date()) });
     return toWorkoutView(workout);
   }
 

@@ -1,5 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
-import type { Difficulty, Intensity } from '../contract';
+import type { WorkoutPlan } from '../ai/ai.provider';
+import type { Difficulty, Intensity, WorkoutType } from '../contract';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */
 const CREDITS_PER_QUARTER_HOUR: Record<Difficulty, number> = { beginner: 5, intermediate: 7, advanced: 10 };
@@ -7,6 +8,19 @@ const CREDITS_PER_QUARTER_HOUR: Record<Difficulty, number> = { beginner: 5, inte
 /** creditsReward of a fully completed workout: 15 min beginner 5 … 60 min advanced 40. */
 export function creditsReward(duration: number, difficulty: Difficulty): number {
   return Math.ceil(duration / 15) * CREDITS_PER_QUARTER_HOUR[difficulty];
+}
+
+/** A provider's plan as a workout is stored from it: its reward, and exercise ids `ex1`, `ex2`… */
+export function workoutOfPlan(plan: WorkoutPlan, type: WorkoutType, difficulty: Difficulty, duration: number) {
+  return {
+    name: plan.name,
+    type,
+    difficulty,
+    duration,
+    creditsReward: creditsReward(duration, difficulty),
+    exercises: plan.exercises.map((exercise, index) => ({ ...exercise, id: `ex${index + 1}` })),
+    notes: plan.notes,
+  };
 }
 
 export interface TrainingHistory {
