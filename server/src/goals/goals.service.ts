@@ -84,16 +84,16 @@ export class GoalsService {
     );
   }
 
-  /**
-   * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
-   * limit: undecided goals stay active, so a limited read would return the same ones every run.
-   */
   /** Settlement also runs on every read of a user's goals; the schedule catches goals nobody looks at. */
   @OnJob(JobName.GoalsSettle)
   async settleScheduled(): Promise<{ settled: number }> {
     return { settled: await this.settleAll() };
   }
 
+  /**
+   * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
+   * limit: undecided goals stay active, so a limited read would return the same ones every run.
+   */
   async settleAll(now = new Date()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.allActive()) {
