@@ -87,6 +87,7 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
   await page.keyboard.press('F8');
   await expect(toastRegion.locator('ol')).toBeFocused();
   const exercises = page.getByRole('region', { name: 'ACTIVE_SESSION' }).getByRole('checkbox');
+  await expect(exercises.first()).toBeVisible();
   const total = await exercises.count();
   for (let i = 0; i < total; i++) {
     await tabTo(page, exercises.nth(i));

@@ -87,6 +87,25 @@ describe('training page', () => {
     expect(await screen.findByText('Failed to generate workout. Please try again.')).toBeTruthy();
   });
 
+  it('shows the generated workout with its toast, before the refetch of today’s workout answers', async () => {
+    let todayReads = 0;
+    mockFetch(async (url, request) => {
+      const path = new URL(url).pathname;
+      if (request.method === 'POST') return jsonResponse(WORKOUT, 201);
+      // The first read finds no workout; the refetch after generating never answers.
+      if (path.startsWith('/api/workout/today')) return todayReads++ === 0 ? jsonResponse(null) : new Promise<Response>(() => undefined);
+      if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
+      if (path === '/api/config') return jsonResponse(CONFIG);
+      return jsonResponse(makeUser());
+    });
+    renderApp('/workouts');
+    expect(await screen.findByText('NO_ACTIVE_SESSION')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'EXECUTE_GENERATION' }));
+    expect(await screen.findByText('New Workout Generated! 💪')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: WORKOUT.name })).toBeTruthy();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(WORKOUT.exercises.length);
+  });
+
   it('chats: Enter sends, Shift+Enter does not, blanks are not sent, and generation from chat unlocks after 2 messages', async () => {
     const { posted } = fakeApi(null, (path) =>
       path.endsWith('/chat') ? jsonResponse({ response: 'Train your upper body today.', workoutGenerated: false }) : jsonResponse(WORKOUT, 201),

@@ -25,10 +25,12 @@ export const workoutsApi = api.injectEndpoints({
     generateWorkout: builder.mutation<WorkoutView, WithJobKey<GenerateWorkoutRequest>>({
       query: (args) => aiCall('workout/generate', args),
       invalidatesTags: MUTATION_CHANGES.generateWorkout,
+      onQueryStarted: showAsToday,
     }),
     generateFromChat: builder.mutation<WorkoutView, WithJobKey<GenerateFromChatRequest>>({
       query: (args) => aiCall('workout/generate-from-chat', args),
       invalidatesTags: MUTATION_CHANGES.generateFromChat,
+      onQueryStarted: showAsToday,
     }),
     coachChat: builder.mutation<CoachChatResponse, WithJobKey<CoachChatRequest>>({
       query: (args) => aiCall('workout/chat', args),
@@ -40,6 +42,22 @@ export const workoutsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/**
+ * A generated workout is today's workout: it is shown the moment the server answers, with its toast,
+ * rather than after the refetch its invalidation starts (the panel said NO_ACTIVE_SESSION meanwhile).
+ */
+async function showAsToday(
+  { body }: WithJobKey<{ userId: string }>,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WorkoutView }> },
+) {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', body.userId, data));
+  } catch {
+    // A failed generation changes nothing; the page's toast says so.
+  }
+}
 
 export const {
   useGetTodayWorkoutQuery,
