@@ -20,6 +20,17 @@ export type Intensity = z.infer<typeof Intensity>;
 export const ExercisePhase = z.enum(['warmup', 'main', 'cooldown']);
 export type ExercisePhase = z.infer<typeof ExercisePhase>;
 
+/**
+ * An exercise's dose as data (issue 18): what the session's timer runs and what the time budget adds up.
+ * `eachSide`: one-sided, the reps or seconds are done on each side.
+ */
+export const ExerciseDose = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('reps'), sets: z.number().int().min(1).max(10), reps: z.number().int().min(1).max(50), restSeconds: z.number().int().min(0).max(300), eachSide: z.boolean() }),
+  z.object({ kind: z.literal('time'), sets: z.number().int().min(1).max(20), workSeconds: z.number().int().min(5).max(3600), restSeconds: z.number().int().min(0).max(300), eachSide: z.boolean() }),
+  z.object({ kind: z.literal('distance'), sets: z.number().int().min(1).max(20), meters: z.number().int().min(10).max(20000), restSeconds: z.number().int().min(0).max(300), eachSide: z.literal(false) }),
+]);
+export type ExerciseDose = z.infer<typeof ExerciseDose>;
+
 /** One exercise of a workout: SPEC's id, name, description, plus its block, dose and muscles. */
 export const ExerciseView = z.object({
   id: z.string(),
@@ -29,6 +40,9 @@ export const ExerciseView = z.object({
   /** The dose, e.g. "3 sets × 40 s work / 20 s rest". */
   prescription: z.string(),
   muscles: z.array(MuscleGroup),
+  /** The catalogue entry it came from and its dose as data; absent on workouts generated before the catalogue. */
+  catalogueId: z.string().optional(),
+  dose: ExerciseDose.optional(),
 });
 export type ExerciseView = z.infer<typeof ExerciseView>;
 

@@ -9,3 +9,4 @@ export * from './goals';
 export * from './uploads';
 export * from './bmi';
 export * from './proofs';
+export * from './profile';
