@@ -4,6 +4,8 @@ import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
 import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { LedgerHead } from '../src/ledger/ledger-head.schema';
+import { LedgerHeadsRepository } from '../src/ledger/ledger-heads.repository';
 import { User } from '../src/users/user.schema';
 import { UsersRepository } from '../src/users/users.repository';
 import { TestApp, signIn, startTestApp } from './harness';
@@ -13,6 +15,7 @@ describe('the credit ledger against the real database', () => {
   let ledger: LedgerService;
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
+  let heads: Model<LedgerHead>;
   /** The app's ledger and three more, as in other API and worker processes: own queues. */
   let processes: LedgerService[];
   beforeAll(async () => {
@@ -20,7 +23,11 @@ describe('the credit ledger against the real database', () => {
     ledger = t.app.get(LedgerService);
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
-    processes = [ledger, ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository)))];
+    heads = t.app.get(getModelToken(LedgerHead.name));
+    processes = [
+      ledger,
+      ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository), t.app.get(LedgerHeadsRepository))),
+    ];
   });
   const inTurn = (i: number) => processes[i % processes.length];
   afterAll(() => t.close());
@@ -184,6 +191,34 @@ describe('the credit ledger against the real database', () => {
       const sum = rows.reduce((total, r) => total + r.amount, 0);
       expect((await users.findById(user.id).lean())!.sweatCredits).toBe(sum);
     }
+  });
+
+  it('posts to the pool from its cached head: no read of the chain through the index, from any process, and the cache ends on the head', async () => {
+    await ledger.ensurePool();
+    const chainRead = jest.spyOn(LedgerEntriesRepository.prototype, 'head');
+    const pool = (i: number) => inTurn(i).post({ userId: POOL_ACCOUNT_ID, amount: i % 2 ? -3 : 5, kind: 'pool.test', reason: 'pool test' });
+    await Promise.all(Array.from({ length: 24 }, (_, i) => pool(i)));
+    await ledger.balance(POOL_ACCOUNT_ID);
+    expect(chainRead).not.toHaveBeenCalled();
+    chainRead.mockRestore();
+    const last = await entries.findOne({ userId: POOL_ACCOUNT_ID, account: 'credits' }).sort({ seq: -1 }).lean();
+    expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ seq: last!.seq, balance: last!.balanceAfter });
+    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(last!.balanceAfter);
+    expect((await ledger.verify()).problems).toEqual([]);
+  });
+
+  it('finds the pool’s true head from a stale cached head, and without one (data from before the cache)', async () => {
+    await ledger.ensurePool();
+    const before = await ledger.balance(POOL_ACCOUNT_ID);
+    await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $inc: { seq: -1 }, $set: { balance: -1 } });
+    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(before);
+    expect((await ledger.post({ userId: POOL_ACCOUNT_ID, amount: 7, kind: 'pool.test', reason: 'stale head' })).entry.balanceAfter).toBe(before + 7);
+    await heads.deleteMany({});
+    expect((await ledger.post({ userId: POOL_ACCOUNT_ID, amount: -7, kind: 'pool.test', reason: 'no head' })).entry.balanceAfter).toBe(before);
+    expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ balance: before });
+    await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $set: { balance: 1 } });
+    expect((await ledger.verify()).problems).toEqual([expect.objectContaining({ userId: POOL_ACCOUNT_ID, username: null, problem: expect.stringMatching(/credits: cached balance 1 /) })]);
+    await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $set: { balance: before } });
   });
 
   it('verify names a user whose chain or cache is broken', async () => {

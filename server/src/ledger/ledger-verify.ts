@@ -1,5 +1,5 @@
-import type { UserBalanceCaches } from '../users/users.repository';
-import type { LedgerEntry } from './ledger-entry.schema';
+import type { CachedBalance } from '../users/users.repository';
+import type { LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 import { chainProblems } from './ledger.rules';
 
 export interface VerifyReport {
@@ -10,14 +10,21 @@ export interface VerifyReport {
 
 export type ChainRow = Pick<LedgerEntry, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>;
 
+/** An owner's cached chain heads: a user's balances, or the pool's `ledger_heads` document. */
+export interface OwnerCaches {
+  userId: string;
+  username: string | null;
+  caches: Partial<Record<LedgerAccount, CachedBalance>>;
+}
+
 /**
  * Checks every account's chain and every user's cached balances against its chain's last entry.
  * `entries` come in chain order (user, account, seq), so memory holds one chain at a time.
  */
-export async function verifyLedger(entries: AsyncIterable<ChainRow>, users: AsyncIterable<UserBalanceCaches>): Promise<VerifyReport> {
+export async function verifyLedger(entries: AsyncIterable<ChainRow>, owners: AsyncIterable<OwnerCaches>): Promise<VerifyReport> {
   const report: VerifyReport = { accounts: 0, entries: 0, problems: [] };
-  const cachesByUser = new Map<string, UserBalanceCaches>();
-  for await (const user of users) cachesByUser.set(user.userId, user);
+  const cachesByUser = new Map<string, OwnerCaches>();
+  for await (const owner of owners) cachesByUser.set(owner.userId, owner);
   const problem = (userId: string, text: string) => report.problems.push({ userId, username: cachesByUser.get(userId)?.username ?? null, problem: text });
 
   const lastByAccount = new Map<string, { seq: number; balanceAfter: number }>();
@@ -43,7 +50,7 @@ export async function verifyLedger(entries: AsyncIterable<ChainRow>, users: Asyn
   flush();
 
   for (const { userId, caches } of cachesByUser.values()) {
-    for (const [account, cache] of Object.entries(caches)) {
+    for (const [account, cache] of Object.entries(caches) as Array<[LedgerAccount, CachedBalance]>) {
       const last = lastByAccount.get(`${userId}/${account}`) ?? { seq: 0, balanceAfter: 0 };
       if (cache.balance !== last.balanceAfter || cache.seq !== last.seq) {
         problem(userId, `${account}: cached balance ${cache.balance} (seq ${cache.seq}) ≠ ledger ${last.balanceAfter} (seq ${last.seq})`);

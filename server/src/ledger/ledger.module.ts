@@ -3,13 +3,18 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { UsersModule } from '../users/users.module';
 import { LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerEntry, LedgerEntrySchema } from './ledger-entry.schema';
+import { LedgerHead, LedgerHeadSchema } from './ledger-head.schema';
+import { LedgerHeadsRepository } from './ledger-heads.repository';
 import { LedgerService } from './ledger.service';
 import { TransactionsController } from './transactions.controller';
 
 @Module({
-  imports: [UsersModule, MongooseModule.forFeature([{ name: LedgerEntry.name, schema: LedgerEntrySchema }])],
+  imports: [UsersModule, MongooseModule.forFeature([
+      { name: LedgerEntry.name, schema: LedgerEntrySchema },
+      { name: LedgerHead.name, schema: LedgerHeadSchema },
+    ]),],
   controllers: [TransactionsController],
-  providers: [LedgerService, LedgerEntriesRepository],
+  providers: [LedgerService, LedgerEntriesRepository, LedgerHeadsRepository],
   exports: [LedgerService, LedgerEntriesRepository],
 })
 export class LedgerModule implements OnApplicationBootstrap {

@@ -6,8 +6,9 @@ import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { UsersRepository } from '../users/users.repository';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
+import { LedgerHeadsRepository } from './ledger-heads.repository';
 import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
-import { VerifyReport, verifyLedger } from './ledger-verify';
+import { OwnerCaches, VerifyReport, verifyLedger } from './ledger-verify';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
@@ -47,11 +48,12 @@ export class InsufficientCredits extends Error {
  * next per-account seq with a unique index (a lost race re-reads the chain's head and retries), and
  * keyed operations are deduplicated by the unique idempotency key.
  *
- * A posting starts from the user's cached balance (one read by `_id`; it is written only by this
- * code, seq and balance together). The cache may trail the chain while another writer is between
- * its two writes: then the claim of the next seq fails, or a refusal looks again, and the chain's
- * true head is read from the `(userId, account, seq)` index. The pool has no user document and
- * always starts from that index.
+ * A posting starts from the chain's cached head (one read by `_id`: the user's cached balance, or
+ * for the pool, which has no user document, its `ledger_heads` document; written only by this code,
+ * seq and balance together). The cache may trail the chain while another writer is between its two
+ * writes: then the claim of the next seq fails, or a refusal looks again, and the true head is found
+ * by walking forward from it by `_id` (entries are `<chain>:<seq>`), a read or two whatever the
+ * chain's length. Only a chain with no cache at all is read through the `(userId, account, seq)` index.
  */
 @Injectable()
 export class LedgerService {
@@ -62,6 +64,7 @@ export class LedgerService {
   constructor(
     private readonly entries: LedgerEntriesRepository,
     private readonly users: UsersRepository,
+    private readonly heads: LedgerHeadsRepository,
   ) {}
 
   /**
@@ -100,7 +103,7 @@ export class LedgerService {
       if (!Number.isInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
       if (balance + amount < 0) {
         // Refused only on the chain's true head: the cache may trail it.
-        const newest = await this.entries.head(userId, account);
+        const newest = await this.entries.headFrom(userId, account, head);
         if (newest.seq !== head.seq) {
           head = newest;
           continue;
@@ -129,7 +132,7 @@ export class LedgerService {
         const existing = await earlier();
         if (existing) return this.duplicateOf(existing);
         await sleep(retryDelayMs(attempt));
-        head = await this.entries.head(userId, account);
+        head = await this.entries.headFrom(userId, account, head);
         continue;
       }
       await this.syncCache(userId, account, entry);
@@ -148,18 +151,30 @@ export class LedgerService {
     return { entry, duplicate: true };
   }
 
-  /** Where a posting starts: the user's cached balance, or for the pool the chain's indexed head. */
+  /**
+   * Where a posting starts: the chain's cached head. A user without a document starts an empty
+   * chain; the pool before its head was first cached (data from before `ledger_heads`) is read once
+   * through the index.
+   */
   private async startingHead(userId: string, account: LedgerAccount): Promise<ChainHead> {
-    if (userId === POOL_ACCOUNT_ID) return this.entries.head(userId, account);
+    if (userId === POOL_ACCOUNT_ID) {
+      const cached = await this.heads.find(chainId(userId, account));
+      return cached ? { seq: cached.seq, balanceAfter: cached.balance } : this.entries.head(userId, account);
+    }
     const cached = await this.users.findBalanceCache(userId, account);
     return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
   }
 
-  /** Moves the user's cached balance forward to `head` (by default, the chain's); the pool has none. */
+  /** The chain's last entry, exact even while a writer is between its entry and its cache. */
+  private async trueHead(userId: string, account: LedgerAccount): Promise<ChainHead> {
+    return this.entries.headFrom(userId, account, await this.startingHead(userId, account));
+  }
+
+  /** Moves the chain's cached head forward to `head` (by default, the chain's true head). */
   private async syncCache(userId: string, account: LedgerAccount, head?: ChainHead): Promise<void> {
-    if (userId === POOL_ACCOUNT_ID) return;
-    const { seq, balanceAfter } = head ?? (await this.entries.head(userId, account));
-    await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
+    const { seq, balanceAfter } = head ?? (await this.trueHead(userId, account));
+    if (userId === POOL_ACCOUNT_ID) await this.heads.advance(chainId(userId, account), { seq, balance: balanceAfter });
+    else await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
   }
 
   /** Like post(), but a balance that cannot cover it answers 409 with the caller's wording. */
@@ -174,7 +189,7 @@ export class LedgerService {
 
   /** The balance as of the chain's last entry, exact even while a writer is updating the cache. */
   async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.entries.head(userId, account)).balanceAfter;
+    return (await this.trueHead(userId, account)).balanceAfter;
   }
 
   /** Newest first; `before` is a seq cursor for the next page. */
@@ -221,6 +236,14 @@ export class LedgerService {
 
   /** Checks every account's chain and every user's cached balances; the CLI exits 1 on any problem. */
   verify(): Promise<VerifyReport> {
-    return verifyLedger(this.entries.allInChainOrder(), this.users.allBalanceCaches());
+    return verifyLedger(this.entries.allInChainOrder(), this.allCaches());
+  }
+
+  private async *allCaches(): AsyncGenerator<OwnerCaches> {
+    yield* this.users.allBalanceCaches();
+    for await (const head of this.heads.all()) {
+      const [owner, account] = head._id.split(':') as [string, LedgerAccount];
+      yield { userId: owner, username: null, caches: { [account]: { seq: head.seq, balance: head.balance } } };
+    }
   }
 }
