@@ -1,4 +1,4 @@
-import { ArgumentsHost, NotFoundException } from '@nestjs/common';
+import { ArgumentsHost, Logger, NotFoundException } from '@nestjs/common';
 import mongoose from 'mongoose';
 import { runInNewContext } from 'node:vm';
 import { ErrorFilter } from './error.filter';
@@ -37,8 +37,11 @@ describe('ErrorFilter', () => {
     });
   });
 
-  it('answers 503 when the database cannot be reached', () => {
+  it('answers 503 when the database cannot be reached, and logs it as a warning', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     expect(answer(new MongoNetworkError('connect ECONNREFUSED')).status).toBe(503);
+    expect(warn).toHaveBeenCalledWith('database unavailable: connect ECONNREFUSED');
+    warn.mockRestore();
   });
 
   it('answers 503 for the bare socket error the driver passes on when the server vanishes mid-write', () => {
@@ -66,7 +69,10 @@ describe('ErrorFilter', () => {
 
   it("answers 503 for mongoose's own give-up while disconnected, 500 for its other errors", () => {
     expect(answer(new mongoose.Error('Operation `users.findOne()` buffering timed out after 10000ms')).status).toBe(503);
+    expect(answer(new mongoose.Error('Connection operation buffering timed out after 10000ms')).status).toBe(503);
     expect(answer(new mongoose.Error.ValidationError()).status).toBe(500);
+    // Its other bare errors are programming mistakes, not an absent database.
+    expect(answer(new mongoose.Error('Model.findOne() no longer accepts a callback')).status).toBe(500);
   });
 
   it('answers 400 for a malformed id that reached a query', () => {

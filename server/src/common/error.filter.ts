@@ -15,6 +15,8 @@ export class ErrorFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const body = this.toBody(exception);
     if (body.statusCode === 500) this.logger.error(isError(exception) ? exception.stack : String(exception));
+    // An operator sees the database going away in the log, not only in the clients' 503s.
+    else if (body.code === 'DATABASE_UNAVAILABLE') this.logger.warn(`database unavailable: ${isError(exception) ? exception.message : String(exception)}`);
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }
@@ -72,9 +74,12 @@ function isDatabaseUnavailable(e: unknown): boolean {
   // command waits for the socket to drain ("This socket has been ended by the other party").
   if (/^(EPIPE|ECONNRESET|ECONNREFUSED)$/.test(String((e as NodeJS.ErrnoException).code))) return true;
   // Mongoose buffers commands while disconnected and gives up with a bare MongooseError (no
-  // subclass, no code): in a request, that is the database being away.
-  return Object.getPrototypeOf(e) === mongoose.Error.prototype;
+  // subclass, no code), told apart from its other bare errors (programming mistakes: 500) by its text.
+  return Object.getPrototypeOf(e) === mongoose.Error.prototype && BUFFERING_TIMED_OUT.test(e.message);
 }
+
+/** Mongoose's give-up of a buffered command (collection.js) or connection operation (connection.js). */
+const BUFFERING_TIMED_OUT = /buffering timed out after \d+ms$/;
 
 function isBodyParserError(e: unknown): e is { status: number } {
   const status = (e as { status?: unknown; type?: unknown })?.status;
