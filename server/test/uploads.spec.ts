@@ -156,6 +156,18 @@ describe('uploads over HTTP (disk driver)', () => {
     expect(filesLeft().some((f) => f.startsWith(idOf(bad)))).toBe(false);
   });
 
+  it('gives the URL back when a form carries no file (none, or under another name): the corrected form is taken', async () => {
+    const me = await signIn(t);
+    const url = await newReportUrl(t, me);
+    const empty = await t.http.post(pathOf(url)).type('form').send('note=hello');
+    expect([400, 415]).toContain(empty.status);
+    const misnamed = await t.http.post(pathOf(url)).attach('upload', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' });
+    expect(misnamed.status).toBe(400);
+    const res = await t.http.post(pathOf(url)).attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' }).expect(200);
+    expect(res.body).toMatchObject({ id: idOf(url), size: 100 });
+    await t.http.post(pathOf(url)).attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' }).expect(403);
+  });
+
   it('refuses to analyse someone else’s upload, an outside URL or an unfinished upload', async () => {
     const owner = await signIn(t);
     const intruder = await signIn(t);

@@ -88,8 +88,10 @@ export class UploadsService {
     const { upload, disk } = await this.authorizeSignedUpload(id, sig);
     await this.claimOnce(id, hangUp);
     let inspected: InspectedFile | undefined;
+    let fileSent = false;
     const engine: StorageEngine = {
       _handleFile: (_req, file, done) => {
+        fileSent = true;
         const inspector = new UploadInspector(upload);
         // Multer stops parsing when the client hangs up, but an error of the file stream is not piped on.
         hangUp.addEventListener('abort', () => inspector.destroy(hangUp.reason as Error));
@@ -112,10 +114,14 @@ export class UploadsService {
     try {
       await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())));
     } catch (err) {
-      await this.releaseIfHungUp(id, hangUp);
+      await (fileSent ? this.releaseIfHungUp(id, hangUp) : this.singleUse.release(`upload:${id}`));
       throw err;
     }
-    if (!inspected) throw new AppError('UPLOAD_MALFORMED', 'Send the file in a form field named "file"');
+    if (!inspected) {
+      // A form without the file sent nothing: like a hang-up, the URL takes the corrected retry.
+      await this.singleUse.release(`upload:${id}`);
+      throw new AppError('UPLOAD_MALFORMED', 'Send the file in a form field named "file"');
+    }
     return this.finish(upload, inspected);
   }
 
