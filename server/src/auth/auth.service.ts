@@ -132,7 +132,7 @@ export class AuthService {
 
   /** Signs this session out: its token is refused from now on, other sessions go on. */
   logout(session: SessionUser): Promise<void> {
-    return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt);
+    return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt, Date.now(), session.user.revokedSessions ?? {});
   }
 
   /** Signs every session of the user out, this one included. */

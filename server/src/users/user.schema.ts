@@ -37,8 +37,11 @@ export class User {
 
   /** Bumped by "sign out everywhere": a session token carries the epoch it was issued in. */
   @Prop({ default: 0 }) sessionEpoch!: number;
-  /** Signed-out sessions (token id → its expiry, in seconds) until they would have expired anyway. */
-  @Prop({ type: Map, of: Number, default: {} }) revokedSessions!: Map<string, number>;
+  /**
+   * Signed-out sessions (token id → its expiry, in seconds) until they would have expired anyway.
+   * Users are read lean everywhere, so this is a plain object (a Map only on hydrated documents).
+   */
+  @Prop({ type: Map, of: Number, default: {} }) revokedSessions!: Record<string, number>;
 
   createdAt!: Date;
 }

@@ -54,8 +54,7 @@ export class UsersRepository {
     if (!isObjectId(id)) return null;
     const user = await this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
     if (!user) return null;
-    // Read lean, the map of signed-out sessions is a plain object.
-    const revoked = (user.revokedSessions as unknown as Record<string, number> | undefined)?.[sessionId] !== undefined;
+    const revoked = user.revokedSessions?.[sessionId] !== undefined;
     return { user, epoch: user.sessionEpoch ?? 0, revoked };
   }
 

@@ -91,8 +91,9 @@ export class UsersService {
   }
 
   /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
-  async revokeSession(userId: string, sessionId: string, expiresAt: number, now = Date.now()): Promise<void> {
-    const { expired, endAll } = revocationPlan(await this.users.findRevokedSessions(userId), Math.floor(now / 1000));
+  async revokeSession(userId: string, sessionId: string, expiresAt: number, now = Date.now(), revoked?: Record<string, number>): Promise<void> {
+    // `revoked`: the list as the request's session check has just read it, when the caller has it.
+    const { expired, endAll } = revocationPlan(revoked ?? (await this.users.findRevokedSessions(userId)), Math.floor(now / 1000));
     if (endAll) return this.endAllSessions(userId);
     await this.users.revokeSession(userId, sessionId, expiresAt, expired);
   }
