@@ -42,6 +42,13 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
+# The local checks of workout videos read their frames with ffmpeg/ffprobe (issue 17).
+install_ffmpeg() {
+  command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && return 0
+  say "installing ffmpeg (apt)"
+  apt_install ffmpeg || { say "cannot install ffmpeg: workout videos cannot be checked on this machine"; return 1; }
+}
+
 # FerretDB 1.24.2 from its tagged module source with five patches of ours (scripts/ferretdb/):
 # (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
 # so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
@@ -159,6 +166,7 @@ case "${1:-start}" in
   install)
     install_redis
     install_ferretdb
+    install_ffmpeg
     # Not fatal: without it only the fuzz suite fails (it installs on first use and says why).
     install_schemathesis || true
     if [ "${2:-}" = "--browser" ]; then install_chromium; fi
