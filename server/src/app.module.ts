@@ -22,6 +22,7 @@ import { WalletModule } from './wallet/wallet.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ProofsModule } from './proofs/proofs.module';
+import { ObservabilityModule } from './observability/observability.module';
 
 @Module({
   imports: [
@@ -29,6 +30,7 @@ import { ProofsModule } from './proofs/proofs.module';
     DatabaseModule,
     RedisModule,
     QueueModule,
+    ObservabilityModule,
     JwtModule.registerAsync({
       global: true,
       inject: [APP_CONFIG],

@@ -7,13 +7,15 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
-import pino from 'pino';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients } from './common/slow-clients';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
+import { httpMetrics } from './observability/http-metrics';
+import { JsonLogger, createProcessLogger } from './observability/json-logger';
+import { MetricsService } from './observability/metrics.service';
 
 /**
  * Builds the HTTP application: /api/* routes, OpenAPI at /api/docs, the built client at /.
@@ -22,10 +24,12 @@ import { WorkersService } from './queue/workers.service';
 export async function createHttpApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
-  app.useLogger(config.logLevel === 'silent' ? false : ['log', 'warn', 'error']);
+  const logger = createProcessLogger(config.logLevel);
+  app.useLogger(config.logLevel === 'silent' ? false : new JsonLogger(logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.use(requestLog(pino({ level: config.logLevel })));
+  app.use(requestLog(logger));
+  app.use(httpMetrics(app.get(MetricsService)));
   // Before the body parsers, which would otherwise wait on a trickling body for as long as it lasts.
   app.use(bodyDeadline(config.http.requestTimeoutMs));
   app.use(
@@ -43,7 +47,13 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
     }),
   );
   app.useBodyParser('json', { limit: '256kb' });
-  app.setGlobalPrefix('api', { exclude: [{ path: 'ref/:username', method: RequestMethod.GET }] });
+  app.setGlobalPrefix('api', {
+    exclude: [
+      { path: 'ref/:username', method: RequestMethod.GET },
+      // Where Prometheus scrapers look by default.
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
   app.useGlobalFilters(new ErrorFilter());
   app.enableShutdownHooks();
   keepConnectionsOpenLongerThanClients(app);

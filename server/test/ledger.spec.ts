@@ -6,6 +6,7 @@ import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerHead } from '../src/ledger/ledger-head.schema';
 import { LedgerHeadsRepository } from '../src/ledger/ledger-heads.repository';
+import { MetricsService } from '../src/observability/metrics.service';
 import { User } from '../src/users/user.schema';
 import { UsersRepository } from '../src/users/users.repository';
 import { TestApp, signIn, startTestApp } from './harness';
@@ -26,7 +27,7 @@ describe('the credit ledger against the real database', () => {
     heads = t.app.get(getModelToken(LedgerHead.name));
     processes = [
       ledger,
-      ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository), t.app.get(LedgerHeadsRepository))),
+      ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository), t.app.get(LedgerHeadsRepository), t.app.get(MetricsService))),
     ];
   });
   const inTurn = (i: number) => processes[i % processes.length];

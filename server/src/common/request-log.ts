@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { withLogContext } from '../observability/request-context';
 
 /**
  * Gives every request an id (the caller's `X-Request-Id` when it is a plain token, else a new
@@ -8,6 +9,7 @@ import type { Logger } from 'pino';
  * path without the query (it may carry a signature), status and time taken. 5xx lines are errors.
  * Nothing is set up per request beyond the id when not even errors are logged: pino-http built a
  * child logger for every request even when silent, a tenth of GET /api/user's throughput.
+ * The rest of the request runs with its id in the log context, so every line it logs carries it.
  */
 export function requestLog(logger: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
@@ -26,6 +28,6 @@ export function requestLog(logger: Logger) {
         else logger.info(line, 'request completed');
       });
     }
-    next();
+    withLogContext({ reqId: id }, next);
   };
 }

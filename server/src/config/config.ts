@@ -74,6 +74,8 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /** Guards the operator's routes (GET /metrics); unset, they are open (keep them off the public network). */
+  OPERATOR_TOKEN: optional.pipe(z.string().min(16, 'must be 16+ characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
 }).superRefine((e, ctx) => {
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
     http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
+    operatorToken: e.OPERATOR_TOKEN,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
 }

@@ -7,6 +7,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { UsersRepository } from '../users/users.repository';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
+import { MetricsService } from '../observability/metrics.service';
 import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
 import { OwnerCaches, VerifyReport, verifyLedger } from './ledger-verify';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
@@ -65,6 +66,7 @@ export class LedgerService {
     private readonly entries: LedgerEntriesRepository,
     private readonly users: UsersRepository,
     private readonly heads: LedgerHeadsRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
@@ -74,13 +76,24 @@ export class LedgerService {
    */
   post(posting: Posting): Promise<PostResult> {
     const chain = chainId(posting.userId, posting.account ?? 'credits');
-    const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() => this.postNow(posting));
+    const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() => this.counted(posting, this.postNow(posting)));
     const settled = posted.catch(() => undefined);
     this.queued.set(chain, settled);
     void settled.then(() => {
       if (this.queued.get(chain) === settled) this.queued.delete(chain);
     });
     return posted;
+  }
+
+  private async counted(posting: Posting, result: Promise<PostResult>): Promise<PostResult> {
+    try {
+      const done = await result;
+      this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: done.duplicate ? 'duplicate' : 'posted' });
+      return done;
+    } catch (err) {
+      if (err instanceof InsufficientCredits) this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: 'refused' });
+      throw err;
+    }
   }
 
   private async postNow(posting: Posting): Promise<PostResult> {

@@ -9,6 +9,9 @@ import { JOBS, JobName, isJobName } from './job-registry';
 import { JobsService } from './jobs.service';
 import { ON_JOB } from './on-job.decorator';
 import { QUEUE_NAMES, QueueName } from '../contract';
+import { MetricsService } from '../observability/metrics.service';
+import { withLogContext } from '../observability/request-context';
+import { JobRefusal } from './job-errors';
 
 /**
  * Finds every `@OnJob` handler when the app starts (and refuses to start on a job with two handlers
@@ -31,6 +34,7 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly reflector: Reflector,
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
@@ -80,7 +84,16 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     if (!isJobName(job.name) || JOBS[job.name].queue !== queue) throw new UnrecoverableError(`No job ${job.name} on queue ${queue}`);
     const checked = JOBS[job.name].data.safeParse(job.data);
     if (!checked.success) throw new UnrecoverableError(`Malformed data for ${job.name}: ${checked.error.message}`);
-    return this.handlerTable().get(job.name)!.run(job as never);
+    const name = job.name;
+    const stop = this.metrics.jobs.startTimer({ name });
+    try {
+      const result = await withLogContext({ job: { id: String(job.id), name } }, () => this.handlerTable().get(name)!.run(job as never));
+      stop({ outcome: 'completed' });
+      return result;
+    } catch (err) {
+      stop({ outcome: err instanceof JobRefusal ? 'refused' : 'failed' });
+      throw err;
+    }
   }
 
   private consume(queue: QueueName, concurrency: number): void {

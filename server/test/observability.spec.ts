@@ -1,0 +1,83 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { JsonLogger } from '../src/observability/json-logger';
+import { withLogContext } from '../src/observability/request-context';
+import { TestApp, signIn, startTestApp } from './harness';
+
+const TOKEN = 'operator-token-for-tests-0123456789';
+
+/** The value of one sample of a scrape, or undefined when it is absent. */
+function sample(scrape: string, series: string): number | undefined {
+  const line = scrape.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics (Prometheus) behind the operator token', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ OPERATOR_TOKEN: TOKEN })));
+  afterAll(() => t.close());
+  const scrape = async () => (await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text;
+
+  it('refuses a scrape without the token, or with another, with a coded 401', async () => {
+    const none = await t.http.get('/metrics').expect(401);
+    expect(none.body).toMatchObject({ code: 'OPERATOR_TOKEN_REQUIRED' });
+    await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}x`).expect(401);
+    await t.http.get('/metrics').set('Authorization', 'Bearer short').expect(401);
+  });
+
+  it('counts requests by route template and status, never by raw path', async () => {
+    const me = await signIn(t);
+    await t.http.get('/api/user').set(me.auth).expect(200);
+    await t.http.get(`/api/transactions/${me.user.id}`).set(me.auth).expect(200);
+    await t.http.get('/api/no-such-route').expect(404);
+    const text = await scrape();
+    expect(text).toContain('# TYPE sweat_http_request_duration_seconds histogram');
+    expect(sample(text, 'sweat_http_request_duration_seconds_count{method="GET",route="/api/user",status="200"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/sweat_http_request_duration_seconds_count\{method="GET",route="\/api\/transactions\/[^"]*:[^"]*",status="200"\}/);
+    expect(text).not.toContain(me.user.id);
+    expect(sample(text, 'sweat_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts ledger postings by outcome, jobs by name and outcome, and shows queue depth and process figures', async () => {
+    const me = await signIn(t);
+    await t.http.post('/api/workout/generate').set(me.auth).send({ userId: me.user.id }).expect(201);
+    // A new user holds nothing: the redeem is refused by the ledger (409).
+    await t.http.post('/api/credits/redeem').set(me.auth).send({ userId: me.user.id, itemId: 'gym-pass', cost: 150 }).expect(409);
+    const text = await scrape();
+    expect(sample(text, 'sweat_job_duration_seconds_count{name="workout.generate",outcome="completed"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'sweat_ledger_postings_total{kind="pool.open",outcome="posted"}') ?? sample(text, 'sweat_ledger_postings_total{kind="pool.open",outcome="duplicate"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'sweat_ledger_postings_total{kind="redeem",outcome="refused"}')).toBeGreaterThanOrEqual(1);
+    expect(text).toMatch(/sweat_queue_jobs\{queue="ai",state="waiting"\} \d+/);
+    expect(text).toContain('sweat_process_cpu_seconds_total');
+  });
+});
+
+describe('JSON log lines', () => {
+  function capture(): { logger: JsonLogger; lines: () => Array<Record<string, unknown>> } {
+    const chunks: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (chunks.push(String(chunk)), done()) });
+    return { logger: new JsonLogger(pino({ level: 'info' }, sink)), lines: () => chunks.join('').trim().split('\n').map((l) => JSON.parse(l)) };
+  }
+
+  it("carry the request id of the work that wrote them, Nest's context, and a 5xx's whole stack", () => {
+    const { logger, lines } = capture();
+    withLogContext({ reqId: 'req-42' }, () => {
+      logger.log('started', 'Http');
+      logger.error(new Error('boom').stack, 'Error');
+    });
+    logger.warn('outside any request', 'Worker');
+    const [started, failed, outside] = lines();
+    expect(started).toMatchObject({ level: 30, reqId: 'req-42', context: 'Http', msg: 'started' });
+    expect(failed).toMatchObject({ level: 50, reqId: 'req-42', context: 'Error', msg: 'Error: boom' });
+    expect((failed.err as { stack: string }).stack).toMatch(/^Error: boom\n\s+at /);
+    expect(outside).toMatchObject({ level: 40, context: 'Worker', msg: 'outside any request' });
+    expect(outside.reqId).toBeUndefined();
+  });
+
+  it("carry a job's id and name inside it, and honour the level", () => {
+    const { logger, lines } = capture();
+    withLogContext({ job: { id: '7', name: 'proof.check' } }, () => logger.log('checked', 'Proofs'));
+    logger.debug('not at info', 'Proofs');
+    expect(lines()).toEqual([expect.objectContaining({ job: { id: '7', name: 'proof.check' }, msg: 'checked' })]);
+  });
+});
