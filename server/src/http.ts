@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
+import { GracefulShutdown } from './common/graceful-shutdown';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients } from './common/slow-clients';
 import { APP_CONFIG, AppConfig } from './config/config';
@@ -25,6 +26,8 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createProcessLogger(config.logLevel);
+  const shutdown = new GracefulShutdown(app, config.http.shutdownDeadlineMs);
+  app.use(shutdown.track());
   app.useLogger(config.logLevel === 'silent' ? false : new JsonLogger(logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
@@ -55,7 +58,6 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
     ],
   });
   app.useGlobalFilters(new ErrorFilter());
-  app.enableShutdownHooks();
   keepConnectionsOpenLongerThanClients(app);
   limitSlowClients(app.getHttpServer(), config.http);
   mountOpenApi(app);
@@ -124,6 +126,7 @@ function immutableAssets(res: Response, path: string): void {
 
 export async function startHttp(): Promise<void> {
   const app = await createHttpApp();
+  GracefulShutdown.of(app).onSignals();
   const config = app.get<AppConfig>(APP_CONFIG);
   if (config.workerInline) app.get(WorkersService).start();
   await app.listen(config.port);

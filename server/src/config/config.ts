@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   /** Guards the operator's routes (GET /metrics); unset, they are open (keep them off the public network). */
   OPERATOR_TOKEN: optional.pipe(z.string().min(16, 'must be 16+ characters').optional()),
+  /** How long a stopping API waits for the requests in flight before cutting them (the orchestrator's grace period is longer). */
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
 }).superRefine((e, ctx) => {
@@ -151,7 +153,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
     queueLockMs: e.QUEUE_LOCK_MS,
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
-    http: { headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS, uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
+      shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
+    },
     logLevel: e.LOG_LEVEL,
     operatorToken: e.OPERATOR_TOKEN,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
