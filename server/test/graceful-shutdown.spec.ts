@@ -11,7 +11,9 @@ type Outcome = { status: number } | { error: string };
  */
 async function call(agent: http.Agent, base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Outcome> {
   const first = await callOnce(agent, base, method, path, headers, body);
-  return 'retry' in first ? callOnce(agent, base, method, path, headers, body) : first;
+  if (!('retry' in first)) return first;
+  const second = await callOnce(agent, base, method, path, headers, body);
+  return 'retry' in second ? { error: 'ECONNRESET' } : second;
 }
 
 function callOnce(agent: http.Agent, base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Outcome | { retry: true }> {
