@@ -23,6 +23,8 @@ import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ProofsModule } from './proofs/proofs.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
 
 @Module({
   imports: [
@@ -31,6 +33,7 @@ import { ObservabilityModule } from './observability/observability.module';
     RedisModule,
     QueueModule,
     ObservabilityModule,
+    RateLimitsModule,
     JwtModule.registerAsync({
       global: true,
       inject: [APP_CONFIG],
@@ -53,6 +56,10 @@ import { ObservabilityModule } from './observability/observability.module';
     AchievementsModule,
     ProofsModule,
   ],
-  providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
+  // In this order: the rate limits count per user, known once the session is checked.
+  providers: [
+    { provide: APP_GUARD, useExisting: SessionGuard },
+    { provide: APP_GUARD, useClass: UserThrottlerGuard },
+  ],
 })
 export class AppModule {}

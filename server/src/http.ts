@@ -10,6 +10,8 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
+import { errorResponseSchema } from './common/validation';
+import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients } from './common/slow-clients';
 import { APP_CONFIG, AppConfig } from './config/config';
@@ -85,7 +87,24 @@ function mountOpenApi(app: INestApplication): void {
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, withoutStrayPathParams(document), { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, withRateLimitAnswers(withoutStrayPathParams(document)), { jsonDocumentUrl: 'api/docs-json' });
+}
+
+/** The routes of USER_RATE_LIMIT_GROUPS may answer 429 RATE_LIMITED, with Retry-After. */
+function withRateLimitAnswers(document: OpenAPIObject): OpenAPIObject {
+  for (const { routes } of Object.values(USER_RATE_LIMIT_GROUPS)) {
+    for (const route of routes) {
+      const [method, template] = route.split(' ');
+      const operation = document.paths[template.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'post'] as OperationObject | undefined;
+      if (!operation) continue;
+      operation.responses['429'] = {
+        description: 'Error: RATE_LIMITED (per-user budget of the route\'s group; see Retry-After)',
+        headers: { 'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } } },
+        content: { 'application/json': { schema: errorResponseSchema(['RATE_LIMITED']) } },
+      };
+    }
+  }
+  return document;
 }
 
 /**

@@ -39,6 +39,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     JWT_SECRET: 'test-secret-that-is-at-least-32-characters-long',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // Suites call one route many times as one user; rate-limits.spec.ts sets real budgets.
+    RATE_LIMIT_AI_PER_MINUTE: '100000',
+    RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
+    RATE_LIMIT_MONEY_PER_MINUTE: '100000',
     AI_JOB_TIMEOUT_MS: '15000',
     PUBLIC_URL: 'http://localhost:3999',
   };

@@ -74,11 +74,16 @@ const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_ID', 'MALFORME
  * status, whose body's `code` is limited to that status's codes (listed in its description too);
  * optionally sets the success status.
  */
+/** The documented JSON error answer carrying one of `codes`. */
+export function errorResponseSchema(codes: [ErrorCode, ...ErrorCode[]]): Record<string, unknown> {
+  return outputSchema(ErrorBody.extend({ code: z.enum(codes) }));
+}
+
 export function Returns(schema: z.ZodType | null, status = 200, ...codes: ErrorCode[]): MethodDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...EVERY_ROUTE, ...codes])) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const errors = [...byStatus].map(([s, list]) =>
-    ApiResponse({ status: s, description: `Error: ${list.join(', ')}`, schema: outputSchema(ErrorBody.extend({ code: z.enum(list) })) }),
+    ApiResponse({ status: s, description: `Error: ${list.join(', ')}`, schema: errorResponseSchema(list as [ErrorCode, ...ErrorCode[]]) }),
   );
   const ok = schema
     ? ApiResponse({ status, description: 'Success', schema: outputSchema(schema) })

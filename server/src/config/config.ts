@@ -74,6 +74,10 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /** Per-user budgets of the routes that queue work or move money (rate-limits/user-rate-limits.ts). */
+  RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Guards the operator's routes (GET /metrics); unset, they are open (keep them off the public network). */
   OPERATOR_TOKEN: optional.pipe(z.string().min(16, 'must be 16+ characters').optional()),
   /** How long a stopping API waits for the requests in flight before cutting them (the orchestrator's grace period is longer). */
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     workerInline: e.WORKER_INLINE,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    userRateLimitsPerMinute: { ai: e.RATE_LIMIT_AI_PER_MINUTE, uploads: e.RATE_LIMIT_UPLOADS_PER_MINUTE, money: e.RATE_LIMIT_MONEY_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
     queueLockMs: e.QUEUE_LOCK_MS,
