@@ -24,7 +24,7 @@ describe('uploads through the S3 driver', () => {
 
   async function uploadReport(me: SignedIn, bytes: Buffer): Promise<string> {
     const { body } = await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: bytes.length }).expect(200);
-    expect(body.uploadURL.startsWith(`${s3.url}/${BUCKET}/uploads/`)).toBe(true);
+    expect(body.uploadURL.startsWith(`${s3.url}/${BUCKET}/incoming/`)).toBe(true);
     const put = await fetch(body.uploadURL, { method: 'PUT', body: new Uint8Array(bytes) });
     expect(put.status).toBe(200);
     return body.uploadURL as string;
@@ -34,10 +34,14 @@ describe('uploads through the S3 driver', () => {
     const me = await signIn(t);
     const pdf = await pdfWithLines(['BMI TEST REPORT', 'Height: 176 cm', 'Weight: 82.4 kg', 'BMI: 26.6 kg/m2', 'Body Fat: 24.3 %']);
     const fileUrl = await uploadReport(me, pdf);
-    const stored = `${BUCKET}/uploads/${new URL(fileUrl).pathname.split('/').pop()}`;
-    expect(s3.objects.get(stored)).toEqual(pdf);
+    const id = new URL(fileUrl).pathname.split('/').pop();
+    const [incoming, stored] = [`${BUCKET}/incoming/${id}`, `${BUCKET}/uploads/${id}`];
+    expect(s3.objects.get(incoming)).toEqual(pdf);
 
     const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+    // Sealed on first use: the checked copy lives where no upload URL writes.
+    expect(s3.objects.get(stored)).toEqual(pdf);
+    expect(s3.objects.has(incoming)).toBe(false);
     expect(res.body).toMatchObject({ bmiValue: 26.6, bodyFatPercentage: 24.3 });
     await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
     expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toHaveLength(1);
@@ -47,13 +51,30 @@ describe('uploads through the S3 driver', () => {
   it('refuses a file whose bytes are not an allowed type (415) and deletes it from the store', async () => {
     const me = await signIn(t);
     const fileUrl = await uploadReport(me, Buffer.from('MZ this is not a report, it is a program'.padEnd(600, '.')));
-    const stored = `${BUCKET}/uploads/${new URL(fileUrl).pathname.split('/').pop()}`;
-    expect(s3.objects.has(stored)).toBe(true);
+    const id = new URL(fileUrl).pathname.split('/').pop();
+    expect(s3.objects.has(`${BUCKET}/incoming/${id}`)).toBe(true);
 
     const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(415);
     expect(res.body.message).toMatch(/^Only .* files are accepted$/);
-    expect(s3.objects.has(stored)).toBe(false);
+    expect(s3.objects.has(`${BUCKET}/uploads/${id}`)).toBe(false);
+    expect(s3.objects.has(`${BUCKET}/incoming/${id}`)).toBe(false);
     expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
+  });
+
+  it('keeps the checked bytes when the presigned PUT is replayed after the check (the replay writes nothing that is read)', async () => {
+    const me = await signIn(t);
+    const genuine = await pdfWithLines(['BMI TEST REPORT', 'Height: 176 cm', 'Weight: 82.4 kg', 'BMI: 26.6 kg/m2']);
+    const fileUrl = await uploadReport(me, genuine);
+    await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+    // Same length, so the signature's Content-Length still matches: only the bytes differ.
+    const forged = await pdfWithLines(['BMI TEST REPORT', 'Height: 176 cm', 'Weight: 55.0 kg', 'BMI: 17.7 kg/m2']);
+    const replay = Buffer.concat([forged, Buffer.alloc(Math.max(0, genuine.length - forged.length), 0x20)]).subarray(0, genuine.length);
+    expect((await fetch(fileUrl, { method: 'PUT', body: new Uint8Array(replay) })).status).toBe(200);
+
+    const id = new URL(fileUrl).pathname.split('/').pop();
+    expect(s3.objects.get(`${BUCKET}/uploads/${id}`)).toEqual(genuine);
+    const again = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+    expect(again.body).toMatchObject({ bmiValue: 26.6 });
   });
 
   it('answers 404 for an upload URL whose file never reached the store, and 413 when the announced size is over the limit', async () => {

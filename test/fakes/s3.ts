@@ -8,7 +8,7 @@ export interface FakeS3 extends FakeServer {
 /**
  * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: PUT by a
  * presigned URL (query-string SigV4, which must name this access key and sign `content-length`),
- * GET and DELETE with a SigV4 `Authorization` header. It checks who signed, not the signature's
+ * GET, DELETE and CopyObject (PUT with `x-amz-copy-source`) with a SigV4 `Authorization` header. It checks who signed, not the signature's
  * bytes: the SDK computes those, and what the tests exercise is the server's use of the store.
  */
 export async function startFakeS3(options: { accessKeyId: string }): Promise<FakeS3> {
@@ -22,6 +22,15 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
       res.end(body);
     };
     const path = req.path.replace(/^\//, '');
+    const copySource = req.headers['x-amz-copy-source'];
+    if (req.method === 'PUT' && typeof copySource === 'string') {
+      // CopyObject, signed in the Authorization header like GET and DELETE.
+      if (!credentialOk(/Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1])) return reply(xmlError('AccessDenied', 403));
+      const source = objects.get(decodeURIComponent(copySource).replace(/^\//, ''));
+      if (!source) return reply(xmlError('NoSuchKey', 404));
+      objects.set(path, Buffer.from(source));
+      return reply({ status: 200, body: '<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag></CopyObjectResult>' });
+    }
     if (req.method === 'PUT') {
       const signed = req.query.get('X-Amz-SignedHeaders')?.split(';') ?? [];
       if (!credentialOk(req.query.get('X-Amz-Credential')) || !req.query.get('X-Amz-Signature') || !signed.includes('content-length')) {

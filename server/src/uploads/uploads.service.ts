@@ -211,19 +211,20 @@ export class UploadsService {
     return { id: upload._id.toString(), ...file };
   }
 
-  /** S3: the client sent the bytes elsewhere; check them once, on first use. */
+  /** S3: the client sent the bytes elsewhere; sealed, then checked once, on first use. */
   private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
     const id = upload._id.toString();
-    const source = await this.storage.open(id).catch(() => {
+    if (!(await this.singleUse.claim(`upload:${id}`))) return this.findFinished(id);
+    try {
+      await this.storage.seal(id);
+    } catch {
+      // Nothing has arrived yet: the claim waits for the file.
+      await this.singleUse.release(`upload:${id}`);
       throw notFinished();
-    });
-    if (!(await this.singleUse.claim(`upload:${id}`))) {
-      source.destroy();
-      return this.findFinished(id);
     }
     const inspector = new UploadInspector(upload);
     try {
-      await pipeline(source, inspector, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      await pipeline(await this.storage.open(id), inspector, new Writable({ write: (_chunk, _encoding, done) => done() }));
     } catch (err) {
       await this.storage.remove(id);
       throw err;

@@ -38,6 +38,9 @@ export class DiskStorage implements UploadStorage {
     }
   }
 
+  /** Nothing to do: this server wrote the file itself, once, through a URL that takes one upload. */
+  async seal(): Promise<void> {}
+
   async open(id: string): Promise<Readable> {
     return createReadStream(this.path(id));
   }

@@ -9,9 +9,9 @@ describe('S3Storage (no network: checks the URL it signs)', () => {
     secretAccessKey: 'secret-example',
   });
 
-  it('presigns a PUT of the object, bound to the announced Content-Length, expiring in 15 minutes', async () => {
+  it('presigns a PUT of the object under incoming/ (the server copies it out before checking), bound to the announced Content-Length, expiring in 15 minutes', async () => {
     const url = new URL(await storage.uploadUrl('65f0c0ffee0000000000beef', 'unused', { maxBytes: 10485760, size: 123456 }));
-    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9000/sweat-uploads/uploads/65f0c0ffee0000000000beef');
+    expect(`${url.origin}${url.pathname}`).toBe('http://127.0.0.1:9000/sweat-uploads/incoming/65f0c0ffee0000000000beef');
     expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-length', 'host']));
@@ -19,7 +19,7 @@ describe('S3Storage (no network: checks the URL it signs)', () => {
   });
 
   it('accepts back only URLs under its own bucket prefix', () => {
-    expect(storage.issuedPrefixes).toEqual(['http://127.0.0.1:9000/sweat-uploads/uploads/']);
+    expect(storage.issuedPrefixes).toEqual(['http://127.0.0.1:9000/sweat-uploads/incoming/']);
   });
 
   it('refuses to sign without a size (S3 could not bound it)', async () => {

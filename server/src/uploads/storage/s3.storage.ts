@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config';
@@ -9,9 +9,12 @@ import type { UploadStorage } from './upload-storage';
 type S3Config = AppConfig['storage']['s3'];
 
 /**
- * S3-compatible store. The client PUTs straight to a presigned URL whose signature covers the exact
- * Content-Length it announced (checked against the purpose's limit first), so S3 itself refuses any
- * other size; the server checks type and hash when the file is first used.
+ * S3-compatible store. The client PUTs straight to a presigned URL (`incoming/<id>`) whose signature
+ * covers the exact Content-Length it announced (checked against the purpose's limit first), so S3
+ * itself refuses any other size. On first use the server copies it to `uploads/<id>`, a key no URL
+ * lets a client write, and checks type and hash there: replaying the presigned PUT during its 15
+ * minutes only rewrites `incoming/`, which nothing reads any more (expire that prefix after a day
+ * with a bucket lifecycle rule).
  */
 export class S3Storage implements UploadStorage {
   readonly receivesBytes = false;
@@ -30,13 +33,18 @@ export class S3Storage implements UploadStorage {
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
     });
     const base = config.endpoint ? `${config.endpoint.replace(/\/$/, '')}/${this.bucket}` : `https://${this.bucket}.s3.${config.region}.amazonaws.com`;
-    this.issuedPrefixes = [`${base}/uploads/`];
+    this.issuedPrefixes = [`${base}/${INCOMING}`];
   }
 
   async uploadUrl(id: string, _signature: string, limits: { maxBytes: number; size?: number }): Promise<string> {
     if (limits.size === undefined) throw new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: key(id), ContentLength: limits.size });
+    const command = new PutObjectCommand({ Bucket: this.bucket, Key: incomingKey(id), ContentLength: limits.size });
     return getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_MS / 1000, signableHeaders: new Set(['content-length']) });
+  }
+
+  async seal(id: string): Promise<void> {
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: key(id), CopySource: `${this.bucket}/${incomingKey(id)}` }));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(id) }));
   }
 
   async open(id: string): Promise<Readable> {
@@ -45,8 +53,11 @@ export class S3Storage implements UploadStorage {
   }
 
   async remove(id: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key(id) }));
+    await Promise.all([key(id), incomingKey(id)].map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
   }
 }
 
+const INCOMING = 'incoming/';
+const incomingKey = (id: string) => `${INCOMING}${id}`;
+/** Written only by the server (seal), read by every check and job. */
 const key = (id: string) => `uploads/${id}`;

@@ -11,6 +11,12 @@ export interface UploadStorage {
   readonly issuedPrefixes: readonly string[];
   /** The URL the client PUTs the file to. `size` is the size the client announced, if any. */
   uploadUrl(id: string, signature: string, limits: { maxBytes: number; size?: number }): Promise<string>;
+  /**
+   * Makes the file the client sent final before the server checks it: from then on `open` reads a
+   * copy the client cannot write (a replayed upload URL cannot swap the checked bytes). Throws when
+   * no file has arrived.
+   */
+  seal(id: string): Promise<void>;
   /** Reads a stored file. */
   open(id: string): Promise<Readable>;
   /** Deletes a stored (or partly stored) file; no error if there is none. */
