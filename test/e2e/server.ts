@@ -18,7 +18,7 @@ import { createServer, AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
-import { MongoClient } from 'mongodb';
+import { mongo } from 'mongoose';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
@@ -145,7 +145,7 @@ function logTail(): string {
 }
 
 async function dropDatabase(uri: string): Promise<void> {
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
+  const client = new mongo.MongoClient(uri, { serverSelectionTimeoutMS: 5000 });
   try {
     await client.connect();
     await client.db().dropDatabase();

@@ -1,18 +1,16 @@
-import { Controller, Get, Inject, Next, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
-import type { NextFunction, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress } from '../contract';
 import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
-import { AppError, authRequired } from '../common/errors';
+import { authRequired } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
-import { AuthService } from './auth.service';
+import { AuthService, TwitterProfile } from './auth.service';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
-import { TwitterStrategyFactory } from './twitter.strategy';
+import { XAuthGuard } from './x.strategy';
 import { REFERRAL_COOKIE, readCookie } from './referral';
-
-const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
 
 const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z.enum(['signin', 'link']).optional() });
 
@@ -21,7 +19,6 @@ const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly twitter: TwitterStrategyFactory,
     private readonly sessions: SessionGuard,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -81,35 +78,29 @@ export class AuthController {
 
   /** Starts X sign-in: redirects to X's authorize page (503 when no X app keys are configured). */
   @Public()
-  @UseGuards(AuthRateLimitGuard)
+  @UseGuards(AuthRateLimitGuard, XAuthGuard)
   @Get('twitter')
   @Returns(null, 302, 'AUTH_X_NOT_CONFIGURED', 'RATE_LIMITED')
-  twitterStart(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.twitter.enabled) throw xNotConfigured();
-    this.twitter.authenticate(req, res, next, (err) => this.backToClient(res, { error: describeOAuthError(err) }));
+  twitterStart(@Res() res: Response): void {
+    // The guard has redirected to X, unless X could not be reached for a request token.
+    if (!res.headersSent) this.backToClient(res, { error: 'X sign-in failed, please try again' });
   }
 
   /** X sends the user back here; the client gets a single-use code (`?token=`) or `?error=`. */
   @Public()
-  @UseGuards(AuthRateLimitGuard)
+  @UseGuards(AuthRateLimitGuard, XAuthGuard)
   @ApiExcludeEndpoint()
   @Get('twitter/callback')
-  twitterCallback(@Req() req: Request, @Res() res: Response, @Next() next: NextFunction): void {
-    if (!this.twitter.enabled) throw xNotConfigured();
-    this.twitter.authenticate(req, res, next, (err, profile) => {
-      if (err || !profile) return this.backToClient(res, { error: err ? describeOAuthError(err) : 'X sign-in was cancelled' });
-      this.auth
-        .twitterSignIn(profile, readCookie(req, REFERRAL_COOKIE))
-        .then((code) => this.backToClient(res, { token: code }))
-        .catch((e: unknown) => this.backToClient(res, { error: describeOAuthError(e) }));
-    });
+  async twitterCallback(@Req() req: Request & { user?: TwitterProfile | null; xError?: unknown }, @Res() res: Response): Promise<void> {
+    if (!req.user) return this.backToClient(res, { error: req.xError ? 'X sign-in failed, please try again' : 'X sign-in was cancelled' });
+    try {
+      this.backToClient(res, { token: await this.auth.twitterSignIn(req.user, readCookie(req, REFERRAL_COOKIE)) });
+    } catch {
+      this.backToClient(res, { error: 'X sign-in failed, please try again' });
+    }
   }
 
   private backToClient(res: Response, query: Record<string, string>): void {
     res.redirect(302, `${this.config.publicUrl}/?${new URLSearchParams(query)}`);
   }
-}
-
-function describeOAuthError(err: unknown): string {
-  return err ? 'X sign-in failed, please try again' : 'X sign-in was cancelled';
 }

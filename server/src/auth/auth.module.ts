@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PassportModule } from '@nestjs/passport';
 import { MongooseModule } from '@nestjs/mongoose';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
@@ -7,10 +8,11 @@ import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from '
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
-import { TwitterStrategyFactory } from './twitter.strategy';
+import { XAuthGuard, X_STRATEGY_PROVIDER } from './x.strategy';
 
 @Module({
   imports: [
+    PassportModule,
     UsersModule,
     MongooseModule.forFeature([
       { name: AuthChallenge.name, schema: AuthChallengeSchema },
@@ -18,7 +20,7 @@ import { TwitterStrategyFactory } from './twitter.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, TwitterStrategyFactory, AuthChallengesRepository, LoginCodesRepository],
+  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, X_STRATEGY_PROVIDER, XAuthGuard, AuthChallengesRepository, LoginCodesRepository],
   exports: [AuthChallengesRepository, LoginCodesRepository],
 })
 export class AuthModule {}

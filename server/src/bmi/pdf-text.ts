@@ -1,21 +1,25 @@
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * The text of a PDF, read by pdf-parse in a worker thread. The file is untrusted: the thread has
- * its own heap cap and a time limit, so a hostile PDF cannot stall or bloat the job worker. (It also
- * lets pdf.js load its ESM worker module, which it cannot do inside Jest's CommonJS sandbox.)
+ * The text of a PDF, read by unpdf (a serverless build of pdf.js, 2 MB; pdf-parse brought its own
+ * pdf.js and a native canvas, about 70 MB, to do the same) in a worker thread. The file is
+ * untrusted: the thread has its own heap cap and a time limit, so a hostile PDF cannot stall or
+ * bloat the job worker. (It also lets pdf.js load as ESM, which it cannot inside Jest's sandbox.)
  */
 const EXTRACT_TEXT = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { PDFParse } = require(workerData.pdfParse);
 (async () => {
-  const parser = new PDFParse({ data: workerData.bytes });
+  const { extractText, getDocumentProxy } = await import(workerData.unpdf);
+  let pdf;
   try {
-    parentPort.postMessage({ text: (await parser.getText()).text });
+    pdf = await getDocumentProxy(workerData.bytes);
+    const { text } = await extractText(pdf, { mergePages: true });
+    parentPort.postMessage({ text });
   } catch (err) {
     parentPort.postMessage({ error: String((err && err.message) || err) });
   } finally {
-    await parser.destroy();
+    if (pdf) await pdf.destroy();
   }
 })();
 `;
@@ -25,7 +29,7 @@ const LIMITS = { timeoutMs: 20_000, maxHeapMb: 256 } as const;
 export async function pdfText(bytes: Buffer): Promise<string> {
   const worker = new Worker(EXTRACT_TEXT, {
     eval: true,
-    workerData: { bytes: new Uint8Array(bytes), pdfParse: require.resolve('pdf-parse') },
+    workerData: { bytes: new Uint8Array(bytes), unpdf: pathToFileURL(require.resolve('unpdf')).href },
     resourceLimits: { maxOldGenerationSizeMb: LIMITS.maxHeapMb },
   });
   let timer: NodeJS.Timeout | undefined;

@@ -1,0 +1,94 @@
+import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import type { Request } from 'express';
+import { IStrategyOption, Profile, Strategy as TwitterStrategy } from 'passport-twitter';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { AppError } from '../common/errors';
+import { RedisService } from '../redis/redis.service';
+import type { TwitterProfile } from './auth.service';
+
+const REQUEST_TOKEN_TTL_SECONDS = 600;
+type Callback<T = void> = (err: Error | null, value?: T) => void;
+
+export const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+
+/**
+ * X sign-in (OAuth 1.0a) as passport-twitter's strategy under @nestjs/passport, every URL built
+ * from X_OAUTH_BASE_URL, and the request-token secret kept in Redis instead of a server session,
+ * so any API replica can finish the callback. Provided only when X app keys are configured.
+ */
+@Injectable()
+export class XStrategy extends PassportStrategy(TwitterStrategy, 'twitter') {
+  constructor(config: AppConfig, redis: RedisService) {
+    const { consumerKey, consumerSecret, oauthBaseUrl } = config.x;
+    super({
+      consumerKey,
+      consumerSecret,
+      callbackURL: `${config.publicUrl}/api/auth/twitter/callback`,
+      requestTokenURL: `${oauthBaseUrl}/oauth/request_token`,
+      accessTokenURL: `${oauthBaseUrl}/oauth/access_token`,
+      userAuthorizationURL: `${oauthBaseUrl}/oauth/authenticate`,
+      userProfileURL: `${oauthBaseUrl}/1.1/account/verify_credentials.json`,
+      // passport-oauth1 option, absent from the passport-twitter typings
+      requestTokenStore: requestTokenStore(redis),
+    } as IStrategyOption);
+  }
+
+  validate(_token: string, _secret: string, profile: Profile): TwitterProfile {
+    return { id: String(profile.id), username: profile.username };
+  }
+}
+
+/** The strategy when X_CONSUMER_KEY and X_CONSUMER_SECRET are set, else null. */
+export const X_STRATEGY_PROVIDER = {
+  provide: XStrategy,
+  inject: [APP_CONFIG, RedisService],
+  useFactory: (config: AppConfig, redis: RedisService) => (config.x.consumerKey && config.x.consumerSecret ? new XStrategy(config, redis) : null),
+};
+
+/**
+ * Runs the OAuth step of the request: the start redirects to X; the callback leaves the profile in
+ * `req.user`, or nothing when the user denied or X failed (`req.xError`), so the route can send the
+ * browser back to the client either way instead of answering an API error.
+ */
+@Injectable()
+export class XAuthGuard extends AuthGuard('twitter') implements CanActivate {
+  private readonly logger = new Logger('XLogin');
+
+  constructor(@Optional() @Inject(XStrategy) private readonly strategy: XStrategy | null) {
+    super({ session: false });
+  }
+
+  override canActivate(context: ExecutionContext) {
+    if (!this.strategy) throw xNotConfigured();
+    return super.canActivate(context);
+  }
+
+  override handleRequest<T>(err: unknown, user: T, _info: unknown, context: ExecutionContext): T {
+    const req = context.switchToHttp().getRequest<Request & { xError?: unknown }>();
+    if (err) {
+      this.logger.warn(`X sign-in failed: ${err instanceof Error ? err.message : String(err)}`);
+      req.xError = err;
+    }
+    return (user || null) as T;
+  }
+}
+
+function requestTokenStore(redis: RedisService) {
+  const key = (token: string) => redis.key('oauth1', token);
+  const logger = new Logger('XLogin');
+  return {
+    get(_req: Request, token: string, cb: Callback<string | undefined>) {
+      redis.client.get(key(token)).then((secret) => cb(null, secret ?? undefined), (err: Error) => cb(err));
+    },
+    set(_req: Request, token: string, secret: string, cb: Callback) {
+      redis.client.set(key(token), secret, 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
+    },
+    destroy(_req: Request, token: string, cb: Callback) {
+      redis.client.del(key(token)).then(
+        () => cb(null),
+        (err: Error) => (logger.warn(`request token cleanup: ${err.message}`), cb(null)),
+      );
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..', '..');
+const LOCK = join(ROOT, 'package-lock.json');
+
+/** `npm run deps:check --offline` on a lockfile: its exit code and output. */
+function depsCheck(lockfile: string): { code: number; out: string } {
+  try {
+    const out = execFileSync('node', [join(ROOT, 'scripts', 'deps-check.mjs'), '--offline'], { env: { ...process.env, DEPS_CHECK_LOCKFILE: lockfile }, encoding: 'utf8' });
+    return { code: 0, out };
+  } catch (err) {
+    const e = err as { status: number; stdout: string };
+    return { code: e.status, out: e.stdout };
+  }
+}
+
+describe('dependency hygiene (issue 20)', () => {
+  it('passes on the installed tree', () => {
+    expect(depsCheck(LOCK)).toMatchObject({ code: 0, out: expect.stringMatching(/no known-vulnerable package/) });
+  });
+
+  it('fails when the unmaintained xmldom (passport-twitter → xtraverse) comes back', () => {
+    const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
+    lock.packages['node_modules/xtraverse/node_modules/xmldom'] = { version: '0.1.31' };
+    const doctored = join(mkdtempSync(join(tmpdir(), 'deps-')), 'package-lock.json');
+    writeFileSync(doctored, JSON.stringify(lock));
+    const { code, out } = depsCheck(doctored);
+    expect(code).toBe(1);
+    expect(out).toContain('xmldom@0.1.31 (node_modules/xtraverse/node_modules/xmldom)');
+  });
+
+  it('gives passport-twitter the maintained XML parser, under the name it requires', () => {
+    const xtraverse = require.resolve('xtraverse', { paths: [require.resolve('passport-twitter')] });
+    const parser = JSON.parse(readFileSync(require.resolve('xmldom/package.json', { paths: [xtraverse] }), 'utf8'));
+    expect(parser.name).toBe('@xmldom/xmldom');
+  });
+
+  it('installs one MongoDB driver (mongoose\u2019s) and no second PDF engine', () => {
+    const { packages } = JSON.parse(readFileSync(LOCK, 'utf8')) as { packages: Record<string, { version?: string }> };
+    expect(Object.keys(packages).filter((path) => path.endsWith('node_modules/mongodb'))).toHaveLength(1);
+    expect(Object.keys(packages).some((path) => /node_modules\/(pdf-parse|pdfjs-dist)$/.test(path))).toBe(false);
+  });
+});
