@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import { LOAD, autocannon, fmt, median, require, row } from './lib.mjs';
 
 const jwt = require('jsonwebtoken');
-const { MongoClient, ObjectId } = require('mongodb');
+const { MongoClient, ObjectId } = require('mongoose').mongo;
 
 /** The baseline: what GET /api/user must do at least, without the framework. */
 async function startBareServer(env) {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { fmt, median, percentile, require, row, timedPool } from './lib.mjs';
 
-const { MongoClient, ObjectId } = require('mongodb');
+const { MongoClient, ObjectId } = require('mongoose').mongo;
 
 const USERS = 100;
 const WRITERS = 20;

@@ -14,7 +14,7 @@ export const require = createRequire(join(ROOT, 'server', 'package.json'));
 export const dist = (path) => require(join(ROOT, 'server', 'dist', path));
 const bs58 = require('bs58').default;
 const nacl = require('tweetnacl');
-const { MongoClient } = require('mongodb');
+const { MongoClient } = require('mongoose').mongo;
 const Redis = require('ioredis');
 
 const MONGO_BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1');

@@ -3,7 +3,7 @@
 import { memberHistory, daysAgo, randomSource } from './scale-history.mjs';
 import { require, sleep } from './lib.mjs';
 
-const { MongoNetworkError } = require('mongodb');
+const { MongoNetworkError } = require('mongoose').mongo;
 
 /** Documents per insertMany: past ~5,000 the local store inserts no faster (11–12k ledger entries/s). */
 const BATCH = 5_000;

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PROOF_FILES, proofFile } from './proof-files.mjs';
 import { dist, require } from './lib.mjs';
 
-const { ObjectId } = require('mongodb');
+const { ObjectId } = require('mongoose').mongo;
 const bs58 = require('bs58').default;
 const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES, sessionCredits, sessionIntensity } = dist('contract/index.js');
 const { entryId } = dist('ledger/ledger-entry.schema.js');

@@ -12,7 +12,7 @@ import { shapeDifferences, waitForIndexes } from './scale-checks.mjs';
 import { ScaleData } from './scale-fill.mjs';
 import { dist, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
 
-const { MongoClient, ObjectId } = require('mongodb');
+const { MongoClient, ObjectId } = require('mongoose').mongo;
 const { findItem } = dist('credits/credits.rules.js');
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,50000,500000').split(',').map(Number);

@@ -1,4 +1,4 @@
-import { MongoClient } from 'mongodb';
+import { mongo } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 
 /**
@@ -14,8 +14,8 @@ const WRITERS = 40;
 
 describe('database primitives: unique-key inserts, atomic single-document updates', () => {
   const dbName = `sweat_test_atomic_${randomBytes(4).toString('hex')}`;
-  let client: MongoClient;
-  beforeAll(async () => (client = await new MongoClient(`${MONGO_BASE}/${dbName}`, { maxPoolSize: WRITERS }).connect()));
+  let client: mongo.MongoClient;
+  beforeAll(async () => (client = await new mongo.MongoClient(`${MONGO_BASE}/${dbName}`, { maxPoolSize: WRITERS }).connect()));
   afterAll(async () => {
     await client.db().dropDatabase().catch(() => undefined);
     await client.close();

@@ -1,4 +1,4 @@
-import { Document, Filter, MongoClient, ObjectId } from 'mongodb';
+import { mongo } from 'mongoose';
 import { randomBytes } from 'node:crypto';
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';
 
@@ -7,7 +7,7 @@ import { FerretDbProcess } from '../../test/faults/ferretdb-process';
  * on indexed fields from SQLite's indexes (scripts/ferretdb/4-*.patch); a wrong pushdown would lose
  * documents silently. The same random documents go into a collection indexed like the app's and
  * one without indexes (always read whole), and every filter shape the app's repositories use must
- * answer the same documents from both, including look-alike values: an ObjectId and its hex as a
+ * answer the same documents from both, including look-alike values: an mongo.ObjectId and its hex as a
  * string, numbers, null, missing fields, and arrays (which MongoDB matches by element).
  */
 const MONGO_BASE = process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27027';
@@ -25,7 +25,7 @@ function generator(seed: number) {
   return { next, pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] };
 }
 
-const userIds = Array.from({ length: 12 }, () => new ObjectId());
+const userIds = Array.from({ length: 12 }, () => new mongo.ObjectId());
 const usernames = ['ana', 'ben', 'Ana', 'ana ', 'ünal', 'a<b&c>', '"quoted"', 'line\u2028sep'];
 const wallets = ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'];
 const keys = ['proof:a:2026-11-24', 'redeem:1', 'redeem:2', 'tweet:19', 'purchase:5Kx', 'grant:ü'];
@@ -37,16 +37,16 @@ function valueOf(rng: ReturnType<typeof generator>, usual: readonly unknown[]): 
   if (roll < 0.6) return rng.pick(usual);
   if (roll < 0.68) return null;
   if (roll < 0.74) return 7;
-  if (roll < 0.8) return rng.pick(usual.map((v) => (v instanceof ObjectId ? v.toHexString() : String(v).toUpperCase())));
+  if (roll < 0.8) return rng.pick(usual.map((v) => (v instanceof mongo.ObjectId ? v.toHexString() : String(v).toUpperCase())));
   if (roll < 0.86) return [rng.pick(usual), rng.pick(usual)];
   if (roll < 0.9) return { nested: rng.pick(usual) };
   return undefined; // the field is missing
 }
 
-function randomDocuments(seed: number): Document[] {
+function randomDocuments(seed: number): mongo.Document[] {
   const rng = generator(seed);
   return Array.from({ length: DOCUMENTS }, (_, i) => {
-    const doc: Document = { _id: rng.next() < 0.5 ? new ObjectId() : `doc-${i}` };
+    const doc: mongo.Document = { _id: rng.next() < 0.5 ? new mongo.ObjectId() : `doc-${i}` };
     const fields: Record<string, unknown> = {
       userId: valueOf(rng, userIds),
       account: valueOf(rng, ['credits', 'pending']),
@@ -64,7 +64,7 @@ function randomDocuments(seed: number): Document[] {
 }
 
 /** The indexes the app's schemas declare on these fields (server/src/**\/*.schema.ts), none unique here. */
-const INDEXES: Document[] = [
+const INDEXES: mongo.Document[] = [
   { userId: 1, account: 1, seq: 1 },
   { idempotencyKey: 1 },
   { username: 1 },
@@ -74,9 +74,9 @@ const INDEXES: Document[] = [
 ];
 
 interface Shape {
-  /** Written as the app writes it; `_id` is an ObjectId or a string there. */
-  filter: Document;
-  sort?: Document;
+  /** Written as the app writes it; `_id` is an mongo.ObjectId or a string there. */
+  filter: mongo.Document;
+  sort?: mongo.Document;
   limit?: number;
 }
 
@@ -110,8 +110,8 @@ function shapes(seed: number): Shape[] {
   return out;
 }
 
-async function answer(client: MongoClient, db: string, collection: string, shape: Shape): Promise<string[]> {
-  let cursor = client.db(db).collection(collection).find(shape.filter as Filter<Document>);
+async function answer(client: mongo.MongoClient, db: string, collection: string, shape: Shape): Promise<string[]> {
+  let cursor = client.db(db).collection(collection).find(shape.filter as mongo.Filter<mongo.Document>);
   if (shape.sort) cursor = cursor.sort(shape.sort);
   if (shape.limit) cursor = cursor.limit(shape.limit);
   const rows = await cursor.toArray();
@@ -121,14 +121,14 @@ async function answer(client: MongoClient, db: string, collection: string, shape
   return rows.map((row) => JSON.stringify(row[key]));
 }
 
-async function seed(client: MongoClient, db: string, docs: Document[]) {
+async function seed(client: mongo.MongoClient, db: string, docs: mongo.Document[]) {
   const indexed = client.db(db).collection('indexed');
   for (const index of INDEXES) await indexed.createIndex(index);
   await indexed.insertMany(docs);
   await client.db(db).collection('plain').insertMany(docs);
 }
 
-async function expectSameAnswers(client: MongoClient, db: string, seedValue: number) {
+async function expectSameAnswers(client: mongo.MongoClient, db: string, seedValue: number) {
   let compared = 0;
   for (const shape of shapes(seedValue)) {
     const [fromIndex, fromScan] = await Promise.all([answer(client, db, 'indexed', shape), answer(client, db, 'plain', shape)]);
@@ -140,15 +140,15 @@ async function expectSameAnswers(client: MongoClient, db: string, seedValue: num
 }
 
 /** Which index, if any, the store says it used for a filter (FerretDB: SQLite's plan; MongoDB: IXSCAN). */
-async function usesIndex(client: MongoClient, db: string, filter: Filter<Document>): Promise<boolean> {
+async function usesIndex(client: mongo.MongoClient, db: string, filter: mongo.Filter<mongo.Document>): Promise<boolean> {
   const plan = JSON.stringify(await client.db(db).collection('indexed').find(filter).explain());
   return /USING INDEX|IXSCAN/.test(plan);
 }
 
 describe('the index path answers exactly what a full read answers', () => {
   const dbName = `sweat_test_indexpath_${randomBytes(4).toString('hex')}`;
-  let client: MongoClient;
-  beforeAll(async () => (client = await new MongoClient(`${MONGO_BASE}/${dbName}`).connect()));
+  let client: mongo.MongoClient;
+  beforeAll(async () => (client = await new mongo.MongoClient(`${MONGO_BASE}/${dbName}`).connect()));
   afterAll(async () => {
     await client.db(dbName).dropDatabase().catch(() => undefined);
     await client.close();
@@ -192,7 +192,7 @@ describe('a store written before the server started (an upgraded store)', () => 
   afterAll(async () => ferret?.remove());
 
   it('still finds documents whose indexed field holds an array after a restart', async () => {
-    const write = await new MongoClient(ferret.uri('upgrade')).connect();
+    const write = await new mongo.MongoClient(ferret.uri('upgrade')).connect();
     const col = write.db().collection('users');
     await col.createIndex({ walletAddress: 1 });
     await col.insertMany([{ walletAddress: 'w1' }, { walletAddress: ['w1', 'w2'] }, { walletAddress: 'w2' }]);
@@ -201,7 +201,7 @@ describe('a store written before the server started (an upgraded store)', () => 
     await ferret.stop();
     await ferret.start();
 
-    const read = await new MongoClient(ferret.uri('upgrade')).connect();
+    const read = await new mongo.MongoClient(ferret.uri('upgrade')).connect();
     try {
       const names = await read.db().collection('users').find({ walletAddress: 'w2' }).toArray();
       expect(names.map((d) => d.walletAddress)).toEqual([['w1', 'w2'], 'w2']);

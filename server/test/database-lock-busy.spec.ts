@@ -1,4 +1,4 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { mongo } from 'mongoose';
 import { spawn } from 'node:child_process';
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';
 
@@ -14,7 +14,7 @@ describe('local store: a write that cannot get the lock', () => {
   afterAll(async () => ferret?.remove());
 
   it('fails with LockBusy (46), and succeeds once the lock is free', async () => {
-    const client = await new MongoClient(ferret.uri('busy')).connect();
+    const client = await new mongo.MongoClient(ferret.uri('busy')).connect();
     try {
       const col = client.db().collection('entries');
       await col.insertOne({ _id: 'first' } as never);
@@ -22,8 +22,8 @@ describe('local store: a write that cannot get the lock', () => {
       const holder = spawn('python3', ['-c', LOCK_HOLDER, ferret.file('busy')], { stdio: ['ignore', 'pipe', 'inherit'] });
       await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
       const refused = await col.insertOne({ _id: 'second' } as never).catch((err: unknown) => err);
-      expect(refused).toBeInstanceOf(MongoServerError);
-      expect((refused as MongoServerError).code).toBe(46);
+      expect(refused).toBeInstanceOf(mongo.MongoServerError);
+      expect((refused as mongo.MongoServerError).code).toBe(46);
 
       holder.kill('SIGTERM');
       await new Promise((resolve) => holder.once('exit', resolve));
