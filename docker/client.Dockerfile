@@ -14,6 +14,8 @@ COPY client/ client/
 RUN npm run build -w client
 
 FROM nginx:1.27-alpine
-COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
+# Templates: filled from the environment (SOLANA_RPC_URL, SOLANA_WS_URL, S3_ENDPOINT) into conf.d at start.
+COPY docker/nginx.conf /etc/nginx/templates/default.conf.template
+COPY docker/security-headers.inc.template /etc/nginx/templates/security-headers.inc.template
 COPY --from=build /app/client/dist /usr/share/nginx/html
 EXPOSE 80
