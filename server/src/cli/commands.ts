@@ -1,8 +1,10 @@
 import { UsersRepository } from '../users/users.repository';
 import { listCommands, registerCommand, UsageError } from './registry';
+import { printTable } from './table';
 import '../credits/credits.cli';
+import '../queue/queue.cli';
 
-// Built-in commands. Later domains add theirs (credits:grant, credits:reverse, ledger:verify) in
+// Built-in commands. Later domains add theirs (credits:grant, credits:reverse, ledger:verify, jobs:*) in
 // their own `*.cli.ts` files, imported above so the CLI entry sees them.
 
 registerCommand({
@@ -36,12 +38,4 @@ function parseLimit(args: string[]): number {
   const n = Number(args[i + 1]);
   if (!Number.isInteger(n) || n < 1) throw new UsageError('--limit needs a positive whole number');
   return n;
-}
-
-/** Left-aligned columns, two spaces apart. */
-export function printTable(print: (line: string) => void, header: string[], rows: string[][]): void {
-  const widths = header.map((h, col) => Math.max(h.length, ...rows.map((r) => r[col].length)));
-  const line = (cells: string[]) => cells.map((c, col) => c.padEnd(widths[col])).join('  ').trimEnd();
-  print(line(header));
-  for (const row of rows) print(line(row));
 }
