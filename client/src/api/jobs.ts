@@ -1,4 +1,5 @@
 import type { JobStateView } from '@contract';
+import { useEffect, useState } from 'react';
 import { JOB_KEY_HEADER, jobId } from '@contract/values';
 import { api } from './api';
 
@@ -28,9 +29,19 @@ const jobsApi = api.injectEndpoints({
 
 const POLL_MS = 400;
 
-/** Progress (0–100) of the caller's AI job while `active`; null before the worker has reported any. */
+/**
+ * Progress (0–100) of the caller's AI job while `active`; null before the worker has reported any.
+ * The first poll waits one interval: the job is created by the call that has only just been sent,
+ * and polling at once asked for a job that did not exist yet (a 404 on every call).
+ */
 export function useJobProgress(userId: string | undefined, jobKey: string | null, active: boolean): number | null {
   const id = userId && jobKey ? jobId('ai', userId, jobKey) : '';
-  const { data } = jobsApi.useGetJobQuery(id, { skip: !active || !id, pollingInterval: POLL_MS });
+  const [started, setStarted] = useState<string | null>(null);
+  useEffect(() => {
+    if (!active || !id) return;
+    const timer = setTimeout(() => setStarted(id), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [active, id]);
+  const { data } = jobsApi.useGetJobQuery(id, { skip: !active || !id || started !== id, pollingInterval: POLL_MS });
   return active && data ? data.progress : null;
 }

@@ -102,7 +102,7 @@ describe('training page', () => {
     expect(await screen.findByText('NO_ACTIVE_SESSION')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'EXECUTE_GENERATION' }));
     expect(await screen.findByText('New Workout Generated! 💪')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: WORKOUT.name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: WORKOUT.name })).toBeTruthy();
     expect(screen.getAllByRole('checkbox')).toHaveLength(WORKOUT.exercises.length);
   });
 
