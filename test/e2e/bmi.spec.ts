@@ -4,7 +4,7 @@
 // SPEC toasts for bad input and its success.
 import type { Page } from '@playwright/test';
 import { pdfWithLines } from '../../server/test/support/uploads';
-import { expect, screenshot, signInWithPhantom, test } from './fixtures';
+import { expect, expectNotCovering, screenshot, signInWithPhantom, test } from './fixtures';
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
@@ -94,6 +94,7 @@ for (const viewport of VIEWPORTS) {
     page.on('request', (request) => request.url().includes('/api/bmi/upload-url') && uploadUrls.push(request.url()));
     await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
     await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+    await expectNotCovering(toast(page).locator('.toast'), dialog.getByRole('button', { name: 'Close', exact: true }));
     await expect(dialog.getByRole('status')).toHaveText('Send the report as a PDF, JPEG or PNG file');
     await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
     await screenshot(page, `bmi-upload-refused-${viewport.name}`, { fullPage: false });
@@ -119,6 +120,7 @@ for (const viewport of VIEWPORTS) {
 
     await calculate('', '70');
     await expect(toast(page).getByText('Please enter valid height and weight values.')).toBeVisible();
+    await expectNotCovering(toast(page).locator('.toast'), page.getByRole('button', { name: 'CALCULATE_BMI' }));
     await calculate('90', '70');
     await expect(toast(page).getByText('Height must be between 100-250 cm.')).toBeVisible();
     await calculate('180', '20');

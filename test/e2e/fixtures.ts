@@ -30,7 +30,7 @@
  *   `tx.message.serialize()` the same way. Throws if the tx needs no signature from this wallet.
  *   `signAllTransactions(txs)` signs each.
  */
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { Keypair } from '@solana/web3.js';
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -227,4 +227,12 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   // Finished transitions: a toast still fading in would otherwise be caught see-through.
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
+}
+
+/** Fails when the two elements overlap on screen (a toast covering the button to press next). */
+export async function expectNotCovering(cover: Locator, control: Locator): Promise<void> {
+  const [a, b] = [await cover.boundingBox(), await control.boundingBox()];
+  expect(a && b, 'both are on screen').toBeTruthy();
+  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  expect(overlap, `${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
 }
