@@ -22,6 +22,7 @@ import { WalletModule } from './wallet/wallet.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ProofsModule } from './proofs/proofs.module';
+import { ProfileModule } from './profile/profile.module';
 
 @Module({
   imports: [
@@ -50,6 +51,7 @@ import { ProofsModule } from './proofs/proofs.module';
     WorkoutsModule,
     AchievementsModule,
     ProofsModule,
+    ProfileModule,
   ],
   providers: [{ provide: APP_GUARD, useExisting: SessionGuard }],
 })

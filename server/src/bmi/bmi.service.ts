@@ -93,13 +93,17 @@ export class BmiService {
         source: 'report',
         bodyFatPercentage: analysis.bodyFatPercentage ?? null,
         muscleMass: analysis.muscleMass ?? null,
+        height: analysis.height ?? null,
+        weight: analysis.weight ?? null,
       });
     } catch (err) {
       if (isDuplicateKey(err)) return; // this report was stored already
       throw err;
     }
-    // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report).
-    await this.users.recordReport(userId, analysis.bmiValue, dayIn(now).slice(0, 7));
+    // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report);
+    // the profile's height and weight where the report states them.
+    const measured = { ...(analysis.height !== undefined && { height: analysis.height }), ...(analysis.weight !== undefined && { weight: analysis.weight }) };
+    await this.users.recordReport(userId, { latestBmi: analysis.bmiValue, ...measured }, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
 }
