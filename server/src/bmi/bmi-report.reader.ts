@@ -1,3 +1,4 @@
+import { CM_PER_INCH, KG_PER_POUND } from '../contract';
 import type { BodyValues } from './bmi.rules';
 
 /**
@@ -22,14 +23,12 @@ const HEIGHT_LABELS = [/\b(?:Body )?Height\b/i];
 
 const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150], heightCm: [50, 250], weightKg: [20, 350] } as const;
 
-const POUND_KG = 0.45359237;
-const INCH_CM = 2.54;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /** A stated value in the metric unit: pounds become kg and inches cm, where the value allows them. */
 type Metric = (value: number, unit: string) => number;
-const KG: Metric = (value, unit) => (unit.startsWith('lb') ? round1(value * POUND_KG) : value);
-const CM: Metric = (value, unit) => (unit === 'in' ? round1(value * INCH_CM) : value);
+const KG: Metric = (value, unit) => (unit.startsWith('lb') ? round1(value * KG_PER_POUND) : value);
+const CM: Metric = (value, unit) => (unit === 'in' ? round1(value * CM_PER_INCH) : value);
 const AS_STATED: Metric = (value) => value;
 
 function findValue(text: string, labels: RegExp[], [min, max]: readonly [number, number], metric = AS_STATED): number | undefined {

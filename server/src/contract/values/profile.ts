@@ -22,3 +22,8 @@ export const PROFILE_RANGES = {
   heightCm: { min: 100, max: 250 },
   weightKg: { min: 30, max: 300 },
 } as const;
+
+/** Exact by definition (international yard and pound, 1959): imperial values convert through these. */
+export const KG_PER_POUND = 0.45359237;
+export const CM_PER_INCH = 2.54;
+export const INCHES_PER_FOOT = 12;
