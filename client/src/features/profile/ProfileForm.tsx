@@ -78,9 +78,9 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
         <Panel title="SETTINGS">
           <fieldset className="field" data-field="units" aria-describedby={errors.units ? 'units-error' : undefined}>
             <legend className="field-label">UNITS</legend>
-            <div className="segmented profile__units">
+            <div className="profile__units">
               {UNIT_SYSTEMS.map((units: UnitSystem) => (
-                <button key={units} type="button" className={`segmented__option${form.units === units ? ' is-active' : ''}`} aria-pressed={form.units === units} onClick={() => change(withUnits(form, units), 'units', 'height', 'weight')}>
+                <button key={units} type="button" className="profile__units-option" aria-pressed={form.units === units} onClick={() => change(withUnits(form, units), 'units', 'height', 'weight')}>
                   {labelOf(units)}
                 </button>
               ))}
