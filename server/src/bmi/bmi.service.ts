@@ -101,9 +101,10 @@ export class BmiService {
       throw err;
     }
     // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report);
-    // the profile's height and weight where the report states them.
-    const measured = { ...(analysis.height !== undefined && { height: analysis.height }), ...(analysis.weight !== undefined && { weight: analysis.weight }) };
-    await this.users.recordReport(userId, { latestBmi: analysis.bmiValue, ...measured }, dayIn(now).slice(0, 7));
+    // the profile's height and weight where the report states them (the analysis keeps only those in range).
+    const { height, weight } = analysis;
+    const measured = { latestBmi: analysis.bmiValue, ...(height !== undefined && { height }), ...(weight !== undefined && { weight }) };
+    await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
 }
