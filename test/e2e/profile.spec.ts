@@ -4,6 +4,7 @@ import { expect, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
+const TABLET = { width: 768, height: 1024 };
 
 test('a limitation, equipment and imperial units are saved, survive a reload, and heights show in ft/in elsewhere', async ({ page, wallet }) => {
   await page.setViewportSize(DESKTOP);
@@ -75,6 +76,12 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   await expect(page.getByLabel('AGE (YEARS)')).toHaveAttribute('aria-invalid', 'true');
   await page.reload();
   await expect(page.getByLabel('AGE (YEARS)')).toHaveValue('38');
+
+  // The narrowest width with the top bar's six links: they still fit beside the username.
+  await page.setViewportSize(TABLET);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PROFILE', exact: true })).toBeVisible();
+  await screenshot(page, 'profile-tablet', { fullPage: false });
 
   await page.setViewportSize(PHONE);
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'USER' }).click();
