@@ -25,6 +25,7 @@ import { ProofsModule } from './proofs/proofs.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
+import { ProfileModule } from './profile/profile.module';
 
 @Module({
   imports: [
@@ -55,6 +56,7 @@ import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
     WorkoutsModule,
     AchievementsModule,
     ProofsModule,
+    ProfileModule,
   ],
   // In this order: the rate limits count per user, known once the session is checked.
   providers: [

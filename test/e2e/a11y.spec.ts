@@ -105,6 +105,17 @@ for (const viewport of A11Y_VIEWPORTS) {
     await screenshot(page, `a11y-pool-info-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'COMMUNITY_POOL_RULES');
 
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'USER_PROFILE' })).toBeVisible();
+    await page.getByRole('group', { name: 'EQUIPMENT' }).getByLabel('DUMBBELLS').check();
+    await scan('profile');
+    // A refused field: its error tied to the input, the refusal toast on screen.
+    await page.getByLabel('WEIGHT (KG)').fill('12');
+    await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
+    await expect(toast(page).getByText('Invalid Input')).toBeVisible();
+    await scan('profile, field error and toast');
+    await screenshot(page, `a11y-profile-error-${viewport.name}`, { fullPage: false });
+
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'ABOUT_SWEAT_CREDITS' })).toBeVisible();
     await scan('about');

@@ -100,6 +100,21 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
   await tabTo(page, page.getByRole('list', { name: 'Chat messages' }));
 
   await goTo(page, 'PROGRESS', 'ANALYTICS_MODULE');
+
+  // Profile: a checkbox with Space, the units toggle with Enter, save with Enter.
+  await goTo(page, 'PROFILE', 'USER_PROFILE');
+  const bands = page.getByRole('group', { name: 'EQUIPMENT' }).getByRole('checkbox', { name: 'BANDS' });
+  await tabTo(page, bands);
+  await page.keyboard.press('Space');
+  await expect(bands).toBeChecked();
+  const imperial = page.getByRole('button', { name: 'IMPERIAL' });
+  await tabTo(page, imperial);
+  await page.keyboard.press('Enter');
+  await expect(imperial).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, page.getByRole('button', { name: 'SAVE_PROFILE' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Profile Saved')).toBeVisible();
+
   await goTo(page, 'ABOUT', 'ABOUT_SWEAT_CREDITS');
 
   // Credits: the add-goal and pool dialogs.

@@ -74,7 +74,7 @@ test('every top-nav link reaches its screen and marks itself active', async ({ p
   expect(wallet.requests).toContain('signMessage');
 });
 
-test('the bottom nav at 390 px: four entries, active follows the route, content stays clear, hidden when wide', async ({ page, wallet }) => {
+test('the bottom nav at 390 px: five entries (the profile added by issue 18), active follows the route, content stays clear, hidden when wide', async ({ page, wallet }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
   await expect(connectButton(page)).toBeVisible();
@@ -84,7 +84,7 @@ test('the bottom nav at 390 px: four entries, active follows the route, content 
   await signInWithPhantom(page);
   const bottomNav = page.getByRole('navigation', { name: 'Sections' });
   await expect(bottomNav).toBeVisible();
-  await expect(bottomNav.getByRole('link')).toHaveText(['SYS', 'TRAIN', 'DATA', 'CRED']);
+  await expect(bottomNav.getByRole('link')).toHaveText(['SYS', 'TRAIN', 'DATA', 'CRED', 'USER']);
   await expect(bottomNav.getByRole('link', { name: 'SYS' })).toHaveAttribute('aria-current', 'page');
   await expectNoHorizontalOverflow(page);
   await screenshot(page, 'dashboard-mobile', { fullPage: false });
@@ -101,6 +101,7 @@ test('the bottom nav at 390 px: four entries, active follows the route, content 
     { label: 'TRAIN', path: '/workouts', title: 'TRAINING_MODULE' },
     { label: 'DATA', path: '/progress', title: 'ANALYTICS_MODULE' },
     { label: 'CRED', path: '/credits', title: /CREDITS/ },
+    { label: 'USER', path: '/profile', title: 'USER_PROFILE' },
     { label: 'SYS', path: '/', title: 'SWEAT_CREDITS_SYS' },
   ];
   for (const entry of entries) {

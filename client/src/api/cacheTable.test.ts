@@ -4,6 +4,7 @@ import { createAppStore, type AppStore } from '../app/store';
 import { authApi } from '../features/auth/authApi';
 import { bmiApi } from '../features/bmi/bmiApi';
 import { creditsApi } from '../features/credits/creditsApi';
+import { profileApi } from '../features/profile/profileApi';
 import { proofsApi } from '../features/proofs/proofsApi';
 import { walletApi } from '../features/wallet/walletApi';
 import { workoutsApi } from '../features/workouts/workoutsApi';
@@ -28,6 +29,7 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Sessions: { path: `workout/sessions/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getSessions.initiate(USER.id)) },
   Bmi: { path: `bmi/${USER.id}`, subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)) },
   Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
+  Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -54,6 +56,10 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   validateTweet: (store) => store.dispatch(creditsApi.endpoints.validateTweet.initiate({ userId: USER.id, tweetUrl: 'https://x.com/a/status/1' })),
   purchaseCredits: (store) => store.dispatch(walletApi.endpoints.purchaseCredits.initiate({ transactionHash: 'h', creditsAmount: 100, solAmount: 0.001 })),
   createGoal: (store) => store.dispatch(creditsApi.endpoints.createGoal.initiate({ title: 't', metric: 'workouts', targetValue: 3, deadline: '2099-01-01', creditsStaked: 5 })),
+  saveProfile: (store) =>
+    store.dispatch(
+      profileApi.endpoints.saveProfile.initiate({ age: 30, height: 180, weight: 80, goal: null, equipment: [], limitations: [], units: 'imperial', timeZone: 'UTC' }),
+    ),
 };
 
 /** Lets RTK Query send what the mutation made stale, and waits for the answers. */
@@ -133,6 +139,15 @@ describe('what a change refreshes', () => {
 
   it('an analysed report refreshes the BMI records, the user (rank, latest BMI) and badges', async () => {
     expect(await tagsRefetchedBy('analyzeBmiReport')).toEqual(expect.arrayContaining(['User', 'Bmi', 'Achievements']));
+  });
+
+  it('a BMI or a report refreshes the profile: both write its height and weight', async () => {
+    expect(await tagsRefetchedBy('calculateBmi')).toContain('Profile');
+    expect(await tagsRefetchedBy('analyzeBmiReport')).toContain('Profile');
+  });
+
+  it('a saved profile refreshes the user every screen reads its units from', async () => {
+    expect(await tagsRefetchedBy('saveProfile')).toEqual(['User', 'Profile']);
   });
 
   it('a generated workout refreshes today’s workout', async () => {

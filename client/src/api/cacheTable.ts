@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -18,12 +18,16 @@ export const MUTATION_CHANGES = {
   createBmiUploadUrl: [],
   createProofUploadUrl: [],
   linkWallet: ['User'],
-  // Height, weight and the latest BMI; weight goals read the weight.
-  calculateBmi: ['User', 'Bmi', 'Goals'],
-  // The latest BMI and the report months of the rank; the first report earns a badge.
-  analyzeBmiReport: ['User', 'Bmi', 'Achievements'],
-  // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its badges.
-  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals'],
+  // Height, weight (on the profile too) and the latest BMI; weight goals read the weight.
+  calculateBmi: ['User', 'Bmi', 'Goals', 'Profile'],
+  // The latest BMI and the report months of the rank; the first report earns a badge; the height
+  // and weight it states reach the profile.
+  analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile'],
+  // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its
+  // badges; the profile's time zone becomes the one the proofs were validated in.
+  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile'],
+  // The profile is part of the user every screen reads (units, height, weight).
+  saveProfile: ['User', 'Profile'],
   generateWorkout: ['Workout'],
   generateFromChat: ['Workout'],
   // The server never creates a workout from a chat reply (workoutGenerated is always false).

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { NAV_SECTIONS, isSectionActive } from './navigation';
 
-/** Small screens only (hidden from 768px up by CSS): the four main sections as a fixed tab bar. */
+/** Small screens only (hidden from 768px up by CSS): the main sections as a fixed tab bar. */
 export function BottomNav() {
   const { pathname } = useLocation();
   return (

@@ -19,6 +19,8 @@ describe('isSectionActive', () => {
     expect(isSectionActive(section('WORKOUTS'), '/workouts/42')).toBe(true);
     expect(isSectionActive(section('CREDITS'), '/credits/ledger')).toBe(true);
     expect(isSectionActive(section('PROGRESS'), '/credits')).toBe(false);
+    expect(isSectionActive(section('PROFILE'), '/profile')).toBe(true);
+    expect(isSectionActive(section('PROFILE'), '/progress')).toBe(false);
   });
 });
 
@@ -33,7 +35,7 @@ function activeBottomEntries(path: string): string[] {
 }
 
 describe('BottomNav', () => {
-  it('has the four entries SYS, TRAIN, DATA, CRED with their routes', () => {
+  it('has the entries SYS, TRAIN, DATA, CRED and USER (the profile, issue 18) with their routes', () => {
     activeBottomEntries('/');
     const links = screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
@@ -41,6 +43,7 @@ describe('BottomNav', () => {
       ['TRAIN', '/workouts'],
       ['DATA', '/progress'],
       ['CRED', '/credits'],
+      ['USER', '/profile'],
     ]);
   });
 
@@ -50,6 +53,7 @@ describe('BottomNav', () => {
     ['/workouts', ['TRAIN']],
     ['/progress/bmi', ['DATA']],
     ['/credits', ['CRED']],
+    ['/profile', ['USER']],
     ['/about', []],
   ])('on %s the active entries are %j', (path, expected) => {
     expect(activeBottomEntries(path)).toEqual(expected);

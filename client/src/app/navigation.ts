@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ChartIcon, CoinIcon, DumbbellIcon, GridIcon } from '../ui/icons';
+import { ChartIcon, CoinIcon, DumbbellIcon, GridIcon, UserIcon } from '../ui/icons';
 
 export interface NavSection {
   path: string;
@@ -18,6 +18,7 @@ export const NAV_SECTIONS: NavSection[] = [
   { path: '/workouts', label: 'WORKOUTS', short: { label: 'TRAIN', Icon: DumbbellIcon }, match: 'prefix' },
   { path: '/progress', label: 'PROGRESS', short: { label: 'DATA', Icon: ChartIcon }, match: 'prefix' },
   { path: '/credits', label: 'CREDITS', short: { label: 'CRED', Icon: CoinIcon }, match: 'prefix' },
+  { path: '/profile', label: 'PROFILE', short: { label: 'USER', Icon: UserIcon }, match: 'prefix' },
   { path: '/about', label: 'ABOUT', match: 'prefix' },
 ];
 

@@ -68,7 +68,7 @@ describe('routes', () => {
     mockFetch(() => jsonResponse(CONFIG));
     const { store } = renderApp('/about', signedInStore(makeUser({ username: 'kai_lift' })));
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'ABOUT']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'PROFILE', 'ABOUT']);
     expect(screen.getByText('kai_lift')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));

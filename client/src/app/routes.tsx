@@ -9,6 +9,7 @@ const SCREENS: Record<string, LazyScreen> = {
   workouts: lazyScreen(() => import('../features/workouts/WorkoutsPage')),
   progress: lazyScreen(() => import('../features/progress/ProgressPage')),
   credits: lazyScreen(() => import('../features/credits/CreditsPage')),
+  profile: lazyScreen(() => import('../features/profile/ProfilePage')),
   about: lazyScreen(() => import('../features/about/AboutPage')),
 };
 SCREENS.dashboard = SCREENS[''];

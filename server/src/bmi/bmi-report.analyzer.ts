@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { JobRefusal } from '../queue/job-errors';
-import { BodyValues, adviseOn } from './bmi.rules';
+import { BodyValues, adviseOn, reportMeasurements } from './bmi.rules';
 import type { BmiAnalysis } from '../contract';
 import { readReportValues } from './bmi-report.reader';
 import { pdfText } from './pdf-text';
@@ -24,11 +24,14 @@ const ModelReading = z.strictObject({
   bmiValue: z.number().min(10).max(80).nullable(),
   bodyFatPercentage: z.number().min(2).max(75).nullable(),
   muscleMass: z.number().min(5).max(150).nullable(),
+  height: z.number().min(50).max(250).nullable(),
+  weight: z.number().min(20).max(350).nullable(),
 });
 
 const MODEL_INSTRUCTIONS =
   'You read body-composition reports (BMI test sheets, InBody scans, DEXA scans). Answer only the values the report states: ' +
-  'BMI (kg/m²), percent body fat (PBF), skeletal muscle mass in kg (convert lb to kg). Use null for anything not stated. Never estimate.';
+  'BMI (kg/m²), percent body fat (PBF), skeletal muscle mass in kg, height in cm and body weight in kg (convert lb to kg and ' +
+  'feet/inches to cm; the measured weight, not a target or ideal weight). Use null for anything not stated. Never estimate.';
 
 /**
  * Reads a report's values: with an OpenAI key the model reads the text (PDF) or the image; without
@@ -47,7 +50,9 @@ export class BmiReportAnalyzer {
   async analyze(file: ReportFile): Promise<BmiAnalysis> {
     const values = await this.readValues(file);
     if (values.bmiValue === undefined) throw refuse(NO_VALUES);
-    return { ...(values as BodyValues), ...adviseOn(values as BodyValues) };
+    // A stated height or weight outside the calculator's ranges is left out: it would reach the profile.
+    const { height, weight, ...body } = values as BodyValues;
+    return { ...body, ...reportMeasurements({ height, weight }), ...adviseOn(body) };
   }
 
   private async readValues(file: ReportFile): Promise<Partial<BodyValues>> {

@@ -1,7 +1,8 @@
+import { CM_PER_INCH, KG_PER_POUND } from '../contract';
 import type { BodyValues } from './bmi.rules';
 
 /**
- * Finds BMI, body fat % (PBF) and skeletal muscle mass in a report's text, in the layouts of a
+ * Finds BMI, body fat % (PBF), skeletal muscle mass, height and weight in a report's text, in the layouts of a
  * BMI test sheet, an InBody result sheet and a DEXA summary. Values outside plausible human ranges
  * are ignored: nothing is ever guessed.
  */
@@ -16,14 +17,25 @@ const BODY_FAT_LABELS = [/\bPBF\b|Percent(?:age)? (?:of )?Body Fat|Body Fat Perc
 // Skeletal muscle first; DEXA summaries only state lean mass.
 const MUSCLE_LABELS = [/Skeletal Muscle Mass|\bSMM\b/i, /Muscle Mass|Lean (?:Body |Tissue )?Mass/i];
 
-const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150] } as const;
+// The body weight, not a target, an ideal or a control amount of an InBody sheet.
+const WEIGHT_LABELS = [/(?<!(?:Target|Ideal|Standard|Lean Body|Fat-Free)\s)\b(?:Body )?Weight\b(?!\s*Control)/i];
+const HEIGHT_LABELS = [/\b(?:Body )?Height\b/i];
 
-function findValue(text: string, labels: RegExp[], [min, max]: readonly [number, number], poundsAllowed = false): number | undefined {
+const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150], heightCm: [50, 250], weightKg: [20, 350] } as const;
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+/** A stated value in the metric unit: pounds become kg and inches cm, where the value allows them. */
+type Metric = (value: number, unit: string) => number;
+const KG: Metric = (value, unit) => (unit.startsWith('lb') ? round1(value * KG_PER_POUND) : value);
+const CM: Metric = (value, unit) => (unit === 'in' ? round1(value * CM_PER_INCH) : value);
+const AS_STATED: Metric = (value) => value;
+
+function findValue(text: string, labels: RegExp[], [min, max]: readonly [number, number], metric = AS_STATED): number | undefined {
   for (const label of labels) {
-    const pattern = new RegExp(`(?:${label.source})${LABEL_GAP}${NUMBER}\\s*(lbs?|kg)?`, 'gi');
+    const pattern = new RegExp(`(?:${label.source})${LABEL_GAP}${NUMBER}\\s*(lbs?|kg|cm|in(?![a-z]))?`, 'gi');
     for (const match of text.matchAll(pattern)) {
-      let value = Number(match[1].replace(',', '.'));
-      if (poundsAllowed && match[2]?.toLowerCase().startsWith('lb')) value = Math.round(value * 0.45359237 * 10) / 10;
+      const value = metric(Number(match[1].replace(',', '.')), match[2]?.toLowerCase() ?? '');
       if (value >= min && value <= max) return value;
     }
   }
@@ -35,7 +47,9 @@ export function readReportValues(text: string): Partial<BodyValues> {
   const values: Partial<BodyValues> = {
     bmiValue: findValue(clean, BMI_LABELS, RANGES.bmi),
     bodyFatPercentage: findValue(clean, BODY_FAT_LABELS, RANGES.bodyFat),
-    muscleMass: findValue(clean, MUSCLE_LABELS, RANGES.muscleKg, true),
+    muscleMass: findValue(clean, MUSCLE_LABELS, RANGES.muscleKg, KG),
+    height: findValue(clean, HEIGHT_LABELS, RANGES.heightCm, CM),
+    weight: findValue(clean, WEIGHT_LABELS, RANGES.weightKg, KG),
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }

@@ -1,4 +1,4 @@
-import { adviseOn, bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
+import { adviseOn, bmiCategory, bmiOf, readMeasurements, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 
 describe('readMeasurements (SPEC §5 messages)', () => {
@@ -85,7 +85,17 @@ describe('adviseOn', () => {
 describe('readReportValues', () => {
   it('reads a BMI test sheet', () => {
     const text = 'BMI TEST REPORT\nName: Kai\nHeight: 180 cm\nWeight: 81.0 kg\nBMI: 25.0 kg/m2\nBody Fat: 21.5 %';
-    expect(readReportValues(text)).toEqual({ bmiValue: 25, bodyFatPercentage: 21.5 });
+    expect(readReportValues(text)).toEqual({ bmiValue: 25, bodyFatPercentage: 21.5, height: 180, weight: 81 });
+  });
+
+  it('reads height and weight stated in inches and pounds as cm and kg, never a target or ideal weight', () => {
+    const text = 'Body Scan\nTarget Weight 150 lb\nHeight 70 in\nWeight 180 lbs\nIdeal Weight 160 lb\nBMI 25.8';
+    expect(readReportValues(text)).toEqual({ bmiValue: 25.8, height: 177.8, weight: 81.6 });
+  });
+
+  it('reads the body weight of an InBody sheet, not its weight control amount', () => {
+    const text = 'Weight Control -4.2 kg\nWeight 71.8 kg (55.8 ~ 75.4)\nBMI (Body Mass Index) kg/m2 22.7';
+    expect(readReportValues(text)).toEqual({ bmiValue: 22.7, weight: 71.8 });
   });
 
   it('reads an InBody sheet, not mistaking Body Fat Mass for the percentage', () => {
@@ -107,5 +117,19 @@ describe('readReportValues', () => {
   it('finds nothing in a text without values, and ignores implausible numbers', () => {
     expect(readReportValues('Thank you for visiting our gym. See you soon!')).toEqual({});
     expect(readReportValues('BMI test 2024 results pending')).toEqual({});
+  });
+});
+
+describe('reportMeasurements', () => {
+  it('keeps a stated height (as an integer, like the calculator) and weight within the calculator’s ranges', () => {
+    expect(reportMeasurements({ height: 177.8, weight: 81.6 })).toEqual({ height: 177, weight: 81.6 });
+    expect(reportMeasurements({ height: 100, weight: 300 })).toEqual({ height: 100, weight: 300 });
+  });
+
+  it('drops what is out of range or not stated', () => {
+    expect(reportMeasurements({ height: 99, weight: 300.1 })).toEqual({});
+    expect(reportMeasurements({ height: 251 })).toEqual({});
+    expect(reportMeasurements({ weight: 29.9 })).toEqual({});
+    expect(reportMeasurements({})).toEqual({});
   });
 });

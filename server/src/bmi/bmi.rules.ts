@@ -1,9 +1,10 @@
-import type { BmiCategory } from '../contract';
+import { PROFILE_RANGES, type BmiCategory } from '../contract';
 
 /** Pure BMI rules: reading the calculator's input (SPEC §5), the value, the WHO category, the advice. */
 
-export const HEIGHT_CM = { min: 100, max: 250 } as const;
-export const WEIGHT_KG = { min: 30, max: 300 } as const;
+// SPEC §5's ranges, shared with the profile (which stores the same measurements).
+export const HEIGHT_CM = PROFILE_RANGES.heightCm;
+export const WEIGHT_KG = PROFILE_RANGES.weightKg;
 
 export type MeasurementsCheck =
   | { ok: true; heightCm: number; weightKg: number }
@@ -32,6 +33,20 @@ export function readMeasurements(height: number | string, weight: number | strin
   return { ok: true, heightCm, weightKg };
 }
 
+const inRange = (value: number, range: { min: number; max: number }) => value >= range.min && value <= range.max;
+
+/**
+ * The height and weight a report states, kept only within the calculator's ranges (height read as
+ * an integer like the calculator's): what a report may write to the user's profile.
+ */
+export function reportMeasurements(stated: { height?: number; weight?: number }): { height?: number; weight?: number } {
+  const height = stated.height === undefined ? undefined : Math.trunc(stated.height);
+  return {
+    ...(height !== undefined && inRange(height, HEIGHT_CM) ? { height } : {}),
+    ...(stated.weight !== undefined && inRange(stated.weight, WEIGHT_KG) ? { weight: stated.weight } : {}),
+  };
+}
+
 export const roundTo1 = (value: number) => Math.round(value * 10) / 10;
 
 /** kg / m², to one decimal. */
@@ -52,6 +67,10 @@ export interface BodyValues {
   bmiValue: number;
   bodyFatPercentage?: number;
   muscleMass?: number;
+  /** cm, as the report states it. */
+  height?: number;
+  /** kg, as the report states it. */
+  weight?: number;
 }
 
 /** A general adult range; reports rarely state sex, so the advice stays general. */

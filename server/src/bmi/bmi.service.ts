@@ -93,13 +93,18 @@ export class BmiService {
         source: 'report',
         bodyFatPercentage: analysis.bodyFatPercentage ?? null,
         muscleMass: analysis.muscleMass ?? null,
+        height: analysis.height ?? null,
+        weight: analysis.weight ?? null,
       });
     } catch (err) {
       if (isDuplicateKey(err)) return; // this report was stored already
       throw err;
     }
-    // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report).
-    await this.users.recordReport(userId, analysis.bmiValue, dayIn(now).slice(0, 7));
+    // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report);
+    // the profile's height and weight where the report states them (the analysis keeps only those in range).
+    const { height, weight } = analysis;
+    const measured = { latestBmi: analysis.bmiValue, ...(height !== undefined && { height }), ...(weight !== undefined && { weight }) };
+    await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
 }

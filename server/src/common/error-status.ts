@@ -91,6 +91,15 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   PURCHASE_SIGNATURE_USED: HttpStatus.CONFLICT,
 
   USER_UNKNOWN: HttpStatus.NOT_FOUND,
+
+  PROFILE_INVALID_AGE: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_HEIGHT: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_WEIGHT: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_GOAL: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_EQUIPMENT: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_LIMITATIONS: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_UNITS: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_TIME_ZONE: HttpStatus.BAD_REQUEST,
 };
 
 /** A generic code for an HTTP error raised outside our code (Nest's own 404 for an unknown route…). */

@@ -45,6 +45,9 @@ export const BmiAnalysis = z.object({
   bmiValue: z.number(),
   bodyFatPercentage: z.number().optional(),
   muscleMass: z.number().optional(),
+  /** cm and kg, when the report states them within the calculator's ranges; they update the profile. */
+  height: z.number().optional(),
+  weight: z.number().optional(),
   analysis: z.string(),
   recommendations: z.array(z.string()),
 });

@@ -87,6 +87,18 @@ export const PURCHASE_ERRORS = [
 
 export const USER_ERRORS = ['USER_UNKNOWN'] as const;
 
+/** One code per profile field, so a client can show the refusal beside the field it names. */
+export const PROFILE_ERRORS = [
+  'PROFILE_INVALID_AGE',
+  'PROFILE_INVALID_HEIGHT',
+  'PROFILE_INVALID_WEIGHT',
+  'PROFILE_INVALID_GOAL',
+  'PROFILE_INVALID_EQUIPMENT',
+  'PROFILE_INVALID_LIMITATIONS',
+  'PROFILE_INVALID_UNITS',
+  'PROFILE_INVALID_TIME_ZONE',
+] as const;
+
 export const ErrorCode = z.enum([
   ...COMMON_ERRORS,
   ...AUTH_ERRORS,
@@ -101,6 +113,7 @@ export const ErrorCode = z.enum([
   ...GOAL_ERRORS,
   ...PURCHASE_ERRORS,
   ...USER_ERRORS,
+  ...PROFILE_ERRORS,
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -5,6 +5,7 @@ export * from './common';
 export * from './errors';
 export * from './text';
 export * from './user';
+export * from './profile';
 export * from './auth';
 export * from './system';
 export * from './ledger';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProfileFields } from './profile';
 import { PROFILE_RANKS } from './values';
 import { Difficulty } from './workouts';
 
@@ -19,9 +20,7 @@ export const UserView = z.object({
   profileRank: ProfileRank,
   /** Earned from the sessions a user completes (workouts.rules fitnessLevel). */
   fitnessLevel: Difficulty,
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
-  age: z.number().int().nullable(),
+  ...ProfileFields.shape,
   totalWorkouts: z.number().int().min(0),
   latestBmi: z.number().nullable(),
   referralLink: z.string(),

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
-import { dayIn, previousDay } from '../users/users.rules';
+import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 
 /** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
 
@@ -9,12 +9,7 @@ export const PROOF_MEDIA_RETENTION_DAYS = 30;
 
 /** An IANA time zone name Intl knows, or null. `undefined` (not sent) means UTC. */
 export function resolveTimeZone(name: string | undefined): string | null {
-  if (name === undefined) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
+  return name === undefined ? 'UTC' : ianaTimeZone(name);
 }
 
 /** "Today" for a user: the calendar day of `now` in their time zone. */

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { Difficulty } from '../contract';
+import type { Difficulty, EquipmentKind, LimitationKind, TrainingGoal, UnitSystem } from '../contract';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
@@ -22,7 +22,10 @@ export class User {
   @Prop({ default: 0 }) currentStreak!: number;
   @Prop({ default: 0 }) longestStreak!: number;
   @Prop({ type: String, default: null }) lastProofDay!: string | null;
-  /** The IANA time zone of the last proof: lastProofDay is a day there, so "today" is read there too. */
+  /**
+   * The user's IANA time zone, set on the profile and by each proof validation (the zone the browser
+   * was in): lastProofDay is a day there, so "today" is read there too.
+   */
   @Prop({ type: String, default: 'UTC' }) timeZone!: string;
 
   /** Written only from workouts.rules fitnessLevel. */
@@ -31,6 +34,13 @@ export class User {
   @Prop({ type: Number, default: null }) weight!: number | null;
   @Prop({ type: Number, default: null }) age!: number | null;
   @Prop({ type: Number, default: null }) latestBmi!: number | null;
+  @Prop({ type: String, default: null }) goal!: TrainingGoal | null;
+  @Prop({ type: [String], default: [] }) equipment!: EquipmentKind[];
+  @Prop({ type: [String], default: [] }) limitations!: LimitationKind[];
+  /** Display only: heights and weights are stored in cm and kg whatever this says. */
+  @Prop({ type: String, default: 'metric' }) units!: UnitSystem;
+  /** When the profile was last saved; null until then (the profile screen then proposes the browser's zone). */
+  @Prop({ type: Date, default: null }) profileSavedAt!: Date | null;
   @Prop({ default: 0 }) totalWorkouts!: number;
   /** Distinct YYYY-MM months with an analysed body-scan report (feeds profile rank). */
   @Prop({ type: [String], default: [] }) reportMonths!: string[];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, mongo } from 'mongoose';
+import type { ProfileFields } from '../contract';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
 import type { LedgerAccount } from '../ledger/ledger-entry.schema';
 import { User } from './user.schema';
@@ -104,14 +105,22 @@ export class UsersRepository {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: fields });
   }
 
+  /** `_id`: the profile as the user saved it (already checked by profile.rules), with the time of saving. */
+  async saveProfile(id: Id, profile: ProfileFields, savedAt: Date): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...profile, profileSavedAt: savedAt } });
+  }
+
   /** `_id`: the calculator's measurements, shown on the dashboard. */
   async recordMeasurements(id: Id, measured: { height: number; weight: number; latestBmi: number }): Promise<void> {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
   }
 
-  /** `_id`: an analysed body-scan report: the latest BMI and its month (distinct months feed the rank). */
-  async recordReport(id: Id, latestBmi: number, month: string): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { latestBmi }, $addToSet: { reportMonths: month } });
+  /**
+   * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
+   * month (distinct months feed the rank).
+   */
+  async recordReport(id: Id, measured: Partial<Pick<User, 'height' | 'weight'>> & { latestBmi: number }, month: string): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured, $addToSet: { reportMonths: month } });
   }
 
   /** `_id`: the workout count and level, derived from the user's sessions. */

@@ -17,6 +17,18 @@ export function twitterUsername(handle: string, attempt = 0): string {
   return attempt === 0 ? clean : `${clean}_${attempt + 1}`;
 }
 
+/**
+ * The zone's name as Intl resolves it ("europe/berlin" → "Europe/Berlin", "US/Eastern" →
+ * "America/New_York"), or null for a name Intl does not know.
+ */
+export function ianaTimeZone(name: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
 /** One formatter per time zone: building an Intl.DateTimeFormat costs more than the request it serves. */
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

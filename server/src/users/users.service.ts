@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { UserView } from '../contract';
+import { ProfileFields, UserView } from '../contract';
 import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { IdentitiesRepository } from './identities.repository';
@@ -142,15 +142,27 @@ export class UsersService {
         reportMonths: user.reportMonths.length,
       }),
       fitnessLevel: user.fitnessLevel,
-      height: user.height,
-      weight: user.weight,
-      age: user.age,
+      ...profileOf(user),
       totalWorkouts: user.totalWorkouts,
       latestBmi: user.latestBmi,
       referralLink: referralLink(this.config.publicUrl, user.username),
       createdAt: user.createdAt.toISOString(),
     };
   }
+}
+
+/** The profile fields of a stored user, with the defaults of users stored before the profile existed. */
+export function profileOf(user: UserRecord): ProfileFields {
+  return {
+    age: user.age,
+    height: user.height,
+    weight: user.weight,
+    goal: user.goal ?? null,
+    equipment: user.equipment ?? [],
+    limitations: user.limitations ?? [],
+    units: user.units ?? 'metric',
+    timeZone: user.timeZone ?? 'UTC',
+  };
 }
 
 function found<T>(user: T | null): T {

@@ -5,6 +5,7 @@ import { useToast } from '../../app/toast/useToast';
 import { LineChart } from '../../ui/charts';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
+import { formatHeight, formatWeight, readNumber, weightIn, weightUnit } from '../profile/units';
 import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
 import { useCalculateBmiMutation, useGetBmiRecordsQuery } from './bmiApi';
 import './bmi.css';
@@ -15,6 +16,8 @@ export default function BmiProgressSection() {
   const { data: records = [] } = useGetBmiRecordsQuery(user?.id ?? '', { skip: !user });
   const summary = summarizeBmi(records);
   const series = bmiSeries(records);
+  const units = user?.units ?? 'metric';
+  const weights = series.weight.map((point) => ({ ...point, value: weightIn(point.value, units) }));
 
   return (
     <section className="bmi-section" aria-label="Body metrics">
@@ -46,7 +49,7 @@ export default function BmiProgressSection() {
       </Panel>
 
       <Panel title="BMI_CALCULATOR">
-        <BmiCalculator userId={user?.id} initialHeight={user?.height} initialWeight={user?.weight} />
+        <BmiCalculator userId={user?.id} initialHeight={user?.height} initialWeight={user?.weight} imperial={units === 'imperial'} />
       </Panel>
 
       {series.bmi.length > 1 && (
@@ -55,8 +58,8 @@ export default function BmiProgressSection() {
             <LineChart points={series.bmi} ariaLabel="BMI over time" />
           </Panel>
           <Panel title="WEIGHT_TREND">
-            {series.weight.length > 1 ? (
-              <LineChart points={series.weight} ariaLabel="Weight over time" unit="kg" />
+            {weights.length > 1 ? (
+              <LineChart points={weights} ariaLabel="Weight over time" unit={weightUnit(units)} />
             ) : (
               <p className="progress-empty">NO_WEIGHT_DATA</p>
             )}
@@ -71,10 +74,22 @@ interface BmiCalculatorProps {
   userId: string | undefined;
   initialHeight: number | null | undefined;
   initialWeight: number | null | undefined;
+  /** SPEC §5 fixes the calculator in cm and kg; an imperial user also sees what they typed in feet and pounds. */
+  imperial: boolean;
+}
+
+/** "= 5 FT 11 IN" beside a metric field, for a value that reads as a number. */
+function ImperialEcho({ id, typed, format }: { id: string; typed: string; format: (value: number) => string }) {
+  const value = readNumber(typed);
+  return (
+    <span id={id} className="muted bmi-calculator__echo">
+      {value === null || Number.isNaN(value) ? ' ' : `= ${format(value)}`}
+    </span>
+  );
 }
 
 /** SPEC §5: the server checks the values and answers the exact toast texts; success shows the result. */
-function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorProps) {
+function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCalculatorProps) {
   const { toast } = useToast();
   const [calculate, { isLoading, data: result }] = useCalculateBmiMutation();
   const [height, setHeight] = useState(initialHeight == null ? '' : String(initialHeight));
@@ -98,11 +113,13 @@ function BmiCalculator({ userId, initialHeight, initialWeight }: BmiCalculatorPr
     <form className="bmi-calculator" onSubmit={(event) => void submit(event)} noValidate>
       <label className="field">
         <span className="field-label">HEIGHT (CM)</span>
-        <input className="input" inputMode="numeric" value={height} onChange={(e) => setHeight(e.target.value)} placeholder="180" />
+        <input className="input" inputMode="numeric" value={height} onChange={(e) => setHeight(e.target.value)} placeholder="180" aria-describedby={imperial ? 'bmi-height-echo' : undefined} />
+        {imperial && <ImperialEcho id="bmi-height-echo" typed={height} format={(cm) => formatHeight(cm, 'imperial')} />}
       </label>
       <label className="field">
         <span className="field-label">WEIGHT (KG)</span>
-        <input className="input" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="75.5" />
+        <input className="input" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="75.5" aria-describedby={imperial ? 'bmi-weight-echo' : undefined} />
+        {imperial && <ImperialEcho id="bmi-weight-echo" typed={weight} format={(kg) => formatWeight(kg, 'imperial')} />}
       </label>
       <button type="submit" className="btn btn--primary" disabled={isLoading}>
         {isLoading ? 'CALCULATING...' : 'CALCULATE_BMI'}

@@ -5,6 +5,8 @@ import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
+import { formatHeight, formatWeight } from '../profile/units';
+import { useUnits } from '../profile/useUnits';
 import { useAnalyzeBmiReportMutation, useCreateBmiUploadUrlMutation } from './bmiApi';
 import { REPORT_FORMATS, REPORT_MAX_SIZE } from './bmi.logic';
 import { ReportPicker } from './ReportPicker';
@@ -98,9 +100,13 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
 }
 
 function AnalysisResult({ analysis, onClose }: { analysis: BmiAnalysis; onClose: () => void }) {
+  const units = useUnits();
   const stats: Array<[string, string]> = [['BMI', analysis.bmiValue.toFixed(1)]];
   if (analysis.bodyFatPercentage !== undefined) stats.push(['BODY_FAT', `${analysis.bodyFatPercentage.toFixed(1)}%`]);
-  if (analysis.muscleMass !== undefined) stats.push(['MUSCLE_MASS', `${analysis.muscleMass.toFixed(1)} KG`]);
+  if (analysis.muscleMass !== undefined) stats.push(['MUSCLE_MASS', formatWeight(analysis.muscleMass, units)]);
+  // What the report stated and the profile now holds.
+  if (analysis.height !== undefined) stats.push(['HEIGHT', formatHeight(analysis.height, units)]);
+  if (analysis.weight !== undefined) stats.push(['WEIGHT', formatWeight(analysis.weight, units)]);
   return (
     <div className="bmi-result" aria-live="polite">
       <dl className="bmi-stats">

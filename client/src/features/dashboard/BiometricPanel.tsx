@@ -1,16 +1,15 @@
 import type { UserView } from '@contract';
 import { Panel } from '../../ui/Panel';
+import { formatHeight, formatWeight } from '../profile/units';
 
 const DASH = '—';
 
-function withUnit(value: number | null | undefined, unit: string): string {
-  return value == null ? DASH : `${value} ${unit}`;
-}
-
+/** Height and weight in the user's units (issue 18; SPEC §2's cm and kg are the metric reading). */
 export function BiometricPanel({ user }: { user: UserView | undefined }) {
+  const units = user?.units ?? 'metric';
   const rows = [
-    { label: 'HEIGHT', value: withUnit(user?.height, 'CM') },
-    { label: 'WEIGHT', value: withUnit(user?.weight, 'KG') },
+    { label: 'HEIGHT', value: formatHeight(user?.height, units) },
+    { label: 'WEIGHT', value: formatWeight(user?.weight, units) },
     { label: 'BMI', value: user?.latestBmi == null ? DASH : user.latestBmi.toFixed(1) },
   ];
   return (

@@ -53,6 +53,13 @@ describe('DashboardView', () => {
     expect(panel().getAllByText('—')).toHaveLength(2);
   });
 
+  it('shows height and weight in feet, inches and pounds to an imperial user', () => {
+    renderDashboard(makeUser({ height: 180, weight: 77.5, units: 'imperial' }));
+    const panel = within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));
+    expect(panel.getByText('5 FT 11 IN')).toBeTruthy();
+    expect(panel.getByText('170.9 LB')).toBeTruthy();
+  });
+
   it('shows no banner and a disabled VALIDATE_PROOF at 0 pending credits', () => {
     renderDashboard(makeUser({ pendingCredits: 0 }));
     expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();

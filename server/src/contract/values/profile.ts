@@ -12,3 +12,18 @@ export const LIMITATIONS = ['knee', 'lower_back', 'shoulder', 'wrist', 'ankle', 
 
 /** Shown everywhere in the chosen system; the server stores metric (cm, kg) only. */
 export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
+
+/**
+ * What the profile accepts (SPEC §5's BMI ranges for height and weight; age from 13, the youngest a
+ * training app serves without a guardian, to 100).
+ */
+export const PROFILE_RANGES = {
+  age: { min: 13, max: 100 },
+  heightCm: { min: 100, max: 250 },
+  weightKg: { min: 30, max: 300 },
+} as const;
+
+/** Exact by definition (international yard and pound, 1959): imperial values convert through these. */
+export const KG_PER_POUND = 0.45359237;
+export const CM_PER_INCH = 2.54;
+export const INCHES_PER_FOOT = 12;
