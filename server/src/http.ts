@@ -10,6 +10,7 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
+import { methodNotAllowed } from './common/method-not-allowed';
 import { errorResponseSchema } from './common/validation';
 import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
@@ -87,7 +88,9 @@ function mountOpenApi(app: INestApplication): void {
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, withRateLimitAnswers(withoutStrayPathParams(document)), { jsonDocumentUrl: 'api/docs-json' });
+  const exact = withRateLimitAnswers(withoutStrayPathParams(document));
+  SwaggerModule.setup('api/docs', app, exact, { jsonDocumentUrl: 'api/docs-json' });
+  app.use(methodNotAllowed(exact));
 }
 
 /** The routes of USER_RATE_LIMIT_GROUPS may answer 429 RATE_LIMITED, with Retry-After. */

@@ -105,4 +105,25 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
     console.log(`hostile requests: ${sent} sent to ${ops.length} operations`);
     expect(serverErrors).toEqual([]);
   });
+
+  it('answers a method a documented path does not take with 405 and Allow (OPTIONS: 204 and Allow), an unknown path with 404', async () => {
+    const trace = await t.http.trace('/api/user').set(me.auth).expect(405);
+    expect(trace.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(trace.body).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED', error: 'Method Not Allowed' });
+    expect((await t.http.delete(`/api/transactions/${me.user.id}`).expect(405)).headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await t.http.patch('/api/credits/redeem').expect(405)).headers.allow).toBe('POST, OPTIONS');
+    expect((await t.http.options('/api/credits/redeem').expect(204)).headers.allow).toBe('POST, OPTIONS');
+    // Every documented path, with every method it does not take.
+    const template = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    for (const op of ops.filter((o) => !o.path.includes('callback'))) {
+      const target = concretePath(op, { userId: me.user.id });
+      // Taken by this path or by another template the same URL fits (`/api/bmi/upload-url` fits `/api/bmi/{userId}`).
+      const taken = new Set(ops.filter((o) => template(o.path).test(target)).map((o) => o.method));
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'TRACE'].filter((m) => !taken.has(m))) {
+        const status = await rawStatus(t.url, { method, target, headers: [['Authorization', me.auth.Authorization]] });
+        expect([`${method} ${op.path}`, status]).toEqual([`${method} ${op.path}`, 405]);
+      }
+    }
+    await t.http.trace('/api/no-such-thing').expect(404);
+  });
 });
