@@ -16,7 +16,8 @@ import { schemathesisBinary } from './schemathesis';
  * reads the summary written to $FUZZ_SUMMARY.
  */
 const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 20);
-const CHECKS = 'not_a_server_error,response_schema_conformance,status_code_conformance';
+// FUZZ_CHECKS=all runs every Schemathesis check (positive data acceptance, unsupported methods, …).
+const CHECKS = process.env.FUZZ_CHECKS ?? 'not_a_server_error,response_schema_conformance,status_code_conformance';
 
 interface CaseResult {
   name: string;
