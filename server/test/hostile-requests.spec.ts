@@ -113,6 +113,8 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
     expect((await t.http.delete(`/api/transactions/${me.user.id}`).expect(405)).headers.allow).toBe('GET, HEAD, OPTIONS');
     expect((await t.http.patch('/api/credits/redeem').expect(405)).headers.allow).toBe('POST, OPTIONS');
     expect((await t.http.options('/api/credits/redeem').expect(204)).headers.allow).toBe('POST, OPTIONS');
+    // A fixed path names its own resource, though it also fits `/api/bmi/{userId}`.
+    expect((await t.http.options('/api/bmi/analyze').expect(204)).headers.allow).toBe('POST, OPTIONS');
     // Every documented path, with every method it does not take.
     const template = (path: string) => new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
     for (const op of ops.filter((o) => !o.path.includes('callback'))) {

@@ -12,11 +12,15 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 export function methodNotAllowed(document: OpenAPIObject) {
   const routes = Object.entries(document.paths).map(([template, item]) => ({
     pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+    params: (template.match(/\{/g) ?? []).length,
     methods: METHODS.filter((method) => item[method]).map((method) => method.toUpperCase()),
   }));
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!req.path.startsWith('/api/')) return next();
-    const allowed = new Set(routes.filter((route) => route.pattern.test(req.path)).flatMap((route) => route.methods));
+    // The most specific templates name the resource: `/api/bmi/analyze` is not `/api/bmi/{userId}`.
+    const matching = routes.filter((route) => route.pattern.test(req.path));
+    const fewest = Math.min(...matching.map((route) => route.params));
+    const allowed = new Set(matching.filter((route) => route.params === fewest).flatMap((route) => route.methods));
     if (allowed.size === 0 || allowed.has(req.method) || (req.method === 'HEAD' && allowed.has('GET'))) return next();
     if (allowed.has('GET')) allowed.add('HEAD');
     const allow = [...allowed, 'OPTIONS'].join(', ');

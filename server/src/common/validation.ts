@@ -48,7 +48,8 @@ function withDoc(param: ParamDecorator, doc: MethodDecorator): ParamDecorator {
 
 /** `@ValidBody(Schema) body: T`: validated body, documented in OpenAPI. */
 export const ValidBody = (schema: z.ZodType): ParamDecorator =>
-  withDoc(Body(new ZodPipe(schema, 'body')), ApiBody({ schema: openApiSchema(schema) }));
+  // A body whose every field is optional may be left out altogether: the document says so.
+  withDoc(Body(new ZodPipe(schema, 'body')), ApiBody({ schema: openApiSchema(schema), required: !schema.safeParse({}).success }));
 
 /** `@ValidQuery(Schema) query: T`: validated query string, each property documented. */
 export const ValidQuery = (schema: z.ZodObject): ParamDecorator => {

@@ -1,5 +1,5 @@
 import { Controller, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
@@ -12,7 +12,6 @@ import { UPLOAD_PUT } from '../common/route-errors';
  * session is needed: the signed URL is the permission, and it works once.
  */
 @ApiTags('uploads')
-@ApiBearerAuth()
 @Controller('uploads')
 export class UploadsController {
   constructor(private readonly uploads: UploadsService) {}
