@@ -90,6 +90,12 @@ describe('Phantom sign-in over HTTP', () => {
     expect(injected.body.error).toBe('Validation Failed');
     await t.http.post('/api/auth/phantom').send({ walletAddress: Keypair.generate().publicKey.toBase58(), nonce: 'a'.repeat(32), extra: 1 }).expect(400);
     await t.http.post('/api/auth/phantom').set('content-type', 'application/json').send('{"broken":').expect(400);
+    // Base58 of the right length that is no 32-byte key: valid by the document's pattern, and it has
+    // no challenge to answer (the challenge route refuses it), so signing in with it is refused as such.
+    const notAKey = '43anxb4uoAGyVgk95bJpTTWG7LdEq3V71';
+    await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: notAKey }).expect(400);
+    const signIn = await t.http.post('/api/auth/phantom').send({ walletAddress: notAKey, nonce: 'a'.repeat(32), signature: 'x' }).expect(401);
+    expect(signIn.body.code).toBe('AUTH_CHALLENGE_EXPIRED');
   });
 
   describe('session tokens', () => {

@@ -57,9 +57,11 @@ export class AuthService {
     return { nonce, message, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Consumes the nonce (once, before expiry) and checks the wallet signed its message. */
+  /**
+   * Consumes the nonce (once, before expiry) and checks the wallet signed its message. An address
+   * that is no Solana key has no challenge (challenge() refuses it): it is told the request expired.
+   */
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
-    if (!isWalletAddress(body.walletAddress)) throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
     const challenge = await this.challenges.findValid(body.nonce, body.walletAddress, purpose);
     if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
       throw new AppError('AUTH_CHALLENGE_EXPIRED', 'Sign-in request expired or already used, please try again');
