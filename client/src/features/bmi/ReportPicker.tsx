@@ -58,6 +58,8 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
         target: target.current!,
         ...PICKER,
         theme: 'dark',
+        // One report shows as a file card, not Uppy's screen-filling preview (a huge red PDF icon).
+        singleFileFullScreen: false,
         proudlyDisplayPoweredByUppy: false,
         note: REPORT_PICKER_NOTE,
       })
