@@ -38,6 +38,8 @@ export interface CatalogueExercise {
   /** Stable kebab-case id; stored in workouts, never reused for another exercise. */
   id: string;
   name: string;
+  /** Other names people use for it ("squat", "RDL"); findExerciseByName matches these as well as the name. */
+  aliases?: string[];
   /** One or two sentences on what it is, in the project's own words. */
   description: string;
   /** Two to four short form cues ("Knees track over the toes"). */
