@@ -1,5 +1,5 @@
 import { Controller, Get, Post, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams, ValidQuery } from '../common/validation';
 import {
@@ -15,6 +15,8 @@ import {
   UploadUrlResponse,
 } from '../contract';
 import { ProofsService } from './proofs.service';
+
+const PROOF_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm'];
 import { AI_ROUTE, UPLOAD_USE, POSTING } from '../common/route-errors';
 
 @ApiTags('proofs')
@@ -66,7 +68,8 @@ export class ProofsController {
 
   /** One of the caller's proof files (private: owner only). */
   @Get('media/:uploadId')
-  @ApiProduces('image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm')
+  // The file's own type on success; errors stay JSON like every other route's.
+  @ApiResponse({ status: 200, description: 'The file', content: Object.fromEntries(PROOF_MEDIA_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) })
   @Returns(null, 200, 'PROOF_FILE_NOT_FOUND', 'PROOF_FILE_DELETED', 'PROOF_FILE_FORBIDDEN', 'UPLOAD_NOT_FOUND')
   async media(@CurrentUser() me: SessionUser, @ValidParams(ProofMediaParam) params: ProofMediaParam): Promise<StreamableFile> {
     const file = await this.proofs.openMedia(me.userId, params.uploadId);
