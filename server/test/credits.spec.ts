@@ -10,6 +10,7 @@ import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
 import { ProofDay } from '../src/proofs/proof-day.schema';
+import { proofClient } from './support/proofs';
 import { User } from '../src/users/user.schema';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { dayIn } from '../src/users/users.rules';
@@ -269,11 +270,16 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   });
 
   describe('referral reward', () => {
-    it('pays the referrer +100 once per referred friend, however often it is called', async () => {
+    it('pays the referrer +100 once per referred friend with a session that counts, however often it is called', async () => {
       const referrer = await signIn(t);
       const friend = await signIn(t);
       await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
       const referrals = t.app.get(ReferralsService);
+      const proofs = proofClient(t);
+      // One exercise ticked (a light session) earns the referrer nothing.
+      await proofs.addSession(friend, 'light', 2);
+      expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);
+      await proofs.addSession(friend, 'moderate', 10);
       const results = await Promise.all([referrals.rewardReferrer(friend.user.id), referrals.rewardReferrer(friend.user.id)]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);

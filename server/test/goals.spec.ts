@@ -10,6 +10,8 @@ import { User } from '../src/users/user.schema';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { GoalsRepository } from '../src/goals/goals.repository';
+import { pdfWithLines, uploadReport } from './support/uploads';
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -40,20 +42,28 @@ describe('prediction goals: safety, staking, settlement', () => {
   const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
     t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'My goal', ...body });
   const entriesOf = (goalId: string) => entries.countDocuments({ ref: goalId });
+  /** An analysed body-scan report: what weight goals are judged on. */
+  const analysedReport = async (m: SignedIn, weight: number) => {
+    const fileUrl = await uploadReport(t, m, await pdfWithLines(['BODY SCAN', 'Height: 180 cm', `Weight: ${weight} kg`, `BMI: ${(weight / 3.24).toFixed(1)}`]), 'application/pdf');
+    await t.http.post('/api/bmi/analyze').set(m.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+  };
 
   describe('safety rules', () => {
-    it('refuses a weight goal without height and weight, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
+    it('refuses a weight goal without an analysed report, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 500);
       const noBody = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
       expect(noBody.body).toEqual({
         statusCode: 400,
         code: 'GOAL_INVALID',
-        message: 'Set your height and weight (BMI calculator) before setting a weight goal',
+        message: 'Upload a body-scan report before setting a weight goal: weight goals are judged on analysed reports',
         error: 'Invalid Goal',
       });
-
+      // A weight typed into the calculator is not evidence.
       await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
+
+      await analysedReport(me, 80);
       const tooThin = await createGoal(me, { metric: 'weight', targetValue: 55, deadline: inDays(300), creditsStaked: 50 }).expect(400);
       expect(tooThin.body.message).toBe('That target would take your BMI below 18.5; the lowest healthy weight for your height is 60 kg');
       const tooFast = await createGoal(me, { metric: 'weight', targetValue: 75, deadline: inDays(14), creditsStaked: 50 }).expect(400);
@@ -69,7 +79,7 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('accepts a safe weight goal and debits the stake from the ledger', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 300);
-      await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      await analysedReport(me, 80);
       const res = await createGoal(me, { metric: 'weight', targetValue: 77, deadline: inDays(35), creditsStaked: 120 }).expect(201);
       expect(res.body).toMatchObject({ metric: 'weight', currentValue: 80, targetValue: 77, creditsStaked: 120, status: 'active', payout: null });
       expect(await balanceOf(me.user.id)).toBe(180);
@@ -87,6 +97,36 @@ describe('prediction goals: safety, staking, settlement', () => {
     });
   });
 
+  describe('one open goal per metric, and a failed save', () => {
+    it('stores one goal when two submissions for one metric race, and the other stake comes back', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 300);
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(10), creditsStaked: 50, requestId: randomUUID() })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id), status: 'active' })).toBe(1);
+      expect(await balanceOf(me.user.id)).toBe(250);
+      expect((await ledger.verify()).problems).toEqual([]);
+    });
+
+    it('refuses a retry of a submission whose save failed after its stake was returned, instead of storing it free', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 100);
+      const body = { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 60, requestId: randomUUID() };
+      const failing = jest.spyOn(GoalsRepository.prototype, 'create').mockRejectedValueOnce(new Error('database went away'));
+      await createGoal(me, body).expect(500);
+      failing.mockRestore();
+      expect(await balanceOf(me.user.id)).toBe(100);
+      const retry = await createGoal(me, body).expect(409);
+      expect(retry.body.code).toBe('GOAL_SUBMISSION_SPENT');
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+      expect(await balanceOf(me.user.id)).toBe(100);
+      await createGoal(me, { ...body, requestId: randomUUID() }).expect(201);
+      expect(await balanceOf(me.user.id)).toBe(40);
+    });
+  });
+
   describe('retries and free text', () => {
     it('creates one goal for 50 identical posts with one request id, and answers each with it', async () => {
       const me = await signIn(t);
@@ -97,8 +137,11 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(answers[0].status).toBe(201);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(1);
       expect(await balanceOf(me.user.id)).toBe(950);
-      // A new submission (a new request id) is a new goal; the same id from another user is theirs.
-      await createGoal(me, { ...body, requestId: randomUUID() }).expect(201);
+      // A new submission (a new request id) is a new goal, on another metric (one open goal per metric);
+      // the same id from another user is theirs.
+      const second = await createGoal(me, { ...body, requestId: randomUUID() }).expect(409);
+      expect(second.body).toMatchObject({ code: 'GOAL_METRIC_TAKEN', message: 'You already have an open streak goal: one open goal per metric' });
+      await createGoal(me, { ...body, metric: 'workouts', requestId: randomUUID() }).expect(201);
       const other = await signIn(t);
       await grant(other.user.id, 100);
       const theirs = await createGoal(other, body).expect(201);
@@ -162,9 +205,9 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('forfeits an unmet goal to the pool after its deadline, once when settled twice', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(2), creditsStaked: 60 }).expect(201);
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(8), creditsStaked: 60 }).expect(201);
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
-      const afterDeadline = new Date(Date.now() + 4 * DAY_MS);
+      const afterDeadline = new Date(Date.now() + 10 * DAY_MS);
 
       await Promise.all([goalsService.settleAll(afterDeadline), goalsService.settleAll(afterDeadline)]);
       await goalsService.settleAll(afterDeadline);
@@ -176,13 +219,15 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(goal).toMatchObject({ status: 'lost', payout: null });
     });
 
-    it('counts workout sessions completed since the goal was set', async () => {
+    it('counts the sessions that count (half the exercises or more, credits earned) completed since the goal was set', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 50);
       await sessions.create({ ...session(me.user.id), completedAt: new Date(Date.now() - DAY_MS) });
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 2, deadline: inDays(7), creditsStaked: 20 }).expect(201);
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 20 }).expect(201);
       expect(created.body.currentValue).toBe(0);
       await sessions.create(session(me.user.id));
+      await sessions.create({ ...session(me.user.id), intensity: 'light' });
+      await sessions.create({ ...session(me.user.id), creditsEarned: 0 });
       const [goal] = (await t.http.get('/api/goals').set(me.auth).expect(200)).body;
       expect(goal).toMatchObject({ currentValue: 1, status: 'active' });
     });
@@ -216,8 +261,8 @@ function session(userId: string) {
     userId: new Types.ObjectId(userId),
     workoutId: new Types.ObjectId(),
     workout: { name: 'Test', type: 'strength', duration: 30 },
-    completedExercises: ['a'],
-    intensity: 'light',
+    completedExercises: ['a', 'b'],
+    intensity: 'moderate',
     creditsEarned: 5,
   };
 }

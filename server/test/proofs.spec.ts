@@ -26,6 +26,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
   let media: Model<ProofMedia>;
   let users: Model<User>;
   let addPending: Proofs['addPending'];
+  let addSession: Proofs['addSession'];
   let upload: Proofs['upload'];
   let uploadAll: Proofs['uploadAll'];
   let validate: Proofs['validate'];
@@ -37,7 +38,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     days = t.app.get(getModelToken(ProofDay.name));
     media = t.app.get(getModelToken(ProofMedia.name));
     users = t.app.get(getModelToken(User.name));
-    ({ addPending, upload, uploadAll, validate, nextSeed } = proofClient(t));
+    ({ addPending, addSession, upload, uploadAll, validate, nextSeed } = proofClient(t));
   });
   afterAll(() => t.close());
 
@@ -249,10 +250,11 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       expect((await t.http.get('/api/auth/verify').set(gap.auth).expect(200)).body).toMatchObject({ currentStreak: 1, longestStreak: 12 });
     });
 
-    it("pays the referrer on the referred user's first validated day only", async () => {
+    it("pays the referrer on the referred user's first validated day after a session that counts, once", async () => {
       const referrer = await signIn(t);
       const friend = await signIn(t);
       await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
+      await addSession(friend);
       await addPending(friend, 10);
       await validate(friend, await uploadAll(friend)).expect(200);
       expect(await ledger.balance(referrer.user.id)).toBe(100);

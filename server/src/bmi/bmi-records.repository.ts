@@ -25,6 +25,19 @@ export class BmiRecordsRepository {
     return this.records.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).lean<BmiRecordRow[]>().exec();
   }
 
+  /**
+   * `(userId, createdAt)`: the weight of the user's newest analysed report that read one, or null.
+   * Weight goals are judged on these alone (a number typed into the calculator proves nothing).
+   */
+  async latestReportWeight(userId: Id): Promise<number | null> {
+    const row = await this.records
+      .findOne({ userId: toObjectId(userId), source: 'report', weight: { $ne: null } }, { weight: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<Pick<BmiRecordRow, 'weight'>>()
+      .exec();
+    return row?.weight ?? null;
+  }
+
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
     return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();

@@ -74,7 +74,7 @@ export const CREDIT_ERRORS = [
   'TWEET_LOOKUP_UNAVAILABLE',
 ] as const;
 
-export const GOAL_ERRORS = ['GOAL_INVALID'] as const;
+export const GOAL_ERRORS = ['GOAL_INVALID', 'GOAL_METRIC_TAKEN', 'GOAL_SUBMISSION_SPENT'] as const;
 
 export const PURCHASE_ERRORS = [
   'PURCHASE_INVALID_PACKAGE',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { GoalMetric, UserView } from '../contract';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
+import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 
 /** Where a goal's current value comes from: the user's own data, never the client. */
 @Injectable()
@@ -9,20 +10,21 @@ export class GoalProgress {
   constructor(
     private readonly users: UsersService,
     private readonly workouts: WorkoutsService,
+    private readonly bmiRecords: BmiRecordsRepository,
   ) {}
 
   /**
-   * The current value of one user's goals: weight, the current weight (kg); workouts, sessions
-   * completed since the goal was set; streak, the current streak. The user is read once, however
-   * many goals ask.
+   * The current value of one user's goals, from evidence only: weight, the latest analysed report's
+   * (kg; 0 without one); workouts, sessions that count (COUNTED_SESSION) completed since the goal
+   * was set; streak, the streak of validated proof days. The user is read once, however many goals ask.
    */
   forUser(userId: string): (metric: GoalMetric, since: Date) => Promise<number> {
     let user: Promise<UserView> | undefined;
     return async (metric, since) => {
-      if (metric === 'workouts') return this.workouts.countSessionsSince(userId, since);
+      if (metric === 'workouts') return this.workouts.countCountedSessionsSince(userId, since);
+      if (metric === 'weight') return (await this.bmiRecords.latestReportWeight(userId)) ?? 0;
       user ??= this.users.view(userId);
-      const { weight, currentStreak } = await user;
-      return metric === 'weight' ? (weight ?? 0) : currentStreak;
+      return (await user).currentStreak;
     };
   }
 }

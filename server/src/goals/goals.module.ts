@@ -1,18 +1,30 @@
 import { Module } from '@nestjs/common';
+import { BmiModule } from '../bmi/bmi.module';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { GoalProgress } from './goal-progress';
 import { Goal, GoalSchema } from './goal.schema';
+import { GoalSlot, GoalSlotSchema } from './goal-slot.schema';
+import { GoalSlotsRepository } from './goal-slots.repository';
 import { GoalsController } from './goals.controller';
 import { GoalsRepository } from './goals.repository';
 import { GoalsService } from './goals.service';
 
 @Module({
-  imports: [UsersModule, LedgerModule, WorkoutsModule, MongooseModule.forFeature([{ name: Goal.name, schema: GoalSchema }])],
+  imports: [
+    UsersModule,
+    LedgerModule,
+    WorkoutsModule,
+    BmiModule,
+    MongooseModule.forFeature([
+      { name: Goal.name, schema: GoalSchema },
+      { name: GoalSlot.name, schema: GoalSlotSchema },
+    ]),
+  ],
   controllers: [GoalsController],
-  providers: [GoalsService, GoalProgress, GoalsRepository],
+  providers: [GoalsService, GoalProgress, GoalsRepository, GoalSlotsRepository],
   exports: [GoalsRepository],
 })
 export class GoalsModule {}

@@ -1,31 +1,50 @@
 import { deadlineEnd, goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
 
 const now = new Date('2025-03-01T12:00:00Z');
-const body = { heightCm: 180, weightKg: 80 };
+const body = { heightCm: 180, reportWeightKg: 80, currentStreak: 0 };
+const goal = (metric: 'weight' | 'workouts' | 'streak', targetValue: number, deadline: string, creditsStaked = 50) => ({ metric, targetValue, deadline, creditsStaked });
 
 describe('goalRefusal', () => {
   it('accepts a safe weight goal: 4 kg in 5 weeks, BMI stays above 18.5', () => {
-    expect(goalRefusal({ metric: 'weight', targetValue: 76, deadline: '2025-04-05' }, body, now)).toBeNull();
+    expect(goalRefusal(goal('weight', 76, '2025-04-05'), body, now)).toBeNull();
   });
   it('refuses more than 1 kg per week and names the earliest safe deadline', () => {
-    expect(goalRefusal({ metric: 'weight', targetValue: 76, deadline: '2025-03-15' }, body, now)).toBe(
-      'That is more than 1 kg per week; choose a deadline on or after 2025-03-29',
-    );
+    expect(goalRefusal(goal('weight', 76, '2025-03-20'), body, now)).toBe('That is more than 1 kg per week; choose a deadline on or after 2025-03-29');
   });
   it('refuses a target that would take BMI below 18.5', () => {
     expect(healthyMinimumKg(180)).toBe(60);
-    expect(goalRefusal({ metric: 'weight', targetValue: 59.9, deadline: '2026-01-01' }, body, now)).toMatch(/BMI below 18.5.*60 kg/);
+    expect(goalRefusal(goal('weight', 59.9, '2026-01-01'), body, now)).toMatch(/BMI below 18.5.*60 kg/);
   });
-  it('needs height and weight for a weight goal, and a target below the current weight', () => {
-    expect(goalRefusal({ metric: 'weight', targetValue: 70, deadline: '2025-12-01' }, { heightCm: null, weightKg: 80 }, now)).toMatch(/height and weight/);
-    expect(goalRefusal({ metric: 'weight', targetValue: 80, deadline: '2025-12-01' }, body, now)).toMatch(/below your current weight/);
+  it('judges weight on analysed reports: needs one, a height, and a target at least 0.5 kg below it', () => {
+    expect(goalRefusal(goal('weight', 70, '2025-12-01'), { ...body, reportWeightKg: null }, now)).toMatch(/^Upload a body-scan report/);
+    expect(goalRefusal(goal('weight', 70, '2025-12-01'), { ...body, heightCm: null }, now)).toMatch(/Set your height/);
+    expect(goalRefusal(goal('weight', 80, '2025-12-01'), body, now)).toMatch(/below your last report's weight of 80 kg/);
+    expect(goalRefusal(goal('weight', 79.8, '2025-12-01'), body, now)).toMatch(/at least 0.5 kg below/);
   });
   it('refuses past, far-off and impossible deadlines, and fractional counts', () => {
-    expect(goalRefusal({ metric: 'workouts', targetValue: 5, deadline: '2025-02-28' }, body, now)).toMatch(/future/);
-    expect(goalRefusal({ metric: 'workouts', targetValue: 5, deadline: '2027-01-01' }, body, now)).toMatch(/within 365 days/);
-    expect(goalRefusal({ metric: 'streak', targetValue: 2.5, deadline: '2025-03-10' }, body, now)).toMatch(/whole number/);
-    expect(goalRefusal({ metric: 'streak', targetValue: 7, deadline: '2025-02-30' }, body, now)).toMatch(/not a real date/);
-    expect(goalRefusal({ metric: 'streak', targetValue: 7, deadline: '2025-03-01' }, body, now)).toBeNull();
+    expect(goalRefusal(goal('workouts', 5, '2025-02-28'), body, now)).toMatch(/future/);
+    expect(goalRefusal(goal('workouts', 5, '2027-01-01'), body, now)).toMatch(/within 365 days/);
+    expect(goalRefusal(goal('streak', 2.5, '2025-03-10'), body, now)).toMatch(/whole number/);
+    expect(goalRefusal(goal('streak', 7, '2025-02-30'), body, now)).toMatch(/not a real date/);
+  });
+  it('asks for real effort over real time: a minimum target and duration per metric, one a day at most', () => {
+    // The attack: "1 workout by tomorrow".
+    expect(goalRefusal(goal('workouts', 1, '2025-03-02'), body, now)).toMatch(/at least 7 days/);
+    expect(goalRefusal(goal('workouts', 1, '2025-03-10'), body, now)).toBe('A workouts goal must ask for at least 3 workouts');
+    expect(goalRefusal(goal('workouts', 12, '2025-03-09'), body, now)).toMatch(/more than one workout a day/);
+    expect(goalRefusal(goal('workouts', 3, '2025-03-08'), body, now)).toBeNull();
+    expect(goalRefusal(goal('weight', 79, '2025-03-10'), body, now)).toMatch(/at least 14 days/);
+    expect(goalRefusal(goal('streak', 3, '2025-03-02'), body, now)).toMatch(/at least 3 days/);
+  });
+  it("counts a streak goal's days beyond today's streak", () => {
+    expect(goalRefusal(goal('streak', 7, '2025-03-10'), { ...body, currentStreak: 5 }, now)).toBe('Your streak is 5 days: a streak goal must ask for at least 8');
+    expect(goalRefusal(goal('streak', 8, '2025-03-10'), { ...body, currentStreak: 5 }, now)).toBeNull();
+    expect(goalRefusal(goal('streak', 9, '2025-03-03'), { ...body, currentStreak: 5 }, now)).toMatch(/more than one streak day a day/);
+  });
+  it('keeps the stake in proportion to the effort asked for', () => {
+    expect(goalRefusal(goal('workouts', 3, '2025-03-10', 150), body, now)).toBeNull();
+    expect(goalRefusal(goal('workouts', 3, '2025-03-10', 151), body, now)).toBe('A goal asking for this much may stake at most 150 credits');
+    expect(goalRefusal(goal('weight', 76, '2025-04-05', 401), body, now)).toBe('A goal asking for this much may stake at most 400 credits');
   });
 });
 

@@ -1,6 +1,6 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import { MAX_GOAL_DAYS, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
+import { GOAL_MINIMUMS, MAX_GOAL_DAYS, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
 
 const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -20,11 +20,14 @@ export interface GoalDraft {
   metric: GoalMetric;
   targetValue: number;
   deadline: string;
+  creditsStaked: number;
 }
 
+/** What the user's own records say now; a weight goal starts from the latest analysed report. */
 export interface BodyNow {
   heightCm: number | null;
-  weightKg: number | null;
+  reportWeightKg: number | null;
+  currentStreak: number;
 }
 
 /** Why a goal cannot be set, in words for the user; null when it is fine. */
@@ -33,24 +36,45 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
   const end = deadlineEnd(draft.deadline);
   if (end.getTime() <= now.getTime()) return 'The deadline must be in the future';
   if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS) return `The deadline must be within ${MAX_GOAL_DAYS} days`;
+  const days = Math.ceil((end.getTime() - now.getTime()) / DAY_MS);
+  const least = GOAL_MINIMUMS[draft.metric];
+  if (days < least.days) return `A ${draft.metric} goal must run at least ${least.days} days: choose a later deadline`;
 
   if (needsWholeTarget(draft.metric)) {
-    return Number.isInteger(draft.targetValue) ? null : `A ${draft.metric} target must be a whole number`;
+    if (!Number.isInteger(draft.targetValue)) return `A ${draft.metric} target must be a whole number`;
+    // The effort asked for: workouts from now, streak days beyond today's streak.
+    const step = draft.metric === 'streak' ? draft.targetValue - body.currentStreak : draft.targetValue;
+    if (step < least.step) {
+      return draft.metric === 'streak'
+        ? `Your streak is ${body.currentStreak} days: a streak goal must ask for at least ${body.currentStreak + least.step}`
+        : `A workouts goal must ask for at least ${least.step} workouts`;
+    }
+    // One counted session, or one streak day, a day at the most.
+    if (step > days) return `That is more than one ${draft.metric === 'streak' ? 'streak day' : 'workout'} a day: choose a later deadline or a lower target`;
+    return stakeRefusal(draft, step);
   }
-  if (!body.heightCm || !body.weightKg) return 'Set your height and weight (BMI calculator) before setting a weight goal';
-  if (draft.targetValue >= body.weightKg) return `A weight goal must be below your current weight of ${body.weightKg} kg`;
+  if (body.reportWeightKg === null) return 'Upload a body-scan report before setting a weight goal: weight goals are judged on analysed reports';
+  if (!body.heightCm) return 'Set your height (profile or BMI calculator) before setting a weight goal';
+  const weightKg = body.reportWeightKg;
+  if (draft.targetValue >= weightKg) return `A weight goal must be below your last report's weight of ${weightKg} kg`;
+  if (weightKg - draft.targetValue < least.step) return `A weight goal must ask for at least ${least.step} kg below your last report's ${weightKg} kg`;
   const minimum = healthyMinimumKg(body.heightCm);
   if (draft.targetValue < minimum) {
     return `That target would take your BMI below ${MIN_HEALTHY_BMI}; the lowest healthy weight for your height is ${minimum} kg`;
   }
   const weeks = (end.getTime() - now.getTime()) / WEEK_MS;
-  if (body.weightKg - draft.targetValue > MAX_KG_PER_WEEK * weeks) {
-    const earliest = new Date(now.getTime() + Math.ceil((body.weightKg - draft.targetValue) / MAX_KG_PER_WEEK) * WEEK_MS);
+  if (weightKg - draft.targetValue > MAX_KG_PER_WEEK * weeks) {
+    const earliest = new Date(now.getTime() + Math.ceil((weightKg - draft.targetValue) / MAX_KG_PER_WEEK) * WEEK_MS);
     return `That is more than ${MAX_KG_PER_WEEK} kg per week; choose a deadline on or after ${earliest.toISOString().slice(0, 10)}`;
   }
-  return null;
+  return stakeRefusal(draft, weightKg - draft.targetValue);
 }
 
+/** A stake in proportion to the effort asked for (`units`: workouts, streak days or kg). */
+function stakeRefusal(draft: GoalDraft, units: number): string | null {
+  const most = maxGoalStake(draft.metric, units);
+  return draft.creditsStaked > most ? `A goal asking for this much may stake at most ${most} credits` : null;
+}
 /** The lowest weight (kg, rounded up to 0.1) that keeps BMI at or above 18.5 for a height. */
 export function healthyMinimumKg(heightCm: number): number {
   return Math.ceil(MIN_HEALTHY_BMI * (heightCm / 100) ** 2 * 10) / 10;

@@ -11,6 +11,12 @@ import { GoalRecord, GoalsRepository } from './goals.repository';
 import { goalIdFor, goalRefusal, settlementOutcome } from './goals.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobName } from '../queue/job-registry';
+import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
+import { GoalSlotsRepository } from './goal-slots.repository';
+
+/** A slot claim older than this whose goal was never stored is abandoned (its request died). */
+const ABANDONED_CLAIM_MS = 60_000;
+const metricTaken = (metric: string) => new AppError('GOAL_METRIC_TAKEN', `You already have an open ${metric} goal: one open goal per metric`, 'Goal Already Open');
 import { OnJob } from '../queue/on-job.decorator';
 
 /**
@@ -27,16 +33,36 @@ export class GoalsService {
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
+    private readonly bmiRecords: BmiRecordsRepository,
+    private readonly slots: GoalSlotsRepository,
   ) {}
 
   async create(userId: string, draft: CreateGoalRequest, now = new Date()): Promise<GoalView> {
-    const user = await this.users.findById(userId);
-    const refusal = goalRefusal(draft, { heightCm: user.height, weightKg: user.weight }, now);
+    const [user, reportWeightKg] = await Promise.all([this.users.view(userId), this.bmiRecords.latestReportWeight(userId)]);
+    const refusal = goalRefusal(draft, { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak }, now);
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
     // A request id names one submission: every retry of it names the same goal and stake, paid once.
     const goalId = draft.requestId ? goalIdFor(userId, draft.requestId) : newId();
+    // The goal holding the slot is over once settled; one not stored yet is still being set, unless
+    // its claimant stopped long ago (a crashed request must not lock the metric for good).
+    const isOver = async (held: { goalId: string; claimedAt: Date }) => {
+      const goal = await this.goals.findById(held.goalId);
+      return goal ? goal.status !== 'active' : now.getTime() - held.claimedAt.getTime() > ABANDONED_CLAIM_MS;
+    };
+    if (!(await this.slots.claim(userId, draft.metric, goalId, isOver, now))) throw metricTaken(draft.metric);
+    try {
+      return await this.stakeAndStore(userId, draft, goalId);
+    } catch (err) {
+      // The slot is free again for a goal that is stored; a stored goal (a retry's) keeps it.
+      if (!(await this.goals.findById(goalId))) await this.slots.release(userId, draft.metric, goalId);
+      throw err;
+    }
+  }
+
+  /** Pays the stake (keyed by the goal), then stores the goal; a save that fails gives the stake back. */
+  private async stakeAndStore(userId: string, draft: CreateGoalRequest, goalId: string): Promise<GoalView> {
     const { entry, duplicate } = await this.ledger.spend(
       {
         userId,
@@ -48,6 +74,10 @@ export class GoalsService {
       },
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
+    // A retry of a submission whose save failed after its stake was returned must not get the goal free.
+    if (duplicate && (await this.ledger.wasReversed(entry._id))) {
+      throw new AppError('GOAL_SUBMISSION_SPENT', 'This goal could not be saved and its stake was returned: set it again', 'Goal Not Saved');
+    }
     let goal: GoalRecord | null;
     try {
       goal = await this.goals.create({

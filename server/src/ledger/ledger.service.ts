@@ -236,6 +236,11 @@ export class LedgerService {
     });
   }
 
+  /** Whether `reverse(entryId)` has happened (its keyed entry exists). */
+  async wasReversed(entryId: string): Promise<boolean> {
+    return (await this.entries.findByIdempotencyKey(`reverse:${entryId}`)) !== null;
+  }
+
   /** The community pool's account, opened once with SPEC.md's 12,450 credits. */
   async ensurePool(): Promise<void> {
     await this.post({

@@ -126,7 +126,9 @@ export class ProofDayLifecycle {
     await this.days.recordCredited(day._id, drained);
     await this.showStreak(day);
     await this.achievements.awardAll(userId, streakAchievements(day.streakAfter));
-    if (!(await this.days.hasDayBefore(userId, day.day))) await this.referrals.rewardReferrer(userId);
+    // Every validated day asks (the reward is keyed, once per friend): it is paid on the first one
+    // that follows a session that counts, not on sign-up or one ticked exercise.
+    await this.referrals.rewardReferrer(userId);
     return { coinsValidated: drained, newBalance: entry.balanceAfter, newStreak: day.streakAfter };
   }
 

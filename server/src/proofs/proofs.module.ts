@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ReferralsService } from '../credits/referrals.service';
+import { WorkoutsModule } from '../workouts/workouts.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
@@ -23,6 +24,8 @@ import { ProofsService } from './proofs.service';
     LedgerModule,
     UploadsModule,
     AchievementsModule,
+    // The referral reward asks whether the referee has a session that counts.
+    WorkoutsModule,
     MongooseModule.forFeature([
       { name: ProofDay.name, schema: ProofDaySchema },
       { name: ProofMedia.name, schema: ProofMediaSchema },

@@ -4,6 +4,7 @@ import { Model, Types } from 'mongoose';
 import type { Intensity } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { WorkoutSession } from './workout-session.schema';
+import { COUNTED_SESSION } from './workouts.rules';
 
 export type SessionRecord = WorkoutSession & { _id: Types.ObjectId };
 
@@ -48,6 +49,13 @@ export class WorkoutSessionsRepository {
   /** `(userId, completedAt)`. */
   countSince(userId: Id, since: Date): Promise<number> {
     return this.sessions.countDocuments({ userId: toObjectId(userId), completedAt: { $gte: since } }).exec();
+  }
+
+  /** `(userId, completedAt)`: sessions since `since` that count for goals and referrals (COUNTED_SESSION). */
+  countCountedSince(userId: Id, since: Date): Promise<number> {
+    return this.sessions
+      .countDocuments({ userId: toObjectId(userId), completedAt: { $gte: since }, intensity: { $in: [...COUNTED_SESSION.intensities] }, creditsEarned: { $gt: 0 } })
+      .exec();
   }
 
   /** `(userId, completedAt)`: when and how hard, for sessions completed from `from` (until `until`, if given). */

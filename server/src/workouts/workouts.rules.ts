@@ -60,3 +60,9 @@ export function checkTicked(ticked: string[], exerciseIds: string[]): { known: s
   const unique = [...new Set(ticked)];
   return { known: unique.filter((id) => ids.has(id)), unknown: unique.filter((id) => !ids.has(id)) };
 }
+
+/**
+ * A session that counts for goals and referrals (issue 17): half its exercises or more were done
+ * (moderate or intense) and it earned credits. One exercise ticked in a generated workout does not.
+ */
+export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies { intensities: readonly Intensity[] };

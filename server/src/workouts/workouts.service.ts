@@ -73,8 +73,9 @@ export class WorkoutsService {
   }
 
   /** Sessions completed at or after `since`. */
-  countSessionsSince(userId: string, since: Date): Promise<number> {
-    return this.sessions.countSince(userId, since);
+  /** Sessions that count (COUNTED_SESSION) completed since `since`. */
+  countCountedSessionsSince(userId: string, since: Date): Promise<number> {
+    return this.sessions.countCountedSince(userId, since);
   }
 
   private async postCredits(session: SessionRecord, workoutName: string): Promise<void> {

@@ -1,5 +1,8 @@
-import type { ProofKind } from '../../src/contract';
+import { getModelToken } from '@nestjs/mongoose';
+import { Model, Types } from 'mongoose';
+import type { Intensity, ProofKind } from '../../src/contract';
 import { LedgerService } from '../../src/ledger/ledger.service';
+import { WorkoutSession } from '../../src/workouts/workout-session.schema';
 import type { SignedIn, TestApp } from '../harness';
 import { mp4Video, pngImage, webmVideo } from './proof-files';
 import { pathOf } from './uploads';
@@ -21,6 +24,16 @@ export function proofClient(t: TestApp) {
     /** Pending credits as a completed workout leaves them, without depending on the workouts module. */
     addPending: (me: SignedIn, amount: number) =>
       ledger.post({ userId: me.user.id, account: 'pending', amount, kind: 'workout', reason: 'Workout: test session' }),
+    /** A completed session as the workouts module stores it: moderate or intense ones count for referrals and goals. */
+    addSession: (me: SignedIn, intensity: Intensity = 'moderate', creditsEarned = 10) =>
+      t.app.get<Model<WorkoutSession>>(getModelToken(WorkoutSession.name)).create({
+        userId: new Types.ObjectId(me.user.id),
+        workoutId: new Types.ObjectId(),
+        workout: { name: 'Test session', type: 'strength', duration: 30 },
+        completedExercises: ['a', 'b'],
+        intensity,
+        creditsEarned,
+      }),
     /** The three kinds uploaded: a PNG selfie, an MP4 or WebM video, a PNG watch screenshot. */
     async uploadAll(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
       return {

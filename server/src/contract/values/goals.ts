@@ -1,4 +1,7 @@
-/** weight: kg to reach or go below; workouts: sessions completed since the goal was set; streak: days. */
+/**
+ * weight: kg to reach or go below, read from analysed body-scan reports; workouts: sessions that
+ * count (half their exercises or more, credits earned) since the goal was set; streak: days.
+ */
 export const GOAL_METRICS = ['weight', 'workouts', 'streak'] as const;
 export const GOAL_STATUSES = ['active', 'won', 'lost'] as const;
 
@@ -17,4 +20,22 @@ export const GOAL_BONUS_RATE = 0.5;
 /** Workouts and streak days are counted, so their targets are whole numbers; a weight may have decimals. */
 export function needsWholeTarget(metric: (typeof GOAL_METRICS)[number]): boolean {
   return metric !== 'weight';
+}
+
+/**
+ * Issue 17: a goal asks for real effort over real time. Per metric, the smallest step a goal may ask
+ * for (workouts and streak days beyond today's streak, kg to lose) and the fewest days it may run.
+ */
+export const GOAL_MINIMUMS = {
+  workouts: { step: 3, days: 7 },
+  streak: { step: 3, days: 3 },
+  weight: { step: 0.5, days: 14 },
+} as const satisfies Record<(typeof GOAL_METRICS)[number], { step: number; days: number }>;
+
+/** The most a goal may stake per unit of what it asks for: a workout, a streak day, a kg to lose. */
+export const GOAL_STAKE_PER_UNIT = { workouts: 50, streak: 50, weight: 100 } as const satisfies Record<(typeof GOAL_METRICS)[number], number>;
+
+/** The most a goal may stake for what it asks (`units`: workouts, streak days or kg to lose). */
+export function maxGoalStake(metric: (typeof GOAL_METRICS)[number], units: number): number {
+  return Math.floor(GOAL_STAKE_PER_UNIT[metric] * Math.max(0, units));
 }
