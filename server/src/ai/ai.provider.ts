@@ -34,7 +34,7 @@ export type PlannedExercise = z.infer<typeof PlannedExercise>;
 /** A provider's workout: the OpenAI answer is checked against this before it is used. */
 export const WorkoutPlan = z.object({
   name: z.string().trim().min(1).max(80),
-  exercises: z.array(PlannedExercise).min(3).max(30),
+  exercises: z.array(PlannedExercise).min(3).max(32),
   notes: z.array(z.string().max(300)).max(6),
 });
 export type WorkoutPlan = z.infer<typeof WorkoutPlan>;

@@ -8,6 +8,9 @@ import { DIFFICULTIES } from '../../contract';
 import type { CatalogueExercise, Equipment, Limitation, MovementPattern } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
 
+const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
+const MOBILITY: readonly MovementPattern[] = ['mobility', 'stretch', 'pose', 'breathing'];
+
 export interface Constraints {
   difficulty: Difficulty;
   equipment: readonly Equipment[];
@@ -27,6 +30,8 @@ export function allowedFor(exercise: CatalogueExercise, constraints: Constraints
 export function suitsBlock(exercise: CatalogueExercise, phase: ExercisePhase, type: WorkoutType): boolean {
   if (!exercise.phases.includes(phase)) return false;
   if (type === 'yoga' && exercise.impact !== 'low') return false;
+  // Stretches and breathing are the main work of yoga only; elsewhere they belong to the bookends.
+  if (phase === 'main' && type !== 'yoga' && MOBILITY.includes(exercise.pattern)) return false;
   if (phase === 'warmup') return exercise.impact !== 'high';
   if (phase === 'cooldown') return exercise.impact === 'low';
   return true;
@@ -35,8 +40,6 @@ export function suitsBlock(exercise: CatalogueExercise, phase: ExercisePhase, ty
 /** Rides, rows and runs: the work that can go on steadily for minutes. */
 export const isCyclical = (exercise: Pick<CatalogueExercise, 'pattern'>) => exercise.pattern === 'cyclical';
 
-const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
-const MOBILITY: readonly MovementPattern[] = ['mobility', 'stretch', 'pose', 'breathing'];
 
 /** The muscle groups a session records as worked (recovery reads them), with cardio and mobility tags. */
 export function exerciseGroups(exercise: CatalogueExercise): MuscleGroup[] {

@@ -51,16 +51,16 @@ export const LEVEL_DOSES: Record<Difficulty, LevelDoses> = {
   beginner: {
     sets: { sets: { min: 2, base: 2, max: 3 }, reps: 10, restSeconds: { min: 45, base: 60, max: 90 }, holdSeconds: 20 },
     intervals: { rounds: { min: 2, base: 3, max: 5 }, workSeconds: 30, restSeconds: 30 },
-    steadyMinutes: { min: 5, base: 8, max: 20 },
+    steadyMinutes: { min: 5, base: 8, max: 30 },
     cyclicIntervals: { rounds: { min: 4, base: 5, max: 8 }, workSeconds: 60, restSeconds: 90 },
-    holds: { holdSeconds: { min: 30, base: 30, max: 45 }, sets: { min: 1, base: 1, max: 2 }, flowReps: 5 },
+    holds: { holdSeconds: { min: 30, base: 45, max: 60 }, sets: { min: 1, base: 1, max: 3 }, flowReps: 5 },
   },
   intermediate: {
     sets: { sets: { min: 2, base: 3, max: 4 }, reps: 10, restSeconds: { min: 60, base: 75, max: 90 }, holdSeconds: 30 },
     intervals: { rounds: { min: 3, base: 4, max: 6 }, workSeconds: 40, restSeconds: 20 },
-    steadyMinutes: { min: 5, base: 10, max: 25 },
+    steadyMinutes: { min: 5, base: 10, max: 30 },
     cyclicIntervals: { rounds: { min: 4, base: 6, max: 10 }, workSeconds: 60, restSeconds: 60 },
-    holds: { holdSeconds: { min: 30, base: 45, max: 60 }, sets: { min: 1, base: 1, max: 2 }, flowReps: 6 },
+    holds: { holdSeconds: { min: 30, base: 45, max: 60 }, sets: { min: 1, base: 1, max: 3 }, flowReps: 6 },
   },
   advanced: {
     sets: { sets: { min: 3, base: 4, max: 5 }, reps: 8, restSeconds: { min: 75, base: 90, max: 120 }, holdSeconds: 45 },
@@ -127,17 +127,17 @@ export const MAIN_PARTS: Record<WorkoutType, Record<Difficulty, MainPart[]>> = {
  * hand, several limitations, a long session): a conditioning finisher, more conditioning.
  */
 export const FALLBACK_PARTS: Record<WorkoutType, MainPart[]> = {
-  strength: [{ share: 0, style: 'intervals', from: 'hiit' }],
+  strength: [{ share: 0, style: 'intervals', from: 'hiit' }, { share: 0, style: 'intervals', from: 'cardio' }],
   hiit: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'mixed' }],
   cardio: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'hiit' }],
   yoga: [],
-  mixed: [{ share: 0, style: 'intervals', from: 'cardio' }],
+  mixed: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'mixed' }],
 };
 
 /** Warm-up and cool-down: a share of the session, within bounds, and how many exercises they hold at most. */
 export const BOOKENDS = {
-  warmup: { share: 0.12, minSeconds: 120, maxSeconds: 480, maxExercises: 5 },
-  cooldown: { share: 0.1, minSeconds: 90, maxSeconds: 420, maxExercises: 5 },
+  warmup: { share: 0.12, minSeconds: 120, maxSeconds: 480, maxExercises: 6 },
+  cooldown: { share: 0.1, minSeconds: 90, maxSeconds: 420, maxExercises: 6 },
 } as const;
 
 /** Warm-up moves: 30–60 s (each side for one-sided ones), or one easy set of 8–15 reps (6–10 each side). */
@@ -156,7 +156,7 @@ export const MAIN_EXERCISES: Record<MainStyle, { min: number; max: number }> = {
   intervals: { min: 2, max: 8 },
   steady: { min: 1, max: 4 },
   cyclic_intervals: { min: 1, max: 3 },
-  holds: { min: 3, max: 16 },
+  holds: { min: 3, max: 20 },
 };
 
 /** Seconds one repetition takes, by movement: strength tempo, quick jumps, slow flows. */

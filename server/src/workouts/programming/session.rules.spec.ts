@@ -60,10 +60,10 @@ describe('programming like a coach', () => {
     expect(rest(advanced)).toBeGreaterThan(rest(beginner));
   });
 
-  it('doses HIIT as rounds of work and rest, splitting a round between sides for one-sided moves', () => {
+  it('doses HIIT as rounds of work and rest (holds as timed holds), splitting a round between sides for one-sided moves', () => {
     const plan = buildSession(request({ type: 'hiit', difficulty: 'intermediate', minutes: 30 }));
     for (const e of main(plan)) {
-      expect(e.prescription).toMatch(/^\d rounds × \d+ s (work|each side) \/ 20 s rest$/);
+      expect(e.prescription).toMatch(/^\d rounds × \d+ s (work|each side) \/ 20 s rest$|^\d × \d+ s hold( each side)? · rest 20 s$/);
       expect(e.dose).toMatchObject({ kind: 'time', workSeconds: entry(e.catalogueId).unilateral ? 20 : 40 });
     }
   });
@@ -133,7 +133,7 @@ describe('programming like a coach', () => {
 
   it("uses a model's picks first where they are eligible, and drops those that are not", () => {
     const asked = request({ equipment: ['dumbbells'] });
-    const eligible = eligibleIds(asked, 'main');
+    const eligible = eligibleIds(asked, 'main').filter((id) => entry(id).types.includes('strength'));
     const chosen = [eligible[eligible.length - 1], eligible[eligible.length - 2]];
     const notAllowed = CATALOGUE.find((e) => e.equipment.some((item) => !asked.equipment.includes(item)))!.id;
     const plan = buildSession(asked, { main: [notAllowed, ...chosen] });
