@@ -161,8 +161,7 @@ function fill(context: SessionContext, spec: BlockSpec, chosenBefore: readonly S
     const exercise = bestNext(context, spec, pool, [...chosenBefore, ...slots]);
     if (!exercise) break;
     const { options, base } = doseOptions(spec.style, exercise, difficulty, goal);
-    const room = limit - totalSeconds(slots);
-    if (doseSeconds(options[base], exercise) > room && slots.length < spec.minCount) {
+    if (doseSeconds(options[base], exercise) > limit - totalSeconds(slots) && slots.length < spec.minCount) {
       // Too few exercises yet: take every one down to its smallest dose to make room for another.
       slots.forEach((slot) => (slot.step = 0));
     }
@@ -214,9 +213,7 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
       if (spec.style === 'sets' && e.equipment.length) points += 8;
     }
     if (spec.phase !== 'main') points += 5 * Math.min(3, exerciseGroups(e).filter((g) => mainGroups.has(g)).length);
-    if (spec.phase === 'cooldown') {
-      if (e.pattern === 'breathing' && inBlock.some((c) => c.pattern === 'breathing')) points -= 100;
-    }
+    if (e.pattern === 'breathing' && inBlock.some((c) => c.pattern === 'breathing')) points -= 100;
     return points;
   };
   let best: CatalogueExercise | undefined;
