@@ -13,7 +13,18 @@ export class Workout {
   @Prop({ required: true }) duration!: number;
   @Prop({ required: true }) creditsReward!: number;
   @Prop({
-    type: [raw({ id: String, name: String, description: String, phase: String, prescription: String, muscles: [String], catalogueId: String, dose: SchemaTypes.Mixed })],
+    type: [
+      raw({
+        id: String,
+        name: String,
+        description: String,
+        phase: String,
+        prescription: String,
+        muscles: [String],
+        catalogueId: String,
+        dose: { kind: String, sets: Number, reps: Number, workSeconds: Number, meters: Number, restSeconds: Number, eachSide: Boolean },
+      }),
+    ],
     required: true,
     _id: false,
   })
