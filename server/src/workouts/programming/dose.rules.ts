@@ -167,7 +167,8 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
     }
     case 'warmup': {
       if (exercise.dosing === 'reps') {
-        return ladder(eachSide ? WARMUP_DOSE.sideReps : WARMUP_DOSE.reps, 1, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
+        const range = eachSide ? WARMUP_DOSE.sideReps : secondsPerRep(exercise) > DEFAULT_SECONDS_PER_REP ? WARMUP_DOSE.slowReps : WARMUP_DOSE.reps;
+        return ladder(range, 1, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
       }
       return ladder(eachSide ? WARMUP_DOSE.sideSeconds : WARMUP_DOSE.seconds, 5, (seconds) => time(1, seconds, 0), exercise);
     }

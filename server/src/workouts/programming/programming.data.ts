@@ -140,12 +140,13 @@ export const BOOKENDS = {
   cooldown: { share: 0.1, minSeconds: 90, maxSeconds: 420, maxExercises: 6 },
 } as const;
 
-/** Warm-up moves: 30–60 s (each side for one-sided ones), or one easy set of 8–15 reps (6–10 each side). */
+/** Warm-up moves: 30–60 s (each side for one-sided ones), or one easy set of 8–15 reps (6–10 each side, 5–8 slow flowing ones). */
 export const WARMUP_DOSE = {
   seconds: { min: 30, base: 45, max: 60 },
   sideSeconds: { min: 20, base: 30, max: 45 },
   reps: { min: 8, base: 10, max: 15 },
   sideReps: { min: 6, base: 8, max: 10 },
+  slowReps: { min: 5, base: 6, max: 8 },
 };
 /** Cool-down stretches: held 30–90 s (30–60 s each side), or a few slow reps of a mobility move. */
 export const COOLDOWN_DOSE = { seconds: { min: 30, base: 45, max: 90 }, sideSeconds: { min: 30, base: 30, max: 60 }, reps: { min: 6, base: 8, max: 12 } };
