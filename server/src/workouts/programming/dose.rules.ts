@@ -126,16 +126,16 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
   const time = (sets: number, workSeconds: number, restSeconds: number): ExerciseDose => ({ kind: 'time', sets, workSeconds, restSeconds, eachSide });
   switch (style) {
     case 'sets': {
-      // Rest a step either side of the usual lets a block fill its time more finely than whole sets.
-      const usual = strengthRest(difficulty, goal);
-      const rests = [usual - 15, usual, usual + 15].filter((r) => r >= level.sets.restSeconds.min && r <= level.sets.restSeconds.max);
-      const set = (sets: number, restSeconds: number): ExerciseDose => {
-        if (exercise.dosing === 'reps') return { kind: 'reps', sets, reps: strengthReps(exercise, difficulty, goal), restSeconds, eachSide };
-        if (exercise.dosing === 'distance') return { kind: 'distance', sets, meters: exercise.pattern === 'carry' ? 40 : 20, restSeconds, eachSide: false };
-        return time(sets, level.sets.holdSeconds, restSeconds);
-      };
-      const options = steps(level.sets.sets, 1).flatMap((sets) => rests.map((rest) => set(sets, rest)));
-      return ordered(options, set(level.sets.sets.base, usual), exercise);
+      const restSeconds = strengthRest(difficulty, goal);
+      if (exercise.dosing === 'reps') {
+        const reps = strengthReps(exercise, difficulty, goal);
+        return ladder(level.sets.sets, 1, (sets) => ({ kind: 'reps', sets, reps, restSeconds, eachSide }), exercise);
+      }
+      if (exercise.dosing === 'distance') {
+        const meters = exercise.pattern === 'carry' ? 40 : 20;
+        return ladder(level.sets.sets, 1, (sets) => ({ kind: 'distance', sets, meters, restSeconds, eachSide: false }), exercise);
+      }
+      return ladder(level.sets.sets, 1, (sets) => time(sets, level.sets.holdSeconds, restSeconds), exercise);
     }
     case 'intervals': {
       const { rounds, workSeconds, restSeconds } = level.intervals;

@@ -11,7 +11,7 @@ import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise, MovementPattern } from '../catalogue/catalogue.types';
 import { doseOptions, doseSeconds, prescription } from './dose.rules';
 import { allowedFor, exerciseGroups, isCyclical, suitsBlock, trainsAny } from './eligibility.rules';
-import { BOOKENDS, DoseStyle, FALLBACK_PARTS, MAIN_EXERCISES, MAIN_PARTS, MainPart } from './programming.data';
+import { BOOKENDS, DoseStyle, FALLBACK_PARTS, LEVEL_DOSES, MAIN_EXERCISES, MAIN_PARTS, MainPart, Range } from './programming.data';
 
 /** Catalogue ids a model chose for each block: tried first, in order, when they are eligible. */
 export interface SessionPicks {
@@ -173,7 +173,20 @@ function fill(context: SessionContext, spec: BlockSpec, chosenBefore: readonly S
     context.taken.add(exercise.id);
   }
   grow(slots, limit);
+  if (spec.style === 'sets') tuneRests(slots, limit, LEVEL_DOSES[difficulty].sets.restSeconds);
   return slots;
+}
+
+/**
+ * Strength rests move together (a coach gives a block one rest), a step either side of the usual
+ * one within the level's range: the longest that keeps the block within `limit`.
+ */
+function tuneRests(slots: Slot[], limit: number, range: Range): void {
+  if (!slots.length) return;
+  const usual = slots[0].options[slots[0].step].restSeconds;
+  const withRest = (rest: number) => slots.map((slot) => ({ ...slot, options: slot.options.map((dose) => ({ ...dose, restSeconds: rest })) }));
+  const rest = [usual + 15, usual].find((r) => r <= range.max && totalSeconds(withRest(r)) <= limit) ?? Math.max(range.min, usual - 15);
+  withRest(rest).forEach((tuned, i) => (slots[i].options = tuned.options));
 }
 
 /** Candidates for a block: allowed, suited to it, of the part's type, not resting muscles (main). */
