@@ -63,7 +63,8 @@ export class OpenAiProvider implements AiProvider {
     const eligible = { warmup: eligibleIds(request, 'warmup'), main: eligibleIds(request, 'main'), cooldown: eligibleIds(request, 'cooldown') };
     const choice = await this.json('workout_plan', workoutChoice(eligible), PLAN_RULES, JSON.stringify({ request, catalogue: catalogueLines(eligible) }));
     const session = buildSession(request, choice);
-    return { name: choice.name, exercises: session.exercises, notes: [...choice.notes, ...session.notes].slice(0, 6) };
+    // The server's notes (recovery, limitations, equipment) come before the model's, which fill what room is left.
+    return { name: choice.name, exercises: session.exercises, notes: [...session.notes, ...choice.notes].slice(0, 6) };
   }
 
   async readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null> {
