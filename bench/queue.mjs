@@ -4,7 +4,7 @@
 import { fmt, percentile, row, timedPool } from './lib.mjs';
 
 const CALLS = 60;
-const PLAN = { type: 'strength', difficulty: 'intermediate', duration: 45, avoidMuscles: [], limits: { injuries: [], noEquipment: false } };
+const PLAN = { type: 'strength', difficulty: 'intermediate', minutes: 45, avoidMuscles: [], equipment: [], limitations: [], focus: [], goal: null };
 
 export async function benchQueue({ ctx, server, session }) {
   const ownerId = session.user.id;
@@ -14,7 +14,7 @@ export async function benchQueue({ ctx, server, session }) {
     const res = await fetch(`${server.url}/api/workout/generate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` },
-      body: JSON.stringify({ userId: ownerId, type: PLAN.type, difficulty: PLAN.difficulty, duration: PLAN.duration }),
+      body: JSON.stringify({ userId: ownerId, type: PLAN.type, difficulty: PLAN.difficulty, duration: PLAN.minutes }),
     });
     if (!res.ok) throw new Error(`POST /api/workout/generate answered ${res.status}: ${await res.text()}`);
   });

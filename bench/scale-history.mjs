@@ -14,7 +14,7 @@ const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs
 const { checkStructure } = dist('proofs/proof-media.rules.js');
 const { UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
 const { TRAINING_WINDOW_MS, fitnessLevel, trainingHistory, workoutOfPlan } = dist('workouts/workouts.rules.js');
-const { buildPlan } = dist('ai/local/plan.rules.js');
+const { buildSession } = dist('workouts/programming/session.rules.js');
 const { workoutAchievements, streakAchievements } = dist('achievements/achievements.rules.js');
 const { findItem, voucherCode } = dist('credits/credits.rules.js');
 const { previousDay, walletUsername } = dist('users/users.rules.js');
@@ -49,9 +49,12 @@ export const daysAgo = (now, count) => new Date(now.getTime() - count * DAY).toI
  * nothing to leave out for recovery, where the app would drop muscles trained in the last 48 hours).
  */
 const plans = new Map();
-function planFor(type, difficulty, duration) {
-  const key = `${type}|${difficulty}|${duration}`;
-  if (!plans.has(key)) plans.set(key, buildPlan({ type, difficulty, duration, avoidMuscles: [], limits: { injuries: [], noEquipment: false } }));
+function requestFor(type, difficulty, minutes) {
+  return { type, difficulty, minutes, avoidMuscles: [], equipment: [], limitations: [], focus: [], goal: null };
+}
+function planFor(request) {
+  const key = `${request.type}|${request.difficulty}|${request.minutes}`;
+  if (!plans.has(key)) plans.set(key, buildSession(request));
   return plans.get(key);
 }
 
@@ -130,8 +133,8 @@ function trainAndProve(member, day) {
 function train(member, day, at) {
   const { random, userId, docs } = member;
   const [type, difficulty, duration] = [random.pick(WORKOUT_TYPES), random.pick(DIFFICULTIES), random.pick(DURATIONS)];
-  const plan = planFor(type, difficulty, duration);
-  const workout = { _id: idAt(at), userId, ...workoutOfPlan(plan, type, difficulty, duration), day, createdAt: at };
+  const request = requestFor(type, difficulty, duration);
+  const workout = { _id: idAt(at), userId, ...workoutOfPlan(planFor(request), request), day, createdAt: at };
   docs.workouts.push(workout);
 
   const total = workout.exercises.length;

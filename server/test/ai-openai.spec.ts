@@ -1,18 +1,10 @@
 import type { WorkoutView } from '../src/contract';
+import { CATALOGUE, catalogueExercise } from '../src/workouts/catalogue';
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 
-/** A plan as an OpenAI-compatible model would answer it (WorkoutPlan in ai.provider.ts). */
-const GOOD_PLAN = JSON.stringify({
-  name: 'Fake Model Strength',
-  exercises: [
-    { name: 'Arm Circles', description: 'Circle the arms forward, then back.', phase: 'warmup', prescription: '60 s', muscles: ['shoulders'] },
-    { name: 'Push-Up', description: 'Lower the chest to the floor and press back up.', phase: 'main', prescription: '3 × 10', muscles: ['chest', 'arms'] },
-    { name: 'Goblet Squat', description: 'Hold a weight at the chest and squat.', phase: 'main', prescription: '3 × 12', muscles: ['legs', 'glutes'] },
-    { name: 'Child Pose', description: 'Sit back on the heels and breathe.', phase: 'cooldown', prescription: '60 s', muscles: ['mobility'] },
-  ],
-  notes: [],
-});
+/** A choice as an OpenAI-compatible model would answer it: catalogue ids per block (the server doses them). */
+const GOOD_PLAN = JSON.stringify({ name: 'Fake Model Strength', warmup: [], main: ['reverse-lunge', 'bodyweight-squat'], cooldown: [], notes: ['Legs first today.'] });
 
 describe('the OpenAI provider through the real SDK, a real worker and a fake OpenAI-compatible server', () => {
   let fake: FakeOpenAi;
@@ -38,18 +30,27 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
 
   const generate = () => t.http.post('/api/workout/generate').set(me.auth).send({ userId: me.user.id, type: 'strength', duration: 30 });
 
-  it('uses a good structured answer, asking for JSON that matches the contract', async () => {
+  it('uses a good structured answer, asking for catalogue ids the request allows, and doses them on the server', async () => {
     const workout = (await generate().expect(201)).body as WorkoutView;
     expect(workout).toMatchObject({ name: 'Fake Model Strength', type: 'strength', duration: 30, creditsReward: 14 });
-    expect(workout.exercises.map((e) => e.id)).toEqual(['ex1', 'ex2', 'ex3', 'ex4']);
+    expect(workout.exercises.map((e) => e.id)).toEqual(workout.exercises.map((_, i) => `ex${i + 1}`));
+    const main = workout.exercises.filter((e) => e.phase === 'main').map((e) => e.catalogueId);
+    expect(main).toEqual(expect.arrayContaining(['reverse-lunge', 'bodyweight-squat']));
+    expect(workout.exercises.every((e) => e.dose && e.prescription)).toBe(true);
+    expect(workout.notes).toContain('Legs first today.');
     const sent = JSON.parse(fake.requests[fake.requests.length - 1].body);
     expect(sent).toMatchObject({ model: 'fake-model', response_format: { type: 'json_schema', json_schema: { name: 'workout_plan' } } });
+    // The ids offered are an enum of what this user may do: bodyweight only (no profile equipment yet), at their level.
+    const offered: string[] = sent.response_format.json_schema.schema.properties.main.items.enum;
+    expect(offered).toContain('bodyweight-squat');
+    for (const id of offered) expect(catalogueExercise(id)).toMatchObject({ equipment: [], level: expect.stringMatching(/beginner|intermediate/) });
+    expect(offered).not.toContain(CATALOGUE.find((e) => e.equipment.length > 0 && e.types.includes('strength'))!.id);
     expect(fake.requests[fake.requests.length - 1].headers.authorization).toBe('Bearer sk-test');
     expect(arrivals).toHaveLength(1);
   });
 
   it('retries a malformed answer, then uses the good one', async () => {
-    fake.script = [{ content: 'Sure! Here is your workout: squats.' }, { content: JSON.stringify({ name: 'x', exercises: [] }) }];
+    fake.script = [{ content: 'Sure! Here is your workout: squats.' }, { content: JSON.stringify({ name: 'x', warmup: [], main: ['barbell-back-squat'], cooldown: [], notes: [] }) }];
     const workout = (await generate().expect(201)).body as WorkoutView;
     expect(workout.name).toBe('Fake Model Strength');
     expect(arrivals).toHaveLength(3);
@@ -80,11 +81,13 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
   });
 
   it('reads a conversation with the model and answers the coach with its text', async () => {
-    const request = { type: 'yoga', difficulty: 'beginner', duration: 15, limits: { injuries: ['wrist'], noEquipment: true }, soreMuscles: [] };
-    fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: GOOD_PLAN }, { content: 'Rest your wrist and stretch gently.' }];
+    const request = { type: 'yoga', difficulty: 'beginner', minutes: 15, equipment: [], limitations: ['wrist'], focus: [], soreMuscles: [] };
+    const yogaChoice = JSON.stringify({ name: 'Fake Gentle Yoga', warmup: [], main: [], cooldown: [], notes: [] });
+    fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: yogaChoice }, { content: 'Rest your wrist and stretch gently.' }];
     const chatHistory = [{ role: 'user', content: 'A short yoga session please, my wrist hurts' }];
     const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body;
-    expect(workout).toMatchObject({ type: 'yoga', difficulty: 'beginner', duration: 15, creditsReward: 5 });
+    expect(workout).toMatchObject({ name: 'Fake Gentle Yoga', type: 'yoga', difficulty: 'beginner', duration: 15, creditsReward: 5 });
+    for (const e of workout.exercises) expect(catalogueExercise(e.catalogueId!)!.loads).not.toContain('wrist');
     const reply = await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'Any advice?', chatHistory }).expect(200);
     expect(reply.body).toEqual({ response: 'Rest your wrist and stretch gently.', workoutGenerated: false });
 

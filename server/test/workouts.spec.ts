@@ -4,6 +4,8 @@ import type { SessionView, WorkoutCompletion, WorkoutView } from '../src/contrac
 import { AchievementsService } from '../src/achievements/achievements.service';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { dayIn } from '../src/users/users.rules';
+import { catalogueExercise } from '../src/workouts/catalogue';
+import { WorkoutsRepository } from '../src/workouts/workouts.repository';
 import { WorkoutsService } from '../src/workouts/workouts.service';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
@@ -28,6 +30,12 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(workout).toMatchObject({ type: 'strength', difficulty: 'intermediate', duration: 45, creditsReward: 21 });
     expect(workout.exercises.map((e) => e.id)).toEqual(workout.exercises.map((_, i) => `ex${i + 1}`));
     expect(workout.exercises[0]).toMatchObject({ phase: 'warmup', name: expect.any(String), description: expect.any(String) });
+    expect(workout.exercises[workout.exercises.length - 1].phase).toBe('cooldown');
+    for (const e of workout.exercises) {
+      expect(catalogueExercise(e.catalogueId!)).toMatchObject({ name: e.name, equipment: [] });
+      expect(e.dose).toEqual(expect.objectContaining({ sets: expect.any(Number) }));
+      expect(e.prescription.length).toBeGreaterThan(0);
+    }
     const today = await t.http.get('/api/workout/today').set(me.auth).expect(200);
     expect(today.body.id).toBe(workout.id);
   });
@@ -136,6 +144,59 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(workout).toMatchObject({ type: 'yoga', duration: 30, difficulty: 'beginner' });
     expect(workout.notes.join(' ')).toMatch(/wrist/);
     expect((await t.http.get('/api/workout/today').set(me.auth)).body.id).toBe(workout.id);
+  });
+
+  describe('SWAP', () => {
+    const swap = (me: SignedIn, body: Record<string, unknown>) => t.http.post('/api/workout/swap').set(me.auth).send({ userId: me.user.id, ...body });
+
+    it("replaces one exercise of today's workout with an equivalent, keeping its place, id and dose shape", async () => {
+      const me = await signIn(t);
+      const workout = (await generate(me, { type: 'strength', difficulty: 'beginner', duration: 30 }).expect(201)).body as WorkoutView;
+      // The first main exercise that has an equivalent (one that has none answers 409 and changes nothing).
+      let target = workout.exercises[0];
+      let updated: WorkoutView | undefined;
+      for (const candidate of workout.exercises.filter((e) => e.phase === 'main')) {
+        const res = await swap(me, { workoutId: workout.id, exerciseId: candidate.id });
+        if (res.status === 409 && res.body.code === 'WORKOUT_NO_EQUIVALENT') continue;
+        expect(res.status).toBe(200);
+        [target, updated] = [candidate, res.body as WorkoutView];
+        break;
+      }
+      if (!updated) throw new Error('no main exercise of the workout had an equivalent');
+      const index = workout.exercises.indexOf(target);
+      const replacement = updated.exercises[index];
+      expect(replacement).toMatchObject({ id: target.id, phase: 'main' });
+      expect(replacement.catalogueId).not.toBe(target.catalogueId);
+      expect(catalogueExercise(replacement.catalogueId!)!.pattern).toBe(catalogueExercise(target.catalogueId!)!.pattern);
+      expect(replacement.dose).toMatchObject({ sets: target.dose!.sets, restSeconds: target.dose!.restSeconds });
+      expect(updated.exercises.filter((_, i) => i !== index)).toEqual(workout.exercises.filter((_, i) => i !== index));
+      expect((await t.http.get('/api/workout/today').set(me.auth).expect(200)).body).toEqual(updated);
+    });
+
+    it('answers coded errors and changes nothing for an unknown exercise, a workout not open today, or no equivalent', async () => {
+      const me = await signIn(t);
+      const other = await signIn(t);
+      const workout = (await generate(me).expect(201)).body as WorkoutView;
+      const unknown = await swap(me, { workoutId: workout.id, exerciseId: 'ex999' }).expect(404);
+      expect(unknown.body.code).toBe('WORKOUT_EXERCISE_NOT_FOUND');
+      expect((await swap(other, { workoutId: workout.id, exerciseId: 'ex1' }).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+      await t.http.post('/api/workout/swap').set(me.auth).send({ userId: other.user.id, workoutId: workout.id, exerciseId: 'ex1' }).expect(403);
+      for (const bad of [{ workoutId: workout.id }, { workoutId: 'nope', exerciseId: 'ex1' }, { workoutId: workout.id, exerciseId: 'ex1', extra: 1 }, { workoutId: workout.id, exerciseId: { $gt: '' } }]) {
+        expect((await swap(me, bad).expect(400)).body.error).toBe('Validation Failed');
+      }
+      expect((await t.http.get('/api/workout/today').set(me.auth)).body).toEqual(workout);
+
+      await complete(me, workout, ['ex1']).expect(200);
+      expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex2' }).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+
+      // A workout stored before the catalogue: its exercises have nothing to swap from.
+      const old = await t.app.get(WorkoutsRepository).create({
+        userId: me.user.id, name: 'Old Plan', type: 'strength', difficulty: 'beginner', duration: 15, creditsReward: 5, notes: [], day: dayIn(new Date()),
+        exercises: [{ id: 'ex1', name: 'Push-Up', description: 'Press up.', phase: 'main', prescription: '3 × 10', muscles: ['chest'] }],
+      });
+      const refused = await swap(me, { workoutId: old._id.toString(), exerciseId: 'ex1' }).expect(409);
+      expect(refused.body).toMatchObject({ code: 'WORKOUT_NO_EQUIVALENT', error: 'No Equivalent' });
+    });
   });
 
   it('awards each achievement once, even when asked at the same time', async () => {

@@ -48,8 +48,10 @@ export class AiJobs {
     const { history, fitnessLevel, recentlyTrained } = job.data;
     const request = await this.step(job, () => this.provider.readWorkoutRequest(history, fitnessLevel), 40);
     if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.code, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
-    const avoidMuscles = [...new Set([...recentlyTrained, ...request.soreMuscles])];
-    const plan = await this.step(job, () => this.provider.generateWorkout({ ...request, avoidMuscles }));
+    const { soreMuscles, ...asked } = request;
+    // The goal joins once the profile holds it.
+    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])], goal: null };
+    const plan = await this.step(job, () => this.provider.generateWorkout(planRequest));
     return { request, plan };
   }
 

@@ -1,26 +1,30 @@
 import { z } from 'zod';
-import { Difficulty, Duration, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ChatTurn, Intensity } from '../contract';
+import { EQUIPMENT, LIMITATIONS } from '../contract/values';
+import type { TRAINING_GOALS } from '../contract/values';
+import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
 
-/** Joints a stated injury protects: exercises that load them are left out. */
-export const JOINTS = ['knee', 'back', 'shoulder', 'wrist', 'ankle'] as const;
-export const Joint = z.enum(JOINTS);
-export type Joint = z.infer<typeof Joint>;
+/** The profile's goal (branch `profile` names the same values `TrainingGoal` in the contract). */
+export type TrainingGoal = (typeof TRAINING_GOALS)[number];
 
-/** Limits the user stated (in chat): injuries, no equipment at hand. */
-export const WorkoutLimits = z.object({
-  injuries: z.array(Joint).default([]),
-  noEquipment: z.boolean().default(false),
-});
-export type WorkoutLimits = z.infer<typeof WorkoutLimits>;
+/** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
+export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 
-/** What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore. */
+/**
+ * What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore;
+ * `equipment`: what is at hand ([] = bodyweight); `limitations`: nothing may load them;
+ * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set.
+ */
 export interface PlanRequest {
   type: WorkoutType;
   difficulty: Difficulty;
-  duration: Duration;
+  minutes: number;
   avoidMuscles: MuscleGroup[];
-  limits: WorkoutLimits;
+  equipment: Equipment[];
+  limitations: Limitation[];
+  focus: MuscleGroup[];
+  goal: TrainingGoal | null;
 }
 
 /** An exercise as a provider plans it; the server gives it its id. */
@@ -30,7 +34,7 @@ export type PlannedExercise = z.infer<typeof PlannedExercise>;
 /** A provider's workout: the OpenAI answer is checked against this before it is used. */
 export const WorkoutPlan = z.object({
   name: z.string().trim().min(1).max(80),
-  exercises: z.array(PlannedExercise).min(3).max(20),
+  exercises: z.array(PlannedExercise).min(3).max(32),
   notes: z.array(z.string().max(300)).max(6),
 });
 export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
@@ -39,9 +43,12 @@ export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
 export const ChatWorkoutRequest = z.object({
   type: WorkoutType,
   difficulty: Difficulty,
-  duration: Duration,
-  limits: WorkoutLimits,
-  soreMuscles: z.array(MuscleGroup).default([]),
+  minutes: z.number().int().min(PLAN_MINUTES.min).max(PLAN_MINUTES.max),
+  equipment: z.array(z.enum(EQUIPMENT)),
+  limitations: z.array(z.enum(LIMITATIONS)),
+  focus: z.array(MuscleGroup),
+  /** Muscles the chat asks to rest: reported sore, or left out ("not legs today"). */
+  soreMuscles: z.array(MuscleGroup),
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 

@@ -1,6 +1,8 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { ChatTurn, Difficulty } from '../contract';
+import type { ChatTurn, Difficulty, ExercisePhase } from '../contract';
+import { CATALOGUE } from '../workouts/catalogue';
+import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
 import { AiProvider, AiTimeout, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PlanRequest, WorkoutPlan } from './ai.provider';
 
 export interface OpenAiSettings {
@@ -14,13 +16,32 @@ export interface OpenAiSettings {
 const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.nullable() });
 
 const PLAN_RULES = [
-  'You are a certified strength and conditioning coach writing one workout as JSON.',
-  'Structure: warm-up exercises (phase "warmup"), the main block ("main"), cool-down ("cooldown").',
-  'The total time including rests must fit the requested duration in minutes. Use more sets and shorter rests as difficulty rises.',
-  'Each exercise: name, description (clear how-to instructions in 1-2 sentences), phase, prescription (e.g. "3 sets × 10–12 reps, rest 60 s"), muscles.',
-  'Never include exercises training the muscles listed in avoidMuscles, nor loading the joints in limits.injuries; with limits.noEquipment use bodyweight only.',
-  'notes: short sentences explaining recovery or limit choices (may be empty).',
+  'You are a certified strength and conditioning coach choosing the exercises of one workout, as JSON.',
+  'Pick catalogue ids only: warmup (2-6, gentle, raising the pulse and mobilising), main (the training, in the order to do them), cooldown (2-5 stretches or breathing).',
+  'Respect the request: type, difficulty, minutes, goal; give focus body parts most of the main block; nothing training avoidMuscles.',
+  'Every id offered already fits the equipment at hand, the limitations and the level. The server doses each exercise to fit the minutes.',
+  'notes: up to 3 short sentences on why the session looks this way (may be empty).',
 ].join('\n');
+
+const BLOCKS: ExercisePhase[] = ['warmup', 'main', 'cooldown'];
+const ids = (allowed: string[], max: number) => (allowed.length ? z.array(z.enum(allowed as [string, ...string[]])).max(max) : z.array(z.string()).max(0));
+
+/** The model's choice for a request: catalogue ids per block, each an enum of the ids that request may have. */
+function workoutChoice(eligible: Record<ExercisePhase, string[]>) {
+  return z.object({
+    name: z.string().trim().min(1).max(80),
+    warmup: ids(eligible.warmup, 8),
+    main: ids(eligible.main, 20),
+    cooldown: ids(eligible.cooldown, 8),
+    notes: z.array(z.string().max(300)).max(3),
+  });
+}
+
+/** One line per offered exercise so the model can choose by movement and muscles: "id: pattern; primary muscles". */
+function catalogueLines(eligible: Record<ExercisePhase, string[]>): string[] {
+  const offered = new Set(BLOCKS.flatMap((block) => eligible[block]));
+  return CATALOGUE.filter((e) => offered.has(e.id)).map((e) => `${e.id}: ${e.pattern}; ${e.primary.join(', ')}${e.unilateral ? '; one side at a time' : ''}`);
+}
 
 /**
  * Any OpenAI-compatible server. Answers must match the contract schemas; a malformed one throws
@@ -37,17 +58,23 @@ export class OpenAiProvider implements AiProvider {
     return this.settings.model.toUpperCase();
   }
 
-  generateWorkout(request: PlanRequest): Promise<WorkoutPlan> {
-    return this.json('workout_plan', WorkoutPlan, PLAN_RULES, JSON.stringify(request));
+  /** The model chooses from the catalogue; the server doses the choice so the minutes, levels and limits hold. */
+  async generateWorkout(request: PlanRequest): Promise<WorkoutPlan> {
+    const eligible = { warmup: eligibleIds(request, 'warmup'), main: eligibleIds(request, 'main'), cooldown: eligibleIds(request, 'cooldown') };
+    const choice = await this.json('workout_plan', workoutChoice(eligible), PLAN_RULES, JSON.stringify({ request, catalogue: catalogueLines(eligible) }));
+    const session = buildSession(request, choice);
+    // The server's notes (recovery, limitations, equipment) come before the model's, which fill what room is left.
+    return { name: choice.name, exercises: session.exercises, notes: [...session.notes, ...choice.notes].slice(0, 6) };
   }
 
   async readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null> {
     const rules = [
       'Read the fitness chat below and extract the workout the user asks for as JSON.',
       'type: strength|cardio|hiit|yoga|mixed; difficulty: beginner|intermediate|advanced (default: the user level given);',
-      'duration: 15|30|45|60 (the longest that fits the time they have); limits.injuries from knee|back|shoulder|wrist|ankle;',
-      'limits.noEquipment when they have no equipment; soreMuscles they report as sore.',
-      'If the chat names no type, duration, difficulty or limit at all, answer {"found": false, "request": null}.',
+      'minutes: the whole minutes they have, 10 to 90 (default 30); equipment: what they say they have at hand ([] for none);',
+      'limitations: body parts they report injured or painful; focus: body parts they ask to train ([] for balanced);',
+      'soreMuscles: muscle groups they report as sore or ask to rest.',
+      'If the chat names no type, minutes, difficulty or limit at all, answer {"found": false, "request": null}.',
     ].join('\n');
     const reading = await this.json('chat_reading', ChatReading, rules, JSON.stringify({ userLevel: fitnessLevel, chat: history }));
     return reading.found ? reading.request : null;

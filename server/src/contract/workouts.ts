@@ -51,7 +51,8 @@ export const WorkoutView = z.object({
   name: z.string(),
   type: WorkoutType,
   difficulty: Difficulty,
-  duration: Duration,
+  /** Minutes: a generator option (15/30/45/60), or the time said in the coach chat (10–90). */
+  duration: z.number().int().positive(),
   creditsReward: z.number().int().min(0),
   exercises: z.array(ExerciseView),
   /** Why the plan looks the way it does (recovery, stated limits). */
@@ -79,6 +80,14 @@ export const CompleteWorkoutRequest = z.strictObject({
   intensity: z.string().max(20).optional(),
 });
 export type CompleteWorkoutRequest = z.infer<typeof CompleteWorkoutRequest>;
+
+/** POST /api/workout/swap: one exercise of today's workout replaced by an equivalent; answers the updated workout. */
+export const SwapExerciseRequest = z.strictObject({
+  userId: ObjectIdString,
+  workoutId: ObjectIdString,
+  exerciseId: z.string().min(1).max(64),
+});
+export type SwapExerciseRequest = z.infer<typeof SwapExerciseRequest>;
 
 /** SPEC.md section 3, Workout session. */
 export const SessionView = z.object({

@@ -3,7 +3,6 @@ import {
   CHAT_HISTORY_KEPT,
   CoachChatRequest,
   CoachChatResponse,
-  Difficulty,
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
   MuscleGroup,
@@ -16,7 +15,7 @@ import { bmiCategory } from '../bmi/bmi.rules';
 import type { UserRecord } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { dayIn } from '../users/users.rules';
-import { StoredWorkout, Workout } from './workout.schema';
+import { StoredWorkout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
 import { workoutOfPlan } from './workouts.rules';
@@ -37,9 +36,19 @@ export class WorkoutPlansService {
 
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
-    const request: PlanRequest = { ...options, avoidMuscles: await this.recentlyTrained(userId), limits: { injuries: [], noEquipment: false } };
+    // Equipment, limitations and goal join the request once the profile holds them.
+    const request: PlanRequest = {
+      type: options.type,
+      difficulty: options.difficulty,
+      minutes: options.duration,
+      avoidMuscles: await this.recentlyTrained(userId),
+      equipment: [],
+      limitations: [],
+      focus: [],
+      goal: null,
+    };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
-    return this.save(userId, options.difficulty, options.type, options.duration, plan);
+    return this.save(userId, request, plan);
   }
 
   /** A workout drawn from what the conversation asked for; 422 when it asked for nothing readable. */
@@ -49,7 +58,7 @@ export class WorkoutPlansService {
       { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: user.fitnessLevel, recentlyTrained },
       jobKey,
     );
-    return this.save(userId, request.difficulty, request.type, request.duration, plan);
+    return this.save(userId, request, plan);
   }
 
   async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
@@ -77,8 +86,8 @@ export class WorkoutPlansService {
     return toWorkoutView(latest);
   }
 
-  private async save(userId: string, difficulty: Difficulty, type: Workout['type'], duration: number, plan: WorkoutPlan): Promise<WorkoutView> {
-    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, type, difficulty, duration), day: dayIn(new Date()) });
+  private async save(userId: string, request: Parameters<typeof workoutOfPlan>[1], plan: WorkoutPlan): Promise<WorkoutView> {
+    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(new Date()) });
     return toWorkoutView(workout);
   }
 
@@ -116,15 +125,24 @@ function coachProfile(user: UserRecord, given: UserProfileInput | undefined): Co
   };
 }
 
-function toWorkoutView(w: StoredWorkout): WorkoutView {
+/** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */
+export function toWorkoutView(w: StoredWorkout): WorkoutView {
   return {
     id: w._id.toString(),
     name: w.name,
     type: w.type,
     difficulty: w.difficulty,
-    duration: w.duration as WorkoutView['duration'],
+    duration: w.duration,
     creditsReward: w.creditsReward,
-    exercises: w.exercises.map((e) => ({ id: e.id, name: e.name, description: e.description, phase: e.phase, prescription: e.prescription, muscles: e.muscles })),
+    exercises: w.exercises.map((e) => ({
+      id: e.id,
+      name: e.name,
+      description: e.description,
+      phase: e.phase,
+      prescription: e.prescription,
+      muscles: e.muscles,
+      ...(e.catalogueId && e.dose ? { catalogueId: e.catalogueId, dose: e.dose } : {}),
+    })),
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
   };

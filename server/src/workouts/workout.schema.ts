@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
+import type { Equipment, Limitation } from './catalogue/catalogue.types';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
 @Schema({ collection: 'workouts', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
@@ -12,12 +13,26 @@ export class Workout {
   @Prop({ required: true }) duration!: number;
   @Prop({ required: true }) creditsReward!: number;
   @Prop({
-    type: [raw({ id: String, name: String, description: String, phase: String, prescription: String, muscles: [String] })],
+    type: [
+      raw({
+        id: String,
+        name: String,
+        description: String,
+        phase: String,
+        prescription: String,
+        muscles: [String],
+        catalogueId: String,
+        dose: { kind: String, sets: Number, reps: Number, workSeconds: Number, meters: Number, restSeconds: Number, eachSide: Boolean },
+      }),
+    ],
     required: true,
     _id: false,
   })
   exercises!: ExerciseView[];
   @Prop({ type: [String], default: [] }) notes!: string[];
+  /** What it was planned with, so SWAP keeps to it (absent on workouts from before the catalogue: none at hand, none stated). */
+  @Prop({ type: [String], default: undefined }) equipment?: Equipment[];
+  @Prop({ type: [String], default: undefined }) limitations?: Limitation[];
   /** YYYY-MM-DD (UTC) it was generated on. */
   @Prop({ required: true }) day!: string;
   createdAt!: Date;

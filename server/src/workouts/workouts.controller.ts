@@ -12,6 +12,7 @@ import {
   OptionalUserIdParam,
   SessionList,
   SessionView,
+  SwapExerciseRequest,
   TodayWorkout,
   WorkoutCompletion,
   WorkoutView,
@@ -19,6 +20,7 @@ import {
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { WorkoutPlansService } from './workout-plans.service';
+import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsService } from './workouts.service';
 import { AI_ROUTE, POSTING } from '../common/route-errors';
 
@@ -31,6 +33,7 @@ export class WorkoutsController {
   constructor(
     private readonly plans: WorkoutPlansService,
     private readonly workouts: WorkoutsService,
+    private readonly swaps: WorkoutSwapService,
   ) {}
 
   @Post('generate')
@@ -55,6 +58,14 @@ export class WorkoutsController {
   complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);
+  }
+
+  /** One exercise of today's workout replaced by an equivalent (same pattern, equipment at hand, limits kept); the updated workout. */
+  @Post('swap')
+  @Returns(WorkoutView, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND', 'WORKOUT_NO_EQUIVALENT')
+  swap(@CurrentUser() me: SessionUser, @ValidBody(SwapExerciseRequest) body: SwapExerciseRequest): Promise<WorkoutView> {
+    assertSelf(me, body.userId);
+    return this.swaps.swap(me.userId, body);
   }
 
   /** Completed sessions, newest first. */

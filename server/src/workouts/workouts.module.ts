@@ -8,6 +8,7 @@ import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutPlansService } from './workout-plans.service';
+import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsController } from './workouts.controller';
 import { WorkoutsRepository } from './workouts.repository';
 import { WorkoutsService } from './workouts.service';
@@ -24,7 +25,7 @@ import { WorkoutsService } from './workouts.service';
     ]),
   ],
   controllers: [WorkoutsController],
-  providers: [WorkoutsService, WorkoutPlansService, WorkoutsRepository, WorkoutSessionsRepository],
+  providers: [WorkoutsService, WorkoutPlansService, WorkoutSwapService, WorkoutsRepository, WorkoutSessionsRepository],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+import type { ExerciseView } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { StoredWorkout, Workout } from './workout.schema';
 
@@ -30,5 +31,19 @@ export class WorkoutsRepository {
   /** `(userId, createdAt)`: the user's newest workout. */
   findLatest(userId: Id): Promise<StoredWorkout | null> {
     return this.workouts.findOne({ userId: toObjectId(userId) }).sort({ createdAt: -1 }).lean<StoredWorkout>().exec();
+  }
+
+  /**
+   * Puts `exercise` at `index` of the user's workout if that place still holds `replacedCatalogueId`
+   * (a concurrent SWAP of the same exercise wins once). False when it did not.
+   */
+  async replaceExercise(id: Id, userId: Id, index: number, replacedCatalogueId: string, exercise: ExerciseView): Promise<boolean> {
+    const result = await this.workouts
+      .updateOne(
+        { _id: toObjectId(id), userId: toObjectId(userId), [`exercises.${index}.id`]: exercise.id, [`exercises.${index}.catalogueId`]: replacedCatalogueId },
+        { $set: { [`exercises.${index}`]: exercise } },
+      )
+      .exec();
+    return result.modifiedCount === 1;
   }
 }

@@ -1,6 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
-import type { WorkoutPlan } from '../ai/ai.provider';
-import type { Difficulty, Intensity, WorkoutType } from '../contract';
+import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
+import type { Difficulty, Intensity } from '../contract';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */
 const CREDITS_PER_QUARTER_HOUR: Record<Difficulty, number> = { beginner: 5, intermediate: 7, advanced: 10 };
@@ -10,16 +10,18 @@ export function creditsReward(duration: number, difficulty: Difficulty): number 
   return Math.ceil(duration / 15) * CREDITS_PER_QUARTER_HOUR[difficulty];
 }
 
-/** A provider's plan as a workout is stored from it: its reward, and exercise ids `ex1`, `ex2`… */
-export function workoutOfPlan(plan: WorkoutPlan, type: WorkoutType, difficulty: Difficulty, duration: number) {
+/** A provider's plan as a workout is stored from it: its reward, exercise ids `ex1`, `ex2`…, and what SWAP must keep to. */
+export function workoutOfPlan(plan: WorkoutPlan, request: Pick<PlanRequest, 'type' | 'difficulty' | 'minutes' | 'equipment' | 'limitations'>) {
   return {
     name: plan.name,
-    type,
-    difficulty,
-    duration,
-    creditsReward: creditsReward(duration, difficulty),
+    type: request.type,
+    difficulty: request.difficulty,
+    duration: request.minutes,
+    creditsReward: creditsReward(request.minutes, request.difficulty),
     exercises: plan.exercises.map((exercise, index) => ({ ...exercise, id: `ex${index + 1}` })),
     notes: plan.notes,
+    equipment: request.equipment,
+    limitations: request.limitations,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ChatTurn } from '../../contract';
 import type { CoachContext } from '../ai.provider';
-import { coachTopic, readChatRequest, statedDuration } from './chat.rules';
+import { coachTopic, readChatRequest, statedMinutes } from './chat.rules';
+import { catalogueExercise } from '../../workouts/catalogue';
 import { coachReply } from './coach.rules';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });
@@ -11,16 +12,17 @@ describe('reading a conversation', () => {
       [user('I want some cardio'), { role: 'assistant', content: 'Try yoga!' }, user('Actually HIIT, I only have 20 minutes. My knee hurts and I have no equipment. Legs are sore.')],
       'beginner',
     );
-    expect(request).toEqual({ type: 'hiit', difficulty: 'beginner', duration: 15, limits: { injuries: ['knee'], noEquipment: true }, soreMuscles: ['legs'] });
+    expect(request).toEqual({ type: 'hiit', difficulty: 'beginner', minutes: 20, equipment: [], limitations: ['knee'], focus: [], soreMuscles: ['legs'] });
   });
 
-  it('reads durations as the longest option that fits', () => {
-    expect(statedDuration('i have 45 minutes')).toBe(45);
-    expect(statedDuration('about 50 min')).toBe(45);
-    expect(statedDuration('half an hour')).toBe(30);
-    expect(statedDuration('an hour')).toBe(60);
-    expect(statedDuration('10 mins')).toBe(15);
-    expect(statedDuration('tomorrow')).toBeUndefined();
+  it('reads the minutes stated, within 10 to 90', () => {
+    expect(statedMinutes('i have 45 minutes')).toBe(45);
+    expect(statedMinutes('about 50 min')).toBe(50);
+    expect(statedMinutes('half an hour')).toBe(30);
+    expect(statedMinutes('an hour')).toBe(60);
+    expect(statedMinutes('5 mins')).toBe(10);
+    expect(statedMinutes('a 120 minute session')).toBe(90);
+    expect(statedMinutes('tomorrow')).toBeUndefined();
   });
 
   it('finds nothing to build in small talk', () => {
@@ -58,7 +60,7 @@ describe('coach replies', () => {
   });
 
   it('gives form cues of a named exercise, and is deterministic', () => {
-    expect(coachReply(context('form tips for the goblet squat?'))).toMatch(/^Goblet Squat: Hold a dumbbell/);
+    expect(coachReply(context('form tips for the goblet squat?'))).toMatch(new RegExp(`^Goblet Squat: ${catalogueExercise('goblet-squat')!.cues[0]}\\.`));
     expect(coachReply(context('hi'))).toBe(coachReply(context('hi')));
   });
 });

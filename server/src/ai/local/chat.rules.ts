@@ -1,7 +1,8 @@
 /** How the local coach reads a conversation: the workout asked for, limits stated, what a message is about. */
-import { DURATIONS } from '../../contract';
-import type { ChatTurn, Difficulty, Duration, MuscleGroup, WorkoutType } from '../../contract';
-import type { ChatWorkoutRequest, Joint } from '../ai.provider';
+import type { ChatTurn, Difficulty, MuscleGroup, WorkoutType } from '../../contract';
+import type { Limitation } from '../../workouts/catalogue/catalogue.types';
+import { PLAN_MINUTES } from '../ai.provider';
+import type { ChatWorkoutRequest } from '../ai.provider';
 
 const TYPE_WORDS: Array<[WorkoutType, RegExp]> = [
   ['hiit', /\b(hiit|intervals?|tabata|circuit training|fat[- ]?burn(ing)?)\b/],
@@ -15,12 +16,15 @@ const DIFFICULTY_WORDS: Array<[Difficulty, RegExp]> = [
   ['advanced', /\b(advanced|hard(er)?|intense|challenging|brutal|tough|push me)\b/],
   ['intermediate', /\b(intermediate|moderate|medium)\b/],
 ];
-const JOINT_WORDS: Array<[Joint, RegExp]> = [
+const LIMITATION_WORDS: Array<[Limitation, RegExp]> = [
   ['knee', /\bknees?\b/],
-  ['back', /\b(lower back|back|spine)\b/],
+  ['lower_back', /\b(lower back|back|spine)\b/],
   ['shoulder', /\bshoulders?\b/],
   ['wrist', /\bwrists?\b/],
   ['ankle', /\bankles?\b/],
+  ['hip', /\bhips?\b/],
+  ['neck', /\bneck\b/],
+  ['elbow', /\belbows?\b/],
 ];
 const MUSCLE_WORDS: Array<[MuscleGroup, RegExp]> = [
   ['legs', /\b(legs?|quads?|hamstrings?|calves|calf)\b/],
@@ -41,8 +45,8 @@ function lastMatch<T>(texts: string[], table: Array<[T, RegExp]>): T | undefined
   return found;
 }
 
-/** Minutes mentioned ("20 min", "half an hour", "an hour"), as the longest allowed duration that fits. */
-export function statedDuration(text: string): Duration | undefined {
+/** Minutes mentioned ("20 min", "half an hour", "an hour"), kept within the minutes a workout may last. */
+export function statedMinutes(text: string): number | undefined {
   let minutes: number | undefined;
   const number = /\b(\d{1,3})\s*(-|\s)?(min|mins|minutes?)\b/.exec(text);
   if (number) minutes = Number(number[1]);
@@ -50,8 +54,7 @@ export function statedDuration(text: string): Duration | undefined {
   else if (/\b(an|one|1) hour\b/.test(text)) minutes = 60;
   else if (/\bquarter of an hour\b/.test(text)) minutes = 15;
   if (minutes === undefined) return undefined;
-  const fitting = DURATIONS.filter((d) => d <= minutes);
-  return fitting.length ? fitting[fitting.length - 1] : 15;
+  return Math.min(PLAN_MINUTES.max, Math.max(PLAN_MINUTES.min, minutes));
 }
 
 /**
@@ -62,23 +65,26 @@ export function readChatRequest(history: ChatTurn[], fitnessLevel: Difficulty): 
   const texts = history.filter((t) => t.role === 'user').map((t) => t.content.toLowerCase());
   const type = lastMatch(texts, TYPE_WORDS);
   const difficulty = lastMatch(texts, DIFFICULTY_WORDS);
-  const duration = texts.map(statedDuration).filter((d) => d !== undefined).pop();
-  const injuries = new Set<Joint>();
+  const minutes = texts.map(statedMinutes).filter((m) => m !== undefined).pop();
+  const limitations = new Set<Limitation>();
   const soreMuscles = new Set<MuscleGroup>();
   let noEquipment = false;
   for (const text of texts) {
     for (const sentence of text.split(/[.!?;]/)) {
-      if (INJURY.test(sentence)) JOINT_WORDS.filter(([, p]) => p.test(sentence)).forEach(([joint]) => injuries.add(joint));
+      if (INJURY.test(sentence)) LIMITATION_WORDS.filter(([, p]) => p.test(sentence)).forEach(([limitation]) => limitations.add(limitation));
       if (SORE.test(sentence)) MUSCLE_WORDS.filter(([, p]) => p.test(sentence)).forEach(([muscle]) => soreMuscles.add(muscle));
     }
     if (NO_EQUIPMENT.test(text)) noEquipment = true;
   }
-  if (!type && !difficulty && !duration && !injuries.size && !noEquipment && !soreMuscles.size) return null;
+  if (!type && !difficulty && !minutes && !limitations.size && !noEquipment && !soreMuscles.size) return null;
+  // Equipment named in the chat is not read yet: the plan is bodyweight only.
   return {
     type: type ?? 'mixed',
     difficulty: difficulty ?? fitnessLevel,
-    duration: duration ?? 30,
-    limits: { injuries: [...injuries], noEquipment },
+    minutes: minutes ?? 30,
+    equipment: [],
+    limitations: [...limitations],
+    focus: [],
     soreMuscles: [...soreMuscles],
   };
 }

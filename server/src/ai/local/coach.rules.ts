@@ -2,7 +2,7 @@
 import type { Difficulty, MuscleGroup } from '../../contract';
 import type { CoachContext, CoachProfile, RecentTraining } from '../ai.provider';
 import { coachTopic, readChatRequest } from './chat.rules';
-import { EXERCISE_LIBRARY } from './exercise-library';
+import { CATALOGUE } from '../../workouts/catalogue';
 
 const BODY_PARTS: MuscleGroup[] = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs'];
 const SESSIONS_PER_WEEK: Record<Difficulty, string> = { beginner: '3', intermediate: '3–4', advanced: '4–5' };
@@ -42,8 +42,8 @@ function weightLossAdvice(profile: CoachProfile): string {
 
 function formAdvice(message: string): string {
   const text = message.toLowerCase();
-  const exercise = EXERCISE_LIBRARY.find((e) => text.includes(e.name.toLowerCase()) || text.includes(e.slug.replace(/-/g, ' ')));
-  if (exercise) return `${exercise.name}: ${exercise.instructions} Move slowly enough to control every rep, and stop a set when form breaks down.`;
+  const exercise = CATALOGUE.find((e) => text.includes(e.name.toLowerCase()) || text.includes(e.id.replace(/-/g, ' ')));
+  if (exercise) return `${exercise.name}: ${exercise.cues.join('. ')}. Move slowly enough to control every rep, and stop a set when form breaks down.`;
   return 'Good form rules for every exercise: brace your core, keep a neutral spine, move through a range you control, breathe out on the effort, and stop a set when form slips. Tell me the exercise name and I will give you its cues.';
 }
 
@@ -62,11 +62,11 @@ function workoutRequestReply(context: CoachContext): string {
   const request = readChatRequest([...context.history, { role: 'user', content: context.message }], level(context.profile));
   if (!request) return 'Happy to build one. Tell me the type (strength, cardio, HIIT, yoga or mixed), how long you have, and any injury or equipment limits.';
   const limits = [
-    ...request.limits.injuries.map((j) => `nothing that loads your ${j}`),
-    ...(request.limits.noEquipment ? ['bodyweight only'] : []),
+    ...request.limitations.map((limitation) => `nothing that loads your ${limitation.replace(/_/g, ' ')}`),
+    ...(request.equipment.length ? [] : ['bodyweight only']),
     ...(request.soreMuscles.length ? [`resting your ${request.soreMuscles.join(', ')}`] : []),
   ];
-  return `Got it: a ${request.duration}-minute ${request.difficulty} ${request.type} workout${limits.length ? `, ${limits.join(', ')}` : ''}. Press GENERATE_WORKOUT_FROM_CHAT and I'll set it up as today's session.`;
+  return `Got it: a ${request.minutes}-minute ${request.difficulty} ${request.type} workout${limits.length ? `, ${limits.join(', ')}` : ''}. Press GENERATE_WORKOUT_FROM_CHAT and I'll set it up as today's session.`;
 }
 
 export function coachReply(context: CoachContext): string {

@@ -1,0 +1,154 @@
+import { DIFFICULTIES, DURATIONS, EQUIPMENT, LIMITATIONS, WORKOUT_TYPES } from '../../contract';
+import type { PlanRequest } from '../../ai/ai.provider';
+import { planProblems } from '../../../test/support/plan-checks';
+import { CATALOGUE, catalogueExercise } from '../catalogue';
+import type { Equipment } from '../catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
+import { buildSession, eligibleIds } from './session.rules';
+
+const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({
+  type: 'strength',
+  difficulty: 'intermediate',
+  minutes: 45,
+  avoidMuscles: [],
+  equipment: [],
+  limitations: [],
+  focus: [],
+  goal: null,
+  ...over,
+});
+
+/** The generator's durations and minutes a chat may ask for. */
+const MINUTES = [...DURATIONS, 10, 20, 25, 90];
+const EQUIPMENT_SETS: Record<string, Equipment[]> = {
+  bodyweight: [],
+  'dumbbells and bench': ['dumbbells', 'bench'],
+  'home gym': ['dumbbells', 'kettlebell', 'bands', 'pullup_bar'],
+  'full gym': [...EQUIPMENT],
+};
+const entry = (id: string | undefined) => catalogueExercise(id ?? '')!;
+const main = (plan: ReturnType<typeof buildSession>) => plan.exercises.filter((e) => e.phase === 'main');
+
+describe('every type × difficulty × minutes, with each equipment set and each single limitation', () => {
+  const combos = WORKOUT_TYPES.flatMap((type) => DIFFICULTIES.map((difficulty) => ({ type, difficulty })));
+
+  it.each(combos)('$type / $difficulty: in time, dosed within bounds, only what the user may do, blocks in order', ({ type, difficulty }) => {
+    const problems: string[] = [];
+    const check = (over: Partial<PlanRequest>, label: string) => {
+      const asked = request({ type, difficulty, ...over });
+      problems.push(...planProblems(buildSession(asked), asked).map((p) => `${label}, ${asked.minutes} min: ${p}`));
+    };
+    for (const minutes of MINUTES) {
+      for (const [label, equipment] of Object.entries(EQUIPMENT_SETS)) check({ minutes, equipment }, label);
+      for (const limitation of LIMITATIONS) {
+        check({ minutes, limitations: [limitation] }, `bodyweight, ${limitation}`);
+        check({ minutes, limitations: [limitation], equipment: [...EQUIPMENT] }, `full gym, ${limitation}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('programming like a coach', () => {
+  it('doses strength as sets × reps with rest, longer rests and fewer reps as the level rises', () => {
+    const beginner = main(buildSession(request({ difficulty: 'beginner', equipment: ['dumbbells', 'bench'] })));
+    const advanced = main(buildSession(request({ difficulty: 'advanced', equipment: ['dumbbells', 'bench'] })));
+    for (const e of [...beginner, ...advanced].filter((e) => e.dose?.kind === 'reps')) expect(e.prescription).toMatch(/^\d × \d+( each side)? · rest \d+ s$/);
+    const reps = (list: typeof beginner) => list.flatMap((e) => (e.dose?.kind === 'reps' && entry(e.catalogueId).equipment.length ? [e.dose.reps] : []));
+    expect(Math.max(...reps(advanced))).toBeLessThan(Math.min(...reps(beginner)));
+    const rest = (list: typeof beginner) => Math.max(...list.map((e) => e.dose!.restSeconds));
+    expect(rest(advanced)).toBeGreaterThan(rest(beginner));
+  });
+
+  it('doses HIIT as rounds of work and rest (holds as timed holds), splitting a round between sides for one-sided moves', () => {
+    const plan = buildSession(request({ type: 'hiit', difficulty: 'intermediate', minutes: 30 }));
+    for (const e of main(plan)) {
+      expect(e.prescription).toMatch(/^\d rounds × \d+ s (work|each side) \/ 20 s rest$|^\d × \d+ s hold( each side)? · rest 20 s$/);
+      expect(e.dose).toMatchObject({ kind: 'time', workSeconds: entry(e.catalogueId).unilateral ? 20 : 40 });
+    }
+  });
+
+  it('gives cardio steady minutes on a machine when there is one, and a circuit of short intervals when there is not', () => {
+    const machine = main(buildSession(request({ type: 'cardio', difficulty: 'beginner', minutes: 45, equipment: ['cardio_machine'] })));
+    expect(machine.some((e) => /^\d+ min steady$|km steady$/.test(e.prescription))).toBe(true);
+    const bodyweight = main(buildSession(request({ type: 'cardio', difficulty: 'advanced', minutes: 60 })));
+    for (const e of bodyweight.filter((e) => entry(e.catalogueId).pattern !== 'cyclical')) expect(e.dose).toMatchObject({ kind: 'time', workSeconds: expect.any(Number) });
+    const work = bodyweight.flatMap((e) => (entry(e.catalogueId).pattern !== 'cyclical' && e.dose?.kind === 'time' ? [e.dose.workSeconds] : []));
+    expect(Math.max(...work)).toBeLessThanOrEqual(60);
+  });
+
+  it('holds yoga poses 30–60 s with "each side" for one-sided ones, and never jumps', () => {
+    for (const difficulty of DIFFICULTIES) {
+      const plan = buildSession(request({ type: 'yoga', difficulty, minutes: 30 }));
+      expect(plan.exercises.every((e) => entry(e.catalogueId).impact === 'low')).toBe(true);
+      for (const e of main(plan).filter((e) => e.dose?.kind === 'time')) {
+        const hold = e.dose?.kind === 'time' ? e.dose.workSeconds : 0;
+        expect(hold).toBeGreaterThanOrEqual(30);
+        expect(hold).toBeLessThanOrEqual(60);
+        if (entry(e.catalogueId).unilateral) expect(e.prescription).toMatch(/each side/);
+      }
+    }
+    expect(buildSession(request({ type: 'yoga', difficulty: 'beginner', minutes: 15 })).exercises[0].catalogueId).not.toBe('jumping-jacks');
+  });
+
+  it('blends strength sets and a conditioning finisher in a mixed session', () => {
+    const styles = main(buildSession(request({ type: 'mixed', minutes: 45, equipment: ['dumbbells'] }))).map((e) => e.dose!.kind);
+    expect(styles).toContain('reps');
+    expect(styles[styles.length - 1]).toBe('time');
+  });
+
+  it('grows with the minutes and is the same for the same request', () => {
+    expect(buildSession(request({ minutes: 60 })).exercises.length).toBeGreaterThan(buildSession(request({ minutes: 15 })).exercises.length);
+    expect(buildSession(request())).toEqual(buildSession(request()));
+    expect(buildSession(request({ type: 'hiit' }))).not.toEqual(buildSession(request()));
+  });
+
+  it('gives most of the main block to the body part asked for, and says so', () => {
+    const plan = buildSession(request({ focus: ['legs'], equipment: ['dumbbells', 'bench'] }));
+    const legs = main(plan).filter((e) => entry(e.catalogueId).primary.some((m) => ['legs', 'glutes'].includes(MUSCLE_GROUP_OF[m])));
+    expect(legs.length / main(plan).length).toBeGreaterThanOrEqual(0.6);
+    expect(plan.name).toMatch(/^Legs Strength/);
+    expect(plan.notes).toContain('Focus: legs.');
+  });
+
+  it('leaves out muscles trained hard in the last 48 hours and says so', () => {
+    const plan = buildSession(request({ avoidMuscles: ['legs', 'glutes'], equipment: ['dumbbells'] }));
+    for (const e of main(plan)) expect(entry(e.catalogueId).primary.map((m) => MUSCLE_GROUP_OF[m])).not.toEqual(expect.arrayContaining(['legs']));
+    expect(plan.notes.join(' ')).toMatch(/Recovery: your legs, glutes worked hard recently/);
+  });
+
+  it('names the limitation and the equipment in its notes', () => {
+    const notes = buildSession(request({ limitations: ['knee', 'lower_back'] })).notes.join(' ');
+    expect(notes).toMatch(/Nothing that loads your knee or lower back/);
+    expect(notes).toMatch(/Bodyweight only/);
+  });
+
+  it('takes more reps and shorter rests for endurance than for muscle', () => {
+    const loaded = (goal: PlanRequest['goal']) => main(buildSession(request({ goal, equipment: ['dumbbells'] }))).filter((e) => e.dose?.kind === 'reps' && entry(e.catalogueId).equipment.length);
+    const reps = (goal: PlanRequest['goal']) => loaded(goal).map((e) => (e.dose?.kind === 'reps' ? e.dose.reps : 0));
+    const meanRest = (goal: PlanRequest['goal']) => loaded(goal).reduce((sum, e) => sum + e.dose!.restSeconds, 0) / loaded(goal).length;
+    expect(Math.min(...reps('endurance'))).toBeGreaterThan(Math.max(...reps('build_muscle')));
+    expect(meanRest('endurance')).toBeLessThan(meanRest('build_muscle'));
+  });
+
+  it("uses a model's picks first where they are eligible, and drops those that are not", () => {
+    const asked = request({ equipment: ['dumbbells'] });
+    const eligible = eligibleIds(asked, 'main').filter((id) => entry(id).types.includes('strength'));
+    const chosen = [eligible[eligible.length - 1], eligible[eligible.length - 2]];
+    const notAllowed = CATALOGUE.find((e) => e.equipment.some((item) => !asked.equipment.includes(item)))!.id;
+    const plan = buildSession(asked, { main: [notAllowed, ...chosen] });
+    expect(main(plan).map((e) => e.catalogueId)).toEqual(expect.arrayContaining(chosen));
+    expect(plan.exercises.map((e) => e.catalogueId)).not.toContain(notAllowed);
+    expect(planProblems(plan, asked)).toEqual([]);
+  });
+
+  it('offers a model only exercises the request allows', () => {
+    const asked = request({ type: 'yoga', difficulty: 'beginner', limitations: ['wrist'] });
+    for (const phase of ['warmup', 'main', 'cooldown'] as const) {
+      const ids = eligibleIds(asked, phase);
+      expect(ids.length).toBeGreaterThan(0);
+      for (const id of ids) expect(entry(id)).toMatchObject({ equipment: [], impact: 'low', level: 'beginner' });
+      for (const id of ids) expect(entry(id).loads).not.toContain('wrist');
+    }
+  });
+});

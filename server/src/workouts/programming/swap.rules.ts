@@ -1,0 +1,56 @@
+/**
+ * SWAP: one exercise of a workout replaced by an equivalent — the same movement pattern, for the same
+ * block, with the equipment at hand, loading no limitation, at the user's level, not already in the
+ * workout — keeping the dose's shape (sets, rest, timed or counted).
+ */
+import { createHash } from 'node:crypto';
+import type { ExerciseView, WorkoutType } from '../../contract';
+import { DIFFICULTIES } from '../../contract';
+import { CATALOGUE } from '../catalogue';
+import type { CatalogueExercise } from '../catalogue/catalogue.types';
+import { reshapeDose } from './dose.rules';
+import { Constraints, allowedFor, suitsBlock } from './eligibility.rules';
+import { plannedExercise } from './session.rules';
+
+export interface SwapContext extends Constraints {
+  type: WorkoutType;
+  /** Varies the choice between workouts (the workout's id): the same swap of the same workout gives the same exercise. */
+  seed: string;
+}
+
+export type SwapResult =
+  | { kind: 'swapped'; index: number; exercise: ExerciseView }
+  | { kind: 'unknown_exercise' }
+  | { kind: 'no_equivalent' };
+
+/** The workout's exercise `exerciseId` replaced by its best equivalent, or why it cannot be. */
+export function swapExercise(
+  exercises: readonly ExerciseView[],
+  exerciseId: string,
+  context: SwapContext,
+  catalogue: readonly CatalogueExercise[] = CATALOGUE,
+): SwapResult {
+  const index = exercises.findIndex((e) => e.id === exerciseId);
+  if (index < 0) return { kind: 'unknown_exercise' };
+  const current = exercises[index];
+  const original = catalogue.find((e) => e.id === current.catalogueId);
+  // Workouts from before the catalogue have neither an entry nor a dose to carry over.
+  if (!original || !current.dose) return { kind: 'no_equivalent' };
+  const inWorkout = new Set(exercises.map((e) => e.catalogueId));
+  const sameTraining = (e: CatalogueExercise) =>
+    original.types.includes(context.type) ? e.types.includes(context.type) : e.types.some((t) => original.types.includes(t));
+  const candidates = catalogue.filter(
+    (e) => e.pattern === original.pattern && !inWorkout.has(e.id) && allowedFor(e, context) && suitsBlock(e, current.phase, context.type) && sameTraining(e),
+  );
+  if (!candidates.length) return { kind: 'no_equivalent' };
+  const likeness = (e: CatalogueExercise) => {
+    const sameEquipment = e.equipment.length === original.equipment.length && e.equipment.every((item) => original.equipment.includes(item));
+    const sharedMuscles = e.primary.filter((m) => original.primary.includes(m)).length;
+    const levelGap = Math.abs(DIFFICULTIES.indexOf(e.level) - DIFFICULTIES.indexOf(original.level));
+    const tieBreak = createHash('sha1').update(`${context.seed}|${current.id}|${e.id}`).digest().readUInt32BE(0) / 2 ** 32;
+    return (sameEquipment ? 20 : 0) + 5 * sharedMuscles + (e.unilateral === original.unilateral ? 3 : 0) + (e.dosing === original.dosing ? 3 : 0) - 2 * levelGap + tieBreak;
+  };
+  const replacement = candidates.reduce((best, e) => (likeness(e) > likeness(best) ? e : best));
+  const swapped = plannedExercise(replacement, current.phase, reshapeDose(current.dose, original, replacement));
+  return { kind: 'swapped', index, exercise: { ...swapped, id: current.id } };
+}

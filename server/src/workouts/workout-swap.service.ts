@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import type { SwapExerciseRequest, WorkoutView } from '../contract';
+import { AppError } from '../common/errors';
+import { swapExercise } from './programming/swap.rules';
+import { WorkoutPlansService, toWorkoutView } from './workout-plans.service';
+import { WorkoutsRepository } from './workouts.repository';
+
+/** SWAP: one exercise of today's open workout replaced by an equivalent the user can do. */
+@Injectable()
+export class WorkoutSwapService {
+  constructor(
+    private readonly workouts: WorkoutsRepository,
+    private readonly plans: WorkoutPlansService,
+  ) {}
+
+  /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 when nothing equivalent fits. */
+  async swap(userId: string, body: SwapExerciseRequest): Promise<WorkoutView> {
+    const [workout, today] = await Promise.all([this.workouts.findOwned(body.workoutId, userId), this.plans.today(userId)]);
+    if (!workout || today?.id !== body.workoutId) {
+      throw new AppError('WORKOUT_NOT_FOUND', "Workout not found: only today's workout, before it is completed, can be changed");
+    }
+    const view = toWorkoutView(workout);
+    const result = swapExercise(view.exercises, body.exerciseId, {
+      type: workout.type,
+      difficulty: workout.difficulty,
+      equipment: workout.equipment ?? [],
+      limitations: workout.limitations ?? [],
+      seed: body.workoutId,
+    });
+    if (result.kind === 'unknown_exercise') throw new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${body.exerciseId}`, 'Exercise Not Found');
+    if (result.kind === 'no_equivalent') {
+      throw new AppError('WORKOUT_NO_EQUIVALENT', 'Nothing equivalent fits your equipment, limits and level: keep this exercise or skip it', 'No Equivalent');
+    }
+    const replaced = await this.workouts.replaceExercise(body.workoutId, userId, result.index, view.exercises[result.index].catalogueId!, result.exercise);
+    if (!replaced) {
+      // Another SWAP of the same exercise landed first: answer the workout as it now is.
+      const current = await this.workouts.findOwned(body.workoutId, userId);
+      if (!current) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
+      return toWorkoutView(current);
+    }
+    return { ...view, exercises: view.exercises.map((e, i) => (i === result.index ? result.exercise : e)) };
+  }
+}

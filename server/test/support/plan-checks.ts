@@ -1,0 +1,64 @@
+/**
+ * What a trainer checks on every generated workout, as one function the rules' tests share: the time
+ * budget, doses within bounds, the equipment and limitations kept, no repeats, the blocks in order,
+ * "each side" where it belongs. Answers the problems found (none: []).
+ */
+import { DIFFICULTIES, ExerciseDose } from '../../src/contract';
+import type { PlanRequest, PlannedExercise } from '../../src/ai/ai.provider';
+import { WorkoutPlan } from '../../src/ai/ai.provider';
+import { catalogueExercise } from '../../src/workouts/catalogue';
+import { doseSeconds, maxWorkSeconds, prescription } from '../../src/workouts/programming/dose.rules';
+import { DOSE_BOUNDS, TIME_TOLERANCE } from '../../src/workouts/programming/programming.data';
+
+export function planProblems(plan: { name: string; exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
+  const problems: string[] = [];
+  const parsed = WorkoutPlan.safeParse(plan);
+  if (!parsed.success) problems.push(`not a WorkoutPlan: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+
+  const phases = plan.exercises.map((e) => e.phase);
+  if (phases[0] !== 'warmup') problems.push('does not start with a warm-up');
+  if (phases[phases.length - 1] !== 'cooldown') problems.push('does not end with a cool-down');
+  if (!phases.includes('main')) problems.push('has no main block');
+  const rank = { warmup: 0, main: 1, cooldown: 2 };
+  if (phases.some((p, i) => i > 0 && rank[p] < rank[phases[i - 1]])) problems.push(`blocks out of order: ${phases.join(',')}`);
+
+  const ids = plan.exercises.map((e) => e.catalogueId);
+  if (new Set(ids).size !== ids.length) problems.push(`an exercise twice: ${ids.join(',')}`);
+
+  let seconds = 0;
+  for (const planned of plan.exercises) {
+    const entry = planned.catalogueId ? catalogueExercise(planned.catalogueId) : undefined;
+    const dose = planned.dose;
+    if (!entry || !dose) {
+      problems.push(`${planned.name}: no catalogue entry or dose`);
+      continue;
+    }
+    const where = `${entry.id} (${planned.phase}, ${planned.prescription})`;
+    if (!ExerciseDose.safeParse(dose).success) problems.push(`${where}: dose does not match the contract`);
+    seconds += doseSeconds(dose, entry);
+    if (!entry.equipment.every((item) => request.equipment.includes(item))) problems.push(`${where}: needs ${entry.equipment.join(', ')}`);
+    const loaded = entry.loads.filter((joint) => request.limitations.includes(joint));
+    if (loaded.length) problems.push(`${where}: loads ${loaded.join(', ')}`);
+    if (DIFFICULTIES.indexOf(entry.level) > DIFFICULTIES.indexOf(request.difficulty)) problems.push(`${where}: ${entry.level} level`);
+    if (request.type === 'yoga' && entry.impact !== 'low') problems.push(`${where}: ${entry.impact} impact in yoga`);
+    if (planned.phase === 'warmup' && entry.impact === 'high') problems.push(`${where}: high impact to warm up`);
+    if (!entry.phases.includes(planned.phase)) problems.push(`${where}: not a ${planned.phase} exercise`);
+    problems.push(...doseProblems(dose, entry, where));
+    if (planned.prescription !== prescription(dose, entry)) problems.push(`${where}: prescription does not read its dose`);
+    const saysEachSide = planned.prescription.includes('each side');
+    if (dose.kind !== 'distance' && (entry.unilateral !== dose.eachSide || saysEachSide !== entry.unilateral)) problems.push(`${where}: each-side wording wrong`);
+  }
+  const target = request.minutes * 60;
+  if (Math.abs(seconds - target) > target * TIME_TOLERANCE) problems.push(`takes ${Math.round(seconds)} s for ${target} s asked`);
+  return problems;
+}
+
+/** Bounds a trainer would write within: reps 5–20, holds up to 90 s, intervals up to the type's maximum. */
+export function doseProblems(dose: ExerciseDose, entry: Parameters<typeof maxWorkSeconds>[1], where: string): string[] {
+  const problems: string[] = [];
+  if (dose.sets > DOSE_BOUNDS.sets.max) problems.push(`${where}: ${dose.sets} sets`);
+  if (dose.restSeconds > DOSE_BOUNDS.restSeconds.max) problems.push(`${where}: rest ${dose.restSeconds} s`);
+  if (dose.kind === 'reps' && (dose.reps < DOSE_BOUNDS.reps.min || dose.reps > DOSE_BOUNDS.reps.max)) problems.push(`${where}: ${dose.reps} reps`);
+  if (dose.kind === 'time' && dose.workSeconds > maxWorkSeconds(dose, entry)) problems.push(`${where}: ${dose.workSeconds} s of work in one go`);
+  return problems;
+}
