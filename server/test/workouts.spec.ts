@@ -83,6 +83,21 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(await workouts.countCountedSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
   });
 
+  it('pays at most 120 planned minutes a day: six 60-minute HIIT sessions completed back to back are not all paid', async () => {
+    const me = await signIn(t);
+    const answers: WorkoutCompletion[] = [];
+    for (let i = 0; i < 6; i++) {
+      const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+      answers.push((await complete(me, workout, workout.exercises.map((e) => e.id)).expect(200)).body as WorkoutCompletion);
+    }
+    expect(answers.map((a) => a.session.creditsEarned)).toEqual([40, 40, 0, 0, 0, 0]);
+    expect(answers.map((a) => a.creditsNote === null)).toEqual([true, true, false, false, false, false]);
+    expect(answers[2].creditsNote).toMatch(/already plan 120 of 120 minutes/);
+    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+    // All six are recorded: trained, not paid.
+    expect((await t.http.get(`/api/workout/sessions/${me.user.id}`).set(me.auth).expect(200)).body).toHaveLength(6);
+  });
+
   it('completes a workout exactly once under 15 simultaneous requests', async () => {
     const me = await signIn(t);
     const workout = (await generate(me, { duration: 15, difficulty: 'beginner' }).expect(201)).body as WorkoutView;

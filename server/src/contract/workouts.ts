@@ -137,5 +137,6 @@ export const GenerateFromChatRequest = z.strictObject({
 export type GenerateFromChatRequest = z.infer<typeof GenerateFromChatRequest>;
 
 /** POST /api/workout/complete: the stored session (server-computed credits and intensity) and badges it earned. */
-export const WorkoutCompletion = z.object({ session: SessionView, newAchievements: AchievementList });
+/** `creditsNote`: why the session earned nothing though exercises were done (the day's paid minutes are used up). */
+export const WorkoutCompletion = z.object({ session: SessionView, newAchievements: AchievementList, creditsNote: z.string().nullable() });
 export type WorkoutCompletion = z.infer<typeof WorkoutCompletion>;

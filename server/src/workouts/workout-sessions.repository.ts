@@ -64,6 +64,15 @@ export class WorkoutSessionsRepository {
     return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1 }).lean().exec();
   }
 
+  /** `(userId, completedAt)`: the planned minutes of the paid sessions completed in [from, to), with when. */
+  paidSessionsBetween(userId: Id, from: Date, to: Date): Promise<Array<{ completedAt: Date; minutes: number }>> {
+    return this.sessions
+      .find({ userId: toObjectId(userId), completedAt: { $gte: from, $lt: to }, creditsEarned: { $gt: 0 } }, { completedAt: 1, 'workout.duration': 1 })
+      .lean()
+      .exec()
+      .then((rows) => rows.map((row) => ({ completedAt: row.completedAt, minutes: row.workout.duration })));
+  }
+
   /** `(userId, completedAt)`, then the intensity among those: muscles worked at these intensities since `since`. */
   async musclesWorkedSince(userId: Id, since: Date, intensities: Intensity[]): Promise<WorkoutSession['muscles']> {
     const rows = await this.sessions.find({ userId: toObjectId(userId), completedAt: { $gte: since }, intensity: { $in: intensities } }, { muscles: 1 }).lean().exec();

@@ -1,5 +1,5 @@
 import { CompleteWorkoutRequest, GenerateWorkoutRequest, sessionCredits, sessionIntensity } from '../contract';
-import { checkTicked, creditsReward, fitnessLevel, trainingHistory } from './workouts.rules';
+import { cappedCredits, checkTicked, creditsReward, fitnessLevel, trainingHistory } from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.
@@ -76,5 +76,15 @@ describe('generator options (SPEC.md section 5)', () => {
 
   it('refuses an empty completion list', () => {
     expect(CompleteWorkoutRequest.safeParse({ userId, workoutId: userId, completedExercises: [] }).success).toBe(false);
+  });
+});
+
+describe('the daily cap on paid minutes', () => {
+  it('pays while the day plans at most 120 minutes, then records the session unpaid and says why', () => {
+    expect(cappedCredits(40, 60, 0)).toEqual({ credits: 40, note: null });
+    expect(cappedCredits(40, 60, 60)).toEqual({ credits: 40, note: null });
+    expect(cappedCredits(40, 60, 120)).toEqual({ credits: 0, note: "Today's paid sessions already plan 120 of 120 minutes: this one is recorded, not paid" });
+    expect(cappedCredits(5, 15, 110)).toMatchObject({ credits: 0 });
+    expect(cappedCredits(0, 60, 500)).toEqual({ credits: 0, note: null });
   });
 });

@@ -1,6 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
 import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
-import type { Difficulty, Intensity } from '../contract';
+import { DAILY_PAID_MINUTES, type Difficulty, type Intensity } from '../contract';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */
 const CREDITS_PER_QUARTER_HOUR: Record<Difficulty, number> = { beginner: 5, intermediate: 7, advanced: 10 };
@@ -68,3 +68,12 @@ export function checkTicked(ticked: string[], exerciseIds: string[]): { known: s
  * (moderate or intense) and it earned credits. One exercise ticked in a generated workout does not.
  */
 export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies { intensities: readonly Intensity[] };
+
+/**
+ * What a completed session pays once the day's cap is counted: its credits while the day's paid
+ * sessions plus this one plan at most DAILY_PAID_MINUTES, else nothing, with the reason.
+ */
+export function cappedCredits(credits: number, plannedMinutes: number, paidMinutesToday: number): { credits: number; note: string | null } {
+  if (credits === 0 || paidMinutesToday + plannedMinutes <= DAILY_PAID_MINUTES) return { credits, note: null };
+  return { credits: 0, note: `Today's paid sessions already plan ${paidMinutesToday} of ${DAILY_PAID_MINUTES} minutes: this one is recorded, not paid` };
+}

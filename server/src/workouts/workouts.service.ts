@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -33,8 +33,12 @@ export class WorkoutsService {
     if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
     const total = workout.exercises.length;
     const intensity = sessionIntensity(known.length, total);
-    const creditsEarned = sessionCredits(workout.creditsReward, known.length, total);
     const now = new Date();
+    const { credits: creditsEarned, note } = cappedCredits(
+      sessionCredits(workout.creditsReward, known.length, total),
+      workout.duration,
+      await this.paidMinutesToday(userId, now),
+    );
 
     let session: SessionRecord;
     try {
@@ -57,7 +61,16 @@ export class WorkoutsService {
     await this.postCredits(session, workout.name);
     const totalSessions = await this.refreshTrainingStats(userId, now);
     const newAchievements = await this.achievements.awardAll(userId, workoutAchievements(totalSessions, intensity));
-    return { session: toSessionView(session), newAchievements };
+    return { session: toSessionView(session), newAchievements, creditsNote: note };
+  }
+
+  /** Planned minutes of the sessions paid so far on the user's today (their time zone). */
+  private async paidMinutesToday(userId: string, now: Date): Promise<number> {
+    const timeZone = (await this.users.findTimeZone(userId)) ?? 'UTC';
+    const today = dayIn(now, timeZone);
+    const { from, to } = instantsOfDayAnywhere(today);
+    const paid = await this.sessions.paidSessionsBetween(userId, from, to);
+    return paid.filter((s) => dayIn(s.completedAt, timeZone) === today).reduce((sum, s) => sum + s.minutes, 0);
   }
 
   /** Newest first. */

@@ -48,9 +48,9 @@ export default function WorkoutsPage() {
     if (!user || !workout) return;
     const completedExercises = workout.exercises.filter((e) => ticked.has(e.id)).map((e) => e.id);
     try {
-      const { session } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
+      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
       setTicked(new Set());
-      toast({ title: 'Workout Completed! 🎉', description: `You earned ${session.creditsEarned} Fitness credits!` });
+      toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? `You earned ${session.creditsEarned} Fitness credits!` });
     } catch {
       toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
     }
