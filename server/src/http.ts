@@ -132,11 +132,12 @@ function serveClient(app: NestExpressApplication, dist: string): void {
     new Logger('Client').warn(`no built client at ${dist} (run npm run build -w client)`);
     return;
   }
-  // Not for /api: the static middleware would otherwise look for a file on disk for every API call.
+  // Not for the server's own paths: the static middleware would otherwise look for a file on disk for every API call.
+  const serverPath = (path: string) => path.startsWith('/api') || path.startsWith('/ref/') || path === '/metrics';
   const assets = express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
-  app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/api') ? next() : assets(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) => (serverPath(req.path) ? next() : assets(req, res, next)));
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith('/api') || req.path.startsWith('/ref/')) return next();
+    if (req.method !== 'GET' || serverPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');
     res.sendFile(index);
   });

@@ -4,20 +4,14 @@ import type { WorkoutView } from '../src/contract';
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { TestApp, signIn, startTestApp } from './harness';
 
-const GOOD_PLAN = JSON.stringify({
-  name: 'Survivor Strength',
-  exercises: [
-    { name: 'Arm Circles', description: 'Circle the arms forward, then back.', phase: 'warmup', prescription: '60 s', muscles: ['shoulders'] },
-    { name: 'Push-Up', description: 'Lower the chest to the floor and press back up.', phase: 'main', prescription: '3 × 10', muscles: ['chest'] },
-    { name: 'Child Pose', description: 'Sit back on the heels and breathe.', phase: 'cooldown', prescription: '60 s', muscles: ['mobility'] },
-  ],
-  notes: [],
-});
+// The model's answer: catalogue ids per block, which the server doses (server/src/ai/openai.provider.ts).
+const GOOD_PLAN = JSON.stringify({ name: 'Survivor Strength', warmup: ['arm-circles'], main: ['push-up', 'bodyweight-squat'], cooldown: ['childs-pose'], notes: [] });
 
 /** The production worker entry (src/worker.ts) in its own process, resolved once it consumes the queues. */
 function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['-r', join(__dirname, 'support', 'ts-register.js'), join(__dirname, '..', 'src', 'worker.ts')], {
-    env: { ...process.env, ...env },
+    // At info, whatever the tests' LOG_LEVEL: its "worker started" line (JSON) says it is ready.
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
