@@ -32,6 +32,7 @@ export function ProofSlot({ slot, uploaded, progress, disabled, onFile }: ProofS
         ref={picker}
         type="file"
         accept={slot.accept}
+        capture={slot.capture}
         hidden
         data-testid={`${slot.kind}-input`}
         onChange={(event) => {

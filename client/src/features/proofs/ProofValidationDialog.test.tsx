@@ -71,6 +71,10 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     // The code arrives with its own request; until then the dialog shows a placeholder.
     await waitFor(() => expect(dialog.getByTestId('proof-challenge').textContent).toBe('K7QX3M'));
     expect(dialog.queryByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeNull();
+    // On a phone the selfie opens the front camera and the video the back one; the watch screenshot the gallery.
+    expect(dialog.getByTestId('gym_selfie-input').getAttribute('capture')).toBe('user');
+    expect(dialog.getByTestId('workout_video-input').getAttribute('capture')).toBe('environment');
+    expect(dialog.getByTestId('apple_watch-input').hasAttribute('capture')).toBe(false);
   });
 
   it('uploads three proofs, validates them with the time zone, and shows the result', async () => {

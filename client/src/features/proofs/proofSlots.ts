@@ -13,17 +13,19 @@ export interface ProofSlotSpec {
   accept: string;
   /** SPEC §5: 10 MB for the selfie and the watch screenshot, 52428800 bytes for the video. */
   maxBytes: number;
+  /** Which phone camera the picker opens (the selfie faces you; the video films the session); none: the gallery. */
+  capture?: 'user' | 'environment';
 }
 
 /** A slot's limits are its upload purpose's, so the dialog refuses exactly what the server would. */
-function slot(kind: ProofKind, name: string, label: string, hint: string): ProofSlotSpec {
+function slot(kind: ProofKind, name: string, label: string, hint: string, capture?: ProofSlotSpec['capture']): ProofSlotSpec {
   const { allowedTypes, maxBytes } = UPLOAD_PURPOSES[PROOF_PURPOSES[kind]];
-  return { kind, name, label, hint, accept: allowedTypes.join(','), maxBytes };
+  return { kind, name, label, hint, accept: allowedTypes.join(','), maxBytes, ...(capture ? { capture } : {}) };
 }
 
 export const PROOF_SLOTS: readonly ProofSlotSpec[] = [
-  slot('gym_selfie', 'GYM_SELFIE', 'Gym Selfie', "You at the gym, with today's code in view"),
-  slot('workout_video', 'WORKOUT_VIDEO', 'Workout Video', 'A short clip of your session, code in view'),
+  slot('gym_selfie', 'GYM_SELFIE', 'Gym Selfie', "You at the gym, with today's code in view", 'user'),
+  slot('workout_video', 'WORKOUT_VIDEO', 'Workout Video', 'A short clip of your session, code in view', 'environment'),
   slot('apple_watch', 'ACTIVITY_WATCH', 'Activity Watch', "Screenshot of today's activity on your watch"),
 ];
 
