@@ -6,10 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { DashboardView, type DashboardActions } from './DashboardView';
 
-function renderDashboard(user: UserView | undefined, actions: DashboardActions = {}) {
+function renderDashboard(user: UserView | undefined, actions: DashboardActions = {}, validatedToday?: boolean) {
   return render(
     <MemoryRouter>
-      <DashboardView user={user} aiEngine="SWEAT_LOCAL_COACH_V1" {...actions} />
+      <DashboardView user={user} aiEngine="SWEAT_LOCAL_COACH_V1" validatedToday={validatedToday} {...actions} />
     </MemoryRouter>,
   );
 }
@@ -74,6 +74,14 @@ describe('DashboardView', () => {
     await userEvent.click(button('VALIDATE_NOW'));
     await userEvent.click(button('VALIDATE_PROOF'));
     expect(onValidate).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the pending credits wait for tomorrow once today is validated, and offers no VALIDATE_NOW', () => {
+    renderDashboard(makeUser({ pendingCredits: 12 }), {}, true);
+    const banner = screen.getByRole('region', { name: 'Pending credits' });
+    expect(banner.textContent).toContain("Today's proofs are validated. Validate tomorrow's proofs to move these into your balance.");
+    expect(within(banner).queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
+    expect(within(banner).getByTestId('validate-tomorrow').textContent).toBe('VALIDATE_TOMORROW');
   });
 
   it('links to the three modules', () => {

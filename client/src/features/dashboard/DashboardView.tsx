@@ -18,13 +18,15 @@ export interface DashboardActions {
 interface DashboardViewProps extends DashboardActions {
   user: UserView | undefined;
   aiEngine: string | undefined;
+  /** Today's proof day is validated (GET /api/proof/challenge): pending credits wait for tomorrow's. */
+  validatedToday?: boolean;
 }
 
 function todayLabel(): string {
   return formatDate(new Date().toISOString(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
 }
 
-export function DashboardView({ user, aiEngine, onValidate, onUploadBmi }: DashboardViewProps) {
+export function DashboardView({ user, aiEngine, validatedToday, onValidate, onUploadBmi }: DashboardViewProps) {
   const pendingCredits = user?.pendingCredits ?? 0;
   return (
     <div className="dashboard">
@@ -35,7 +37,7 @@ export function DashboardView({ user, aiEngine, onValidate, onUploadBmi }: Dashb
         </p>
       </PageHeader>
 
-      {pendingCredits > 0 && <PendingCreditsBanner pendingCredits={pendingCredits} onValidate={onValidate} />}
+      {pendingCredits > 0 && <PendingCreditsBanner pendingCredits={pendingCredits} validatedToday={validatedToday} onValidate={onValidate} />}
 
       <UserStatTiles user={user} />
 
