@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The libraries every screen needs change less often than the app: one long-cached chunk.
 // Anything else (wallet, uploads) stays with the lazy screen that imports it.
@@ -11,7 +12,39 @@ const SHELL_LIBRARIES =
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app: a manifest and a service worker that precaches the built shell, so the app
+    // opens without a network (to its OFFLINE screen) and updates itself when a new build is deployed.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'icon.svg'],
+      manifest: {
+        name: 'Sweat Credits',
+        short_name: 'Sweat',
+        description: 'AI workouts, daily proof of training and Fitness Credits on an exact ledger.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#07080a',
+        theme_color: '#07080a',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Client routes open the cached shell; the server's own paths never do, and API answers are never cached.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/ref\//, /^\/metrics/],
+        // The wallet's chunk is large; precache it too so every screen opens offline.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // Shared with the server: '@contract' for request/response types (type-only imports, so no zod in
     // the bundle) and '@contract/values' for the plain values and pure rules both sides use.

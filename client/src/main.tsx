@@ -9,6 +9,7 @@ import { createAppStore } from './app/store';
 import { takeStoredToken } from './api/tokenStorage';
 import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
 import './styles.css';
+import { registerServiceWorker } from './app/serviceWorker';
 
 const store = createAppStore();
 // Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, SPEC §9).
@@ -19,6 +20,7 @@ const loginCode = takeAuthParamsFromAddress();
 const firstScreen = loginCode || takeStoredToken() ? screenAt(window.location.pathname) : LoginPage;
 void store.dispatch(bootstrapAuth(loginCode, firstScreen?.preload()));
 const router = createBrowserRouter(routes);
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

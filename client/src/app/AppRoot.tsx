@@ -1,11 +1,14 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
 import { selectAuthStatus } from '../features/auth/authSlice';
 import { SkipLink } from '../ui/SkipLink';
 import { AppLayout } from './AppLayout';
-import { useAppSelector } from './hooks';
+import { useAppDispatch, useAppSelector } from './hooks';
+import { readToken } from '../api/tokenStorage';
+import { bootstrapAuth } from '../features/auth/session';
 import { lazyScreen } from './lazyScreen';
 import { LoadingScreen } from './LoadingScreen';
+import { OfflineScreen, useOnline } from './OfflineScreen';
 import { Toaster } from './toast/Toaster';
 
 export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
@@ -13,6 +16,13 @@ export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
 /** SPEC §6: signed-out visitors see only the login screen, whatever the path. */
 export function AppRoot() {
   const status = useAppSelector(selectAuthStatus);
+  const online = useOnline();
+  const dispatch = useAppDispatch();
+  // Started without a network, the session could not be checked: check it again once the network is back.
+  useEffect(() => {
+    if (online && status === 'signedOut' && readToken()) void dispatch(bootstrapAuth(null));
+  }, [online]);
+  if (!online) return <OfflineScreen />;
   return (
     <>
       <SkipLink />
