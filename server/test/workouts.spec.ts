@@ -83,6 +83,23 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(await workouts.countCountedSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
   });
 
+  it("programs from the saved profile: only the equipment at hand, nothing loading a stated limitation", async () => {
+    const me = await signIn(t);
+    await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({ age: 35, height: 175, weight: 70, goal: 'build_muscle', equipment: ['dumbbells'], limitations: ['knee', 'shoulder'], units: 'metric', timeZone: 'UTC' })
+      .expect(200);
+    for (const type of ['strength', 'hiit', 'mixed'] as const) {
+      const workout = (await generate(me, { type, difficulty: 'intermediate', duration: 45 }).expect(201)).body as WorkoutView;
+      for (const exercise of workout.exercises) {
+        const entry = catalogueExercise(exercise.catalogueId!)!;
+        expect([type, entry.id, entry.equipment.every((item) => item === 'dumbbells')]).toEqual([type, entry.id, true]);
+        expect([type, entry.id, entry.loads.filter((joint) => joint === 'knee' || joint === 'shoulder')]).toEqual([type, entry.id, []]);
+      }
+    }
+  });
+
   it('pays at most 120 planned minutes a day: six 60-minute HIIT sessions completed back to back are not all paid', async () => {
     const me = await signIn(t);
     const answers: WorkoutCompletion[] = [];

@@ -36,16 +36,17 @@ export class WorkoutPlansService {
 
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
-    // Equipment, limitations and goal join the request once the profile holds them.
+    // The saved profile says what the user has at hand, what to spare and what they train for.
+    const [profile, avoidMuscles] = await Promise.all([this.users.view(userId), this.recentlyTrained(userId)]);
     const request: PlanRequest = {
       type: options.type,
       difficulty: options.difficulty,
       minutes: options.duration,
-      avoidMuscles: await this.recentlyTrained(userId),
-      equipment: [],
-      limitations: [],
+      avoidMuscles,
+      equipment: profile.equipment,
+      limitations: profile.limitations,
       focus: [],
-      goal: null,
+      goal: profile.goal,
     };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
     return this.save(userId, request, plan);
