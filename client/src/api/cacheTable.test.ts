@@ -50,6 +50,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
+  swapExercise: (store) => store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
   completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
   redeem: (store) => store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
   earn: (store) => store.dispatch(creditsApi.endpoints.earn.initiate({ userId: USER.id, action: 'steps' })),

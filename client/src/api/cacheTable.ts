@@ -30,6 +30,8 @@ export const MUTATION_CHANGES = {
   saveProfile: ['User', 'Profile'],
   generateWorkout: ['Workout'],
   generateFromChat: ['Workout'],
+  // One exercise of today's workout replaced (the answer also fills the cache at once).
+  swapExercise: ['Workout'],
   // The server never creates a workout from a chat reply (workoutGenerated is always false).
   coachChat: [],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges.

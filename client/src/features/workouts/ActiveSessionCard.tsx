@@ -9,11 +9,15 @@ interface ActiveSessionCardProps {
   onToggle: (exerciseId: string) => void;
   onComplete: () => void;
   completing: boolean;
+  /** Replaces one exercise with an equivalent (same movement, equipment at hand). */
+  onSwap: (exerciseId: string) => void;
+  /** The exercise being swapped, if any. */
+  swapping: string | null;
 }
 
 const PHASE_LABEL = { warmup: 'WARM-UP', main: 'MAIN', cooldown: 'COOL-DOWN' } as const;
 
-export function ActiveSessionCard({ workout, loading, ticked, onToggle, onComplete, completing }: ActiveSessionCardProps) {
+export function ActiveSessionCard({ workout, loading, ticked, onToggle, onComplete, completing, onSwap, swapping }: ActiveSessionCardProps) {
   const status = workout ? 'READY' : 'PENDING';
   return (
     <Panel title="ACTIVE_SESSION" aside={<span className={`tag${workout ? ' tag--ok' : ''}`}>{loading ? 'LOADING' : status}</span>} className="training-session">
@@ -27,13 +31,13 @@ export function ActiveSessionCard({ workout, loading, ticked, onToggle, onComple
           <p className="muted">WORKOUT_REQUIRED — generate one with the AI generator or the coach.</p>
         </div>
       ) : (
-        <SessionBody workout={workout} ticked={ticked} onToggle={onToggle} onComplete={onComplete} completing={completing} />
+        <SessionBody workout={workout} ticked={ticked} onToggle={onToggle} onComplete={onComplete} completing={completing} onSwap={onSwap} swapping={swapping} />
       )}
     </Panel>
   );
 }
 
-function SessionBody({ workout, ticked, onToggle, onComplete, completing }: Omit<ActiveSessionCardProps, 'loading' | 'workout'> & { workout: WorkoutView }) {
+function SessionBody({ workout, ticked, onToggle, onComplete, completing, onSwap, swapping }: Omit<ActiveSessionCardProps, 'loading' | 'workout'> & { workout: WorkoutView }) {
   const progress = sessionProgress(workout.creditsReward, ticked.size, workout.exercises.length);
   return (
     <div className="training-session__body">
@@ -66,6 +70,17 @@ function SessionBody({ workout, ticked, onToggle, onComplete, completing }: Omit
                   <span className="exercise__description">{exercise.description}</span>
                 </span>
               </label>
+              {exercise.catalogueId && !done && (
+                <button
+                  type="button"
+                  className="btn btn--small btn--secondary exercise__swap"
+                  aria-label={`Swap ${exercise.name}`}
+                  disabled={swapping !== null}
+                  onClick={() => onSwap(exercise.id)}
+                >
+                  {swapping === exercise.id ? 'SWAPPING…' : 'SWAP'}
+                </button>
+              )}
             </li>
           );
         })}

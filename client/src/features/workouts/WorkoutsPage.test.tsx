@@ -87,6 +87,31 @@ describe('training page', () => {
     expect(await screen.findByText('Failed to generate workout. Please try again.')).toBeTruthy();
   });
 
+  it('swaps one exercise for an equivalent from the server, and says which for which', async () => {
+    const withCatalogue = { ...WORKOUT, exercises: WORKOUT.exercises.map((e) => ({ ...e, catalogueId: e.id })) };
+    const swapped = { ...withCatalogue, exercises: withCatalogue.exercises.map((e) => (e.id === 'ex2' ? { ...e, name: 'Goblet Squat' } : e)) };
+    // The server's today's workout is the swapped one once the swap is made.
+    let today: WorkoutView = withCatalogue;
+    const posted: Array<{ path: string; body: unknown }> = [];
+    mockFetch(async (url, request) => {
+      const path = new URL(url).pathname;
+      if (request.method === 'POST') {
+        posted.push({ path, body: JSON.parse(await request.text()) });
+        today = swapped;
+        return jsonResponse(swapped);
+      }
+      if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path === '/api/config') return jsonResponse(CONFIG);
+      return jsonResponse(makeUser());
+    });
+    renderApp('/workouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'Swap Move 2' }));
+    expect(await screen.findByText('Move 2 → Goblet Squat')).toBeTruthy();
+    expect(await screen.findByRole('checkbox', { name: 'Goblet Squat' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Move 2' })).toBeNull();
+    expect(posted[0]).toMatchObject({ path: '/api/workout/swap', body: { workoutId: WORKOUT.id, exerciseId: 'ex2' } });
+  });
+
   it('shows the generated workout with its toast, before the refetch of today’s workout answers', async () => {
     let todayReads = 0;
     mockFetch(async (url, request) => {

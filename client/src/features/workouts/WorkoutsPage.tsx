@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
+import { describeError } from '../../api/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
 import { ActiveSessionCard } from './ActiveSessionCard';
 import { CoachChat } from './CoachChat';
 import { GeneratorCard, type GeneratorChoice } from './GeneratorCard';
 import { TrainingParameters } from './TrainingParameters';
-import { useCompleteWorkoutMutation, useGenerateWorkoutMutation, useGetTodayWorkoutQuery } from './workoutsApi';
+import { useCompleteWorkoutMutation, useGenerateWorkoutMutation, useGetTodayWorkoutQuery, useSwapExerciseMutation } from './workoutsApi';
 import './workouts.css';
 
 export default function WorkoutsPage() {
@@ -21,6 +22,8 @@ export default function WorkoutsPage() {
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [generateWorkout, generation] = useGenerateWorkoutMutation();
   const [completeWorkout, completion] = useCompleteWorkoutMutation();
+  const [swapExercise] = useSwapExerciseMutation();
+  const [swapping, setSwapping] = useState<string | null>(null);
   const progress = useJobProgress(user?.id, jobKey, generation.isLoading);
 
   function toggle(exerciseId: string) {
@@ -56,6 +59,21 @@ export default function WorkoutsPage() {
     }
   }
 
+  async function swap(exerciseId: string) {
+    if (!user || !workout) return;
+    const before = workout.exercises.find((e) => e.id === exerciseId)?.name;
+    setSwapping(exerciseId);
+    try {
+      const updated = await swapExercise({ userId: user.id, workoutId: workout.id, exerciseId }).unwrap();
+      const after = updated.exercises.find((e) => e.id === exerciseId)?.name;
+      toast({ title: 'Exercise Swapped', description: `${before} → ${after}` });
+    } catch (error) {
+      toast({ ...describeError(error, 'Swap Failed'), variant: 'destructive' });
+    } finally {
+      setSwapping(null);
+    }
+  }
+
   return (
     <div className="training">
       <PageHeader title="TRAINING_MODULE" subtitle="AI-generated sessions and your fitness coach" />
@@ -68,6 +86,8 @@ export default function WorkoutsPage() {
             onToggle={toggle}
             onComplete={() => void complete()}
             completing={completion.isLoading}
+            onSwap={(exerciseId) => void swap(exerciseId)}
+            swapping={swapping}
           />
           {user && <CoachChat user={user} />}
         </div>

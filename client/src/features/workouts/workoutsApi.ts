@@ -5,6 +5,7 @@ import type {
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
   SessionView,
+  SwapExerciseRequest,
   WorkoutCompletion,
   WorkoutView,
 } from '@contract';
@@ -36,6 +37,14 @@ export const workoutsApi = api.injectEndpoints({
       query: (args) => aiCall('workout/chat', args),
       invalidatesTags: MUTATION_CHANGES.coachChat,
     }),
+    swapExercise: builder.mutation<WorkoutView, SwapExerciseRequest>({
+      query: (body) => ({ url: 'workout/swap', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.swapExercise,
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
+      },
+    }),
     completeWorkout: builder.mutation<WorkoutCompletion, CompleteWorkoutRequest>({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.completeWorkout,
@@ -66,4 +75,5 @@ export const {
   useGenerateFromChatMutation,
   useCoachChatMutation,
   useCompleteWorkoutMutation,
+  useSwapExerciseMutation,
 } = workoutsApi;
