@@ -1,26 +1,27 @@
 import { z } from 'zod';
-import { Difficulty, Duration, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ChatTurn, Intensity } from '../contract';
+import { EQUIPMENT, LIMITATIONS } from '../contract/values';
+import type { TrainingGoal } from '../contract/values';
+import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
 
-/** Joints a stated injury protects: exercises that load them are left out. */
-export const JOINTS = ['knee', 'back', 'shoulder', 'wrist', 'ankle'] as const;
-export const Joint = z.enum(JOINTS);
-export type Joint = z.infer<typeof Joint>;
+/** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
+export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 
-/** Limits the user stated (in chat): injuries, no equipment at hand. */
-export const WorkoutLimits = z.object({
-  injuries: z.array(Joint).default([]),
-  noEquipment: z.boolean().default(false),
-});
-export type WorkoutLimits = z.infer<typeof WorkoutLimits>;
-
-/** What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore. */
+/**
+ * What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore;
+ * `equipment`: what is at hand ([] = bodyweight); `limitations`: nothing may load them;
+ * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set.
+ */
 export interface PlanRequest {
   type: WorkoutType;
   difficulty: Difficulty;
-  duration: Duration;
+  minutes: number;
   avoidMuscles: MuscleGroup[];
-  limits: WorkoutLimits;
+  equipment: Equipment[];
+  limitations: Limitation[];
+  focus: MuscleGroup[];
+  goal: TrainingGoal | null;
 }
 
 /** An exercise as a provider plans it; the server gives it its id. */
@@ -39,19 +40,34 @@ export type WorkoutPlan = z.infer<typeof WorkoutPlan>;
 export const ChatWorkoutRequest = z.object({
   type: WorkoutType,
   difficulty: Difficulty,
-  duration: Duration,
-  limits: WorkoutLimits,
-  soreMuscles: z.array(MuscleGroup).default([]),
+  minutes: z.number().int().min(PLAN_MINUTES.min).max(PLAN_MINUTES.max),
+  equipment: z.array(z.enum(EQUIPMENT)),
+  limitations: z.array(z.enum(LIMITATIONS)),
+  focus: z.array(MuscleGroup),
+  /** Muscles the chat asks to rest: reported sore, or left out ("not legs today"). */
+  soreMuscles: z.array(MuscleGroup),
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
+/** What the user told the app about themselves; the profile's goal, equipment and limitations when set. */
 export interface CoachProfile {
   fitnessLevel: string;
+  goal?: TrainingGoal | null;
+  equipment?: Equipment[];
+  limitations?: Limitation[];
   bmi: number | null;
   bmiCategory: string | null;
   age: number | null;
   height: number | null;
   weight: number | null;
+}
+
+/** What a conversation's workout falls back on where the chat is silent: the user's level and profile. */
+export interface ChatDefaults {
+  fitnessLevel: Difficulty;
+  goal: TrainingGoal | null;
+  equipment: Equipment[];
+  limitations: Limitation[];
 }
 
 export interface RecentTraining {
@@ -73,8 +89,8 @@ export interface CoachContext {
 export interface AiProvider {
   readonly engine: string;
   generateWorkout(request: PlanRequest): Promise<WorkoutPlan>;
-  /** Reads what workout a conversation asks for, with the user's level as the fallback difficulty. */
-  readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null>;
+  /** Reads what workout a conversation asks for; what it does not say comes from `defaults` (the profile). */
+  readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null>;
   coachReply(context: CoachContext): Promise<string>;
 }
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { AppConfig } from '../config/config';
-import { ChatTurn, Difficulty, Duration, MuscleGroup, ProofKind, WorkoutType } from '../contract';
+import { ChatTurn, Difficulty, MuscleGroup, ProofKind, WorkoutType } from '../contract';
 import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
 import type { ChatPlan } from '../ai/ai.jobs';
-import { WorkoutLimits } from '../ai/ai.provider';
+import { PLAN_MINUTES } from '../ai/ai.provider';
+import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
 import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
 import type { ProofChecks } from '../proofs/proof-checker';
 
@@ -28,9 +29,19 @@ const Scheduled = Owned.extend({ ownerId: z.literal('system') });
 const PlanRequest = z.object({
   type: WorkoutType,
   difficulty: Difficulty,
-  duration: Duration,
+  minutes: z.number().int().min(PLAN_MINUTES.min).max(PLAN_MINUTES.max),
   avoidMuscles: z.array(MuscleGroup),
-  limits: WorkoutLimits,
+  equipment: z.array(z.enum(EQUIPMENT)),
+  limitations: z.array(z.enum(LIMITATIONS)),
+  focus: z.array(MuscleGroup),
+  goal: z.enum(TRAINING_GOALS).nullable(),
+});
+/** Where a conversation is silent: the user's level and profile. */
+const ChatDefaults = z.object({
+  fitnessLevel: Difficulty,
+  goal: z.enum(TRAINING_GOALS).nullable(),
+  equipment: z.array(z.enum(EQUIPMENT)),
+  limitations: z.array(z.enum(LIMITATIONS)),
 });
 
 const EVERY_15_MINUTES = () => 15 * 60_000;
@@ -43,7 +54,7 @@ export const JOBS = {
   [JobName.WorkoutGenerate]: { queue: 'ai', data: Owned.extend({ request: PlanRequest }) },
   [JobName.WorkoutFromChat]: {
     queue: 'ai',
-    data: Owned.extend({ history: z.array(ChatTurn), fitnessLevel: Difficulty, recentlyTrained: z.array(MuscleGroup) }),
+    data: Owned.extend({ history: z.array(ChatTurn), defaults: ChatDefaults, recentlyTrained: z.array(MuscleGroup) }),
   },
   // The context is built by the server from the user's own records, not from a request body.
   [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },

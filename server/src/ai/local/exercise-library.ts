@@ -4,11 +4,21 @@
  * and the joints it loads (left out when the user reports an injury there).
  */
 import type { ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
-import type { Joint } from '../ai.provider';
+import type { Equipment as ProfileEquipment, Limitation } from '../../workouts/catalogue/catalogue.types';
 
 export type Equipment = 'none' | 'mat' | 'dumbbells' | 'kettlebell' | 'band' | 'bench' | 'pullup_bar' | 'jump_rope' | 'machine';
-/** Equipment a "no equipment" workout may still use. */
-export const BODYWEIGHT_EQUIPMENT: Equipment[] = ['none', 'mat'];
+/** The profile's equipment an item needs: [] for the floor and a mat; null when the profile cannot say it is at hand (a rope). */
+export const PROFILE_EQUIPMENT_NEEDED: Record<Equipment, ProfileEquipment[] | null> = {
+  none: [],
+  mat: [],
+  dumbbells: ['dumbbells'],
+  kettlebell: ['kettlebell'],
+  band: ['bands'],
+  bench: ['bench'],
+  pullup_bar: ['pullup_bar'],
+  jump_rope: null,
+  machine: ['cardio_machine'],
+};
 
 export interface LibraryExercise {
   slug: string;
@@ -19,7 +29,7 @@ export interface LibraryExercise {
   level: 1 | 2 | 3;
   equipment: Equipment;
   muscles: MuscleGroup[];
-  loads: Joint[];
+  loads: Limitation[];
   /** Dosed by time (holds, intervals) rather than repetitions. */
   timed: boolean;
 }
@@ -28,7 +38,7 @@ const ALL: WorkoutType[] = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'];
 const STRENGTH: WorkoutType[] = ['strength', 'mixed'];
 const CONDITIONING: WorkoutType[] = ['hiit', 'cardio', 'mixed'];
 
-type Spec = [slug: string, name: string, level: 1 | 2 | 3, equipment: Equipment, muscles: MuscleGroup[], loads: Joint[], instructions: string];
+type Spec = [slug: string, name: string, level: 1 | 2 | 3, equipment: Equipment, muscles: MuscleGroup[], loads: Limitation[], instructions: string];
 
 function entries(phase: ExercisePhase, types: WorkoutType[], timed: boolean, specs: Spec[]): LibraryExercise[] {
   return specs.map(([slug, name, level, equipment, muscles, loads, instructions]) => ({ slug, name, instructions, phase, types, level, equipment, muscles, loads, timed }));
@@ -57,7 +67,7 @@ export const EXERCISE_LIBRARY: LibraryExercise[] = [
     ['supine-twist', 'Supine Spinal Twist', 1, 'mat', ['back', 'mobility'], [], 'On your back, drop both bent knees to one side with arms wide and shoulders down; switch sides.'],
     ['cross-body-shoulder-stretch', 'Cross-Body Shoulder Stretch', 1, 'none', ['shoulders', 'arms'], [], 'Pull one straight arm across the chest with the other forearm, shoulders relaxed; switch arms.'],
     ['wall-calf-stretch', 'Wall Calf Stretch', 1, 'none', ['legs'], [], 'Hands on a wall, one leg back with the heel pressed down and the knee straight; switch legs halfway.'],
-    ['cobra-stretch', 'Cobra Stretch', 1, 'mat', ['core', 'back'], ['back', 'wrist'], 'Lying face down, press the chest up with soft elbows and hips on the floor; breathe into the belly.'],
+    ['cobra-stretch', 'Cobra Stretch', 1, 'mat', ['core', 'back'], ['lower_back', 'wrist'], 'Lying face down, press the chest up with soft elbows and hips on the floor; breathe into the belly.'],
     ['box-breathing', 'Box Breathing', 1, 'none', ['mobility'], [], 'Sit or lie comfortably. Inhale 4 s, hold 4 s, exhale 4 s, hold 4 s; repeat to bring the heart rate down.'],
   ]),
   ...entries('main', STRENGTH, false, [
@@ -72,10 +82,10 @@ export const EXERCISE_LIBRARY: LibraryExercise[] = [
     ['step-up', 'Step-Up', 1, 'bench', ['legs', 'glutes'], ['knee'], 'Step onto a sturdy bench with the whole foot, drive through the heel to stand tall, step down with control.'],
     ['glute-bridge', 'Glute Bridge', 1, 'mat', ['glutes', 'core'], [], 'On your back with knees bent, press through the heels to lift the hips until shoulders, hips and knees line up.'],
     ['single-leg-glute-bridge', 'Single-Leg Glute Bridge', 2, 'mat', ['glutes', 'legs'], [], 'Like a glute bridge with one leg extended; keep the hips level as you lift and lower.'],
-    ['romanian-deadlift', 'Dumbbell Romanian Deadlift', 2, 'dumbbells', ['legs', 'glutes', 'back'], ['back'], 'Dumbbells in front of the thighs, soft knees; push the hips back with a flat back until the hamstrings stretch, then stand.'],
-    ['bent-over-row', 'Dumbbell Bent-Over Row', 2, 'dumbbells', ['back', 'arms'], ['back'], 'Hinge to 45° with a flat back and pull the dumbbells to the lower ribs, squeezing the shoulder blades; lower slowly.'],
+    ['romanian-deadlift', 'Dumbbell Romanian Deadlift', 2, 'dumbbells', ['legs', 'glutes', 'back'], ['lower_back'], 'Dumbbells in front of the thighs, soft knees; push the hips back with a flat back until the hamstrings stretch, then stand.'],
+    ['bent-over-row', 'Dumbbell Bent-Over Row', 2, 'dumbbells', ['back', 'arms'], ['lower_back'], 'Hinge to 45° with a flat back and pull the dumbbells to the lower ribs, squeezing the shoulder blades; lower slowly.'],
     ['band-row', 'Resistance Band Row', 1, 'band', ['back', 'arms'], [], 'Anchor a band at chest height, step back until it is taut and pull the handles to the ribs; return slowly.'],
-    ['superman', 'Superman Hold', 1, 'mat', ['back', 'glutes'], [], 'Lying face down, lift the arms, chest and legs a few centimetres, hold for two seconds and lower with control.'],
+    ['superman', 'Superman Hold', 1, 'mat', ['back', 'glutes'], ['lower_back'], 'Lying face down, lift the arms, chest and legs a few centimetres, hold for two seconds and lower with control.'],
     ['pull-up', 'Pull-Up', 3, 'pullup_bar', ['back', 'arms'], ['shoulder'], 'Hang with the hands just wider than the shoulders, pull until the chin clears the bar, lower to straight arms.'],
     ['renegade-row', 'Renegade Row', 3, 'dumbbells', ['back', 'core', 'arms'], ['wrist'], 'Plank on two dumbbells with feet wide; row one to the ribs without twisting the hips, then the other.'],
     ['shoulder-press', 'Dumbbell Shoulder Press', 2, 'dumbbells', ['shoulders', 'arms'], ['shoulder'], 'Dumbbells at shoulder height, brace the core and press overhead without arching the back; lower to the shoulders.'],
@@ -85,14 +95,14 @@ export const EXERCISE_LIBRARY: LibraryExercise[] = [
     ['bench-dip', 'Bench Dip', 2, 'bench', ['arms', 'chest'], ['shoulder', 'wrist'], 'Hands on a bench behind you, lower until the elbows reach 90° with them pointing back, then press up.'],
     ['dead-bug', 'Dead Bug', 1, 'mat', ['core'], [], 'On your back, arms up and knees at 90°, lower the opposite arm and leg with the low back pressed down; alternate.'],
     ['bicycle-crunch', 'Bicycle Crunch', 2, 'mat', ['core'], [], 'Hands by the temples, bring one elbow toward the opposite knee while the other leg extends; alternate.'],
-    ['kettlebell-swing', 'Kettlebell Swing', 3, 'kettlebell', ['glutes', 'back', 'full_body'], ['back'], 'Hike the bell back between the legs, then snap the hips forward to float it to chest height; arms stay loose.'],
+    ['kettlebell-swing', 'Kettlebell Swing', 3, 'kettlebell', ['glutes', 'back', 'full_body'], ['lower_back'], 'Hike the bell back between the legs, then snap the hips forward to float it to chest height; arms stay loose.'],
   ]),
   ...entries('main', [...STRENGTH, 'yoga'], true, [
     ['plank', 'Forearm Plank', 1, 'mat', ['core'], ['shoulder'], 'Forearms under the shoulders, body straight from head to heels; brace the abs and glutes and breathe.'],
     ['side-plank', 'Side Plank', 2, 'mat', ['core'], ['shoulder'], 'On one forearm with the feet stacked, lift the hips into a straight line; hold, then switch sides halfway.'],
   ]),
   ...entries('main', STRENGTH, true, [
-    ['hollow-hold', 'Hollow Body Hold', 3, 'mat', ['core'], ['back'], 'On your back, lift the shoulders and legs off the floor with arms overhead and the low back pressed down; hold.'],
+    ['hollow-hold', 'Hollow Body Hold', 3, 'mat', ['core'], ['lower_back'], 'On your back, lift the shoulders and legs off the floor with arms overhead and the low back pressed down; hold.'],
     ['wall-sit', 'Wall Sit', 1, 'none', ['legs'], ['knee'], 'Back flat against a wall, slide down until the knees are at 90° with the weight in the heels; hold.'],
     ['farmer-carry', "Farmer's Carry", 1, 'dumbbells', ['full_body', 'core', 'arms'], [], 'Heavy dumbbells at your sides, walk tall with short steps, shoulders down and core braced.'],
     ['calf-raise', 'Calf Raise', 1, 'none', ['legs'], ['ankle'], 'Stand on the edge of a step, lower the heels below it and rise onto the toes; pause at the top.'],
@@ -102,7 +112,7 @@ export const EXERCISE_LIBRARY: LibraryExercise[] = [
     ['easy-jog', 'Easy Jog', 1, 'none', ['cardio', 'legs'], ['knee', 'ankle'], 'Run at a conversational pace with short, quick steps landing under the hips; relax the shoulders.'],
     ['tempo-run', 'Tempo Run', 3, 'none', ['cardio', 'legs'], ['knee', 'ankle'], 'Run at a comfortably hard pace you could hold for about an hour: a few words at a time, no more.'],
     ['stationary-bike', 'Stationary Bike', 1, 'machine', ['cardio', 'legs'], [], 'Seat at hip height with a slight knee bend at the bottom; pedal at a steady 80–90 rpm.'],
-    ['rowing-machine', 'Rowing Machine', 2, 'machine', ['cardio', 'back', 'legs'], ['back'], 'Push with the legs, then lean back slightly and pull the handle to the ribs; reverse the order to return.'],
+    ['rowing-machine', 'Rowing Machine', 2, 'machine', ['cardio', 'back', 'legs'], ['lower_back'], 'Push with the legs, then lean back slightly and pull the handle to the ribs; reverse the order to return.'],
     ['stair-climb', 'Stair Climb', 2, 'none', ['cardio', 'legs', 'glutes'], ['knee'], 'Climb stairs at a steady pace using the whole foot; walk down carefully to recover.'],
     ['step-jacks', 'Low-Impact Step Jacks', 1, 'none', ['cardio', 'full_body'], [], 'Step one foot out to the side while raising the arms, bring it back and alternate at a brisk rhythm.'],
     ['shadow-boxing', 'Shadow Boxing', 1, 'none', ['cardio', 'shoulders', 'core'], [], 'Light on your feet, throw jabs, crosses and hooks in combinations, rotating from the hips; guard up.'],
@@ -131,7 +141,7 @@ export const EXERCISE_LIBRARY: LibraryExercise[] = [
     ['low-lunge', 'Low Lunge', 1, 'mat', ['legs', 'mobility'], ['knee'], 'Step into a lunge with the back knee on the mat, sink the hips forward and reach the arms up.'],
     ['bridge-pose', 'Bridge Pose', 1, 'mat', ['glutes', 'back'], [], 'On your back with feet hip-width, lift the hips and roll the shoulders under; hold with steady breathing.'],
     ['chair-pose', 'Chair Pose', 2, 'mat', ['legs', 'glutes'], ['knee'], 'Feet together, sit back as if into a chair with the arms reaching up and the weight in the heels.'],
-    ['boat-pose', 'Boat Pose', 2, 'mat', ['core'], ['back'], 'Sit, lean back with a long spine and lift the shins parallel to the floor, arms reaching forward.'],
+    ['boat-pose', 'Boat Pose', 2, 'mat', ['core'], ['lower_back'], 'Sit, lean back with a long spine and lift the shins parallel to the floor, arms reaching forward.'],
     ['pigeon-pose', 'Pigeon Pose', 2, 'mat', ['glutes', 'mobility'], ['knee'], 'From a plank, bring one knee behind the same wrist with the shin angled and the back leg long; fold forward gently.'],
     ['warrior-three', 'Warrior III', 3, 'mat', ['legs', 'core', 'glutes'], ['ankle'], 'Balance on one leg and hinge forward until the body and the lifted leg form a T, hips square to the floor.'],
     ['crow-pose', 'Crow Pose', 3, 'mat', ['arms', 'core'], ['wrist'], 'Squat with the hands planted and the knees on the backs of the upper arms; lean forward until the feet lift.'],

@@ -1,10 +1,19 @@
-import { DIFFICULTIES, DURATIONS, WORKOUT_TYPES } from '../../contract';
+import { DIFFICULTIES, DURATIONS, EQUIPMENT, WORKOUT_TYPES } from '../../contract/values';
 import { PlanRequest, WorkoutPlan } from '../ai.provider';
 import { EXERCISE_LIBRARY } from './exercise-library';
 import { buildPlan, fitDose } from './plan.rules';
 
-const noLimits = { injuries: [], noEquipment: false };
-const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({ type: 'strength', difficulty: 'intermediate', duration: 45, avoidMuscles: [], limits: noLimits, ...over });
+const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({
+  type: 'strength',
+  difficulty: 'intermediate',
+  minutes: 45,
+  avoidMuscles: [],
+  equipment: [...EQUIPMENT],
+  limitations: [],
+  focus: [],
+  goal: null,
+  ...over,
+});
 const byName = new Map(EXERCISE_LIBRARY.map((e) => [e.name, e]));
 
 describe('the exercise library', () => {
@@ -20,9 +29,9 @@ describe('the exercise library', () => {
 });
 
 describe('local plans', () => {
-  const combos = WORKOUT_TYPES.flatMap((type) => DIFFICULTIES.flatMap((difficulty) => DURATIONS.map((duration) => ({ type, difficulty, duration }))));
+  const combos = WORKOUT_TYPES.flatMap((type) => DIFFICULTIES.flatMap((difficulty) => DURATIONS.map((minutes) => ({ type, difficulty, minutes }))));
 
-  it.each(combos)('$type / $difficulty / $duration min is a valid warm-up, main, cool-down plan that fits', (combo) => {
+  it.each(combos)('$type / $difficulty / $minutes min is a valid warm-up, main, cool-down plan that fits', (combo) => {
     const plan = buildPlan(request(combo));
     expect(WorkoutPlan.safeParse(plan).success).toBe(true);
     const phases = plan.exercises.map((e) => e.phase);
@@ -30,14 +39,14 @@ describe('local plans', () => {
     expect(phases.lastIndexOf('main')).toBeLessThan(phases.length - 1);
     expect(phases.filter((p) => p === 'main').length).toBeGreaterThanOrEqual(2);
     expect(new Set(plan.exercises.map((e) => e.name)).size).toBe(plan.exercises.length);
-    expect(plan.minutes).toBeLessThanOrEqual(combo.duration);
-    expect(plan.minutes).toBeGreaterThanOrEqual(combo.duration * 0.6);
+    expect(plan.minutes).toBeLessThanOrEqual(combo.minutes);
+    expect(plan.minutes).toBeGreaterThanOrEqual(combo.minutes * 0.6);
     const levelCap = DIFFICULTIES.indexOf(combo.difficulty) + 1;
     for (const e of plan.exercises) expect(byName.get(e.name)!.level).toBeLessThanOrEqual(levelCap);
   });
 
   it('grows with the duration and is the same for the same inputs', () => {
-    const count = (duration: 15 | 60) => buildPlan(request({ duration })).exercises.length;
+    const count = (minutes: number) => buildPlan(request({ minutes })).exercises.length;
     expect(count(60)).toBeGreaterThan(count(15));
     expect(buildPlan(request())).toEqual(buildPlan(request()));
     expect(buildPlan(request({ type: 'hiit' }))).not.toEqual(buildPlan(request()));
@@ -52,11 +61,26 @@ describe('local plans', () => {
     expect(plan.notes.join(' ')).toMatch(/Recovery: legs, glutes/);
   });
 
+  it('fits minutes said in the chat between the generator options', () => {
+    for (const minutes of [10, 20, 90]) {
+      const plan = buildPlan(request({ minutes }));
+      expect(plan.minutes).toBeLessThanOrEqual(minutes);
+      expect(plan.minutes).toBeGreaterThanOrEqual(minutes * 0.6);
+    }
+  });
+
+  it('uses only the equipment at hand and favours the focus', () => {
+    const plan = buildPlan(request({ equipment: ['dumbbells'], focus: ['chest', 'back', 'shoulders', 'arms'] }));
+    for (const e of plan.exercises) expect(['none', 'mat', 'dumbbells']).toContain(byName.get(e.name)!.equipment);
+    for (const e of plan.exercises.filter((x) => x.phase === 'main')) expect(e.muscles.some((m) => ['chest', 'back', 'shoulders', 'arms'].includes(m))).toBe(true);
+  });
+
   it('honours an injury and no equipment', () => {
-    const plan = buildPlan(request({ type: 'hiit', limits: { injuries: ['knee'], noEquipment: true } }));
+    const plan = buildPlan(request({ type: 'hiit', limitations: ['knee', 'lower_back'], equipment: [] }));
     for (const e of plan.exercises) {
       const entry = byName.get(e.name)!;
       expect(entry.loads).not.toContain('knee');
+      expect(entry.loads).not.toContain('lower_back');
       expect(['none', 'mat']).toContain(entry.equipment);
     }
     expect(plan.notes.join(' ')).toMatch(/knee/);

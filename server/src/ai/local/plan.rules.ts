@@ -3,9 +3,10 @@
  * count and dose fit the duration and difficulty, leaving out what the user should not do today.
  */
 import { createHash } from 'node:crypto';
-import type { Difficulty, MuscleGroup, WorkoutType } from '../../contract';
+import { DURATIONS } from '../../contract';
+import type { Difficulty, Duration, MuscleGroup, WorkoutType } from '../../contract';
 import type { PlanRequest, PlannedExercise, WorkoutPlan } from '../ai.provider';
-import { BODYWEIGHT_EQUIPMENT, EXERCISE_LIBRARY, LibraryExercise } from './exercise-library';
+import { EXERCISE_LIBRARY, LibraryExercise, PROFILE_EQUIPMENT_NEEDED } from './exercise-library';
 
 const LEVEL: Record<Difficulty, 1 | 2 | 3> = { beginner: 1, intermediate: 2, advanced: 3 };
 
@@ -58,23 +59,34 @@ export function fitDose(base: Dose, count: number, seconds: number): Dose {
   return { ...base, sets, workSeconds };
 }
 
+/** The generator option whose warm-up and cool-down suit `minutes`: the longest that fits, 15 at least. */
+function bookendsFor(minutes: number): Duration {
+  return DURATIONS.filter((d) => d <= minutes).pop() ?? DURATIONS[0];
+}
+
+function atHand(e: LibraryExercise, equipment: PlanRequest['equipment']): boolean {
+  const needed = PROFILE_EQUIPMENT_NEEDED[e.equipment];
+  return needed !== null && needed.every((item) => equipment.includes(item));
+}
+
 export function buildPlan(request: PlanRequest): BuiltPlan {
-  const { type, difficulty, duration, limits } = request;
-  const seed = `${type}|${difficulty}|${duration}|${[...request.avoidMuscles].sort()}|${[...limits.injuries].sort()}|${limits.noEquipment}`;
-  const bookends = BOOKENDS[duration];
+  const { type, difficulty, minutes, equipment, limitations, focus } = request;
+  const seed = `${type}|${difficulty}|${minutes}|${[...request.avoidMuscles].sort()}|${[...limitations].sort()}|${[...equipment].sort()}|${[...focus].sort()}`;
+  const bookends = BOOKENDS[bookendsFor(minutes)];
   const usable = (e: LibraryExercise) =>
-    e.level <= LEVEL[difficulty] &&
-    (!limits.noEquipment || BODYWEIGHT_EQUIPMENT.includes(e.equipment)) &&
-    !e.loads.some((joint) => limits.injuries.includes(joint));
+    e.level <= LEVEL[difficulty] && atHand(e, equipment) && !e.loads.some((region) => limitations.includes(region));
 
   const warmups = pickVaried(EXERCISE_LIBRARY.filter((e) => e.phase === 'warmup' && usable(e)), bookends.warmups, seed);
   const cooldowns = pickVaried(EXERCISE_LIBRARY.filter((e) => e.phase === 'cooldown' && usable(e)), bookends.cooldowns, seed);
 
-  const mainSeconds = (duration - bookends.warmupMinutes - bookends.cooldownMinutes) * 60;
+  const mainSeconds = Math.max(5, minutes - bookends.warmupMinutes - bookends.cooldownMinutes) * 60;
   const base = DOSES[type][difficulty];
   const wanted = Math.min(MAX_MAIN, Math.max(MIN_MAIN, Math.floor(mainSeconds / (base.sets * (base.workSeconds + base.restSeconds)))));
   const candidates = EXERCISE_LIBRARY.filter((e) => e.phase === 'main' && e.types.includes(type) && usable(e));
-  const rested = candidates.filter((e) => !trainsAny(e, request.avoidMuscles));
+  const allowed = candidates.filter((e) => !trainsAny(e, request.avoidMuscles));
+  const focused = allowed.filter((e) => trainsAny(e, focus));
+  // A focus narrows the block when enough of the library trains it; otherwise the plan stays balanced.
+  const rested = focused.length >= MIN_MAIN ? focused : allowed;
   const notes: string[] = [];
   let main = pickVaried(rested, wanted, seed);
   if (request.avoidMuscles.length) {
@@ -85,8 +97,8 @@ export function buildPlan(request: PlanRequest): BuiltPlan {
       notes.push(`Recovery: ${named} worked hard recently; keep those exercises light today.`);
     }
   }
-  if (limits.injuries.length) notes.push(`Injury-aware: nothing that loads your ${limits.injuries.join(' or ')}. Stop if anything hurts.`);
-  if (limits.noEquipment) notes.push('No equipment needed: bodyweight only (a mat helps).');
+  if (limitations.length) notes.push(`Injury-aware: nothing that loads your ${limitations.map((l) => l.replace('_', ' ')).join(' or ')}. Stop if anything hurts.`);
+  if (!equipment.length) notes.push('No equipment needed: bodyweight only (a mat helps).');
 
   const dose = fitDose(base, main.length, mainSeconds);
   const warmupSeconds = Math.floor((bookends.warmupMinutes * 60) / warmups.length);
@@ -96,9 +108,9 @@ export function buildPlan(request: PlanRequest): BuiltPlan {
     ...main.map((e) => planned(e, prescription(e, dose, difficulty))),
     ...cooldowns.map((e) => planned(e, `${cooldownSeconds} s, slow breathing`)),
   ];
-  const minutes =
+  const plannedMinutes =
     (warmupSeconds * warmups.length + main.length * dose.sets * (dose.workSeconds + dose.restSeconds) + cooldownSeconds * cooldowns.length) / 60;
-  return { name: `${TITLES[type]} ${TIERS[difficulty]} · ${duration} min`, exercises, notes, minutes };
+  return { name: `${TITLES[type]} ${TIERS[difficulty]} · ${minutes} min`, exercises, notes, minutes: plannedMinutes };
 }
 
 function trainsAny(e: LibraryExercise, muscles: MuscleGroup[]): boolean {
