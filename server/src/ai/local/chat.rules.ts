@@ -40,6 +40,8 @@ export interface StatedConstraints {
   /** Body parts asked to be left out ("not legs", "skip arms"). */
   excluded: MuscleGroup[];
   limitations: Limitation[];
+  /** Regions added to what was said before without a pain word ("and my lower back too"). */
+  alsoRegions: Limitation[];
   healed: Limitation[];
   sore: MuscleGroup[];
 }
@@ -97,7 +99,7 @@ function isPainClause(clause: string): boolean {
 
 /** What one message states. */
 export function readMessage(text: string): StatedConstraints {
-  const stated: StatedConstraints = { lacking: [], excluded: [], limitations: [], healed: [], sore: [] };
+  const stated: StatedConstraints = { lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
   const minutes = statedMinutes(text);
   if (minutes !== undefined) stated.minutes = minutes;
   for (const clause of clausesOf(text)) {
@@ -106,6 +108,7 @@ export function readMessage(text: string): StatedConstraints {
     const sore = SORE_WORDS.test(clause);
     if (HEALED_WORDS.test(clause)) stated.healed.push(...regions.map((h) => h.value));
     else if (pain) stated.limitations.push(...regions.map((h) => h.value));
+    else if (ADDING_WORDS.test(clause)) stated.alsoRegions.push(...regions.map((h) => h.value));
 
     for (const hit of found(clause, TYPE_WORDS)) if (!hit.negated) stated.type = hit.value;
     for (const hit of found(clause, LEVEL_WORDS)) if (!hit.negated) stated.difficulty = hit.value;
@@ -168,7 +171,9 @@ export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefault
     if (stated.lacking.length) said.equipment = (said.equipment ?? []).filter((e) => !stated.lacking.includes(e));
     if (stated.focus) said.focus = stated.focus;
     if (stated.excluded.length) said.focus = (said.focus ?? []).filter((m) => !stated.excluded.includes(m));
-    said.limitations = unique([...said.limitations.filter((l) => !stated.healed.includes(l)), ...stated.limitations]);
+    // "And my lower back too" adds to limitations already said; on its own it names no injury.
+    const added = said.limitations.length ? stated.alsoRegions : [];
+    said.limitations = unique([...said.limitations.filter((l) => !stated.healed.includes(l)), ...stated.limitations, ...added]);
     said.rest = unique([...said.rest.filter((m) => !stated.focus?.includes(m)), ...stated.sore, ...stated.excluded]);
   }
   return said;

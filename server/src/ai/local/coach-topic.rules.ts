@@ -38,8 +38,9 @@ export function coachTopic(message: string, stated: StatedConstraints): CoachTop
   if (REST.test(text) && !asksAboutConstraints) return 'rest';
   if (MOTIVATION.test(text)) return 'motivation';
   if (TODAY.test(text) && !asksAboutConstraints) return 'today';
+  if (FORM.test(text)) return exerciseNamed(text) ? 'exercise' : 'form';
   if (asksAboutConstraints || PLAN.test(text) || stated.difficulty) return 'plan';
-  if (FORM.test(text) || exerciseNamed(text)) return FORM.test(text) && !exerciseNamed(text) ? 'form' : 'exercise';
+  if (exerciseNamed(text)) return 'exercise';
   if (GREETING.test(text)) return 'greeting';
   return 'other';
 }

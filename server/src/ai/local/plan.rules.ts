@@ -84,11 +84,11 @@ export function buildPlan(request: PlanRequest): BuiltPlan {
   const wanted = Math.min(MAX_MAIN, Math.max(MIN_MAIN, Math.floor(mainSeconds / (base.sets * (base.workSeconds + base.restSeconds)))));
   const candidates = EXERCISE_LIBRARY.filter((e) => e.phase === 'main' && e.types.includes(type) && usable(e));
   const allowed = candidates.filter((e) => !trainsAny(e, request.avoidMuscles));
-  const focused = allowed.filter((e) => trainsAny(e, focus));
-  // A focus narrows the block when enough of the library trains it; otherwise the plan stays balanced.
-  const rested = focused.length >= MIN_MAIN ? focused : allowed;
+  const focused = pickVaried(allowed.filter((e) => trainsAny(e, focus)), wanted, seed);
+  // The focus fills the block first; what the equipment cannot cover of it is filled with the rest.
+  const rested = [...focused, ...pickVaried(allowed.filter((e) => !focused.includes(e)), wanted - focused.length, seed)];
   const notes: string[] = [];
-  let main = pickVaried(rested, wanted, seed);
+  let main = rested;
   if (request.avoidMuscles.length) {
     const named = request.avoidMuscles.filter((m) => !NOT_A_BODY_PART.includes(m)).join(', ');
     if (main.length >= MIN_MAIN) notes.push(`Recovery: ${named} worked hard recently, so this plan leaves them out to recover.`);
