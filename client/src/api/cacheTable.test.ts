@@ -28,6 +28,7 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Sessions: { path: `workout/sessions/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getSessions.initiate(USER.id)) },
   Bmi: { path: `bmi/${USER.id}`, subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)) },
   Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
+  ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -48,6 +49,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
+  clearChatHistory: (store) => store.dispatch(workoutsApi.endpoints.clearChatHistory.initiate(USER.id)),
   completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
   redeem: (store) => store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
   earn: (store) => store.dispatch(creditsApi.endpoints.earn.initiate({ userId: USER.id, action: 'steps' })),

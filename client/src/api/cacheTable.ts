@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'ChatHistory'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -26,8 +26,9 @@ export const MUTATION_CHANGES = {
   validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals'],
   generateWorkout: ['Workout'],
   generateFromChat: ['Workout'],
-  // The server never creates a workout from a chat reply (workoutGenerated is always false).
-  coachChat: [],
+  // The message and the reply are stored (the server never creates a workout from a chat reply).
+  coachChat: ['ChatHistory'],
+  clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges.
   completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
   redeem: ['User', 'Transactions', 'Redemptions'],

@@ -41,7 +41,7 @@ export function weightLossReply(message: string, profile: CoachProfile): string 
   const opening = category ? `With a BMI in the ${category.toLowerCase()} range: ` : '';
   const start = category === 'Obese' ? 'Start with low-impact cardio (brisk walking, cycling) and 2–3 beginner strength sessions to protect your joints.' : 'Train strength 2–3 times a week so the weight you lose is fat, not muscle, and add 1–2 cardio or HIIT sessions.';
   const spot = /\b(belly|stomach|love handles|arms?|thighs?)\b/.test(message.toLowerCase()) ? ' You cannot burn fat from one spot: it comes off everywhere as the overall deficit works.' : '';
-  return `${opening}${rateLine(profile, statedTargetKg(message))} Eat about 300–500 kcal a day below maintenance, keep protein high (${proteinLine(profile)} a day) to hold on to muscle, walk 8–10k steps daily and sleep 7–9 hours. ${start}${spot} Never crash diet: stay above about 1,200 kcal (women) or 1,500 kcal (men) a day unless a doctor supervises it, and skip detox teas and fat burners.`;
+  return `${opening}${rateLine(profile, statedTargetKg(message))} Eat in a moderate calorie deficit, about 300–500 kcal a day below maintenance, keep protein high (${proteinLine(profile)} a day) to hold on to muscle, walk 8–10k steps daily and sleep 7–9 hours. ${start}${spot} Never crash diet: stay above about 1,200 kcal (women) or 1,500 kcal (men) a day unless a doctor supervises it, and skip detox teas and fat burners.`;
 }
 
 export function nutritionReply(message: string, profile: CoachProfile): string {

@@ -1,4 +1,5 @@
 /** The coach on injuries and pain, soreness, and rest and recovery. */
+import type { Limitation } from '../../workouts/catalogue/catalogue.types';
 import type { CoachProfile, RecentTraining } from '../ai.provider';
 import type { StatedConstraints } from './chat.rules';
 import { LIMITATION_ADVICE, SEE_A_PROFESSIONAL, SESSIONS_PER_WEEK } from './coach-advice';
@@ -10,13 +11,23 @@ export function injuryReply(stated: StatedConstraints, profile: CoachProfile): s
   if (!limitations.length) {
     return `Pain is a signal to change the plan, not to push through. Tell me where it hurts (knee, lower back, shoulder, wrist, ankle, hip, neck or elbow) and I will tell you what to avoid and what to train instead. ${SEE_A_PROFESSIONAL}`;
   }
-  const parts = limitations.map((l) => {
-    const advice = LIMITATION_ADVICE[l];
-    return `With your ${advice.label}: avoid ${advice.avoid}. Instead: ${advice.instead}. ${advice.tip}`;
-  });
   const focus = stated.focus?.length ? ` For your ${listed(stated.focus)} that still leaves plenty to train.` : '';
   const labels = listed(limitations.map((l) => LIMITATION_ADVICE[l].label));
-  return `${parts.join(' ')}${focus} Workouts I generate from this chat leave out anything that loads your ${labels}. ${SEE_A_PROFESSIONAL}`;
+  return `${limitationAdvice(limitations)}${focus} Workouts I generate from this chat leave out anything that loads your ${labels}. ${SEE_A_PROFESSIONAL}`;
+}
+
+/** What to avoid and to do instead for each limitation, and when to see someone: the short form beside a session. */
+export function injuryNote(stated: StatedConstraints): string {
+  return `${limitationAdvice(stated.limitations)} ${SEE_A_PROFESSIONAL}`;
+}
+
+function limitationAdvice(limitations: Limitation[]): string {
+  return limitations
+    .map((l) => {
+      const advice = LIMITATION_ADVICE[l];
+      return `With your ${advice.label}: avoid ${advice.avoid}. Instead: ${advice.instead}. ${advice.tip}`;
+    })
+    .join(' ');
 }
 
 export function sorenessReply(stated: StatedConstraints, recent: RecentTraining): string {

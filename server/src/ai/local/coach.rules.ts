@@ -3,7 +3,7 @@ import type { CoachContext } from '../ai.provider';
 import { readMessage } from './chat.rules';
 import { nutritionReply, weightLossReply } from './coach-body.rules';
 import { level, recentLine } from './coach-common.rules';
-import { injuryReply, restReply, sorenessReply } from './coach-health.rules';
+import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
 import { coachTopic } from './coach-topic.rules';
 import { exerciseReply, formReply, motivationReply, planReply, todayReply } from './coach-training.rules';
 
@@ -14,7 +14,8 @@ export function coachReply(context: CoachContext): string {
   const stated = readMessage(message);
   switch (coachTopic(message, stated)) {
     case 'injury':
-      return injuryReply(stated, profile);
+      // An injury said with the session wanted ("30 minutes of yoga, my wrist hurts") gets both answers.
+      return stated.limitations.length && (stated.minutes || stated.type || stated.equipment) ? `${injuryNote(stated)} ${planReply(context)}` : injuryReply(stated, profile);
     case 'soreness':
       return sorenessReply(stated, recent);
     case 'weight_loss':

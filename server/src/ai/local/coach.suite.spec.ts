@@ -58,6 +58,11 @@ const CASES: SuiteCase[] = [
   { says: 'I sprained my ankle last week', mentions: [/ankle/, /avoid jumping, running/, /cycling or rowing/], request: { limitations: ['ankle'] } },
   { says: 'my hip clicks and hurts when I squat', mentions: [/hip/, /deep squats/, /clamshells/], request: { limitations: ['hip'] } },
   { says: 'I get pain in my elbow when I do curls', mentions: [/elbow/, /heavy curls/, /isometric/], request: { limitations: ['elbow'] } },
+  {
+    says: 'I want a 30 minute yoga session\nmy wrist hurts',
+    mentions: [/With your wrist: avoid/, /30-minute beginner yoga session with bodyweight only, nothing that loads your wrist/, SEE_SOMEONE, GENERATE],
+    request: { minutes: 30, type: 'yoga', limitations: ['wrist'] },
+  },
   { says: 'I injured myself', mentions: [/Tell me where it hurts/, SEE_SOMEONE] },
   {
     says: 'what should I avoid with my injury?',
