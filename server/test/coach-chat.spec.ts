@@ -1,4 +1,6 @@
+import { CHAT_MESSAGES_SHOWN } from '../src/contract/values';
 import type { ChatMessageView, WorkoutView } from '../src/contract';
+import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 
 describe('the coach conversation kept per user, and the constraints it carries into a workout (local AI, real worker)', () => {
@@ -32,6 +34,19 @@ describe('the coach conversation kept per user, and the constraints it carries i
 
     expect((await t.http.delete(`/api/workout/chat/history/${me.user.id}`).set(me.auth).expect(200)).body).toEqual({ deleted: 4 });
     expect((await history(me).expect(200)).body).toEqual([]);
+  });
+
+  it('keeps a bounded conversation: the latest 100 turns', async () => {
+    const me = await signIn(t);
+    const repository = t.app.get(ChatMessagesRepository);
+    const start = Date.now() - 3600_000;
+    for (let i = 0; i < CHAT_MESSAGES_SHOWN / 2 + 3; i++) await repository.appendExchange(me.user.id, `question ${i}`, `answer ${i}`, new Date(start + i * 1000));
+    await chat(me, 'hello').expect(200);
+    const stored = (await history(me).expect(200)).body as ChatMessageView[];
+    expect(stored).toHaveLength(CHAT_MESSAGES_SHOWN);
+    expect(stored[0].content).toBe('question 4');
+    expect(stored[stored.length - 2].content).toBe('hello');
+    expect((await t.http.delete(`/api/workout/chat/history/${me.user.id}`).set(me.auth).expect(200)).body).toEqual({ deleted: CHAT_MESSAGES_SHOWN });
   });
 
   it('remembers the stored conversation when the request sends no history', async () => {

@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ChatTurn, Intensity } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import type { TrainingGoal } from '../contract/values';
+import type { TRAINING_GOALS } from '../contract/values';
 import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
+
+/** The profile's goal (branch `profile` names the same values `TrainingGoal` in the contract). */
+export type TrainingGoal = (typeof TRAINING_GOALS)[number];
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;

@@ -26,6 +26,13 @@ export class ChatMessagesRepository {
     return newest.reverse();
   }
 
+  /** `(userId, createdAt)`: forgets all but the latest `count` turns, so a conversation stays bounded. */
+  async keepLatest(userId: Id, count: number): Promise<void> {
+    const owner = toObjectId(userId);
+    const [oldestKept] = await this.messages.find({ userId: owner }, { createdAt: 1 }).sort({ createdAt: -1, _id: -1 }).skip(count - 1).limit(1).lean().exec();
+    if (oldestKept) await this.messages.deleteMany({ userId: owner, createdAt: { $lt: oldestKept.createdAt } }).exec();
+  }
+
   /** `(userId, createdAt)` by its prefix: the whole conversation; answers how many turns went. */
   async deleteAll(userId: Id): Promise<number> {
     const { deletedCount } = await this.messages.deleteMany({ userId: toObjectId(userId) }).exec();

@@ -17,7 +17,7 @@ export class CoachChatService {
   ) {}
 
   /**
-   * The coach's reply; the message and the reply are stored. The coach reads the history the client
+   * The coach's reply; the message and the reply are stored (the latest CHAT_MESSAGES_SHOWN are kept). The coach reads the history the client
    * sent (SPEC's shape) or, when it sent none, the stored conversation.
    */
   async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
@@ -29,6 +29,7 @@ export class CoachChatService {
     const askedAt = new Date();
     const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile), recent }, jobKey);
     await this.messages.appendExchange(userId, body.message, response, askedAt);
+    await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
     return { response, workoutGenerated: false };
   }
 

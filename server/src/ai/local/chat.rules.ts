@@ -5,9 +5,8 @@
  */
 import type { ChatTurn, Difficulty, MuscleGroup, WorkoutType } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
-import type { TrainingGoal } from '../../contract/values';
 import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
-import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
+import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES, TrainingGoal } from '../ai.provider';
 import {
   ADDING_WORDS,
   BODYWEIGHT_WORDS,

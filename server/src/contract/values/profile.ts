@@ -3,7 +3,6 @@
  * coach read these; the exercise catalogue is described with the same words (equipment, limitation).
  */
 export const TRAINING_GOALS = ['lose_fat', 'build_muscle', 'endurance', 'mobility', 'general_fitness'] as const;
-export type TrainingGoal = (typeof TRAINING_GOALS)[number];
 
 /** Equipment at hand. Bodyweight exercises need none of these; a mat is assumed everywhere. */
 export const EQUIPMENT = ['dumbbells', 'kettlebell', 'barbell_rack', 'bench', 'machines', 'bands', 'pullup_bar', 'cardio_machine'] as const;
