@@ -129,3 +129,27 @@ export const EQUIPMENT_LABELS: Record<Equipment, string> = {
 };
 
 export const TYPE_LABELS: Record<WorkoutType, string> = { strength: 'strength', cardio: 'cardio', hiit: 'HIIT', yoga: 'yoga', mixed: 'full-body mixed' };
+
+/** Questions answered by one text: what they are about, the words that say so, the answer. */
+export const SHORT_ANSWERS: Array<{ about: string; words: RegExp; text: string }> = [
+  {
+    about: 'illness',
+    words: /\b(a cold|the flu|flu|sick|ill|fever|covid|sore throat|runny nose|coughing|cough)\b/,
+    text: 'Use the neck check: with symptoms only above the neck (a runny nose, a mild sore throat) an easy session — a walk, light yoga — is usually fine. With a fever, chest symptoms, body aches or an upset stomach, rest until you have been symptom-free for a day or two, then start at half your usual effort. Anything lasting more than a week or a high fever: see a doctor.',
+  },
+  {
+    about: 'low impact',
+    words: /\b(no jump(s|ing)?|without jump(s|ing)?|low[- ]impact|quiet (workout|session|exercises)|neighbou?rs|downstairs|apartment|flat)\b/,
+    text: 'Low-impact and quiet works well: swap jumping jacks for step jacks, jump squats for slow tempo squats, burpees for walk-out push-ups and running in place for marching with high knees. Slow the lowering phase (3 seconds) and add pauses to keep it hard without any jumping. A mat dampens what noise is left.',
+  },
+  {
+    about: 'fasted training',
+    words: /\b(empty stomach|fasted|fasting|before breakfast)\b/,
+    text: 'Training on an empty stomach is fine for easy cardio or a short session if you feel good; for hard or long sessions, a small snack with carbs 30–60 minutes before (a banana, toast) helps performance. The day’s total food matters more than the timing. Feeling dizzy or shaky is a sign to eat first.',
+  },
+  {
+    about: 'thanks',
+    words: /^\s*(thanks?|thank you|thx|cheers|great|awesome|perfect|got it)\b/,
+    text: 'You’re welcome! When you are ready, tell me how many minutes you have and what equipment, and press GENERATE_WORKOUT_FROM_CHAT for a session built from our chat.',
+  },
+];

@@ -1,5 +1,6 @@
 /** What a coach message is about: the first topic that fits, the most specific first. */
 import type { StatedConstraints } from './chat.rules';
+import { SHORT_ANSWERS } from './coach-advice';
 import { exerciseNamed } from './coach-exercises';
 
 export type CoachTopic =
@@ -10,6 +11,7 @@ export type CoachTopic =
   | 'nutrition'
   | 'rest'
   | 'motivation'
+  | 'short'
   | 'today'
   | 'plan'
   | 'form'
@@ -38,6 +40,7 @@ export function coachTopic(message: string, stated: StatedConstraints): CoachTop
   if (REST.test(text) && !asksAboutConstraints) return 'rest';
   if (MOTIVATION.test(text)) return 'motivation';
   if (TODAY.test(text) && !asksAboutConstraints) return 'today';
+  if (SHORT_ANSWERS.some((a) => a.words.test(text)) && !asksAboutConstraints) return 'short';
   if (FORM.test(text)) return exerciseNamed(text) ? 'exercise' : 'form';
   if (asksAboutConstraints || PLAN.test(text) || stated.difficulty) return 'plan';
   if (exerciseNamed(text)) return 'exercise';

@@ -1,6 +1,7 @@
 /** The local coach's replies: the topic of the message picks the answer; every answer is deterministic. */
 import type { CoachContext } from '../ai.provider';
 import { readMessage } from './chat.rules';
+import { SHORT_ANSWERS } from './coach-advice';
 import { nutritionReply, weightLossReply } from './coach-body.rules';
 import { level, recentLine } from './coach-common.rules';
 import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
@@ -28,6 +29,8 @@ export function coachReply(context: CoachContext): string {
       return restReply(profile, recent);
     case 'motivation':
       return motivationReply(profile, recent);
+    case 'short':
+      return SHORT_ANSWERS.find((a) => a.words.test(message.toLowerCase()))!.text;
     case 'today':
       return todayReply(profile, recent);
     case 'plan':

@@ -125,6 +125,12 @@ const CASES: SuiteCase[] = [
   },
   { says: 'Give me a workout', profile: { goal: 'endurance', equipment: ['cardio_machine'] }, mentions: [/30-minute beginner cardio session with a cardio machine/], request: null },
 
+  // Everyday questions with one good answer.
+  { says: 'can I train with a cold?', mentions: [/neck check/, /fever/, /see a doctor/], request: null },
+  { says: 'no jumping please, my neighbours complain', mentions: [/step jacks/, /without any jumping/], never: [GENERATE] },
+  { says: 'is it bad to train on an empty stomach?', mentions: [/empty stomach is fine for easy cardio/, /dizzy/], request: null },
+  { says: 'thanks!', mentions: [/welcome/, GENERATE], request: null },
+
   // Motivation, today, greetings.
   { says: "I can't stay motivated, I keep giving up", recent: { sessionsLast7Days: 2 }, mentions: [/2 times in the last 7 days/, /Consistency beats intensity/, /10 minutes still counts/] },
   { says: 'how do I build a habit of training?', profile: { goal: 'lose_fat' }, mentions: [/calendar/, /lose fat/] },
