@@ -4,6 +4,7 @@
  */
 import type { Difficulty, WorkoutType } from '../../contract';
 import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import type { TrainingGoal } from '../ai.provider';
 
 export interface LimitationAdvice {
   /** How people name it in a sentence ("your knee"). */
@@ -126,6 +127,23 @@ export const EQUIPMENT_LABELS: Record<Equipment, string> = {
   bands: 'resistance bands',
   pullup_bar: 'a pull-up bar',
   cardio_machine: 'a cardio machine',
+};
+
+export const GOAL_LABELS: Record<TrainingGoal, string> = {
+  lose_fat: 'losing fat',
+  build_muscle: 'building muscle',
+  endurance: 'endurance',
+  mobility: 'mobility',
+  general_fitness: 'general fitness',
+};
+
+/** The session that serves a goal best on a fresh day. */
+export const GOAL_SESSIONS: Record<TrainingGoal, string> = {
+  lose_fat: 'strength session, with a HIIT or cardio session later in the week',
+  build_muscle: 'strength session for the muscles you trained least this week',
+  endurance: 'cardio session at a pace you could still talk at',
+  mobility: 'yoga session',
+  general_fitness: 'full-body mixed session',
 };
 
 export const TYPE_LABELS: Record<WorkoutType, string> = { strength: 'strength', cardio: 'cardio', hiit: 'HIIT', yoga: 'yoga', mixed: 'full-body mixed' };

@@ -3,7 +3,7 @@ import { EQUIPMENT } from '../../contract/values';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
 import type { CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
 import { defaultChatRequest, readChatRequest } from './chat.rules';
-import { EQUIPMENT_LABELS, LIMITATION_ADVICE, MOTIVATION_TIPS, TYPE_LABELS } from './coach-advice';
+import { EQUIPMENT_LABELS, GOAL_LABELS, GOAL_SESSIONS, LIMITATION_ADVICE, MOTIVATION_TIPS, TYPE_LABELS } from './coach-advice';
 import { BODY_PARTS, level, listed, recentLine, recovering } from './coach-common.rules';
 import { exerciseNamed } from './coach-exercises';
 import { buildPlan } from './plan.rules';
@@ -53,7 +53,11 @@ export function todayReply(profile: CoachProfile, recent: RecentTraining): strin
     return `${recentLine(recent)} Your ${listed(tired)} worked hard in the last 48 hours, so today train ${listed(fresh.slice(0, 3))} instead — or pick HIIT/cardio for conditioning. Workouts I generate leave recovering muscles out automatically.`;
   }
   const lvl = level(profile);
-  const pick = lvl === 'beginner' ? 'a 30-minute beginner full-body (mixed) session' : `a 45-minute ${lvl} strength session, then some cardio later in the week`;
+  const pick = profile.goal
+    ? `a ${lvl === 'beginner' ? 30 : 45}-minute ${lvl} ${GOAL_SESSIONS[profile.goal]}`
+    : lvl === 'beginner'
+      ? 'a 30-minute beginner full-body (mixed) session'
+      : `a 45-minute ${lvl} strength session, then some cardio later in the week`;
   return `${recentLine(recent)} You're fully recovered, so go for ${pick}.`;
 }
 
@@ -61,6 +65,6 @@ export function motivationReply(profile: CoachProfile, recent: RecentTraining): 
   const week = recent.sessionsLast7Days
     ? `You trained ${recent.sessionsLast7Days} time${recent.sessionsLast7Days === 1 ? '' : 's'} in the last 7 days — that is the habit forming.`
     : 'Starting again is the hardest part, and a short session today is enough to restart.';
-  const goal = profile.goal ? ` Keep your goal (${profile.goal.replace('_', ' ')}) somewhere you see it, and measure it monthly, not daily.` : '';
+  const goal = profile.goal ? ` Keep your goal — ${GOAL_LABELS[profile.goal]} — somewhere you see it, and measure it monthly, not daily.` : '';
   return `${week} Consistency beats intensity: ${MOTIVATION_TIPS.join(' ')}${goal}`;
 }

@@ -1,7 +1,7 @@
 /** The local coach's replies: the topic of the message picks the answer; every answer is deterministic. */
 import type { CoachContext } from '../ai.provider';
 import { readMessage } from './chat.rules';
-import { SHORT_ANSWERS } from './coach-advice';
+import { GOAL_LABELS, SHORT_ANSWERS } from './coach-advice';
 import { nutritionReply, weightLossReply } from './coach-body.rules';
 import { level, recentLine } from './coach-common.rules';
 import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
@@ -38,7 +38,7 @@ export function coachReply(context: CoachContext): string {
     case 'form':
       return formReply();
     case 'greeting':
-      return `Hey! I'm your coach. You're at ${level(profile)} level${profile.bmiCategory ? ` with a BMI in the ${profile.bmiCategory.toLowerCase()} range` : ''}. ${recentLine(recent)} Ask me what to train today, how to lose weight, how to do an exercise, about pain, rest or food — or tell me how long you have and what equipment, and I'll shape a session.`;
+      return `Hey! I'm your coach. You're at ${level(profile)} level${profile.bmiCategory ? ` with a BMI in the ${profile.bmiCategory.toLowerCase()} range` : ''}${profile.goal ? `, working on ${GOAL_LABELS[profile.goal]}` : ''}. ${recentLine(recent)} Ask me what to train today, how to lose weight, how to do an exercise, about pain, rest or food — or tell me how long you have and what equipment, and I'll shape a session.`;
     default:
       return otherReply(context);
   }

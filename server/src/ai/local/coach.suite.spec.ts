@@ -133,13 +133,15 @@ const CASES: SuiteCase[] = [
 
   // Motivation, today, greetings.
   { says: "I can't stay motivated, I keep giving up", recent: { sessionsLast7Days: 2 }, mentions: [/2 times in the last 7 days/, /Consistency beats intensity/, /10 minutes still counts/] },
-  { says: 'how do I build a habit of training?', profile: { goal: 'lose_fat' }, mentions: [/calendar/, /lose fat/] },
+  { says: 'how do I build a habit of training?', profile: { goal: 'lose_fat' }, mentions: [/calendar/, /losing fat/] },
   {
     says: 'What should I train today?',
     recent: { sessionsLast7Days: 2, lastSession: { name: 'Strength Builder · 45 min', type: 'strength', intensity: 'intense', completedAt: '2026-01-01T10:00:00Z' }, recentlyTrained: ['legs', 'glutes', 'cardio'] },
     mentions: [/Strength Builder/, /legs and glutes worked hard/],
   },
   { says: 'hi', profile: { bmi: 27, bmiCategory: 'Overweight' }, mentions: [/I'm your coach/, /overweight range/] },
+  { says: 'hello coach', profile: { goal: 'lose_fat' }, mentions: [/I'm your coach/, /working on losing fat/] },
+  { says: 'what should I do today?', profile: { goal: 'endurance', fitnessLevel: 'intermediate' }, mentions: [/fully recovered/, /45-minute intermediate cardio session/] },
 ];
 
 function conversation(says: string | string[], profile: CoachProfile, recent: RecentTraining): { context: CoachContext; history: ChatTurn[] } {
