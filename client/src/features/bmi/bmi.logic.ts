@@ -33,8 +33,8 @@ export function formatTrend(trend: number): string {
 export function bmiSeries(records: BmiRecordView[]): { bmi: ChartPoint[]; weight: ChartPoint[] } {
   const oldestFirst = [...records].reverse();
   return {
-    bmi: oldestFirst.map((r) => ({ label: shortDate(r.createdAt), value: r.bmi })),
-    weight: oldestFirst.filter((r) => r.weight !== null).map((r) => ({ label: shortDate(r.createdAt), value: r.weight! })),
+    bmi: oldestFirst.map((r) => ({ label: shortDate(r.createdAt), value: r.bmi, at: r.createdAt })),
+    weight: oldestFirst.filter((r) => r.weight !== null).map((r) => ({ label: shortDate(r.createdAt), value: r.weight!, at: r.createdAt })),
   };
 }
 

@@ -37,7 +37,7 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
 
 /** Balance after each loaded ledger row, oldest first, for the balance-over-time chart. */
 export function balancePoints(rowsNewestFirst: readonly TransactionView[]): ChartPoint[] {
-  return [...rowsNewestFirst].reverse().map((row) => ({ label: shortDate(row.createdAt), value: row.balance }));
+  return [...rowsNewestFirst].reverse().map((row) => ({ label: shortDate(row.createdAt), value: row.balance, at: row.createdAt }));
 }
 
 export function formatDelta(amount: number): string {

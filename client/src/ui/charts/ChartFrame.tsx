@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING, USUAL_LABELS } from './scale';
+import { type AxisTick, CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING, USUAL_LABELS } from './scale';
 
 interface ChartFrameProps {
   points: ChartPoint[];
@@ -12,11 +12,13 @@ interface ChartFrameProps {
   yOf: (value: number) => number;
   /** How many x labels at most (evenly spread); USUAL_LABELS unless the chart's slots leave room for more. */
   maxLabels?: number;
+  /** The x labels of a time axis, instead of the points' own labels. */
+  ticks?: AxisTick[];
   children: ReactNode;
 }
 
 /** Axes, grid lines and labels around a chart's marks; an empty chart says so instead. */
-export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, maxLabels, children }: ChartFrameProps) {
+export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, maxLabels, ticks, children }: ChartFrameProps) {
   if (points.length === 0) {
     return <p className="chart__empty">NO_DATA</p>;
   }
@@ -32,11 +34,17 @@ export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, m
         </g>
       ))}
       {children}
-      {labelIndexes(points.length, maxLabels).map((index, i, shown) => (
-        <text key={index} className={`chart__axis${isMinorLabel(i, shown.length) ? ' chart__axis--minor' : ''}`} x={xOf(index)} y={height - 8} textAnchor="middle">
-          {points[index].label}
-        </text>
-      ))}
+      {ticks
+        ? ticks.map((tick, i) => (
+            <text key={i} className="chart__axis" x={tick.x} y={height - 8} textAnchor={i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle'}>
+              {tick.label}
+            </text>
+          ))
+        : labelIndexes(points.length, maxLabels).map((index, i, shown) => (
+            <text key={index} className={`chart__axis${isMinorLabel(i, shown.length) ? ' chart__axis--minor' : ''}`} x={xOf(index)} y={height - 8} textAnchor="middle">
+              {points[index].label}
+            </text>
+          ))}
     </svg>
   );
 }

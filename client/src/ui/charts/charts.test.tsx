@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BarChart, LineChart } from '.';
-import { labelIndexes, valueRange } from './scale';
+import { labelIndexes, timeAxis, valueRange } from './scale';
 
 describe('chart scales', () => {
   it('starts counts at zero and lifts far-from-zero series (weights) off the floor', () => {
@@ -53,5 +53,32 @@ describe('charts', () => {
   it('says NO_DATA instead of drawing an empty frame', () => {
     render(<LineChart points={[]} ariaLabel="Balance" />);
     expect(screen.getByText('NO_DATA')).toBeTruthy();
+  });
+});
+
+describe('the time axis', () => {
+  const at = (iso: string, value: number) => ({ label: iso.slice(5, 10), value, at: iso });
+
+  it('spaces points by their times, not their order', () => {
+    const axis = timeAxis([at('2026-11-01T12:00:00Z', 1), at('2026-11-02T12:00:00Z', 2), at('2026-11-08T12:00:00Z', 3)])!;
+    const [a, b, c] = [axis.x(0), axis.x(1), axis.x(2)];
+    // One day, then six: the second gap is six times the first.
+    expect((c - b) / (b - a)).toBeCloseTo(6, 5);
+  });
+
+  it('labels evenly spaced instants, short enough for a phone: the hour within two days, seconds within minutes', () => {
+    const sameDay = timeAxis([at('2026-11-24T08:00:00Z', 1), at('2026-11-24T12:00:00Z', 2), at('2026-11-24T20:00:00Z', 3)])!;
+    expect(sameDay.ticks).toHaveLength(3);
+    expect(sameDay.ticks.map((t) => t.label)).toEqual([expect.stringMatching(/^\d{2}:\d{2}$/), expect.stringMatching(/^\d{2}:\d{2}$/), expect.stringMatching(/^\d{2}:\d{2}$/)]);
+    expect(new Set(sameDay.ticks.map((t) => t.label)).size).toBe(3);
+    const seconds = timeAxis([at('2026-11-24T08:00:00Z', 1), at('2026-11-24T08:00:40Z', 2)])!;
+    expect(new Set(seconds.ticks.map((t) => t.label)).size).toBe(3);
+    const weeks = timeAxis([at('2026-10-01T12:00:00Z', 1), at('2026-11-24T12:00:00Z', 2)])!;
+    expect(weeks.ticks.map((t) => t.label)).not.toContainEqual(expect.stringMatching(/:/));
+  });
+
+  it('is not used when a point has no time or all share one instant', () => {
+    expect(timeAxis([{ label: 'a', value: 1 }, at('2026-11-24T08:00:00Z', 2)])).toBeNull();
+    expect(timeAxis([at('2026-11-24T08:00:00Z', 1), at('2026-11-24T08:00:00Z', 2)])).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
 export interface ChartPoint {
   label: string;
   value: number;
+  /** When it was recorded (ISO): a line chart whose points all have one spaces them on a time axis. */
+  at?: string;
 }
 
 export interface ChartProps {
@@ -54,4 +56,34 @@ export function labelIndexes(count: number, limit = USUAL_LABELS): number[] {
 export function formatValue(value: number, unit?: string): string {
   const rounded = Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
   return unit ? `${rounded} ${unit}` : String(rounded);
+}
+
+/** An x-axis label at a position. */
+export interface AxisTick {
+  x: number;
+  label: string;
+}
+
+/**
+ * A time axis for points that carry `at`: x is proportional to time (two records a week apart sit
+ * seven times further apart than two a day apart), and the labels are `count` evenly spaced instants,
+ * short enough for a phone: "Mar 1" over two days or more, "14:05" within them (several records on
+ * one day), "14:05:30" within minutes. Null when a point has no time. Hand-written: the charts are
+ * our own SVG, no chart library here.
+ */
+export function timeAxis(points: readonly ChartPoint[], count = 3): { x: (index: number) => number; ticks: AxisTick[] } | null {
+  if (points.length < 2 || points.some((p) => !p.at)) return null;
+  const times = points.map((p) => new Date(p.at!).getTime());
+  const [first, last] = [Math.min(...times), Math.max(...times)];
+  if (last === first) return null;
+  const innerWidth = CHART_WIDTH - PADDING.left - PADDING.right;
+  const xAt = (time: number) => PADDING.left + ((time - first) / (last - first)) * innerWidth;
+  const span = last - first;
+  const parts: Intl.DateTimeFormatOptions =
+    span >= 2 * 24 * 3600_000
+      ? { month: 'short', day: 'numeric' }
+      : { hour: '2-digit', minute: '2-digit', hour12: false, ...(span < 10 * 60_000 ? { second: '2-digit' } : {}) };
+  const format = (time: number) => new Date(time).toLocaleString('en-US', parts);
+  const ticks = [...Array(count).keys()].map((i) => first + ((last - first) * i) / (count - 1)).map((time) => ({ x: xAt(time), label: format(time) }));
+  return { x: (index: number) => xAt(times[index]), ticks };
 }
