@@ -172,14 +172,10 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await t.http.post('/api/bmi').set(auth).send({ userId: user.id, height: 175, weight: 72 }).expect(200);
       expect((await earn('weight').expect(200)).body).toEqual({ action: 'weight', credits: 5, balance: 5 });
 
-      await sessions.create({
-        userId: new Types.ObjectId(user.id),
-        workoutId: new Types.ObjectId(),
-        workout: { name: 'Test', type: 'strength', duration: 30 },
-        completedExercises: ['a'],
-        intensity: 'light',
-        creditsEarned: 0,
-      });
+      // One ticked exercise is not a completed workout; a session that counts is.
+      await sessions.create(session(user.id, { intensity: 'light', creditsEarned: 3 }));
+      await earn('workout').expect(409);
+      await sessions.create(session(user.id));
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
       // 10K Steps: an activity-watch proof validated (credited) today.
@@ -203,7 +199,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const londoner = await signIn(t);
       await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
       for (const who of [angeleno, londoner]) {
-        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, completedAt: workoutAt });
+        await sessions.collection.insertOne({ ...session(who.user.id), completedAt: workoutAt });
       }
       const evening = new Date('2026-11-23T02:00:00Z'); // 18:00 on the 22nd in Los Angeles, the 23rd in UTC
       expect(await credits.earn(angeleno.user.id, 'workout', evening)).toMatchObject({ credits: 10 });
@@ -269,11 +265,17 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   });
 
   describe('referral reward', () => {
-    it('pays the referrer +100 once per referred friend, however often it is called', async () => {
+    it('pays the referrer +100 once per referred friend who trained a session that counts, however often it is called', async () => {
       const referrer = await signIn(t);
       const friend = await signIn(t);
       await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
       const referrals = t.app.get(ReferralsService);
+      // Signed up through the link, no session that counts yet: nothing.
+      expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);
+      await sessions.create(session(friend.user.id, { intensity: 'light', creditsEarned: 4 }));
+      expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);
+      expect(await balanceOf(referrer.user.id)).toBe(0);
+      await sessions.create(session(friend.user.id));
       const results = await Promise.all([referrals.rewardReferrer(friend.user.id), referrals.rewardReferrer(friend.user.id)]);
       expect(results.filter(Boolean)).toHaveLength(1);
       expect(await referrals.rewardReferrer(friend.user.id)).toBe(false);
@@ -374,3 +376,16 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     });
   });
 });
+
+/** A completed session as the workouts module stores it; by default one that counts (moderate, with credits). */
+function session(userId: string, overrides: { intensity?: string; creditsEarned?: number } = {}) {
+  return {
+    userId: new Types.ObjectId(userId),
+    workoutId: new Types.ObjectId(),
+    workout: { name: 'Test', type: 'strength', duration: 30 },
+    completedExercises: ['a', 'b'],
+    intensity: 'moderate',
+    creditsEarned: 11,
+    ...overrides,
+  };
+}

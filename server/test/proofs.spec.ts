@@ -10,6 +10,7 @@ import { proofLedgerKeys } from '../src/proofs/proofs.rules';
 import { Upload } from '../src/uploads/upload.schema';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
+import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { dayIn, previousDay } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { mp4Video, pngImage } from './support/proof-files';
@@ -25,6 +26,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
   let days: Model<ProofDay>;
   let media: Model<ProofMedia>;
   let users: Model<User>;
+  let sessions: Model<WorkoutSession>;
   let addPending: Proofs['addPending'];
   let upload: Proofs['upload'];
   let uploadAll: Proofs['uploadAll'];
@@ -37,6 +39,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     days = t.app.get(getModelToken(ProofDay.name));
     media = t.app.get(getModelToken(ProofMedia.name));
     users = t.app.get(getModelToken(User.name));
+    sessions = t.app.get(getModelToken(WorkoutSession.name));
     ({ addPending, upload, uploadAll, validate, nextSeed } = proofClient(t));
   });
   afterAll(() => t.close());
@@ -249,12 +252,20 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       expect((await t.http.get('/api/auth/verify').set(gap.auth).expect(200)).body).toMatchObject({ currentStreak: 1, longestStreak: 12 });
     });
 
-    it("pays the referrer on the referred user's first validated day only", async () => {
+    it('pays the referrer when a referred user who trained a session that counts validates a day, not before', async () => {
       const referrer = await signIn(t);
-      const friend = await signIn(t);
-      await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
-      await addPending(friend, 10);
-      await validate(friend, await uploadAll(friend)).expect(200);
+      const referred = async (session?: { intensity: string; creditsEarned: number }) => {
+        const friend = await signIn(t);
+        await users.updateOne({ _id: friend.user.id }, { $set: { referredBy: new Types.ObjectId(referrer.user.id) } });
+        if (session) await sessions.create({ ...session, userId: new Types.ObjectId(friend.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['ex1'] });
+        await addPending(friend, 10);
+        await validate(friend, await uploadAll(friend)).expect(200);
+        return friend;
+      };
+      await referred();
+      await referred({ intensity: 'light', creditsEarned: 4 });
+      expect(await ledger.balance(referrer.user.id)).toBe(0);
+      const friend = await referred({ intensity: 'moderate', creditsEarned: 11 });
       expect(await ledger.balance(referrer.user.id)).toBe(100);
       expect(await t.app.get(ProofsService).watchProofValidatedOn(friend.user.id, dayIn(new Date()))).toBe(true);
     });

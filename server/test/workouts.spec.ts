@@ -71,7 +71,8 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const workouts = t.app.get(WorkoutsService);
     expect(await workouts.hasCompletedSessionOn(me.user.id, dayIn(new Date()))).toBe(true);
     expect(await workouts.hasCompletedSessionOn(me.user.id, '2020-01-01')).toBe(false);
-    expect(await workouts.countSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
+    expect(await workouts.countedSessionTimesSince(me.user.id, new Date(Date.now() - 60_000))).toHaveLength(1);
+    expect(await workouts.hasCountedSession(me.user.id)).toBe(true);
   });
 
   it('completes a workout exactly once under 15 simultaneous requests', async () => {

@@ -14,7 +14,7 @@ import { TweetsService } from './tweets.service';
 import { XApiClient } from './x-api.client';
 
 // ReferralsService (referrals.service.ts) is provided by ProofsModule, which pays the reward on a
-// referred user's first validated proof day; importing ProofsModule here keeps the graph acyclic.
+// referred user's validated proof day; importing ProofsModule here keeps the graph acyclic.
 @Module({
   imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ProofsModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
   controllers: [CreditsController],

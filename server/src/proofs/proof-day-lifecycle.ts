@@ -112,7 +112,7 @@ export class ProofDayLifecycle {
     }
   }
 
-  /** Credits the drained amount (keyed), then the streak display, badges and the referral reward. */
+  /** Credits the drained amount (keyed), then the streak display, badges and the referral reward (paid once, when earned). */
   private async creditDrained(day: ProofDayRecord, drained: number): Promise<ProofValidationResult> {
     const userId = day.userId.toString();
     const { entry } = await this.ledger.post({
@@ -126,7 +126,7 @@ export class ProofDayLifecycle {
     await this.days.recordCredited(day._id, drained);
     await this.showStreak(day);
     await this.achievements.awardAll(userId, streakAchievements(day.streakAfter));
-    if (!(await this.days.hasDayBefore(userId, day.day))) await this.referrals.rewardReferrer(userId);
+    await this.referrals.rewardReferrer(userId);
     return { coinsValidated: drained, newBalance: entry.balanceAfter, newStreak: day.streakAfter };
   }
 

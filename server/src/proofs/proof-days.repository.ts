@@ -38,14 +38,14 @@ export class ProofDaysRepository {
       .exec();
   }
 
-  /** Unique `(userId, day)`: does the user have a day before this one? */
-  async hasDayBefore(userId: Id, day: string): Promise<boolean> {
-    return (await this.days.exists({ userId: toObjectId(userId), day: { $lt: day } })) !== null;
-  }
-
   /** Unique `(userId, day)`, newest first: the user's credited days. */
   listCredited(userId: Id, limit: number): Promise<ProofDayRecord[]> {
     return this.days.find({ userId: toObjectId(userId), status: 'credited' }).sort({ day: -1 }).limit(limit).lean<ProofDayRecord[]>().exec();
+  }
+
+  /** `(userId, day)` by its prefix: the user's credited days claimed at or after `since`. */
+  listCreditedSince(userId: Id, since: Date): Promise<Array<Pick<ProofDayRecord, 'day'>>> {
+    return this.days.find({ userId: toObjectId(userId), status: 'credited', createdAt: { $gte: since } }, { day: 1 }).lean().exec();
   }
 
   /** `(status, createdAt)`: days in these states since before `before`, for the maintenance job. */

@@ -5,6 +5,7 @@ import { ReferralsService } from '../credits/referrals.service';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
+import { WorkoutsModule } from '../workouts/workouts.module';
 import { ProofChecker } from './proof-checker';
 import { ProofDay, ProofDaySchema, ProofMedia, ProofMediaSchema } from './proof-day.schema';
 import { ProofDayLifecycle } from './proof-day-lifecycle';
@@ -23,6 +24,7 @@ import { ProofsService } from './proofs.service';
     LedgerModule,
     UploadsModule,
     AchievementsModule,
+    WorkoutsModule,
     MongooseModule.forFeature([
       { name: ProofDay.name, schema: ProofDaySchema },
       { name: ProofMedia.name, schema: ProofMediaSchema },

@@ -142,6 +142,11 @@ export class ProofsService {
     return this.days.isCredited(userId, day, { withWatchProof: true });
   }
 
+  /** The days (YYYY-MM-DD) of the user's proof days validated at or after `since`: a streak goal's evidence. */
+  async validatedDaysSince(userId: string, since: Date): Promise<string[]> {
+    return (await this.days.listCreditedSince(userId, since)).map((d) => d.day);
+  }
+
   /** The scheduled clean-up: days whose request died, and proof files past their retention. */
   @OnJob(JobName.ProofsMaintenance)
   async maintain(): Promise<{ healed: number; filesDeleted: number }> {

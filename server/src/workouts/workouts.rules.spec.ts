@@ -1,5 +1,5 @@
 import { CompleteWorkoutRequest, GenerateWorkoutRequest, sessionCredits, sessionIntensity } from '../contract';
-import { checkTicked, creditsReward, fitnessLevel, trainingHistory } from './workouts.rules';
+import { checkTicked, creditsReward, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.
@@ -76,5 +76,16 @@ describe('generator options (SPEC.md section 5)', () => {
 
   it('refuses an empty completion list', () => {
     expect(CompleteWorkoutRequest.safeParse({ userId, workoutId: userId, completedExercises: [] }).success).toBe(false);
+  });
+});
+
+describe('sessionCounts: the evidence goals and referrals count', () => {
+  it('counts a session that earned credits with at least half of its exercises ticked', () => {
+    expect(sessionCounts({ creditsEarned: 11, intensity: sessionIntensity(3, 6) })).toBe(true);
+    expect(sessionCounts({ creditsEarned: 21, intensity: 'intense' })).toBe(true);
+  });
+  it('does not count one ticked exercise of six, nor a session that earned nothing', () => {
+    expect(sessionCounts({ creditsEarned: 4, intensity: sessionIntensity(1, 6) })).toBe(false);
+    expect(sessionCounts({ creditsEarned: 0, intensity: 'intense' })).toBe(false);
   });
 });

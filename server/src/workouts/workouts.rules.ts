@@ -54,6 +54,15 @@ export function fitnessLevel(h: TrainingHistory): Difficulty {
   return 'beginner';
 }
 
+/**
+ * A session that counts as training evidence (goals, referrals): it earned credits and at least
+ * half of its exercises were ticked (moderate or intense, SPEC's 50 % cut-off). The one place
+ * that decides it, so a stricter rule (a minimum time) tightens every reward at once.
+ */
+export function sessionCounts(session: { creditsEarned: number; intensity: Intensity }): boolean {
+  return session.creditsEarned > 0 && session.intensity !== 'light';
+}
+
 /** Ticked ids, deduplicated, split into those the workout has and those it does not. */
 export function checkTicked(ticked: string[], exerciseIds: string[]): { known: string[]; unknown: string[] } {
   const ids = new Set(exerciseIds);

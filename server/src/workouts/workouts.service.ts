@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -65,16 +65,22 @@ export class WorkoutsService {
     return (await this.sessions.listByUser(userId)).map(toSessionView);
   }
 
-  /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
+  /** Did the user complete a session that counts (sessionCounts) on this day (YYYY-MM-DD) of their time zone? */
   async hasCompletedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const sessions = await this.sessions.completedSince(userId, from, to);
-    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
+    return sessions.some((s) => sessionCounts(s) && dayIn(s.completedAt, timeZone) === day);
   }
 
-  /** Sessions completed at or after `since`. */
-  countSessionsSince(userId: string, since: Date): Promise<number> {
-    return this.sessions.countSince(userId, since);
+  /** When the user's sessions that count (sessionCounts) at or after `since` were completed. */
+  async countedSessionTimesSince(userId: string, since: Date): Promise<Date[]> {
+    const sessions = await this.sessions.completedSince(userId, since);
+    return sessions.filter(sessionCounts).map((s) => s.completedAt);
+  }
+
+  /** Has the user ever completed a session that counts? */
+  async hasCountedSession(userId: string): Promise<boolean> {
+    return (await this.countedSessionTimesSince(userId, new Date(0))).length > 0;
   }
 
   private async postCredits(session: SessionRecord, workoutName: string): Promise<void> {

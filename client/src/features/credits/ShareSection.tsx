@@ -57,7 +57,7 @@ export function ShareSection({ user }: { user: UserView }) {
           </button>
         </div>
         <p className="muted share-box__hint">
-          +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who validates their first daily proof
+          +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who completes a workout and validates a daily proof
         </p>
         <form className="share-box__form" onSubmit={submit} noValidate>
           <label className="sr-only" htmlFor="tweet-url">

@@ -9,7 +9,7 @@ export const EARNING_ACTIONS: Record<(typeof EARN_ACTIONS)[number], { title: str
 /** A "Weekly Streak" is a current streak of at least this many days. */
 export const WEEKLY_STREAK_DAYS = 7;
 
-/** A validated post with the referral link; a friend who signs up through it and validates a first day. */
+/** A validated post with the referral link; a friend who signs up through it, trains a session that counts and validates a day. */
 export const TWEET_CREDITS = 50;
 export const REFERRAL_CREDITS = 100;
 
