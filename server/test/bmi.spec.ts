@@ -74,6 +74,7 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       expect(res.body).toEqual({
         bmiValue: 26.6,
         bodyFatPercentage: 24.3,
+        weightKg: 82.4,
         analysis: expect.stringContaining('BMI of 26.6'),
         recommendations: expect.arrayContaining([expect.any(String)]),
       });
@@ -82,7 +83,7 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       // Analysing the same upload again stores it once.
       await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
       const list = await t.http.get('/api/bmi').set(me.auth).expect(200);
-      expect(list.body).toEqual([expect.objectContaining({ bmi: 26.6, category: 'Overweight', source: 'report', height: null, weight: null })]);
+      expect(list.body).toEqual([expect.objectContaining({ bmi: 26.6, category: 'Overweight', source: 'report', height: null, weight: 82.4 })]);
       const user = await t.http.get('/api/user').set(me.auth).expect(200);
       expect(user.body.latestBmi).toBe(26.6);
       const achievements = await t.http.get('/api/achievements').set(me.auth).expect(200);

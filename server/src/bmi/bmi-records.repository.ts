@@ -25,6 +25,15 @@ export class BmiRecordsRepository {
     return this.records.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).lean<BmiRecordRow[]>().exec();
   }
 
+  /** `(userId, createdAt)`, newest first: the latest analysed report that states a weight. */
+  findLatestReportWeight(userId: Id): Promise<Pick<BmiRecordRow, 'weight'> | null> {
+    return this.records
+      .findOne({ userId: toObjectId(userId), source: 'report', weight: { $ne: null } }, { weight: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean()
+      .exec();
+  }
+
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
     return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();

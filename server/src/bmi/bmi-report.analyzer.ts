@@ -24,11 +24,13 @@ const ModelReading = z.strictObject({
   bmiValue: z.number().min(10).max(80).nullable(),
   bodyFatPercentage: z.number().min(2).max(75).nullable(),
   muscleMass: z.number().min(5).max(150).nullable(),
+  weightKg: z.number().min(30).max(300).nullable().default(null),
 });
 
 const MODEL_INSTRUCTIONS =
   'You read body-composition reports (BMI test sheets, InBody scans, DEXA scans). Answer only the values the report states: ' +
-  'BMI (kg/m²), percent body fat (PBF), skeletal muscle mass in kg (convert lb to kg). Use null for anything not stated. Never estimate.';
+  'BMI (kg/m²), percent body fat (PBF), skeletal muscle mass in kg, measured body weight in kg (convert lb to kg; not a target weight). ' +
+  'Use null for anything not stated. Never estimate.';
 
 /**
  * Reads a report's values: with an OpenAI key the model reads the text (PDF) or the image; without

@@ -1,7 +1,7 @@
 import type { BodyValues } from './bmi.rules';
 
 /**
- * Finds BMI, body fat % (PBF) and skeletal muscle mass in a report's text, in the layouts of a
+ * Finds BMI, body fat % (PBF), skeletal muscle mass and body weight in a report's text, in the layouts of a
  * BMI test sheet, an InBody result sheet and a DEXA summary. Values outside plausible human ranges
  * are ignored: nothing is ever guessed.
  */
@@ -16,7 +16,10 @@ const BODY_FAT_LABELS = [/\bPBF\b|Percent(?:age)? (?:of )?Body Fat|Body Fat Perc
 // Skeletal muscle first; DEXA summaries only state lean mass.
 const MUSCLE_LABELS = [/Skeletal Muscle Mass|\bSMM\b/i, /Muscle Mass|Lean (?:Body |Tissue )?Mass/i];
 
-const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150] } as const;
+// The measured weight, not InBody's "Target Weight", "Weight Control" or "Ideal/Standard Weight".
+const WEIGHT_LABELS = [/(?<!(?:Target|Ideal|Standard|Lean Body|Lean)\s*)\b(?:Body )?Weight\b(?!\s*Control)/i];
+
+const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150], weightKg: [30, 300] } as const;
 
 function findValue(text: string, labels: RegExp[], [min, max]: readonly [number, number], poundsAllowed = false): number | undefined {
   for (const label of labels) {
@@ -36,6 +39,7 @@ export function readReportValues(text: string): Partial<BodyValues> {
     bmiValue: findValue(clean, BMI_LABELS, RANGES.bmi),
     bodyFatPercentage: findValue(clean, BODY_FAT_LABELS, RANGES.bodyFat),
     muscleMass: findValue(clean, MUSCLE_LABELS, RANGES.muscleKg, true),
+    weightKg: findValue(clean, WEIGHT_LABELS, RANGES.weightKg, true),
   };
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }

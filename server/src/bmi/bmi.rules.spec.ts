@@ -85,7 +85,7 @@ describe('adviseOn', () => {
 describe('readReportValues', () => {
   it('reads a BMI test sheet', () => {
     const text = 'BMI TEST REPORT\nName: Kai\nHeight: 180 cm\nWeight: 81.0 kg\nBMI: 25.0 kg/m2\nBody Fat: 21.5 %';
-    expect(readReportValues(text)).toEqual({ bmiValue: 25, bodyFatPercentage: 21.5 });
+    expect(readReportValues(text)).toEqual({ bmiValue: 25, bodyFatPercentage: 21.5, weightKg: 81 });
   });
 
   it('reads an InBody sheet, not mistaking Body Fat Mass for the percentage', () => {
@@ -102,6 +102,12 @@ describe('readReportValues', () => {
   it('reads a DEXA summary with lean mass in pounds', () => {
     const text = 'DXA Body Composition\nTotal Body Fat % 31.2\nLean Mass 110.0 lbs\nBMI 26.8';
     expect(readReportValues(text)).toEqual({ bmiValue: 26.8, bodyFatPercentage: 31.2, muscleMass: 49.9 });
+  });
+
+  it("reads the measured weight, not InBody's target weight or weight control, in kg or lb", () => {
+    const inBody = ['Target Weight 72.4 kg', 'Weight Control -6.6 kg', 'Lean Body Weight 60.1 kg', 'Weight 79.0 kg (55.8 ~ 75.4)', 'BMI 24.4'].join('\n');
+    expect(readReportValues(inBody)).toEqual({ bmiValue: 24.4, weightKg: 79 });
+    expect(readReportValues('Body Weight 176.4 lbs\nBMI 26.1')).toEqual({ bmiValue: 26.1, weightKg: 80 });
   });
 
   it('finds nothing in a text without values, and ignores implausible numbers', () => {

@@ -52,6 +52,8 @@ export interface BodyValues {
   bmiValue: number;
   bodyFatPercentage?: number;
   muscleMass?: number;
+  /** Body weight (kg) as the report states it: the only weight a weight goal is judged on. */
+  weightKg?: number;
 }
 
 /** A general adult range; reports rarely state sex, so the advice stays general. */

@@ -56,6 +56,11 @@ export class BmiService {
     return records.some((r) => dayIn(r.createdAt, timeZone) === day);
   }
 
+  /** The weight (kg) the user's latest analysed report states, or null: never a typed weight. */
+  async latestReportedWeight(userId: string): Promise<number | null> {
+    return (await this.records.findLatestReportWeight(userId))?.weight ?? null;
+  }
+
   async createReportUpload(userId: string, size?: number): Promise<UploadUrlResponse> {
     const { uploadURL } = await this.uploads.createUpload(userId, 'bmi_report', size);
     return { uploadURL };
@@ -91,6 +96,7 @@ export class BmiService {
         bmi: analysis.bmiValue,
         category: bmiCategory(analysis.bmiValue),
         source: 'report',
+        weight: analysis.weightKg ?? null,
         bodyFatPercentage: analysis.bodyFatPercentage ?? null,
         muscleMass: analysis.muscleMass ?? null,
       });

@@ -45,6 +45,8 @@ export const BmiAnalysis = z.object({
   bmiValue: z.number(),
   bodyFatPercentage: z.number().optional(),
   muscleMass: z.number().optional(),
+  /** Body weight in kg when the report states it; weight goals are judged on it. */
+  weightKg: z.number().optional(),
   analysis: z.string(),
   recommendations: z.array(z.string()),
 });

@@ -12,6 +12,24 @@ export function pdfWithLines(lines: string[]): Promise<Buffer> {
   return done;
 }
 
+/**
+ * A report as a PDF header followed by its text lines, for specs that stub the PDF text layer with
+ * `jest.mock('../src/bmi/pdf-text', () => require('./support/uploads').plainPdfTextStub)`: everything after it (the reader, the
+ * record, what reads the record) runs for real.
+ */
+export function plainTextPdf(lines: string[]): Buffer {
+  return Buffer.from(`%PDF-1.4\n${lines.join('\n')}\n`, 'latin1');
+}
+
+export const plainPdfTextStub = { pdfText: async (bytes: Buffer) => Buffer.from(bytes).toString('latin1') };
+
+/** An InBody-style report stating this weight (and the BMI at 180 cm), uploaded and analysed through the queue. */
+export async function analyseWeightReport(t: TestApp, who: SignedIn, weightKg: number): Promise<void> {
+  const lines = ['InBody570 Result Sheet', `Weight ${weightKg.toFixed(1)} kg`, `BMI (Body Mass Index) kg/m2 ${(weightKg / 1.8 ** 2).toFixed(1)}`];
+  const fileUrl = await uploadReport(t, who, plainTextPdf(lines), 'application/pdf');
+  await t.http.post('/api/bmi/analyze').set(who.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+}
+
 /** The first bytes of a PNG followed by filler: enough for the type check. */
 export function pngBytes(size = 64): Buffer {
   const bytes = Buffer.alloc(size, 7);
