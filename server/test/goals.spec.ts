@@ -1,15 +1,21 @@
+// pdf-parse is not in the shared node_modules on this branch: reports are read from plain-text PDFs
+// (before the imports, which load the BMI analyser).
+jest.mock('../src/bmi/pdf-text', () => require('./support/uploads').plainPdfTextStub);
 import { getModelToken } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
 import { Model, Types } from 'mongoose';
 import { Goal } from '../src/goals/goal.schema';
+import { GoalsRepository } from '../src/goals/goals.repository';
 import { GoalsService } from '../src/goals/goals.service';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
-import { User } from '../src/users/user.schema';
+import { ProofDay } from '../src/proofs/proof-day.schema';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { analyseWeightReport } from './support/uploads';
+
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -18,20 +24,20 @@ describe('prediction goals: safety, staking, settlement', () => {
   let t: TestApp;
   let ledger: LedgerService;
   let goalsService: GoalsService;
-  let users: Model<User>;
   let goals: Model<Goal>;
   let entries: Model<LedgerEntry>;
   let sessions: Model<WorkoutSession>;
+  let proofDays: Model<ProofDay>;
 
   beforeAll(async () => {
     // A short schedule so the maintenance job's settlement can be observed in the test.
     t = await startTestApp({ GOAL_SETTLE_INTERVAL_MS: '700' });
     ledger = t.app.get(LedgerService);
     goalsService = t.app.get(GoalsService);
-    users = t.app.get(getModelToken(User.name));
     goals = t.app.get(getModelToken(Goal.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
     sessions = t.app.get(getModelToken(WorkoutSession.name));
+    proofDays = t.app.get(getModelToken(ProofDay.name));
   });
   afterAll(() => t.close());
 
@@ -41,19 +47,31 @@ describe('prediction goals: safety, staking, settlement', () => {
     t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'My goal', ...body });
   const entriesOf = (goalId: string) => entries.countDocuments({ ref: goalId });
 
+  /** Credited proof days this many days ago (validated now, after the goal was set). */
+  const validatedDays = (m: SignedIn, daysAgo: number[]) =>
+    proofDays.insertMany(
+      daysAgo.map((n) => ({ userId: new Types.ObjectId(m.user.id), day: inDays(-n), timeZone: 'UTC', streakAfter: 1, status: 'credited', proofs: [] })),
+    );
+
+
   describe('safety rules', () => {
-    it('refuses a weight goal without height and weight, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
+    it('refuses a weight goal without a height and an analysed report, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 500);
       const noBody = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
       expect(noBody.body).toEqual({
         statusCode: 400,
         code: 'GOAL_INVALID',
-        message: 'Set your height and weight (BMI calculator) before setting a weight goal',
+        message: 'Set your height (BMI calculator) before setting a weight goal',
         error: 'Invalid Goal',
       });
 
       await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      const typedOnly = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
+      expect(typedOnly.body.message).toBe(
+        'Upload a BMI or body-scan report that states your weight before setting a weight goal: weight goals are judged on analysed reports only',
+      );
+      await analyseWeightReport(t, me, 80);
       const tooThin = await createGoal(me, { metric: 'weight', targetValue: 55, deadline: inDays(300), creditsStaked: 50 }).expect(400);
       expect(tooThin.body.message).toBe('That target would take your BMI below 18.5; the lowest healthy weight for your height is 60 kg');
       const tooFast = await createGoal(me, { metric: 'weight', targetValue: 75, deadline: inDays(14), creditsStaked: 50 }).expect(400);
@@ -66,10 +84,26 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
     });
 
-    it('accepts a safe weight goal and debits the stake from the ledger', async () => {
+    it('refuses goals below the minimum effort and stakes above its cap, each saying what fits; charges nothing', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 500);
+      const oneWorkout = await createGoal(me, { metric: 'workouts', targetValue: 1, deadline: inDays(1), creditsStaked: 200 }).expect(400);
+      expect(oneWorkout.body).toEqual({ statusCode: 400, code: 'GOAL_INVALID', message: 'A workouts goal must ask for at least 3 sessions', error: 'Invalid Goal' });
+      const tooShort = await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(3), creditsStaked: 50 }).expect(400);
+      expect(tooShort.body.message).toMatch(/^A workouts goal must run at least 7 days: choose a deadline on or after \d{4}-\d{2}-\d{2}$/);
+      const twoADay = await createGoal(me, { metric: 'streak', targetValue: 9, deadline: inDays(5), creditsStaked: 50 }).expect(400);
+      expect(twoADay.body.message).toMatch(/^Only one streak day a day counts/);
+      const overStaked = await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 200 }).expect(400);
+      expect(overStaked.body.message).toBe('A stake of at most 75 credits fits this goal (25 per session): ask for more or stake less');
+      expect(await balanceOf(me.user.id)).toBe(500);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+    });
+
+    it('accepts a safe weight goal below the last analysed report and debits the stake from the ledger', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 300);
-      await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 80 }).expect(200);
+      await t.http.post('/api/bmi').set(me.auth).send({ userId: me.user.id, height: 180, weight: 85 }).expect(200);
+      await analyseWeightReport(t, me, 80);
       const res = await createGoal(me, { metric: 'weight', targetValue: 77, deadline: inDays(35), creditsStaked: 120 }).expect(201);
       expect(res.body).toMatchObject({ metric: 'weight', currentValue: 80, targetValue: 77, creditsStaked: 120, status: 'active', payout: null });
       expect(await balanceOf(me.user.id)).toBe(180);
@@ -97,14 +131,43 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(answers[0].status).toBe(201);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(1);
       expect(await balanceOf(me.user.id)).toBe(950);
-      // A new submission (a new request id) is a new goal; the same id from another user is theirs.
-      await createGoal(me, { ...body, requestId: randomUUID() }).expect(201);
+      // A new submission (a new request id) is a new goal, of another metric while this one is open;
+      // the same id from another user is theirs.
+      await createGoal(me, { ...body, metric: 'workouts', requestId: randomUUID() }).expect(201);
       const other = await signIn(t);
       await grant(other.user.id, 100);
       const theirs = await createGoal(other, body).expect(201);
       expect(theirs.body.id).not.toBe(answers[0].body.id);
       expect(await balanceOf(me.user.id)).toBe(900);
       expect(await balanceOf(other.user.id)).toBe(50);
+    });
+
+    it('a retry after the goal could not be saved pays the stake again: no goal on a refunded stake', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 200);
+      const body = { metric: 'streak', targetValue: 5, deadline: inDays(10), creditsStaked: 100, requestId: randomUUID() };
+      const save = jest.spyOn(t.app.get(GoalsRepository), 'create').mockRejectedValueOnce(new Error('write failed'));
+      try {
+        await createGoal(me, body).expect(500);
+      } finally {
+        save.mockRestore();
+      }
+      expect(await balanceOf(me.user.id)).toBe(200);
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
+
+      const retried = await createGoal(me, body).expect(201);
+      expect(await balanceOf(me.user.id)).toBe(100);
+      await createGoal(me, body).expect(201);
+      expect(await balanceOf(me.user.id)).toBe(100);
+      // stake, its reversal, the stake paid again: the balance is exactly one stake down.
+      const moves = await entries.find({ userId: new Types.ObjectId(me.user.id), account: 'credits' }).sort({ seq: 1 }).lean();
+      expect(moves.map((e) => [e.kind, e.amount, e.ref])).toEqual([
+        ['grant', 200, null],
+        ['goal.stake', -100, retried.body.id],
+        ['reversal', 100, moves[1]._id],
+        ['goal.stake', -100, retried.body.id],
+      ]);
+      expect((await ledger.verify()).problems).toEqual([]);
     });
 
     it.each([
@@ -137,17 +200,20 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('pays a reached goal its stake plus 50% from the pool, once, even when read and the job race', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 200);
-      const created = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 100 }).expect(201);
+      const created = await createGoal(me, { metric: 'streak', targetValue: 5, deadline: inDays(10), creditsStaked: 100 }).expect(201);
       expect(await balanceOf(me.user.id)).toBe(100);
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
 
-      await users.updateOne({ _id: me.user.id }, { $set: { currentStreak: 3, longestStreak: 3, lastProofDay: dayIn(new Date()) } });
+      // Four validated days in a row, then five: the streak is read from the proof days.
+      await validatedDays(me, [4, 3, 2, 1]);
+      expect((await t.http.get('/api/goals').set(me.auth).expect(200)).body[0]).toMatchObject({ status: 'active', currentValue: 4 });
+      await validatedDays(me, [0]);
       const reads = await Promise.all([
         ...Array.from({ length: 5 }, () => t.http.get('/api/goals').set(me.auth)),
         goalsService.settleAll(),
       ]);
       const goal = (reads[0] as { body: Array<Record<string, unknown>> }).body[0];
-      expect(goal).toMatchObject({ id: created.body.id, status: 'won', payout: 150, currentValue: 3 });
+      expect(goal).toMatchObject({ id: created.body.id, status: 'won', payout: 150, currentValue: 5 });
 
       expect(await balanceOf(me.user.id)).toBe(250);
       expect(await balanceOf(POOL_ACCOUNT_ID)).toBe(poolBefore - 50);
@@ -162,9 +228,9 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('forfeits an unmet goal to the pool after its deadline, once when settled twice', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(2), creditsStaked: 60 }).expect(201);
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(7), creditsStaked: 60 }).expect(201);
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
-      const afterDeadline = new Date(Date.now() + 4 * DAY_MS);
+      const afterDeadline = new Date(Date.now() + 9 * DAY_MS);
 
       await Promise.all([goalsService.settleAll(afterDeadline), goalsService.settleAll(afterDeadline)]);
       await goalsService.settleAll(afterDeadline);
@@ -174,17 +240,43 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(await entriesOf(created.body.id)).toBe(2);
       const [goal] = (await t.http.get('/api/goals').set(me.auth).expect(200)).body;
       expect(goal).toMatchObject({ status: 'lost', payout: null });
+      // Settled, it no longer holds the metric's open slot.
+      await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 40 }).expect(201);
     });
 
-    it('counts workout sessions completed since the goal was set', async () => {
+    it('counts days with a session that counts since the goal was set: not one ticked exercise, not two a day', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 50);
       await sessions.create({ ...session(me.user.id), completedAt: new Date(Date.now() - DAY_MS) });
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 2, deadline: inDays(7), creditsStaked: 20 }).expect(201);
+      const created = await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 20 }).expect(201);
       expect(created.body.currentValue).toBe(0);
+      await sessions.create({ ...session(me.user.id), intensity: 'light', creditsEarned: 3 });
+      await sessions.create(session(me.user.id));
       await sessions.create(session(me.user.id));
       const [goal] = (await t.http.get('/api/goals').set(me.auth).expect(200)).body;
       expect(goal).toMatchObject({ currentValue: 1, status: 'active' });
+    });
+
+    it('holds one open goal per metric under simultaneous submissions, and frees it once the goal is decided', async () => {
+      const me = await signIn(t);
+      await grant(me.user.id, 1000);
+      const body = { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 60 };
+      const answers = await Promise.all(Array.from({ length: 5 }, () => createGoal(me, { ...body, requestId: randomUUID() })));
+      expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+      expect(answers.find((res) => res.status === 409)!.body).toEqual({
+        statusCode: 409,
+        code: 'GOAL_ALREADY_OPEN',
+        message: 'You already have an open streak goal: reach it or let its deadline pass before setting another',
+        error: 'Goal Already Open',
+      });
+      expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(1);
+      expect(await balanceOf(me.user.id)).toBe(940);
+      expect((await ledger.verify()).problems).toEqual([]);
+
+      // Reached but not read since: setting the next goal settles it first.
+      await validatedDays(me, [0, 1, 2]);
+      await createGoal(me, { ...body, requestId: randomUUID() }).expect(201);
+      expect(await balanceOf(me.user.id)).toBe(940 + 90 - 60);
     });
 
     it('is settled by the repeatable maintenance job without anyone reading it', async () => {
@@ -200,6 +292,7 @@ describe('prediction goals: safety, staking, settlement', () => {
         targetValue: 30,
         deadline: inDays(-2),
         creditsStaked: 80,
+        openSlot: `${me.user.id}:streak`,
       });
       const deadline = Date.now() + 10_000;
       while ((await goals.findById(goalId).lean())!.status === 'active' && Date.now() < deadline) {
@@ -211,13 +304,14 @@ describe('prediction goals: safety, staking, settlement', () => {
   });
 });
 
+/** A completed session that counts (moderate, with credits). */
 function session(userId: string) {
   return {
     userId: new Types.ObjectId(userId),
     workoutId: new Types.ObjectId(),
     workout: { name: 'Test', type: 'strength', duration: 30 },
-    completedExercises: ['a'],
-    intensity: 'light',
-    creditsEarned: 5,
+    completedExercises: ['a', 'b'],
+    intensity: 'moderate',
+    creditsEarned: 11,
   };
 }

@@ -73,7 +73,7 @@ export const CREDIT_ERRORS = [
   'TWEET_LOOKUP_UNAVAILABLE',
 ] as const;
 
-export const GOAL_ERRORS = ['GOAL_INVALID'] as const;
+export const GOAL_ERRORS = ['GOAL_INVALID', 'GOAL_ALREADY_OPEN'] as const;
 
 export const PURCHASE_ERRORS = [
   'PURCHASE_INVALID_PACKAGE',

@@ -17,6 +17,12 @@ export class Goal {
   @Prop({ required: true }) creditsStaked!: number;
   @Prop({ type: String, required: true, default: 'active', index: true }) status!: GoalStatus;
   @Prop({ type: Number, default: null }) payout!: number | null;
+  /**
+   * `<userId>:<metric>` while active, the goal's own id once settled: its unique index makes the
+   * insert decide "one open goal per metric" under concurrent requests (the local FerretDB has no
+   * partial indexes).
+   */
+  @Prop({ type: String, required: true, unique: true }) openSlot!: string;
   createdAt!: Date;
 }
 

@@ -20,7 +20,7 @@ export class GoalsController {
   }
 
   @Post()
-  @Returns(GoalView, 201, 'GOAL_INVALID', 'LEDGER_INSUFFICIENT_CREDITS', ...POSTING)
+  @Returns(GoalView, 201, 'GOAL_INVALID', 'GOAL_ALREADY_OPEN', 'LEDGER_INSUFFICIENT_CREDITS', ...POSTING)
   create(@CurrentUser() me: SessionUser, @ValidBody(CreateGoalRequest) body: CreateGoalRequest): Promise<GoalView> {
     assertSelf(me, body.userId);
     return this.goals.create(me.userId, body);

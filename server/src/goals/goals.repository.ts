@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import { Id, toObjectId } from '../database/object-id';
+import type { GoalMetric } from '../contract';
 import { Goal } from './goal.schema';
+import { openSlotOf } from './goals.rules';
 
 export type GoalRecord = Goal & { _id: Types.ObjectId };
 
@@ -13,9 +15,18 @@ export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline'
 export class GoalsRepository {
   constructor(@InjectModel(Goal.name) private readonly goals: Model<Goal>) {}
 
-  /** Insert under the id its stake was keyed with; active until settled. */
+  /**
+   * Insert under the id its stake was keyed with, holding the user's open slot for its metric until
+   * settled; a taken `_id` or slot fails with a duplicate-key error.
+   */
   async create({ _id, userId, ...goal }: NewGoal): Promise<GoalRecord> {
-    return (await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId) })).toObject<GoalRecord>();
+    const openSlot = openSlotOf(userId.toString(), goal.metric);
+    return (await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId), openSlot })).toObject<GoalRecord>();
+  }
+
+  /** Unique `openSlot`: the user's active goal of this metric, if any. */
+  findOpen(userId: Id, metric: GoalMetric): Promise<GoalRecord | null> {
+    return this.goals.findOne({ openSlot: openSlotOf(userId.toString(), metric) }).lean<GoalRecord>().exec();
   }
 
   /** `_id`. */
@@ -33,8 +44,8 @@ export class GoalsRepository {
     return this.goals.find({ status: 'active' }).lean<GoalRecord[]>().cursor();
   }
 
-  /** `_id`: the readable copy of a settled goal's outcome (the credits moved in the ledger). */
+  /** `_id`: the readable copy of a settled goal's outcome (the credits moved in the ledger); frees its open slot. */
   async recordOutcome(id: Id, outcome: Pick<Goal, 'status' | 'payout'>): Promise<void> {
-    await this.goals.updateOne({ _id: toObjectId(id) }, { $set: outcome });
+    await this.goals.updateOne({ _id: toObjectId(id) }, { $set: { ...outcome, openSlot: id.toString() } });
   }
 }

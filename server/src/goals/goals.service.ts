@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreateGoalRequest, GoalView } from '../contract';
+import type { CreateGoalRequest, GoalMetric, GoalView } from '../contract';
 import { AppError } from '../common/errors';
 import { newId } from '../database/object-id';
 import { INSUFFICIENT_CREDITS, goalBonus } from '../credits/credits.rules';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
+import { BmiService } from '../bmi/bmi.service';
+import { LedgerEntry } from '../ledger/ledger-entry.schema';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
 import { GoalRecord, GoalsRepository } from './goals.repository';
@@ -12,6 +14,9 @@ import { goalIdFor, goalRefusal, settlementOutcome } from './goals.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
+
+const alreadyOpen = (metric: GoalMetric) =>
+  new AppError('GOAL_ALREADY_OPEN', `You already have an open ${metric} goal: reach it or let its deadline pass before setting another`, 'Goal Already Open');
 
 /**
  * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
@@ -27,27 +32,26 @@ export class GoalsService {
     private readonly ledger: LedgerService,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
+    private readonly bmi: BmiService,
   ) {}
 
   async create(userId: string, draft: CreateGoalRequest, now = new Date()): Promise<GoalView> {
     const user = await this.users.findById(userId);
-    const refusal = goalRefusal(draft, { heightCm: user.height, weightKg: user.weight }, now);
+    const reportedWeightKg = draft.metric === 'weight' ? await this.bmi.latestReportedWeight(userId) : null;
+    const refusal = goalRefusal(draft, { heightCm: user.height, reportedWeightKg }, now);
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
     // A request id names one submission: every retry of it names the same goal and stake, paid once.
     const goalId = draft.requestId ? goalIdFor(userId, draft.requestId) : newId();
-    const { entry, duplicate } = await this.ledger.spend(
-      {
-        userId,
-        amount: -draft.creditsStaked,
-        kind: 'goal.stake',
-        reason: `Staked on goal: ${draft.title}`,
-        idempotencyKey: `goal:${goalId}:stake`,
-        ref: goalId,
-      },
-      { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
-    );
+    const open = await this.goals.findOpen(userId, draft.metric);
+    if (open) {
+      if (open._id.equals(goalId)) return this.viewNow(open);
+      // A goal already decided but not settled yet (nobody read it since) frees its slot now.
+      const current = await this.progress.forUser(userId)(open.metric, open.createdAt);
+      if (!(await this.settle(open, current, now))) throw alreadyOpen(draft.metric);
+    }
+    const { entry, paidNow } = await this.payStake(userId, goalId, draft);
     let goal: GoalRecord | null;
     try {
       goal = await this.goals.create({
@@ -61,14 +65,33 @@ export class GoalsService {
       });
     } catch (err) {
       // An earlier or concurrent attempt of this submission stored it: it is this goal.
-      goal = isDuplicateKey(err) ? await this.goals.findById(goalId) : null;
+      goal = await this.goals.findById(goalId);
       if (!goal) {
-        // Only the attempt that paid the stake gives it back.
-        if (!duplicate) await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
-        throw err;
+        // Only the attempt that paid the stake gives it back; a retry then pays again (payStake).
+        if (paidNow) await this.ledger.reverse(entry._id, 'Goal could not be set: stake returned');
+        throw isDuplicateKey(err) ? alreadyOpen(draft.metric) : err;
       }
     }
     return this.viewNow(goal);
+  }
+
+  /**
+   * Pays a submission's stake once (`goal:<id>:stake`). A stake an earlier attempt paid and got
+   * back (its goal could not be saved, `reverse:<entryId>`) no longer stands: the retry pays again
+   * under a key naming that reversal, so a goal is never stored on a refunded stake.
+   */
+  private async payStake(userId: string, goalId: string, draft: CreateGoalRequest): Promise<{ entry: LedgerEntry; paidNow: boolean }> {
+    let idempotencyKey = `goal:${goalId}:stake`;
+    for (;;) {
+      const { entry, duplicate } = await this.ledger.spend(
+        { userId, amount: -draft.creditsStaked, kind: 'goal.stake', reason: `Staked on goal: ${draft.title}`, idempotencyKey, ref: goalId },
+        { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
+      );
+      if (!duplicate) return { entry, paidNow: true };
+      const reversal = await this.ledger.reversalOf(entry._id);
+      if (!reversal) return { entry, paidNow: false };
+      idempotencyKey = `goal:${goalId}:stake:after:${reversal._id}`;
+    }
   }
 
   /** The user's goals, newest first, each settled first if its outcome is known. */

@@ -11,6 +11,11 @@ export const POOL_ACCOUNT_ID = '000000000000000000000001';
 /** SPEC.md section 9: the community pool shows 12,450 credits; that is its opening balance. */
 export const POOL_OPENING_BALANCE = 12450;
 
+/** The key of the entry that reverses another: each entry is reversed at most once. */
+export function reversalKey(entryId: string): string {
+  return `reverse:${entryId}`;
+}
+
 /**
  * Problems in one account's chain (entries in seq order): gaps, arithmetic that does not add up,
  * negative balances. An empty list means the chain is sound.

@@ -8,7 +8,7 @@ import { UsersRepository } from '../users/users.repository';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
 import { VerifyReport, verifyLedger } from './ledger-verify';
-import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
+import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs, reversalKey } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
 
@@ -192,7 +192,7 @@ export class LedgerService {
     }));
   }
 
-  /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
+  /** A correction is a new entry that undoes another, once (reversalKey: `reverse:<entryId>`); nothing is edited. */
   async reverse(entryId: string, reason: string): Promise<PostResult> {
     const original = await this.entries.findById(entryId);
     if (!original) throw new AppError('LEDGER_ENTRY_NOT_FOUND', `No ledger entry ${entryId}`);
@@ -203,9 +203,14 @@ export class LedgerService {
       amount: -original.amount,
       kind: 'reversal',
       reason,
-      idempotencyKey: `reverse:${entryId}`,
+      idempotencyKey: reversalKey(entryId),
       ref: entryId,
     });
+  }
+
+  /** The entry that reversed this one, or null while it stands. */
+  reversalOf(entryId: string): Promise<LedgerEntry | null> {
+    return this.entries.findByIdempotencyKey(reversalKey(entryId));
   }
 
   /** The community pool's account, opened once with SPEC.md's 12,450 credits. */
