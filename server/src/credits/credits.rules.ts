@@ -36,6 +36,7 @@ export const POOL_RULES = [
   'Stake credits on a prediction goal: the stake leaves your balance when you set the goal.',
   `Reach the goal by its deadline: your stake comes back plus a ${GOAL_BONUS_RATE * 100}% bonus paid by the pool (while the pool can afford it).`,
   'Miss the deadline: your stake goes into the pool and funds other members’ bonuses.',
+  'Goals are judged on evidence only: workouts that count (half their exercises or more, one a day), validated daily proofs, and weights stated by analysed BMI or body-scan reports.',
 ];
 
 const TWEET_PATH = /^\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status(?:es)?\/(\d{1,19})(?:\/.*)?$/;

@@ -1,7 +1,6 @@
 import {
   deadlineEnd,
   distinctDays,
-  goalDays,
   goalEffort,
   goalIdFor,
   goalRefusal,
@@ -11,6 +10,7 @@ import {
   openSlotOf,
   settlementOutcome,
 } from './goals.rules';
+import { goalDays } from '../contract';
 
 const now = new Date('2025-03-01T12:00:00Z');
 const body = { heightCm: 180, reportedWeightKg: 80 };

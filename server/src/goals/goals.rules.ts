@@ -1,11 +1,13 @@
 /** Pure rules of prediction goals: what a safe, real-effort goal is, how progress is read, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
 import {
+  GOAL_EFFORT_UNITS,
   GOAL_MINIMUMS,
   GOAL_STAKE_PER_EFFORT,
   MAX_GOAL_DAYS,
   MAX_KG_PER_WEEK,
   MIN_HEALTHY_BMI,
+  goalDays,
   goalStakeCap,
   needsWholeTarget,
   type GoalMetric,
@@ -40,11 +42,6 @@ export interface BodyNow {
   reportedWeightKg: number | null;
 }
 
-/** Whole days from today (UTC) to the deadline day: 1 for tomorrow. */
-export function goalDays(deadline: string, now: Date): number {
-  return Math.round((new Date(`${deadline}T00:00:00Z`).getTime() - new Date(`${dayOf(now)}T00:00:00Z`).getTime()) / DAY_MS);
-}
-
 /** What a goal asks for: sessions, streak days, or kg to lose below the last report (to 0.1 kg). */
 export function goalEffort(draft: Pick<GoalDraft, 'metric' | 'targetValue'>, reportedWeightKg: number | null): number {
   if (draft.metric !== 'weight') return draft.targetValue;
@@ -62,12 +59,10 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
   if (refusal) return refusal;
   const cap = goalStakeCap(draft.metric, goalEffort(draft, body.reportedWeightKg));
   if (draft.creditsStaked > cap) {
-    return `A stake of at most ${cap} credits fits this goal (${GOAL_STAKE_PER_EFFORT[draft.metric]} per ${EFFORT_UNIT[draft.metric]}): ask for more or stake less`;
+    return `A stake of at most ${cap} credits fits this goal (${GOAL_STAKE_PER_EFFORT[draft.metric]} per ${GOAL_EFFORT_UNITS[draft.metric]}): ask for more or stake less`;
   }
   return null;
 }
-
-const EFFORT_UNIT: Record<GoalMetric, string> = { workouts: 'session', streak: 'streak day', weight: 'kg' };
 
 /** Sessions or streak days: enough of them, over enough days, and no more than one a day. */
 function countRefusal(draft: GoalDraft, now: Date): string | null {
@@ -78,7 +73,7 @@ function countRefusal(draft: GoalDraft, now: Date): string | null {
   if (days < minimum.days) return `A ${draft.metric} goal must run at least ${minimum.days} days: choose a deadline on or after ${dayAfter(now, minimum.days)}`;
   // Progress counts days (one session a day, one proof a day), so the target cannot outnumber them.
   if (draft.targetValue > days) {
-    return `Only one ${EFFORT_UNIT[draft.metric]} a day counts: ${draft.targetValue} need a deadline on or after ${dayAfter(now, draft.targetValue)}`;
+    return `Only one ${GOAL_EFFORT_UNITS[draft.metric]} a day counts: ${draft.targetValue} need a deadline on or after ${dayAfter(now, draft.targetValue)}`;
   }
   return null;
 }

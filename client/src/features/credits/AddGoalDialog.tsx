@@ -1,10 +1,10 @@
 import type { GoalMetric, UserView } from '@contract';
-import { GOAL_BONUS_RATE, GOAL_STAKE_MIN, GOAL_TITLE_MAX, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, needsWholeTarget } from '@contract/values';
-import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import { GOAL_BONUS_RATE, GOAL_MINIMUMS, GOAL_STAKE_MIN, GOAL_TITLE_MAX, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, goalStakeCap, needsWholeTarget } from '@contract/values';
+import { cloneElement, useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
-import { newRequestId, tomorrow } from './credits.logic';
+import { earliestGoalDeadline, goalHints, newRequestId } from './credits.logic';
 import { useCreateGoalMutation } from './creditsApi';
 
 interface Draft {
@@ -16,22 +16,30 @@ interface Draft {
 }
 
 const METRIC_LABELS: Record<GoalMetric, string> = {
-  weight: 'Weight (kg, reach or go below)',
-  workouts: 'Workouts completed',
-  streak: 'Streak (days)',
+  weight: 'Weight (kg from a report, reach or go below)',
+  workouts: 'Workouts (sessions that count)',
+  streak: 'Streak (validated proof days)',
 };
 
-/** What is wrong with the form, field by field; the server re-checks (BMI and 1 kg/week safety rules). */
-export function draftProblems(draft: Draft, balance: number, earliestDeadline = tomorrow()): Partial<Record<keyof Draft, string>> {
+/**
+ * What is wrong with the form, field by field, by the server's rules where the form knows enough
+ * (minimum effort and days, one a day, the stake cap); the server re-checks, weight goals against
+ * the last analysed report and BMI 18.5.
+ */
+export function draftProblems(draft: Draft, balance: number, now = new Date()): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
   const target = Number(draft.target);
   const stake = Number(draft.stake);
+  const counted = needsWholeTarget(draft.metric);
   if (!draft.title.trim()) problems.title = 'Give the goal a title';
   if (!(target > 0)) problems.target = 'Enter a target above 0';
-  else if (needsWholeTarget(draft.metric) && !Number.isInteger(target)) problems.target = 'Enter a whole number';
-  if (!draft.deadline || draft.deadline < earliestDeadline) problems.deadline = 'Pick a deadline after today';
+  else if (counted && !Number.isInteger(target)) problems.target = 'Enter a whole number';
+  else if (counted && target < GOAL_MINIMUMS[draft.metric].effort) problems.target = `Ask for at least ${GOAL_MINIMUMS[draft.metric].effort}`;
+  const earliest = earliestGoalDeadline(draft.metric, problems.target ? 0 : target, now);
+  if (!draft.deadline || draft.deadline < earliest) problems.deadline = `Pick a deadline on or after ${earliest}`;
   if (!Number.isInteger(stake) || stake < GOAL_STAKE_MIN) problems.stake = `Stake at least ${GOAL_STAKE_MIN} whole credit`;
   else if (stake > balance) problems.stake = `You have ${balance} credits`;
+  else if (counted && !problems.target && stake > goalStakeCap(draft.metric, target)) problems.stake = `At most ${goalStakeCap(draft.metric, target)} credits for this target`;
   return problems;
 }
 
@@ -69,12 +77,22 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
     }
   };
 
-  const field = (name: keyof Draft, label: string, input: ReactElement) => (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      {input}
+  const hints = goalHints(draft.metric);
+  const formId = useId();
+  // A hint stays out of the label (the field's name) and describes its control instead.
+  const field = (name: keyof Draft, label: string, input: ReactElement<{ 'aria-describedby'?: string }>, hint?: string) => (
+    <div className="field">
+      <label className="field">
+        <span className="field-label">{label}</span>
+        {hint ? cloneElement(input, { 'aria-describedby': `${formId}-${name}-hint` }) : input}
+      </label>
+      {hint && (
+        <span id={`${formId}-${name}-hint`} className="field-hint">
+          {hint}
+        </span>
+      )}
       {showProblems && problems[name] && <span className="field-error">{problems[name]}</span>}
-    </label>
+    </div>
   );
 
   return (
@@ -92,12 +110,27 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
             ))}
           </select>,
         )}
-        {field('target', 'TARGET', <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />)}
-        {field('deadline', 'DEADLINE', <input className="input" type="date" min={tomorrow()} value={draft.deadline} onChange={set('deadline')} />)}
-        {field('stake', `STAKE (balance ${user.sweatCredits} FC)`, <input className="input" type="number" inputMode="numeric" min={GOAL_STAKE_MIN} step="1" value={draft.stake} onChange={set('stake')} />)}
+        {field(
+          'target',
+          'TARGET',
+          <input className="input" type="number" inputMode="decimal" min={GOAL_MINIMUMS[draft.metric].effort} step="any" value={draft.target} onChange={set('target')} />,
+          hints.target,
+        )}
+        {field(
+          'deadline',
+          'DEADLINE',
+          <input className="input" type="date" min={earliestGoalDeadline(draft.metric, 0)} value={draft.deadline} onChange={set('deadline')} />,
+          hints.deadline,
+        )}
+        {field(
+          'stake',
+          `STAKE (balance ${user.sweatCredits} FC)`,
+          <input className="input" type="number" inputMode="numeric" min={GOAL_STAKE_MIN} step="1" value={draft.stake} onChange={set('stake')} />,
+          hints.stake,
+        )}
         <p className="muted goal-form__rules">
-          Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. Weight
-          goals must keep your BMI at {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
+          Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. One open
+          goal per metric. Weight goals must keep your BMI at {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
         </p>
         {serverError && (
           <p className="field-error" role="alert">

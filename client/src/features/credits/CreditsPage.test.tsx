@@ -194,11 +194,19 @@ describe('CreditsPage', () => {
     renderCredits();
     await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
     const dialog = screen.getByRole('dialog', { name: 'ADD_GOAL' });
+    // The minimums are shown before anything is typed, beside the fields they rule.
+    expect(within(dialog).getByLabelText('TARGET').getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(dialog).getByText('At least 3 sessions; one a day counts, with at least half of its exercises done')).toBeTruthy();
+    expect(within(dialog).getByText('At least 7 days from today')).toBeTruthy();
+    expect(within(dialog).getByText('Stake up to 25 credits per session')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
     expect(within(dialog).getByText('Give the goal a title')).toBeTruthy();
     expect(within(dialog).getByText('Enter a target above 0')).toBeTruthy();
-    expect(within(dialog).getByText('Pick a deadline after today')).toBeTruthy();
+    expect(within(dialog).getByText(/^Pick a deadline on or after \d{4}-\d{2}-\d{2}$/)).toBeTruthy();
     expect(within(dialog).getByText('Stake at least 1 whole credit')).toBeTruthy();
+    await userEvent.selectOptions(within(dialog).getByLabelText('METRIC'), 'weight');
+    expect(within(dialog).getByText(/last analysed BMI or body-scan report that states your weight \(the calculator's weight does not count\)/)).toBeTruthy();
+    expect(within(dialog).getByText('At least 14 days from today')).toBeTruthy();
     expect(requests.some((r) => r.path === 'goals')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -236,6 +244,35 @@ describe('CreditsPage', () => {
       creditsStaked: 40,
       requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+  });
+
+  it('refuses a goal below the minimum effort or staking above its cap before any request', async () => {
+    const { requests } = serve();
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
+    await userEvent.type(dialog.getByLabelText('TITLE'), 'One workout');
+    await userEvent.type(dialog.getByLabelText('TARGET'), '1');
+    await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '200');
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(dialog.getByText('Ask for at least 3')).toBeTruthy();
+    await userEvent.clear(dialog.getByLabelText('TARGET'));
+    await userEvent.type(dialog.getByLabelText('TARGET'), '3');
+    expect(dialog.getByText('At most 75 credits for this target')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(requests.some((r) => r.path === 'goals')).toBe(false);
+  });
+
+  it("keeps showing the server's refusal in the dialog (one open goal per metric)", async () => {
+    const message = 'You already have an open streak goal: reach it or let its deadline pass before setting another';
+    serve({ goal: () => jsonResponse({ statusCode: 409, code: 'GOAL_ALREADY_OPEN', message, error: 'Goal Already Open' }, 409) });
+    renderCredits();
+    const dialog = await fillStreakGoal();
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('dialog', { name: 'ADD_GOAL' })).toBeTruthy();
+    expect(screen.queryByText('Goal Set!')).toBeNull();
   });
 
   it('sends the same form again with the same request id (one goal), and an edited one with a new id', async () => {

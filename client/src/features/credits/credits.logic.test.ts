@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balancePoints, formatDelta, goalProgressPercent, isTweetUrl, tweetIntentUrl } from './credits.logic';
+import { balancePoints, earliestGoalDeadline, formatDelta, goalHints, goalProgressPercent, isTweetUrl, tweetIntentUrl } from './credits.logic';
 
 describe('credits screen rules', () => {
   it('accepts only non-empty URLs on the two X hosts (SPEC §5)', () => {
@@ -20,6 +20,23 @@ describe('credits screen rules', () => {
     expect(goalProgressPercent({ metric: 'streak', currentValue: 9, targetValue: 7 })).toBe(100);
     expect(goalProgressPercent({ metric: 'weight', currentValue: 80, targetValue: 76 })).toBe(95);
     expect(goalProgressPercent({ metric: 'weight', currentValue: 0, targetValue: 76 })).toBe(0);
+  });
+
+  it("puts a goal's earliest deadline at its metric's minimum days, and one session or streak day a day", () => {
+    const now = new Date('2025-03-01T12:00:00Z');
+    expect(earliestGoalDeadline('workouts', 3, now)).toBe('2025-03-08');
+    expect(earliestGoalDeadline('workouts', 10, now)).toBe('2025-03-11');
+    expect(earliestGoalDeadline('streak', 3, now)).toBe('2025-03-04');
+    expect(earliestGoalDeadline('weight', 75, now)).toBe('2025-03-15');
+  });
+
+  it('hints what each goal metric needs at least and what it may stake', () => {
+    expect(goalHints('streak')).toEqual({
+      target: 'At least 3 days in a row of validated daily proofs',
+      deadline: 'At least 3 days from today',
+      stake: 'Stake up to 20 credits per streak day',
+    });
+    expect(goalHints('weight').stake).toBe('Stake up to 100 credits per kg to lose');
   });
 
   it('charts balances oldest first and signs deltas', () => {

@@ -1,6 +1,6 @@
-/** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { EarnAction, GoalView, TransactionView } from '@contract';
-import { TWEET_HOSTS, WEEKLY_STREAK_DAYS } from '@contract/values';
+/** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars and the add-goal minimums, the balance chart. */
+import type { EarnAction, GoalMetric, GoalView, TransactionView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_EFFORT, TWEET_HOSTS, WEEKLY_STREAK_DAYS, needsWholeTarget } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
@@ -54,5 +54,31 @@ export function newRequestId(): string | undefined {
 }
 
 export function tomorrow(now = new Date()): string {
-  return new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+  return dayAfter(1, now);
+}
+
+/** YYYY-MM-DD (UTC) this many days from now. */
+export function dayAfter(days: number, now = new Date()): string {
+  return new Date(now.getTime() + days * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The earliest deadline a goal may have, as the server rules it: the metric's minimum days, and
+ * for counted targets one session or streak day a day.
+ */
+export function earliestGoalDeadline(metric: GoalMetric, target: number, now = new Date()): string {
+  const oneADay = needsWholeTarget(metric) && Number.isInteger(target) ? target : 0;
+  return dayAfter(Math.max(GOAL_MINIMUMS[metric].days, oneADay), now);
+}
+
+/** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake. */
+export function goalHints(metric: GoalMetric): { target: string; deadline: string; stake: string } {
+  const { effort, days } = GOAL_MINIMUMS[metric];
+  const perEffort = `up to ${GOAL_STAKE_PER_EFFORT[metric]} credits per ${GOAL_EFFORT_UNITS[metric]}`;
+  const target: Record<GoalMetric, string> = {
+    workouts: `At least ${effort} sessions; one a day counts, with at least half of its exercises done`,
+    streak: `At least ${effort} days in a row of validated daily proofs`,
+    weight: `At least ${effort} kg below your last analysed BMI or body-scan report that states your weight (the calculator's weight does not count)`,
+  };
+  return { target: target[metric], deadline: `At least ${days} days from today`, stake: `Stake ${perEffort}${metric === 'weight' ? ' to lose' : ''}` };
 }

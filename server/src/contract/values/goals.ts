@@ -37,6 +37,15 @@ export const GOAL_MINIMUMS: Record<GoalMetricName, { effort: number; days: numbe
  */
 export const GOAL_STAKE_PER_EFFORT: Record<GoalMetricName, number> = { workouts: 25, streak: 20, weight: 100 };
 
+/** What one unit of a goal's effort is called, in the refusals and the add-goal dialog's hints. */
+export const GOAL_EFFORT_UNITS: Record<GoalMetricName, string> = { workouts: 'session', streak: 'streak day', weight: 'kg' };
+
+/** Whole days from today (UTC) to a YYYY-MM-DD deadline: 1 for tomorrow. */
+export function goalDays(deadline: string, now: Date): number {
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  return Math.round((Date.parse(`${deadline}T00:00:00Z`) - today) / 86_400_000);
+}
+
 /** The largest stake a goal of this effort may carry (whole credits). */
 export function goalStakeCap(metric: GoalMetricName, effort: number): number {
   return Math.floor(GOAL_STAKE_PER_EFFORT[metric] * effort + 1e-9);
