@@ -1,6 +1,7 @@
 // The credits screen in a real browser (issue 3): credits granted with the operator CLI show up,
 // a marketplace redeem spends them once, the ledger table, balance and chart follow, the toast
-// shows; a goal is staked through its dialog; a post with the referral link earns once; the screen is looked at on desktop and phone widths.
+// shows; a goal is staked through its dialog (its minimums shown, its cap and one open goal per metric
+// enforced); a post with the referral link earns once; the screen is looked at on desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { FakeTweet, PUBLISH_PATH } from '../fakes/x-api';
 import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
@@ -97,11 +98,14 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
   await screenshot(page, 'credits-add-goal', { fullPage: false });
 });
 
-test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {
+test('a goal staked in the browser: minimums shown, refused beyond the balance and the cap, then staked, listed with its progress and in the ledger; a second open goal of its metric refused', async ({ page, wallet }) => {
   await openCredits(page, wallet.address, { amount: 300, reason: 'Goal money' });
 
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
   const dialog = page.getByRole('dialog', { name: 'ADD_GOAL' });
+  await expect(dialog.getByText('At least 3 sessions; one a day counts, with at least half of its exercises done')).toBeVisible();
+  await expect(dialog.getByText('At least 7 days from today')).toBeVisible();
+  await expect(dialog.getByText('Stake up to 25 credits per session')).toBeVisible();
   await dialog.getByLabel('TITLE').fill('Three sessions this week');
   await expect(dialog.getByLabel('METRIC')).toHaveValue('workouts');
   await dialog.getByLabel('TARGET').fill('3');
@@ -113,12 +117,15 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   await expect(balance(page)).toHaveText('300');
 
   await dialog.getByLabel(/^STAKE/).fill('120');
+  await expect(dialog.getByText('At most 75 credits for this target')).toBeVisible();
+  await screenshot(page, 'credits-goal-refused', { fullPage: false });
+  await dialog.getByLabel(/^STAKE/).fill('75');
   await dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }).click();
   await expect(toast(page).getByText('Goal Set!')).toBeVisible();
-  await expect(toast(page).getByText('120 credits staked on "Three sessions this week"')).toBeVisible();
+  await expect(toast(page).getByText('75 credits staked on "Three sessions this week"')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await expect(balance(page)).toHaveText('180');
+  await expect(balance(page)).toHaveText('225');
   const goals = page.getByRole('region', { name: 'PREDICTION_GOALS' });
   await expect(goals.getByText('Three sessions this week')).toBeVisible();
   await expect(goals.getByText('ACTIVE')).toBeVisible();
@@ -128,16 +135,28 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute('aria-valuenow', '0');
   const newest = ledger(page).getByRole('row').nth(1);
   await expect(newest).toContainText('Staked on goal: Three sessions this week');
-  await expect(newest).toContainText('-120');
+  await expect(newest).toContainText('-75');
+  await goals.scrollIntoViewIfNeeded();
+  await screenshot(page, 'credits-goal-staked', { fullPage: false });
+
+  // One open goal per metric: the server's refusal stays in the dialog and nothing is staked.
+  await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
+  await dialog.getByLabel('TITLE').fill('Four more sessions');
+  await dialog.getByLabel('TARGET').fill('4');
+  await dialog.getByLabel('DEADLINE').fill(new Date(Date.now() + 10 * 24 * 3600_000).toISOString().slice(0, 10));
+  await dialog.getByLabel(/^STAKE/).fill('40');
+  await dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('You already have an open workouts goal: reach it or let its deadline pass before setting another');
+  await expect(balance(page)).toHaveText('225');
+  await screenshot(page, 'credits-goal-already-open', { fullPage: false });
 
   const verify = await runCli(['ledger:verify']);
   expect(verify.code, verify.stdout).toBe(0);
-  await goals.scrollIntoViewIfNeeded();
-  await screenshot(page, 'credits-goal-staked', { fullPage: false });
 });
 
 test('a post with the referral link earns +50 once; the same post again is refused and changes nothing', async ({ page, wallet }) => {
   const user = await openCredits(page, wallet.address);
+  await expect(page.getByText('+100 for each friend who completes a workout and validates a daily proof')).toBeVisible();
   const postId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await publishPost(postId, { text: `Day 1 of training, join me: ${user.referralLink}` });
   const postUrl = `https://x.com/e2e_runner/status/${postId}`;
