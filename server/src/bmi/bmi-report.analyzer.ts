@@ -24,7 +24,7 @@ const ModelReading = z.strictObject({
   bmiValue: z.number().min(10).max(80).nullable(),
   bodyFatPercentage: z.number().min(2).max(75).nullable(),
   muscleMass: z.number().min(5).max(150).nullable(),
-  weightKg: z.number().min(30).max(300).nullable().default(null),
+  weightKg: z.number().min(30).max(300).nullable(),
 });
 
 const MODEL_INSTRUCTIONS =
