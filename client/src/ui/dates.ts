@@ -26,3 +26,6 @@ export const dayUnit = (count: number): string => (count === 1 ? 'DAY' : 'DAYS')
 
 /** "1 DAY", "3 DAYS". */
 export const formatDays = (count: number): string => `${count} ${dayUnit(count)}`;
+
+/** The browser's IANA time zone, UTC when it does not say. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -85,7 +85,6 @@ export class WorkoutsService {
     return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
   }
 
-  /** Sessions completed at or after `since`. */
   /** Sessions that count (COUNTED_SESSION) completed since `since`. */
   countCountedSessionsSince(userId: string, since: Date): Promise<number> {
     return this.sessions.countCountedSince(userId, since);

@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useGetUserQuery } from '../auth/authApi';
-import { browserTimeZone } from '../profile/profile.logic';
+import { browserTimeZone } from '../../ui/dates';
 import { useGetProofChallengeQuery } from '../proofs/proofsApi';
 import { DashboardView } from './DashboardView';
 

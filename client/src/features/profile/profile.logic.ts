@@ -1,5 +1,6 @@
 import type { ErrorCode, EquipmentKind, LimitationKind, ProfileUpdateRequest, ProfileView, TrainingGoal, UnitSystem } from '@contract';
 import { PROFILE_RANGES } from '@contract/values';
+import { browserTimeZone } from '../../ui/dates';
 import { heightInput, heightRangeText, parseHeight, parseWeight, readNumber, weightInput, weightRangeText, type HeightInput } from './units';
 
 /** What the profile form holds: numbers as typed, in the chosen units. */
@@ -21,7 +22,6 @@ export type FieldErrors = Partial<Record<ProfileField, string>>;
 export const FIELD_ORDER: ProfileField[] = ['age', 'height', 'weight', 'goal', 'equipment', 'limitations', 'units', 'timeZone'];
 
 /** The zone this browser is in, proposed until the user saves a profile of their own. */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function formOf(profile: ProfileView, browserZone = browserTimeZone()): ProfileForm {
   return {

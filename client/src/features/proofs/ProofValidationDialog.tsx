@@ -3,7 +3,7 @@ import { describeBytes } from '@contract/values';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
-import { formatDays } from '../../ui/dates';
+import { browserTimeZone, formatDays } from '../../ui/dates';
 import { putFile, UploadError } from '../../shared/uploads/putFile';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
@@ -12,7 +12,6 @@ import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, validati
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import './proofs.css';
 
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 interface ProofValidationDialogProps {
   onClose: () => void;
