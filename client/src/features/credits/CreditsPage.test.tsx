@@ -197,7 +197,7 @@ describe('CreditsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
     expect(within(dialog).getByText('Give the goal a title')).toBeTruthy();
     expect(within(dialog).getByText('Enter a target above 0')).toBeTruthy();
-    expect(within(dialog).getByText('Pick a deadline after today')).toBeTruthy();
+    expect(within(dialog).getByText(/^Pick a deadline on or after \d{4}-\d{2}-\d{2}$/)).toBeTruthy();
     expect(within(dialog).getByText('Stake at least 1 whole credit')).toBeTruthy();
     expect(requests.some((r) => r.path === 'goals')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
@@ -205,6 +205,33 @@ describe('CreditsPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'INFO' }));
     expect(within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText('The pool opened with 12,450 credits.')).toBeTruthy();
+  });
+
+  it("shows each metric's minimums beside its fields and refuses, before any request, what the server would", async () => {
+    const { requests } = serve();
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
+    const target = dialog.getByLabelText('TARGET');
+    expect(target.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 sessions that count/);
+    expect(dialog.getByText('Up to 50 credits per workout')).toBeTruthy();
+    expect(dialog.getByText('At least 7 days from today, and a day for each workout')).toBeTruthy();
+
+    await userEvent.type(dialog.getByLabelText('TITLE'), 'Two sessions');
+    await userEvent.type(target, '2');
+    await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '90');
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(dialog.getByText('Ask for at least 3')).toBeTruthy();
+    await userEvent.clear(target);
+    await userEvent.type(target, '3');
+    await userEvent.clear(dialog.getByLabelText(/^STAKE/));
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '151');
+    expect(dialog.getByText('At most 150 credits for this target')).toBeTruthy();
+    await userEvent.selectOptions(dialog.getByLabelText('METRIC'), 'weight');
+    expect(dialog.getByText(/^At least 0.5 kg below the weight of your last analysed body-scan report/)).toBeTruthy();
+    expect(requests.some((r) => r.path === 'goals')).toBe(false);
   });
 
   /** Opens ADD_GOAL and fills in a valid 7-day streak goal staking 40; answers the dialog. */

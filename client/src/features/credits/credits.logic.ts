@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { EarnAction, GoalView, TransactionView } from '@contract';
-import { TWEET_HOSTS, WEEKLY_STREAK_DAYS } from '@contract/values';
+import type { EarnAction, GoalMetric, GoalView, TransactionView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, MAX_KG_PER_WEEK, TWEET_HOSTS, WEEKLY_STREAK_DAYS, needsWholeTarget } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
@@ -53,6 +53,18 @@ export function newRequestId(): string | undefined {
   return globalThis.crypto?.randomUUID?.();
 }
 
-export function tomorrow(now = new Date()): string {
-  return new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+/** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake. */
+export function goalHints(metric: GoalMetric, currentStreak: number): { target: string; deadline: string; stake: string } {
+  const { step, days } = GOAL_MINIMUMS[metric];
+  const target: Record<GoalMetric, string> = {
+    workouts: `At least ${step} sessions that count (moderate or intense, credits earned), one a day at most`,
+    streak: `At least ${currentStreak + step}: ${step} validated proof days beyond your streak of ${currentStreak}, one a day`,
+    weight: `At least ${step} kg below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
+  };
+  const unit = GOAL_EFFORT_UNITS[metric];
+  return {
+    target: target[metric],
+    deadline: `At least ${days} days from today${needsWholeTarget(metric) ? `, and a day for each ${unit}` : `; at most ${MAX_KG_PER_WEEK} kg per week`}`,
+    stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}${metric === 'weight' ? ' to lose' : ''}`,
+  };
 }
