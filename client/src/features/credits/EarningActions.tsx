@@ -77,7 +77,7 @@ function EarnCard({ action, state, pending, onClaim }: EarnCardProps) {
       )}
       <button
         type="button"
-        className="btn btn--secondary btn--small"
+        className={`btn btn--small ${state?.claimable ? 'btn--primary' : 'btn--secondary'}`}
         aria-label={`Claim ${title}`}
         aria-describedby={state ? statusId : undefined}
         aria-disabled={blocked || undefined}
