@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { EarnAction, GoalMetric, GoalView, TransactionView } from '@contract';
-import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, MAX_KG_PER_WEEK, TWEET_HOSTS, WEEKLY_STREAK_DAYS, needsWholeTarget } from '@contract/values';
+import type { GoalMetric, GoalView, TransactionView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, MAX_KG_PER_WEEK, TWEET_HOSTS, needsWholeTarget } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
@@ -15,14 +15,6 @@ export function tweetIntentUrl(referralLink: string): string {
   const text = `I train and earn Sweat Credits for every workout. Join me: ${referralLink}`;
   return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
 }
-
-/** What the server checks before it pays each earning action (the actions and amounts are the contract's EARNING_ACTIONS). */
-export const EARN_CONDITIONS: Record<EarnAction, string> = {
-  workout: 'Finish a training session today',
-  streak: `Reach a ${WEEKLY_STREAK_DAYS}-day proof streak`,
-  weight: 'Record your weight today (BMI calculator)',
-  steps: 'Validate an activity-watch proof today',
-};
 
 /**
  * Width of a goal's bar in percent (0–100). SPEC §2: current over target. A weight goal is reached
@@ -44,7 +36,6 @@ export function formatDelta(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-/** Tomorrow (UTC) as YYYY-MM-DD: the earliest deadline the add-goal dialog offers. */
 /**
  * A request id that makes a retried money request count once. Outside a secure context (plain
  * http on a LAN address) randomUUID is missing: undefined, and the server makes one up.
