@@ -177,9 +177,9 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         userId: new Types.ObjectId(user.id),
         workoutId: new Types.ObjectId(),
         workout: { name: 'Test', type: 'strength', duration: 30 },
-        completedExercises: ['a'],
-        intensity: 'light',
-        creditsEarned: 0,
+        completedExercises: ['a', 'b'],
+        intensity: 'moderate',
+        creditsEarned: 20,
       });
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
@@ -211,7 +211,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       };
 
       expect(await states()).toEqual([
-        { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete a workout today' },
+        { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete at least half of a workout today' },
         { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 7, unit: 'days' }, missing: '0/7 days to Weekly Streak' },
         { action: 'weight', credits: 5, claimable: false, alreadyClaimed: false, progress: null, missing: 'Log your weight today (BMI calculator)' },
         { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "Validate today's proofs with a watch screenshot" },
@@ -227,7 +227,11 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await claimAll();
       expect((await byAction()).weight).toMatchObject({ claimable: false, alreadyClaimed: true, missing: 'Already claimed today' });
 
-      await sessions.create({ userId: new Types.ObjectId(user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0 });
+      const session = () => ({ userId: new Types.ObjectId(user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 } });
+      // One exercise ticked of a generated workout (light, nothing earned) is not a workout done.
+      await sessions.create({ ...session(), completedExercises: ['a'], intensity: 'light', creditsEarned: 0 });
+      expect((await byAction()).workout).toMatchObject({ claimable: false, missing: 'Complete at least half of a workout today' });
+      await sessions.create({ ...session(), completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20 });
       await proofDays.create({ userId: new Types.ObjectId(user.id), day: dayIn(new Date()), timeZone: 'UTC', streakAfter: 7, status: 'credited', proofs: [{ kind: 'apple_watch' }] });
       await users.updateOne({ _id: user.id }, { $set: { currentStreak: 7, longestStreak: 7 } });
       now = await byAction();
@@ -247,18 +251,18 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const londoner = await signIn(t);
       await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
       for (const who of [angeleno, londoner]) {
-        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, completedAt: workoutAt });
+        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20, completedAt: workoutAt });
       }
       const evening = new Date('2026-11-23T02:00:00Z'); // 18:00 on the 22nd in Los Angeles, the 23rd in UTC
       const workoutState = async (who: SignedIn, at: Date) => (await credits.earnActions(who.user.id, at)).find((s) => s.action === 'workout')!;
       expect(await workoutState(angeleno, evening)).toMatchObject({ claimable: true });
-      expect(await workoutState(londoner, evening)).toMatchObject({ claimable: false, missing: 'Complete a workout today' });
+      expect(await workoutState(londoner, evening)).toMatchObject({ claimable: false, missing: 'Complete at least half of a workout today' });
       expect(await credits.earn(angeleno.user.id, 'workout', evening)).toMatchObject({ credits: 10 });
       expect(await workoutState(angeleno, evening)).toMatchObject({ claimable: false, missing: 'Already claimed today' });
       await expect(credits.earn(londoner.user.id, 'workout', evening)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
       const nextMorning = new Date('2026-11-23T16:00:00Z'); // 08:00 on the 23rd in Los Angeles
       await expect(credits.earn(angeleno.user.id, 'workout', nextMorning)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
-      expect(await workoutState(angeleno, nextMorning)).toMatchObject({ claimable: false, alreadyClaimed: false, missing: 'Complete a workout today' });
+      expect(await workoutState(angeleno, nextMorning)).toMatchObject({ claimable: false, alreadyClaimed: false, missing: 'Complete at least half of a workout today' });
     });
   });
 

@@ -85,7 +85,7 @@ test('refusals on the credits screen: an invalid post URL changes nothing, and a
   // No session completed today: CLAIM says so instead of failing silently, and a click sends nothing.
   const claim = page.getByRole('button', { name: 'Claim Complete Workout' });
   await expect(claim).toHaveAttribute('aria-disabled', 'true');
-  await expect(claim).toHaveAccessibleDescription('Complete a workout today');
+  await expect(claim).toHaveAccessibleDescription('Complete at least half of a workout today');
   const earnCalls: string[] = [];
   page.on('request', (r) => r.url().endsWith('/api/credits/earn') && earnCalls.push(r.url()));
   // Still focusable, so a keyboard user reaches it and hears the reason; pressing it does nothing.

@@ -95,7 +95,7 @@ describe('earnActionState', () => {
   });
 
   it('says what a one-step action still needs, and has no progress bar', () => {
-    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete a workout today' });
+    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today' });
     expect(earnActionState('weight', monday, 0, false).missing).toBe('Log your weight today (BMI calculator)');
     expect(earnActionState('steps', monday, 0, false).missing).toBe("Validate today's proofs with a watch screenshot");
     expect(earnActionState('steps', monday, 1, false)).toMatchObject({ credits: 15, claimable: true, missing: null });

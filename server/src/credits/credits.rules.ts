@@ -34,7 +34,7 @@ export function earnKey(userId: string, action: EarnAction, day: string): string
 
 /** What each earning action asks for in its period, and the words for it while it is missing. */
 const EARN_REQUIREMENTS: Record<EarnAction, { target: number; unit: string | null; todo: (current: number) => string }> = {
-  workout: { target: 1, unit: null, todo: () => 'Complete a workout today' },
+  workout: { target: 1, unit: null, todo: () => 'Complete at least half of a workout today' },
   streak: { target: WEEKLY_STREAK_DAYS, unit: 'days', todo: (current) => `${current}/${WEEKLY_STREAK_DAYS} days to Weekly Streak` },
   weight: { target: 1, unit: null, todo: () => 'Log your weight today (BMI calculator)' },
   steps: { target: 1, unit: null, todo: () => "Validate today's proofs with a watch screenshot" },

@@ -11,6 +11,7 @@ import { WorkoutsService } from '../workouts/workouts.service';
 export interface EarnEvidence {
   /** The user's time zone: the one of their last validated proof day, UTC until then. */
   timeZoneOf(userId: string): Promise<string>;
+  /** A session that counts (at least half of it done, credits earned) completed on that day. */
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   watchProofValidatedOn(userId: string, day: string): Promise<boolean>;
@@ -35,7 +36,7 @@ export class DomainEarnEvidence implements EarnEvidence {
   }
 
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
-    return this.workouts.hasCompletedSessionOn(userId, day, timeZone);
+    return this.workouts.hasCountedSessionOn(userId, day, timeZone);
   }
 
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
