@@ -5,6 +5,7 @@
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
+import { seriousViolations } from './a11y';
 import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -144,4 +145,38 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+});
+
+test('an upload refused on the way (its URL expired) says why with RETRY, which sends it again on a new URL; keyboard and axe as the rest of the dialog', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  const session = await signInWithPhantom(page);
+  await completeWorkout(page, session);
+  const expired = { statusCode: 403, code: 'UPLOAD_URL_EXPIRED', message: 'This upload URL has expired', error: 'Forbidden' };
+  let refused = false;
+  await page.route('**/api/uploads/**', (route) => {
+    if (refused) return route.fallback();
+    refused = true;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(expired) });
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
+  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+  const [selfie] = proofFiles();
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+
+  await expect(dialog.getByText('This upload URL has expired')).toBeVisible();
+  await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+  const retry = dialog.getByRole('button', { name: 'RETRY GYM_SELFIE' });
+  await screenshot(page, 'proofs-upload-failed-phone', { fullPage: false });
+  expect(await seriousViolations(page, 'failed upload')).toEqual([]);
+
+  await retry.focus();
+  await page.keyboard.press('Enter');
+  const done = dialog.getByRole('button', { name: 'UPLOADED GYM_SELFIE' });
+  await expect(done).toBeVisible();
+  // RETRY went away with the upload; focus stayed in the slot, on its button.
+  await expect(done).toBeFocused();
+  await expect(dialog.getByText('This upload URL has expired')).toHaveCount(0);
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('1/3');
 });
