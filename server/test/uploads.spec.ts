@@ -297,6 +297,21 @@ describe('uploads over HTTP (disk driver)', () => {
       await patch(other, file, 0).expect(200);
     });
 
+    it('checks the type of a file whose first part is too short to show it once the whole file is in', async () => {
+      const me = await signIn(t);
+      const selfieUrl = async () => (await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie', size: 2000 }).expect(200)).body.uploadURL as string;
+      // A WebP shows its type in its first 12 bytes; the first part has 8 of them.
+      const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xc8, 0x07, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(2000 - 16)]);
+      const good = await selfieUrl();
+      await patch(good, webp, 0, 7).expect(200);
+      expect((await patch(good, webp, 8).expect(200)).body).toEqual({ received: 2000, finished: true, sha256: sha256(webp) });
+      const junk = Buffer.concat([Buffer.from('RIFF'), randomBytes(1996)]);
+      const bad = await selfieUrl();
+      await patch(bad, junk, 0, 3).expect(200);
+      expect((await patch(bad, junk, 4).expect(415)).body.message).toBe('Only JPEG, PNG or WEBP files are accepted');
+      expect(filesLeft().some((f) => f.startsWith(idOf(bad)))).toBe(false);
+    });
+
     it('answers 409 UPLOAD_BUSY to a part while another is arriving, and takes it once that client is gone', async () => {
       const me = await signIn(t);
       const { file, uploadURL } = await newVideo(me, 2 * MB);

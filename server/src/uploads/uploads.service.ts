@@ -15,6 +15,7 @@ import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import {
+  SNIFF_BYTES,
   UPLOAD_URL_TTL_MS,
   checkUploadSignature,
   parseContentRange,
@@ -146,7 +147,9 @@ export class UploadsService {
       const held = await disk.held(id);
       if (range.first > held) throw new AppError('UPLOAD_OFFSET_MISMATCH', `This upload holds ${held} bytes: continue from byte ${held}`, 'Upload Offset Mismatch');
       await disk.keepFirst(id, range.first);
-      await this.appendPart(upload, disk, range.first === 0, req, hangUp);
+      // The type is known from the first SNIFF_BYTES: a part that holds them (or the whole file) is checked as it arrives.
+      const typeCheck = range.first === 0 && (range.last + 1 >= SNIFF_BYTES || range.last + 1 === range.total);
+      await this.appendPart(upload, disk, typeCheck, req, hangUp);
       if (range.last + 1 < range.total) {
         await this.singleUse.release(`upload:${id}`);
         return { received: range.last + 1, finished: false, sha256: null };
@@ -266,9 +269,9 @@ export class UploadsService {
     return { id: upload._id.toString(), ...file };
   }
 
-  /** Writes a part after what is held; the first part passes the inspector, which refuses a wrong type before the rest is sent. */
-  private async appendPart(upload: UploadRecord, disk: DiskStorage, first: boolean, req: Request, hangUp: AbortSignal): Promise<void> {
-    if (!first) return disk.append(upload._id.toString(), req);
+  /** Writes a part after what is held; with `typeCheck` through the inspector, which refuses a wrong type before the rest is sent. */
+  private async appendPart(upload: UploadRecord, disk: DiskStorage, typeCheck: boolean, req: Request, hangUp: AbortSignal): Promise<void> {
+    if (!typeCheck) return disk.append(upload._id.toString(), req);
     const inspector = inspectAsItArrives(req, upload, hangUp);
     try {
       await disk.append(upload._id.toString(), inspector);
