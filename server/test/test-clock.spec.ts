@@ -13,6 +13,7 @@ describe('the server clock without TEST_CLOCK', () => {
     const me = await signIn(t);
     const res = await t.http.post('/api/test/clock').set(me.auth).send({ minutes: 30 }).expect(404);
     expect(res.body.code).toBe('NOT_FOUND');
+    await t.http.get('/api/test/clock').set(me.auth).expect(404);
     const document = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/test'))).toEqual([]);
     const clock = t.app.get(Clock);

@@ -322,8 +322,11 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       await complete(me, started, ['ex1', 'ex2']).expect(200);
 
       clockOf(t).advance(22 * 3600_000);
+      // Generated at 22:20: still today's at 01:20 (six hours from its generation), gone at 04:30.
       const idle = (await generate(me).expect(201)).body as WorkoutView;
       clockOf(t).advance(3 * 3600_000);
+      expect((await today(me)).id).toBe(idle.id);
+      clockOf(t).advance(3 * 3600_000 + 10 * 60_000);
       await t.http.get('/api/workout/today').set(me.auth).expect(200, 'null');
       expect((await startSession(t, me, idle.id).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
     });
@@ -391,12 +394,14 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
   });
 
   describe('the test clock', () => {
-    it('moves forward through POST /api/test/clock when TEST_CLOCK=1, for a signed-in caller, within a day', async () => {
+    it('moves forward through POST /api/test/clock when TEST_CLOCK=1 (and tells its time), for a signed-in caller, within a day', async () => {
       const me = await signIn(t);
       const before = clockOf(t).now().getTime();
       const moved = (await t.http.post('/api/test/clock').set(me.auth).send({ minutes: 30 }).expect(200)).body as { now: string };
       expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(30 * 60_000);
       expect(Date.parse(moved.now) - before).toBeLessThan(31 * 60_000);
+      const read = (await t.http.get('/api/test/clock').set(me.auth).expect(200)).body as { now: string };
+      expect(Date.parse(read.now)).toBeGreaterThanOrEqual(Date.parse(moved.now));
       await t.http.post('/api/test/clock').send({ minutes: 30 }).expect(401);
       for (const minutes of [0, -5, 1441, 1.5, '30']) await t.http.post('/api/test/clock').set(me.auth).send({ minutes }).expect(400);
       expect(() => clockOf(t).advance(-1)).toThrow(/forward/);

@@ -1,4 +1,4 @@
-import { Controller, Post } from '@nestjs/common';
+import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { TestClockAdvance, TestClockView } from '../contract';
 import { Returns, ValidBody } from '../common/validation';
@@ -10,6 +10,13 @@ import { Clock } from './clock';
 @Controller('test/clock')
 export class TestClockController {
   constructor(private readonly clock: Clock) {}
+
+  /** The server's time, to set the browser's clock to it. */
+  @Get()
+  @Returns(TestClockView)
+  now(): TestClockView {
+    return { now: this.clock.now().toISOString() };
+  }
 
   /** Moves the server's clock forward by `minutes`; answers the new time. */
   @Post()

@@ -1,5 +1,5 @@
 import { CompleteWorkoutRequest, GenerateWorkoutRequest, sessionCredits, sessionIntensity } from '../contract';
-import { STARTED_SESSION_OPEN_MS, cappedCredits, checkTicked, completionRefusal, creditsReward, fitnessLevel, isOpenWorkout, trainingHistory } from './workouts.rules';
+import { SESSION_OPEN_MS, cappedCredits, checkTicked, completionRefusal, creditsReward, fitnessLevel, isOpenWorkout, trainingHistory } from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.
@@ -119,10 +119,13 @@ describe('completing a session: only once half its planned minutes have passed s
 
 describe("today's workout: the active session", () => {
   const now = new Date('2026-11-24T00:30:00Z');
-  it('is the one generated today (UTC), or one started before midnight within the last hours', () => {
-    expect(isOpenWorkout({ day: '2026-11-24' }, now)).toBe(true);
-    expect(isOpenWorkout({ day: '2026-11-23' }, now)).toBe(false);
-    expect(isOpenWorkout({ day: '2026-11-23', startedAt: new Date('2026-11-23T23:40:00Z') }, now)).toBe(true);
-    expect(isOpenWorkout({ day: '2026-11-23', startedAt: new Date(now.getTime() - STARTED_SESSION_OPEN_MS) }, now)).toBe(false);
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it('is the one generated today (UTC), or one generated or started before midnight within the last hours', () => {
+    expect(isOpenWorkout({ day: '2026-11-24', createdAt: ago(30 * 60_000) }, now)).toBe(true);
+    expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(SESSION_OPEN_MS) }, now)).toBe(false);
+    // Generated at 23:59:59, started after midnight: still today's.
+    expect(isOpenWorkout({ day: '2026-11-23', createdAt: new Date('2026-11-23T23:59:59Z') }, now)).toBe(true);
+    expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(SESSION_OPEN_MS + 3600_000), startedAt: new Date('2026-11-23T23:40:00Z') }, now)).toBe(true);
+    expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(2 * SESSION_OPEN_MS), startedAt: ago(SESSION_OPEN_MS) }, now)).toBe(false);
   });
 });

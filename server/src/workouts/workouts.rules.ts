@@ -79,13 +79,14 @@ export function cappedCredits(credits: number, plannedMinutes: number, paidMinut
   return { credits: 0, note: `Today's paid sessions already plan ${paidMinutesToday} of ${DAILY_PAID_MINUTES} minutes: this one is recorded, not paid` };
 }
 
-/** A started session stays open this long from its start, so one begun before midnight (UTC) is not lost at midnight. */
-export const STARTED_SESSION_OPEN_MS = 6 * 3600_000;
+/** A workout stays open this long after it was generated or started, so one from late in the day is not lost at midnight (UTC). */
+export const SESSION_OPEN_MS = 6 * 3600_000;
 
-/** Today's workout, if not completed: generated on today's day (UTC), or started within STARTED_SESSION_OPEN_MS. */
-export function isOpenWorkout(workout: { day: string; startedAt?: Date }, now: Date): boolean {
+/** Today's workout, if not completed: generated on today's day (UTC), or generated or started within SESSION_OPEN_MS. */
+export function isOpenWorkout(workout: { day: string; createdAt: Date; startedAt?: Date }, now: Date): boolean {
   if (workout.day === dayIn(now)) return true;
-  return !!workout.startedAt && now.getTime() - workout.startedAt.getTime() < STARTED_SESSION_OPEN_MS;
+  const latest = Math.max(workout.createdAt.getTime(), workout.startedAt?.getTime() ?? 0);
+  return now.getTime() - latest < SESSION_OPEN_MS;
 }
 
 /**
