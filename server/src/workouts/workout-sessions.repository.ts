@@ -60,9 +60,9 @@ export class WorkoutSessionsRepository {
   }
 
   /** `(userId, completedAt)`: when and how hard, for sessions completed from `from` (until `until`, if given). */
-  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity'>>> {
+  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity' | 'creditsEarned'>>> {
     const completedAt = until ? { $gte: from, $lt: until } : { $gte: from };
-    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1 }).lean().exec();
+    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1, creditsEarned: 1 }).lean().exec();
   }
 
   /** `(userId, completedAt)`, then the intensity among those: muscles worked at these intensities since `since`. */

@@ -11,7 +11,7 @@ import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, completionRefusal, fitnessLevel, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, completionRefusal, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -86,10 +86,10 @@ export class WorkoutsService {
   }
 
   /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
-  async hasCompletedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+  async hasCountedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const sessions = await this.sessions.completedSince(userId, from, to);
-    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
+    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day && sessionCounts(s));
   }
 
   /** Sessions that count (COUNTED_SESSION) completed since `since`. */

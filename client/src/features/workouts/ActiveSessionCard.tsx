@@ -1,6 +1,7 @@
 import type { ExerciseView, WorkoutView } from '@contract';
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { IntervalTimer } from './IntervalTimer';
 import { sessionProgress, sessionTimes } from './workouts.logic';
 
@@ -98,9 +99,7 @@ function SessionBody({ workout, onToggle, onStart, onComplete, completing, onSwa
             POTENTIAL_CREDITS <strong className="accent" data-testid="potential-credits">{progress.potentialCredits}</strong>
           </span>
         </div>
-        <div className="progress-bar" role="progressbar" aria-label="Session completion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
-          <div className="progress-bar__fill" style={{ width: `${progress.percent}%` }} />
-        </div>
+        <ProgressBar label="Session completion" value={progress.percent} />
       </div>
       {ticked.size > 0 && (
         <button type="button" className="btn btn--primary btn--block" onClick={onComplete} disabled={completing}>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
-import { JobProgress } from './GeneratorCard';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from './workouts.logic';
 import { useCoachChatMutation, useGenerateFromChatMutation } from './workoutsApi';
 
@@ -125,7 +125,7 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
           <button type="button" className="btn btn--secondary btn--block" onClick={() => confirmReplace(() => void generate())} disabled={waiting}>
             {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
           </button>
-          {fromChat.isLoading && <JobProgress progress={progress} label="Generating workout from chat" />}
+          {fromChat.isLoading && <ProgressBar value={progress} label="Generating workout from chat" />}
         </div>
       )}
     </Panel>

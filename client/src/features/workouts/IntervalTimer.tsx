@@ -1,5 +1,6 @@
 import type { ExerciseDose } from '@contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { clockFace, intervalPhases, timerPosition } from './timer.logic';
 
 interface IntervalTimerProps {
@@ -99,9 +100,7 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
           PHASE {position.index + 1}/{phases.length}
         </p>
       </div>
-      <div className="progress-bar" role="progressbar" aria-label={`${label} progress`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={phaseDone}>
-        <div className="progress-bar__fill" style={{ width: `${phaseDone}%` }} />
-      </div>
+      <ProgressBar label={`${label} progress`} value={phaseDone} />
       <div className="interval-timer__controls">
         <button type="button" className="btn btn--small btn--primary" onClick={toggle}>
           {running ? 'PAUSE_TIMER' : elapsed > 0 && !position.done ? 'RESUME_TIMER' : 'START_TIMER'}
