@@ -2,7 +2,7 @@
 // the session on the progress page; the coach chat and a workout generated from it. The e2e server
 // has no OpenAI key, so the local coach (the real product fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signInWithPhantom, test } from './fixtures';
+import { expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -16,7 +16,7 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 test('generate a workout, tick it, complete it, and see the credits pending and the session on the progress page', async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
-  await signInWithPhantom(page);
+  const session = await signInWithPhantom(page);
   await page.getByRole('button', { name: 'START_TRAINING' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'TRAINING_MODULE' })).toBeVisible();
   await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
@@ -44,6 +44,9 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await expect(page.getByTestId('potential-credits')).toHaveText('5');
   await screenshot(page, 'training-ticked-desktop');
 
+  // The first tick started the session: half its 15 minutes pass on the server's clock.
+  await expect(sessionCard(page).getByTestId('session-times')).toContainText('STARTED');
+  await moveServerClock(page, session, 8);
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
   await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
   await expect(toast(page).getByText('You earned 5 Fitness credits!')).toBeVisible();

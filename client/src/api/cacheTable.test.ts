@@ -53,6 +53,8 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
   swapExercise: (store) => store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
   completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
+  startSession: (store) => store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
+  updateProgress: (store) => store.dispatch(workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true })),
   redeem: (store) => store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
   earn: (store) => store.dispatch(creditsApi.endpoints.earn.initiate({ userId: USER.id, action: 'steps' })),
   validateTweet: (store) => store.dispatch(creditsApi.endpoints.validateTweet.initiate({ userId: USER.id, tweetUrl: 'https://x.com/a/status/1' })),

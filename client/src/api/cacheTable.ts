@@ -35,6 +35,9 @@ export const MUTATION_CHANGES = {
   generateFromChat: ['Workout'],
   // One exercise of today's workout replaced (the answer also fills the cache at once).
   swapExercise: ['Workout'],
+  // The session's start and ticks: today's workout is patched from the answer (a tick at once, undone if refused).
+  startSession: [],
+  updateProgress: [],
   // The server never creates a workout from a chat reply (workoutGenerated is always false).
   coachChat: [],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;

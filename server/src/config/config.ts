@@ -89,13 +89,19 @@ const EnvSchema = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
+  /** Tests only: the server's clock may be moved forward (POST /api/test/clock); refused in production. */
+  TEST_CLOCK: flag.default(false),
 }).superRefine((e, ctx) => {
   for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
 });
 
 /** Settings a development machine may leave at their defaults but a real deployment must not. */
-function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string }): Array<[string, string]> {
+function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string; TEST_CLOCK: boolean }): Array<[string, string]> {
   const refusals: Array<[string, string]> = [];
+  if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
+    // Any signed-in user could move the time the session rules read, and complete sessions early.
+    refusals.push(['TEST_CLOCK', 'never with NODE_ENV=production: it lets a signed-in user move the server clock']);
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     // Generated per machine, replicas would refuse each other's sessions and upload URLs.
     refusals.push(['JWT_SECRET', 'required when NODE_ENV=production: 32+ random characters, the same for every API and worker process']);
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     logLevel: e.LOG_LEVEL,
     operatorToken: e.OPERATOR_TOKEN,
+    testClock: e.TEST_CLOCK,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { EARN_ACTIONS, EARNING_ACTIONS, type EarnAction, type EarnActionState, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
+import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
@@ -19,6 +20,7 @@ export class CreditsService {
     private readonly ledger: LedgerService,
     private readonly redemptions: RedemptionsRepository,
     @Inject(EARN_EVIDENCE) private readonly evidence: EarnEvidence,
+    private readonly clock: Clock,
   ) {}
 
   marketplace(): MarketplaceItem[] {
@@ -79,9 +81,10 @@ export class CreditsService {
   /**
    * Credits an earning action once per day of the user's time zone (the streak once per week) when
    * the user has actually done it that day; the amount is SPEC's. The day is the one the proofs
-   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening.
+   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening;
+   * it is read on the server's Clock, the one sessions are completed on.
    */
-  async earn(userId: string, action: EarnAction, now = new Date()): Promise<EarnResponse> {
+  async earn(userId: string, action: EarnAction, now = this.clock.now()): Promise<EarnResponse> {
     const {
       day,
       states: [state],
@@ -104,7 +107,7 @@ export class CreditsService {
   }
 
   /** Every earning action as CLAIM would find it now, for the cards to show before the click. */
-  async earnActions(userId: string, now = new Date()): Promise<EarnActionState[]> {
+  async earnActions(userId: string, now = this.clock.now()): Promise<EarnActionState[]> {
     return (await this.earnStates(userId, EARN_ACTIONS, now)).states;
   }
 

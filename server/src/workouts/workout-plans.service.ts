@@ -12,13 +12,15 @@ import {
 import { AiJobs } from '../ai/ai.jobs';
 import type { CoachProfile, PlanRequest, RecentTraining, WorkoutPlan } from '../ai/ai.provider';
 import { bmiCategory } from '../bmi/bmi.rules';
+import { Clock } from '../clock/clock';
+import { AppError } from '../common/errors';
 import type { UserRecord } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { dayIn } from '../users/users.rules';
 import { StoredWorkout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { workoutOfPlan } from './workouts.rules';
+import { isOpenWorkout, workoutOfPlan } from './workouts.rules';
 
 const HOUR = 3600_000;
 const RECOVERY_WINDOW_MS = 48 * HOUR;
@@ -32,6 +34,7 @@ export class WorkoutPlansService {
     private readonly sessions: WorkoutSessionsRepository,
     private readonly users: UsersService,
     private readonly ai: AiJobs,
+    private readonly clock: Clock,
   ) {}
 
   /** A new workout from the generator options; it becomes today's workout. */
@@ -77,23 +80,37 @@ export class WorkoutPlansService {
     return { response, workoutGenerated: false };
   }
 
-  /**
-   * The newest workout generated today (UTC) that has not been completed, or null. The user's
-   * newest workout is today's newest when it is from today; when not, none is.
-   */
-  async today(userId: string, now = new Date()): Promise<WorkoutView | null> {
+  /** Today's workout, the active session (isOpenWorkout), with its progress; null when there is none or it was completed. */
+  async today(userId: string): Promise<WorkoutView | null> {
+    const open = await this.openWorkout(userId);
+    return open && toWorkoutView(open);
+  }
+
+  /** The user's active session if it is `workoutId`; 404 otherwise (another workout, someone else's, completed, or gone). */
+  async findOpen(userId: string, workoutId: string): Promise<StoredWorkout> {
+    const open = await this.openWorkout(userId);
+    if (!open || open._id.toString() !== workoutId) {
+      throw new AppError('WORKOUT_NOT_FOUND', "Workout not found: only today's workout, before it is completed, can be changed");
+    }
+    return open;
+  }
+
+  /** The user's newest workout is the only one that can be open: a newer one replaces it. */
+  private async openWorkout(userId: string): Promise<StoredWorkout | null> {
     const latest = await this.workouts.findLatest(userId);
-    if (!latest || latest.day !== dayIn(now) || (await this.sessions.existsForWorkout(latest._id))) return null;
-    return toWorkoutView(latest);
+    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id))) return null;
+    return latest;
   }
 
   private async save(userId: string, request: Parameters<typeof workoutOfPlan>[1], plan: WorkoutPlan): Promise<WorkoutView> {
-    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(new Date()) });
+    const now = this.clock.now();
+    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(now) }, now);
     return toWorkoutView(workout);
   }
 
   /** What the coach is told of the user's training: the last session, the week's count, sore muscles. */
-  private async recentTraining(userId: string, now = new Date()): Promise<RecentTraining> {
+  private async recentTraining(userId: string): Promise<RecentTraining> {
+    const now = this.clock.now();
     const [recentlyTrained, sessionsLast7Days, last] = await Promise.all([
       this.recentlyTrained(userId, now),
       this.sessions.countSince(userId, new Date(now.getTime() - 7 * 24 * HOUR)),
@@ -107,7 +124,7 @@ export class WorkoutPlansService {
   }
 
   /** Muscles worked moderately or hard within the recovery window: a new plan leaves them out. */
-  private async recentlyTrained(userId: string, now = new Date()): Promise<RecentTraining['recentlyTrained']> {
+  private async recentlyTrained(userId: string, now = this.clock.now()): Promise<RecentTraining['recentlyTrained']> {
     const worked = await this.sessions.musclesWorkedSince(userId, new Date(now.getTime() - RECOVERY_WINDOW_MS), ['moderate', 'intense']);
     return [...new Set(worked.filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
   }
@@ -146,5 +163,14 @@ export function toWorkoutView(w: StoredWorkout): WorkoutView {
     })),
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
+    ...progressOf(w),
   };
+}
+
+/** The refusal of an exercise id the workout does not have (SWAP, ticks). */
+export const exerciseNotFound = (exerciseId: string) => new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${exerciseId}`, 'Exercise Not Found');
+
+/** What the active session's card restores: the ticks and the start (none on a workout never ticked). */
+export function progressOf(w: Pick<StoredWorkout, 'ticked' | 'startedAt'>): Pick<WorkoutView, 'ticked' | 'startedAt'> {
+  return { ticked: w.ticked ?? [], startedAt: w.startedAt?.toISOString() ?? null };
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Post, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
@@ -11,15 +11,20 @@ import {
   JobKey,
   OptionalUserIdParam,
   SessionList,
+  SessionProgress,
+  SessionProgressRequest,
   SessionView,
+  StartSessionRequest,
   SwapExerciseRequest,
   TodayWorkout,
   WorkoutCompletion,
+  WorkoutIdParam,
   WorkoutView,
 } from '../contract';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { WorkoutPlansService } from './workout-plans.service';
+import { WorkoutProgressService } from './workout-progress.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsService } from './workouts.service';
 import { AI_ROUTE, POSTING } from '../common/route-errors';
@@ -34,6 +39,7 @@ export class WorkoutsController {
     private readonly plans: WorkoutPlansService,
     private readonly workouts: WorkoutsService,
     private readonly swaps: WorkoutSwapService,
+    private readonly progress: WorkoutProgressService,
   ) {}
 
   @Post('generate')
@@ -53,8 +59,25 @@ export class WorkoutsController {
     res.json(await this.plans.today(me.userId));
   }
 
+  /** Today's session starts now (START_SESSION); a repeated START keeps the first start. Its progress. */
+  @Post(':workoutId/start')
+  @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND')
+  start(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(StartSessionRequest) body: StartSessionRequest): Promise<SessionProgress> {
+    assertSelf(me, body.userId);
+    return this.progress.start(me.userId, params.workoutId);
+  }
+
+  /** One exercise of today's session ticked or unticked (idempotent; the first tick starts the session). Its progress. */
+  @Put(':workoutId/progress')
+  @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND')
+  tick(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(SessionProgressRequest) body: SessionProgressRequest): Promise<SessionProgress> {
+    assertSelf(me, body.userId);
+    return this.progress.tick(me.userId, params.workoutId, body);
+  }
+
+  /** Completes a session once it started and half its planned minutes passed (409 WORKOUT_TOO_EARLY says from when). */
   @Post('complete')
-  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', ...POSTING)
+  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', 'WORKOUT_NOT_STARTED', 'WORKOUT_TOO_EARLY', ...POSTING)
   complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);

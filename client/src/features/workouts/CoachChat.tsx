@@ -18,7 +18,13 @@ function profileOf(user: UserView): UserProfileInput {
   return { height: user.height, weight: user.weight, age: user.age, fitnessLevel: user.fitnessLevel, bmi: user.latestBmi };
 }
 
-export function CoachChat({ user }: { user: UserView }) {
+interface CoachChatProps {
+  user: UserView;
+  /** Runs a generation, after asking when it would replace a session under way. */
+  confirmReplace: (generation: () => void) => void;
+}
+
+export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   const { toast } = useToast();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
@@ -116,7 +122,7 @@ export function CoachChat({ user }: { user: UserView }) {
       </form>
       {messages.length > CHAT_MESSAGES_BEFORE_GENERATE && (
         <div className="coach__generate">
-          <button type="button" className="btn btn--secondary btn--block" onClick={() => void generate()} disabled={waiting}>
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => confirmReplace(() => void generate())} disabled={waiting}>
             {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
           </button>
           {fromChat.isLoading && <ProgressBar value={progress} label="Generating workout from chat" />}

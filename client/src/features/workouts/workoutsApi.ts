@@ -4,7 +4,10 @@ import type {
   CompleteWorkoutRequest,
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
+  SessionProgress,
+  SessionProgressRequest,
   SessionView,
+  StartSessionRequest,
   SwapExerciseRequest,
   WorkoutCompletion,
   WorkoutView,
@@ -45,12 +48,46 @@ export const workoutsApi = api.injectEndpoints({
         if (data) dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
       },
     }),
+    startSession: builder.mutation<SessionProgress, StartSessionRequest & { workoutId: string }>({
+      query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/start`, method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.startSession,
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(patchToday(userId, data.id, (workout) => void (workout.startedAt = data.startedAt)));
+      },
+    }),
+    /** A tick shows at once (optimistic) and is undone if the server refuses it; the start comes from the answer. */
+    updateProgress: builder.mutation<SessionProgress, SessionProgressRequest & { workoutId: string }>({
+      query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/progress`, method: 'PUT', body }),
+      invalidatesTags: MUTATION_CHANGES.updateProgress,
+      async onQueryStarted({ userId, workoutId, exerciseId, done }, { dispatch, queryFulfilled }) {
+        const tick = dispatch(
+          patchToday(userId, workoutId, (workout) => {
+            workout.ticked = done ? [...new Set([...workout.ticked, exerciseId])] : workout.ticked.filter((id) => id !== exerciseId);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          // Only the start: answers to quick ticks may arrive out of order, the optimistic ticks are the latest.
+          dispatch(patchToday(userId, workoutId, (workout) => void (workout.startedAt = data.startedAt)));
+        } catch {
+          tick.undo();
+        }
+      },
+    }),
     completeWorkout: builder.mutation<WorkoutCompletion, CompleteWorkoutRequest>({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.completeWorkout,
     }),
   }),
 });
+
+/** Changes the cached today's workout if it is still `workoutId`. */
+function patchToday(userId: string, workoutId: string, change: (workout: WorkoutView) => void) {
+  return workoutsApi.util.updateQueryData('getTodayWorkout', userId, (workout) => {
+    if (workout?.id === workoutId) change(workout);
+  });
+}
 
 /**
  * A generated workout is today's workout: it is shown the moment the server answers, with its toast,
@@ -76,4 +113,6 @@ export const {
   useCoachChatMutation,
   useCompleteWorkoutMutation,
   useSwapExerciseMutation,
+  useStartSessionMutation,
+  useUpdateProgressMutation,
 } = workoutsApi;

@@ -33,3 +33,11 @@ export const CHAT_HISTORY_KEPT = 20;
 
 /** Planned minutes a day that earn pending credits (issue 18): more can be trained, not paid. */
 export const DAILY_PAID_MINUTES = 120;
+
+/** A session may be completed for credits once this share of its planned minutes has passed since it started (issue 18). */
+export const COMPLETE_AFTER_SHARE = 0.5;
+
+/** The earliest time (ms) a session started at `startedAtMs` and planned for `minutes` may be completed. */
+export function sessionCompletableAt(startedAtMs: number, minutes: number): number {
+  return startedAtMs + minutes * 60_000 * COMPLETE_AFTER_SHARE;
+}
