@@ -5,6 +5,7 @@ import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
 import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { proofClient } from './support/proofs';
+import { startAndLetHalfPass } from './support/sessions';
 import { analyseWeightReport } from './support/uploads';
 
 const DAY_MS = 24 * 3600_000;
@@ -20,7 +21,7 @@ describe('the economy closed to scripts (issue 17 item 5)', () => {
   let proofs: ReturnType<typeof proofClient>;
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ TEST_CLOCK: '1' });
     ledger = t.app.get(LedgerService);
     proofs = proofClient(t);
   });
@@ -35,6 +36,7 @@ describe('the economy closed to scripts (issue 17 item 5)', () => {
     const workout = (await t.http.post('/api/workout/generate').set(m.auth).send({ userId: m.user.id, type: 'hiit', difficulty: 'intermediate', duration: 30 }).expect(201))
       .body as WorkoutView;
     const ids = workout.exercises.map((e) => e.id).slice(0, ticked ?? workout.exercises.length);
+    await startAndLetHalfPass(t, m, workout);
     await t.http.post('/api/workout/complete').set(m.auth).send({ userId: m.user.id, workoutId: workout.id, completedExercises: ids }).expect(200);
   }
 
