@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -32,8 +32,9 @@ export const MUTATION_CHANGES = {
   generateFromChat: ['Workout'],
   // One exercise of today's workout replaced (the answer also fills the cache at once).
   swapExercise: ['Workout'],
-  // The server never creates a workout from a chat reply (workoutGenerated is always false).
-  coachChat: [],
+  // The message and the reply are stored (the server never creates a workout from a chat reply).
+  coachChat: ['ChatHistory'],
+  clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges.
   completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
   redeem: ['User', 'Transactions', 'Redemptions'],

@@ -52,13 +52,25 @@ export const ChatWorkoutRequest = z.object({
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
+/** What the user told the app about themselves; the profile's goal, equipment and limitations when set. */
 export interface CoachProfile {
   fitnessLevel: string;
+  goal?: TrainingGoal | null;
+  equipment?: Equipment[];
+  limitations?: Limitation[];
   bmi: number | null;
   bmiCategory: string | null;
   age: number | null;
   height: number | null;
   weight: number | null;
+}
+
+/** What a conversation's workout falls back on where the chat is silent: the user's level and profile. */
+export interface ChatDefaults {
+  fitnessLevel: Difficulty;
+  goal: TrainingGoal | null;
+  equipment: Equipment[];
+  limitations: Limitation[];
 }
 
 export interface RecentTraining {
@@ -80,8 +92,8 @@ export interface CoachContext {
 export interface AiProvider {
   readonly engine: string;
   generateWorkout(request: PlanRequest): Promise<WorkoutPlan>;
-  /** Reads what workout a conversation asks for, with the user's level as the fallback difficulty. */
-  readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null>;
+  /** Reads what workout a conversation asks for; what it does not say comes from `defaults` (the profile). */
+  readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null>;
   coachReply(context: CoachContext): Promise<string>;
 }
 

@@ -4,6 +4,10 @@ import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
+import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { CoachChatService } from './coach-chat.service';
+import { RecentTrainingService } from './recent-training.service';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
@@ -22,10 +26,20 @@ import { WorkoutsService } from './workouts.service';
     MongooseModule.forFeature([
       { name: Workout.name, schema: WorkoutSchema },
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
+      { name: ChatMessage.name, schema: ChatMessageSchema },
     ]),
   ],
   controllers: [WorkoutsController],
-  providers: [WorkoutsService, WorkoutPlansService, WorkoutSwapService, WorkoutsRepository, WorkoutSessionsRepository],
+  providers: [
+    WorkoutsService,
+    WorkoutPlansService,
+    WorkoutSwapService,
+    CoachChatService,
+    RecentTrainingService,
+    WorkoutsRepository,
+    WorkoutSessionsRepository,
+    ChatMessagesRepository,
+  ],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}
