@@ -8,6 +8,7 @@ import type { ChatTurn } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
 import type { ChatWorkoutRequest, CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
 import { planProblems } from '../../../test/support/plan-checks';
+import { catalogueExercise } from '../../workouts/catalogue';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
 import { LocalAiProvider } from '../local-ai.provider';
 import { readChatRequest } from './chat.rules';
@@ -23,6 +24,8 @@ interface SuiteCase {
   mentions: RegExp[];
   /** No pattern may be in the answer. */
   never?: RegExp[];
+  /** The catalogue exercise the answer explains: its name, description and every form cue. */
+  explains?: string;
   /** What the conversation asks GENERATE_WORKOUT_FROM_CHAT for (fields given must match); null: nothing to build. */
   request?: Partial<ChatWorkoutRequest> | null;
 }
@@ -49,7 +52,7 @@ const CASES: SuiteCase[] = [
     request: { minutes: 20, equipment: ['dumbbells'], type: 'strength' },
   },
   { says: 'What is a good leg workout?', mentions: [/for your legs and glutes/, /with bodyweight only/, GENERATE], request: { focus: ['legs', 'glutes'] } },
-  { says: 'How do I do a proper squat?', mentions: [/^Bodyweight Squat: /, /thighs are parallel/, /control every rep/], request: null },
+  { says: 'How do I do a proper squat?', explains: 'bodyweight-squat', mentions: [/Knees track over the toes/, /control every rep/], request: null },
 
   // Injuries and pain.
   { says: 'my lower back hurts', mentions: [/lower back/, /dead bugs, bird dogs/, /Keep moving/, SEE_SOMEONE], request: { limitations: ['lower_back'] } },
@@ -93,10 +96,10 @@ const CASES: SuiteCase[] = [
   { says: 'I want to bulk up', mentions: [/200–300 kcal/, /0\.25–0\.5 %/, /Safe limits/] },
 
   // How to do a named exercise.
-  { says: 'what is a goblet squat?', mentions: [/^Goblet Squat: /, /dumbbell at the chest/] },
-  { says: 'proper form for push-ups?', mentions: [/^Push-Up: /, /straight line/] },
-  { says: 'how do I do a Romanian deadlift correctly', mentions: [/^Dumbbell Romanian Deadlift: /, /flat back/] },
-  { says: 'any tips on plank technique?', mentions: [/^Forearm Plank: /] },
+  { says: 'what is a goblet squat?', explains: 'goblet-squat', mentions: [/dumbbell vertically against the chest/] },
+  { says: 'proper form for push-ups?', explains: 'push-up', mentions: [/one straight line/] },
+  { says: 'how do I do a Romanian deadlift correctly', explains: 'barbell-romanian-deadlift', mentions: [/Back flat the whole way/] },
+  { says: 'any tips on plank technique?', explains: 'forearm-plank', mentions: [/hips sag or pike/] },
   { says: 'how should I breathe and keep my form when lifting?', mentions: [/brace your core/, /Tell me the exercise name/] },
 
   // Time, equipment, body part, level, type: a concrete session.
@@ -169,6 +172,11 @@ describe('the coach suite: realistic messages and what each answer must have', (
     expect(answer).not.toMatch(FALLBACK);
     for (const pattern of c.mentions) expect(answer).toMatch(pattern);
     for (const pattern of c.never ?? []) expect(answer).not.toMatch(pattern);
+    if (c.explains) {
+      const entry = catalogueExercise(c.explains)!;
+      expect(answer.startsWith(`${entry.name}: ${entry.description}`)).toBe(true);
+      for (const cue of entry.cues) expect(answer).toContain(cue);
+    }
     if (c.request === undefined) return;
 
     const defaults = chatDefaults(profile, level(profile));
@@ -187,6 +195,14 @@ describe('the coach suite: realistic messages and what each answer must have', (
     for (const [message, answer] of answers) {
       expect({ message, same: seen.get(answer) }).toEqual({ message, same: undefined });
       seen.set(answer, message);
+    }
+  });
+
+  it('answers the same message in the same context the same way', () => {
+    for (const c of CASES) {
+      const profile = { ...PROFILE, ...c.profile };
+      const recent = { ...NO_TRAINING, ...c.recent };
+      expect(coachReply(conversation(c.says, profile, recent).context)).toBe(coachReply(conversation(c.says, profile, recent).context));
     }
   });
 
