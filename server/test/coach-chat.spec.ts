@@ -1,7 +1,9 @@
 import { CHAT_MESSAGES_SHOWN } from '../src/contract/values';
 import type { ChatMessageView, WorkoutView } from '../src/contract';
+import type { PlanRequest } from '../src/ai/ai.provider';
 import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { planProblems } from './support/plan-checks';
 
 describe('the coach conversation kept per user, and the constraints it carries into a workout (local AI, real worker)', () => {
   let t: TestApp;
@@ -86,5 +88,28 @@ describe('the coach conversation kept per user, and the constraints it carries i
     expect(names).not.toMatch(/Kettlebell|Superman|Squat|Lunge|Rowing Machine|Bike/);
     const main = workout.exercises.filter((e) => e.phase === 'main');
     for (const e of main.slice(0, 2)) expect(e.muscles.some((m) => ['chest', 'back', 'shoulders', 'arms'].includes(m))).toBe(true);
+    const asked: PlanRequest = { type: 'strength', difficulty: 'advanced', minutes: 20, equipment: ['dumbbells'], limitations: ['knee', 'lower_back'], focus: ['chest', 'back', 'shoulders', 'arms'], avoidMuscles: [], goal: null };
+    expect(planProblems(workout, asked)).toEqual([]);
+  });
+
+  it('works from the saved profile, which the chat overrides and extends for GENERATE_WORKOUT_FROM_CHAT', async () => {
+    const me = await signIn(t);
+    const profile = { age: 52, height: 180, weight: 100, goal: 'build_muscle', equipment: ['dumbbells', 'bench'], limitations: ['knee'], units: 'imperial', timeZone: 'UTC' };
+    await t.http.put('/api/profile').set(me.auth).send(profile).expect(200);
+
+    // The coach answers from the profile: its weight in the units the user reads, its limitation, its age.
+    expect((await chat(me, 'how do I lose 10 pounds?').expect(200)).body.response).toMatch(/Losing 10 lb .*at your 220 lb/);
+    expect((await chat(me, 'what should I avoid with my injury?').expect(200)).body.response).toMatch(/With your knee/);
+    expect((await chat(me, 'how much sleep do I need to recover?').expect(200)).body.response).toMatch(/Past 50/);
+    // With no equipment said, the session it describes uses the profile's.
+    expect((await chat(me, 'give me a 30 minute workout').expect(200)).body.response).toMatch(/30-minute beginner strength session with dumbbells and a bench, nothing that loads your knee/);
+
+    // The chat replaces the equipment for today, adds a limitation and states the time and body part.
+    const chatHistory = [{ role: 'user', content: 'I only have resistance bands today, 25 minutes for my back and arms, and my shoulder hurts' }];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    expect(workout).toMatchObject({ type: 'strength', difficulty: 'beginner', duration: 25 });
+    const asked: PlanRequest = { type: 'strength', difficulty: 'beginner', minutes: 25, equipment: ['bands'], limitations: ['knee', 'shoulder'], focus: ['back', 'arms'], avoidMuscles: [], goal: 'build_muscle' };
+    expect(planProblems(workout, asked)).toEqual([]);
+    expect(workout.notes.join(' ')).toMatch(/knee or shoulder/);
   });
 });

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
-import type { ChatTurn, Intensity } from '../contract';
+import type { ChatTurn, Intensity, TrainingGoal, UnitSystem } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import type { TRAINING_GOALS } from '../contract/values';
 import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
-
-/** The profile's goal (branch `profile` names the same values `TrainingGoal` in the contract). */
-export type TrainingGoal = (typeof TRAINING_GOALS)[number];
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -52,12 +48,16 @@ export const ChatWorkoutRequest = z.object({
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
-/** What the user told the app about themselves; the profile's goal, equipment and limitations when set. */
+/**
+ * What the coach knows of the user: the saved profile (goal, equipment at hand — [] is bodyweight —,
+ * limitations, the units they read; height in cm and weight in kg), their level and latest BMI.
+ */
 export interface CoachProfile {
   fitnessLevel: string;
-  goal?: TrainingGoal | null;
-  equipment?: Equipment[];
-  limitations?: Limitation[];
+  goal: TrainingGoal | null;
+  equipment: Equipment[];
+  limitations: Limitation[];
+  units: UnitSystem;
   bmi: number | null;
   bmiCategory: string | null;
   age: number | null;

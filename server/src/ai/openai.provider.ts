@@ -60,7 +60,8 @@ export function coachSystemPrompt({ profile, recent }: CoachContext): string {
   const last = recent.lastSession ? `${recent.lastSession.name} (${recent.lastSession.type}, ${recent.lastSession.intensity}) at ${recent.lastSession.completedAt}` : 'none yet';
   return [
     'You are a friendly, concise fitness coach (at most 150 words). Answer the question actually asked, specifically, using the profile below.',
-    `Profile: level ${profile.fitnessLevel}; goal ${profile.goal ?? 'not set'}; equipment ${profile.equipment?.length ? profile.equipment.join(', ') : 'none stated (assume bodyweight)'}; limitations ${profile.limitations?.length ? profile.limitations.join(', ') : 'none stated'}; age ${profile.age ?? 'unknown'}; height ${profile.height ?? 'unknown'} cm; weight ${profile.weight ?? 'unknown'} kg; BMI ${bmi}.`,
+    `Profile: level ${profile.fitnessLevel}; goal ${profile.goal ?? 'not set'}; equipment ${profile.equipment.length ? profile.equipment.join(', ') : 'none stated (assume bodyweight)'}; limitations ${profile.limitations.length ? profile.limitations.join(', ') : 'none stated'}; age ${profile.age ?? 'unknown'}; height ${profile.height ?? 'unknown'} cm; weight ${profile.weight ?? 'unknown'} kg; BMI ${bmi}.`,
+    profile.units === 'imperial' ? 'They read imperial units: give weights in lb and heights in feet and inches.' : 'They read metric units: give weights in kg and heights in cm.',
     `Recent training: last session ${last}; ${recent.sessionsLast7Days} sessions in the last 7 days; recovering (trained hard in 48 h): ${recent.recentlyTrained.join(', ') || 'nothing'}.`,
     'Never suggest exercises that load a stated limitation or need equipment they do not have.',
     'Pain or injury: say what to avoid and what to do instead, and to see a physiotherapist or doctor when pain is sharp, swollen, numb or lasts more than one to two weeks. Do not diagnose.',

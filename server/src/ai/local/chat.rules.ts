@@ -3,10 +3,10 @@
  * limitation, level, type, soreness) and the workout a whole conversation asks for, later messages
  * overriding earlier ones.
  */
-import type { ChatTurn, Difficulty, MuscleGroup, WorkoutType } from '../../contract';
+import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
 import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
-import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES, TrainingGoal } from '../ai.provider';
+import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
 import {
   ADDING_WORDS,
   BODYWEIGHT_WORDS,

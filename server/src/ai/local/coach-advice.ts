@@ -2,9 +2,8 @@
  * The local coach's topic texts: data, in the project's own words. The rules in coach-*.rules.ts pick
  * and fill them from the message, the profile and the recent training.
  */
-import type { Difficulty, WorkoutType } from '../../contract';
+import type { Difficulty, TrainingGoal, WorkoutType } from '../../contract';
 import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
-import type { TrainingGoal } from '../ai.provider';
 
 export interface LimitationAdvice {
   /** How people name it in a sentence ("your knee"). */

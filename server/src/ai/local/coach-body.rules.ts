@@ -1,8 +1,8 @@
 /** The coach on weight loss and nutrition: numbers from the profile, always with safe limits. */
+import { KG_PER_POUND } from '../../contract';
 import type { CoachProfile } from '../ai.provider';
 import { NUTRITION_ANSWERS, NUTRITION_SAFETY } from './coach-advice';
 
-const KG_PER_POUND = 0.4536;
 const KG_PER_STONE = 6.35;
 
 /** The weight a message says it wants to lose, in kg ("5 kg", "10 pounds", "2 stone"). */
@@ -24,13 +24,21 @@ export function proteinLine(profile: CoachProfile): string {
   return profile.weight ? `${Math.round(profile.weight * 1.6)}–${Math.round(profile.weight * 2.2)} g` : '1.6–2.2 g per kg of body weight';
 }
 
+/** A mass in the units the profile reads (stored and computed in kg): "4.5 kg" or "10 lb"; a body weight whole. */
+export function massText(kg: number, units: CoachProfile['units'], whole = false): string {
+  const [amount, unit] = units === 'imperial' ? [kg / KG_PER_POUND, 'lb'] : [kg, 'kg'];
+  return `${whole ? Math.round(amount) : round1(amount)} ${unit}`;
+}
+
 /** A safe rate is 0.5–1 % of body weight a week; a target becomes weeks at that rate. */
 function rateLine(profile: CoachProfile, targetKg: number | undefined): string {
-  const weight = profile.weight;
-  const rate = weight ? `${round1(weight * 0.005)}–${round1(weight * 0.01)} kg a week at your ${weight} kg` : 'about 0.4–0.8 kg a week at 80 kg';
+  const { weight, units } = profile;
+  const perWeek = (low: number, high: number, at: number, yours: string) =>
+    `${massText(low, units).split(' ')[0]}–${massText(high, units)} a week at ${yours}${massText(at, units, true)}`;
+  const rate = weight ? perWeek(weight * 0.005, weight * 0.01, weight, 'your ') : `about ${perWeek(0.4, 0.8, 80, '')}`;
   if (!targetKg) return `A safe rate is 0.5–1 % of your body weight a week (${rate}).`;
   const weeks = weight ? [Math.ceil(targetKg / (weight * 0.01)), Math.ceil(targetKg / (weight * 0.005))] : [Math.ceil(targetKg / 0.8), Math.ceil(targetKg / 0.4)];
-  return `Losing ${round1(targetKg)} kg at a safe 0.5–1 % of your body weight a week (${rate}) takes about ${weeks[0]}–${weeks[1]} weeks.`;
+  return `Losing ${massText(targetKg, units)} at a safe 0.5–1 % of your body weight a week (${rate}) takes about ${weeks[0]}–${weeks[1]} weeks.`;
 }
 
 export function weightLossReply(message: string, profile: CoachProfile): string {

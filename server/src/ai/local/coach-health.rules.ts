@@ -7,7 +7,7 @@ import { level, listed, recovering } from './coach-common.rules';
 
 /** What to avoid and what to do instead for each limitation said (or on the profile), and when to see someone. */
 export function injuryReply(stated: StatedConstraints, profile: CoachProfile): string {
-  const limitations = stated.limitations.length ? stated.limitations : (profile.limitations ?? []);
+  const limitations = stated.limitations.length ? stated.limitations : profile.limitations;
   if (!limitations.length) {
     return `Pain is a signal to change the plan, not to push through. Tell me where it hurts (knee, lower back, shoulder, wrist, ankle, hip, neck or elbow) and I will tell you what to avoid and what to train instead. ${SEE_A_PROFESSIONAL}`;
   }

@@ -30,7 +30,7 @@ interface SuiteCase {
   request?: Partial<ChatWorkoutRequest> | null;
 }
 
-const PROFILE: CoachProfile = { fitnessLevel: 'beginner', bmi: null, bmiCategory: null, age: 34, height: 178, weight: 80 };
+const PROFILE: CoachProfile = { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [], units: 'metric', bmi: null, bmiCategory: null, age: 34, height: 178, weight: 80 };
 const NO_TRAINING: RecentTraining = { sessionsLast7Days: 0, lastSession: null, recentlyTrained: [] };
 const FALLBACK = /I'm not sure I understood/;
 const SEE_SOMEONE = /physiotherapist or doctor/;
@@ -187,7 +187,11 @@ describe('the coach suite: realistic messages and what each answer must have', (
     // The workout GENERATE_WORKOUT_FROM_CHAT builds from it honours every constraint.
     const { soreMuscles, ...asked } = request!;
     const planRequest: PlanRequest = { ...asked, avoidMuscles: soreMuscles, goal: defaults.goal };
-    expect(planProblems(await new LocalAiProvider().generateWorkout(planRequest), planRequest)).toEqual([]);
+    const plan = await new LocalAiProvider().generateWorkout(planRequest);
+    expect(planProblems(plan, planRequest)).toEqual([]);
+    // What the chat asked to train leads the main block: its first two exercises work it.
+    const leading = plan.exercises.filter((e) => e.phase === 'main').slice(0, 2);
+    if (planRequest.focus.length) for (const e of leading) expect({ [e.name]: e.muscles.some((m) => planRequest.focus.includes(m)) }).toEqual({ [e.name]: true });
   });
 
   it('never gives the same reply to different questions', () => {
