@@ -112,6 +112,30 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(nothing.body.error).toBe('Generation Failed');
   });
 
+  it('keeps the saved profile and the limitations the chat states even when the model drops them, and tells the coach the profile', async () => {
+    const saved = await signIn(t);
+    const profile = { age: 45, height: 170, weight: 90, goal: 'lose_fat', equipment: ['dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'UTC' };
+    await t.http.put('/api/profile').set(saved.auth).send(profile).expect(200);
+    const request = { type: 'strength', difficulty: 'beginner', minutes: 30, equipment: ['dumbbells'], limitations: [], focus: ['legs'], soreMuscles: [] };
+    const choice = JSON.stringify({ name: 'Fake Legs', warmup: [], main: [], cooldown: [], notes: [] });
+    fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: choice }, { content: 'Keep going.' }];
+    const chatHistory = [{ role: 'user', content: 'Legs today please, 30 minutes. My ankle is sprained.' }];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(saved.auth).send({ userId: saved.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    const [reading, planning] = fake.requests.slice(-2).map((r) => JSON.parse(r.body));
+    expect(JSON.parse(reading.messages[1].content).profile).toEqual({ fitnessLevel: 'beginner', goal: 'lose_fat', equipment: ['dumbbells'], limitations: ['knee'] });
+    const planned = JSON.parse(planning.messages[1].content);
+    expect(planned.request).toMatchObject({ limitations: ['knee', 'ankle'], equipment: ['dumbbells'], goal: 'lose_fat' });
+    // The model may only choose exercises that spare both: the ids offered, and so the workout.
+    const offered: string[] = planning.response_format.json_schema.schema.properties.main.items.enum;
+    for (const id of [...offered, ...workout.exercises.map((e) => e.catalogueId!)]) expect(catalogueExercise(id)!.loads.filter((l) => l === 'knee' || l === 'ankle')).toEqual([]);
+    expect(workout.notes.join(' ')).toMatch(/knee or ankle/);
+
+    await t.http.post('/api/workout/chat').set(saved.auth).send({ userId: saved.user.id, message: 'Any advice?', chatHistory }).expect(200);
+    const system = JSON.parse(fake.requests[fake.requests.length - 1].body).messages[0].content as string;
+    expect(system).toMatch(/Profile: level beginner; goal lose_fat; equipment dumbbells; limitations knee; age 45; height 170 cm; weight 90 kg/);
+    expect(system).toMatch(/imperial units: give weights in lb/);
+  });
+
   it('refuses a reading outside the limits (minutes above 90) as malformed', async () => {
     const request = { type: 'hiit', difficulty: 'advanced', minutes: 120, equipment: [], limitations: [], focus: [], soreMuscles: [] };
     fake.script = Array.from({ length: 3 }, () => ({ content: JSON.stringify({ found: true, request }) }));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChatTurn, ExercisePhase } from '../contract';
 import { CATALOGUE } from '../workouts/catalogue';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
+import { readConversation } from './local/chat.rules';
 import { AiProvider, AiTimeout, ChatDefaults, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PLAN_MINUTES, PlanRequest, WorkoutPlan } from './ai.provider';
 
 export interface OpenAiSettings {
@@ -97,7 +98,10 @@ export class OpenAiProvider implements AiProvider {
 
   async readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null> {
     const reading = await this.json('chat_reading', ChatReading, CHAT_READING_RULES, JSON.stringify({ profile: defaults, chat: history }));
-    return reading.found ? reading.request : null;
+    if (!reading.found || !reading.request) return null;
+    // A limitation is safety: one the rules read (the profile's, or said in the chat and not healed) is kept even if the model dropped it.
+    const limitations = [...new Set([...reading.request.limitations, ...readConversation(history, defaults).limitations])];
+    return { ...reading.request, limitations };
   }
 
   async coachReply(context: CoachContext): Promise<string> {
