@@ -1,6 +1,7 @@
 /** The coach on training: a concrete session for what the chat said, a named exercise, today, motivation. */
 import { EQUIPMENT } from '../../contract/values';
-import { findExerciseByName } from '../../workouts/catalogue';
+import { CATALOGUE, CatalogueExercise, findExerciseByName } from '../../workouts/catalogue';
+import { allowedFor } from '../../workouts/programming/eligibility.rules';
 import { buildSession } from '../../workouts/programming/session.rules';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
 import type { CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
@@ -31,11 +32,34 @@ export function planReply(context: CoachContext): string {
   );
 }
 
-/** A named exercise: what it is and its form cues. */
-export function exerciseReply(message: string): string {
+/** A named exercise: what it is, its form cues from the catalogue, and what to do instead when the profile rules it out. */
+export function exerciseReply(message: string, profile: CoachProfile): string {
   const exercise = findExerciseByName(message);
   if (!exercise) return formReply();
-  return `${exercise.name}: ${exercise.description} Cues: ${exercise.cues.join('; ')}. Start light, move slowly enough to control every rep, breathe out on the effort and end the set when your form slips.`;
+  return `${exercise.name}: ${exercise.description} Cues: ${exercise.cues.join('; ')}. Start light, move slowly enough to control every rep, breathe out on the effort and end the set when your form slips.${insteadNote(exercise, profile)}`;
+}
+
+/** Why the profile rules the exercise out (a limitation it loads, equipment not at hand), and what to do instead. */
+function insteadNote(exercise: CatalogueExercise, profile: CoachProfile): string {
+  const loaded = exercise.loads.filter((l) => profile.limitations.includes(l));
+  const missing = exercise.equipment.filter((e) => !profile.equipment.includes(e));
+  if (!loaded.length && !missing.length) return '';
+  const why = loaded.length ? `it loads your ${listed(loaded.map((l) => LIMITATION_ADVICE[l].label))}` : `it needs ${listed(missing.map((e) => EQUIPMENT_LABELS[e]))}`;
+  const alternative = closestAllowed(exercise, profile);
+  if (alternative) return ` For you, ${why}: ${alternative.name} trains the same movement ${loaded.length ? 'without loading it' : 'with what you have'}.`;
+  return loaded.length ? ` For you, ${why}; instead: ${LIMITATION_ADVICE[loaded[0]].instead}.` : ` For you, ${why}: tell me what you have and I will shape a session around it.`;
+}
+
+/**
+ * The exercise of the same movement the profile allows that shares the most prime movers, a loaded one
+ * first for a loaded original (dumbbells at hand beat a bodyweight version); none when none shares one.
+ */
+function closestAllowed(exercise: CatalogueExercise, profile: CoachProfile): CatalogueExercise | undefined {
+  const allowed = { difficulty: level(profile), equipment: profile.equipment, limitations: profile.limitations };
+  const shared = (e: CatalogueExercise) => e.primary.filter((m) => exercise.primary.includes(m)).length;
+  const likeness = (e: CatalogueExercise) => 10 * shared(e) + (exercise.equipment.length && e.equipment.length ? 1 : 0);
+  const candidates = CATALOGUE.filter((e) => e.id !== exercise.id && e.pattern === exercise.pattern && allowedFor(e, allowed) && shared(e) > 0);
+  return candidates.reduce<CatalogueExercise | undefined>((best, e) => (!best || likeness(e) > likeness(best) ? e : best), undefined);
 }
 
 export function formReply(): string {

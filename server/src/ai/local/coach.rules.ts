@@ -22,7 +22,7 @@ export function coachReply(context: CoachContext): string {
     case 'weight_loss':
       return weightLossReply(message, profile);
     case 'exercise':
-      return exerciseReply(message);
+      return exerciseReply(message, profile);
     case 'nutrition':
       return nutritionReply(message, profile);
     case 'rest':
@@ -38,10 +38,16 @@ export function coachReply(context: CoachContext): string {
     case 'form':
       return formReply();
     case 'greeting':
-      return `Hey! I'm your coach. You're at ${level(profile)} level${profile.bmiCategory ? ` with a BMI in the ${profile.bmiCategory.toLowerCase()} range` : ''}${profile.goal ? `, working on ${GOAL_LABELS[profile.goal]}` : ''}. ${recentLine(recent)} Ask me what to train today, how to lose weight, how to do an exercise, about pain, rest or food — or tell me how long you have and what equipment, and I'll shape a session.`;
+      return `Hey! I'm your coach. You're at ${level(profile)} level${profile.bmiCategory ? ` with a BMI in the ${profile.bmiCategory.toLowerCase()} range` : ''}${profile.goal ? `, working on ${GOAL_LABELS[profile.goal]}` : ''}. ${recentLine(recent)} Ask me what to train today, how to lose weight, how to do an exercise, about pain, rest or food — or tell me how long you have and what equipment, and I'll shape a session.${profileHint(profile)}`;
     default:
       return otherReply(context);
   }
+}
+
+/** Until the profile says anything, where to tell the coach once instead of in every chat. */
+function profileHint(profile: CoachContext['profile']): string {
+  const empty = !profile.goal && !profile.equipment.length && !profile.limitations.length;
+  return empty ? ' Save your goal, equipment and any injuries under PROFILE and I will use them every time.' : '';
 }
 
 /** A question the rules do not know: say so with its own words, and what the coach can do. */

@@ -96,11 +96,16 @@ const CASES: SuiteCase[] = [
   { says: 'I want to bulk up', mentions: [/200–300 kcal/, /0\.25–0\.5 %/, /Safe limits/] },
 
   // How to do a named exercise.
-  { says: 'what is a goblet squat?', explains: 'goblet-squat', mentions: [/dumbbell vertically against the chest/] },
+  { says: 'what is a goblet squat?', explains: 'goblet-squat', mentions: [/dumbbell vertically against the chest/, /For you, it needs dumbbells: Bodyweight Squat trains the same movement/] },
   { says: 'proper form for push-ups?', explains: 'push-up', mentions: [/one straight line/] },
   { says: 'how do I do a Romanian deadlift correctly', explains: 'barbell-romanian-deadlift', mentions: [/Back flat the whole way/] },
   { says: 'any tips on plank technique?', explains: 'forearm-plank', mentions: [/hips sag or pike/] },
   { says: 'how should I breathe and keep my form when lifting?', mentions: [/brace your core/, /Tell me the exercise name/] },
+  // The answer fits the saved profile: a limitation the exercise loads, equipment not at hand.
+  { says: 'how do I squat properly?', profile: { limitations: ['knee'] }, explains: 'bodyweight-squat', mentions: [/For you, it loads your knee; instead: glute bridges/] },
+  { says: 'how do I do a bench press?', profile: { equipment: ['dumbbells', 'bench'] }, explains: 'barbell-bench-press', mentions: [/it needs a barbell and rack: Dumbbell Bench Press trains the same movement/] },
+  { says: 'how do I do a deadlift', profile: { equipment: ['kettlebell'], fitnessLevel: 'intermediate' }, explains: 'barbell-deadlift', mentions: [/Kettlebell Deadlift trains the same movement with what you have/] },
+  { says: 'explain the goblet squat to me', profile: { equipment: ['dumbbells'] }, explains: 'goblet-squat', mentions: [/Drive up through the whole foot/], never: [/For you/] },
 
   // Time, equipment, body part, level, type: a concrete session.
   {
@@ -142,8 +147,8 @@ const CASES: SuiteCase[] = [
     recent: { sessionsLast7Days: 2, lastSession: { name: 'Strength Builder · 45 min', type: 'strength', intensity: 'intense', completedAt: '2026-01-01T10:00:00Z' }, recentlyTrained: ['legs', 'glutes', 'cardio'] },
     mentions: [/Strength Builder/, /legs and glutes worked hard/],
   },
-  { says: 'hi', profile: { bmi: 27, bmiCategory: 'Overweight' }, mentions: [/I'm your coach/, /overweight range/] },
-  { says: 'hello coach', profile: { goal: 'lose_fat' }, mentions: [/I'm your coach/, /working on losing fat/] },
+  { says: 'hi', profile: { bmi: 27, bmiCategory: 'Overweight' }, mentions: [/I'm your coach/, /overweight range/, /Save your goal, equipment and any injuries under PROFILE/] },
+  { says: 'hello coach', profile: { goal: 'lose_fat' }, mentions: [/I'm your coach/, /working on losing fat/], never: [/under PROFILE/] },
   { says: 'what should I do today?', profile: { goal: 'endurance', fitnessLevel: 'intermediate' }, mentions: [/fully recovered/, /45-minute intermediate cardio session/] },
 ];
 
