@@ -118,6 +118,7 @@ describe('training page', () => {
         return jsonResponse(swapped);
       }
       if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
     });
