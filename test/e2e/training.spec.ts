@@ -1,5 +1,5 @@
 // Training in a real browser (issue 4): generate, tick, complete, the toast, the pending banner and
-// the session on the progress page; the coach chat and a workout generated from it. The e2e server
+// the session on the progress page; the coach chat, a workout generated from it, and the saved profile both use. The e2e server
 // has no OpenAI key, so the local coach (the real product fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
 import { expect, screenshot, signInWithPhantom, test } from './fixtures';
@@ -107,4 +107,35 @@ test('chat three messages with the coach and generate the workout it describes (
   await expect(page.getByText('NO_SESSION_DATA')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await screenshot(page, 'progress-phone', { fullPage: false });
+});
+
+test('the coach works from the saved profile: its units, limitation and equipment reach the answers and the workout from the chat', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await signInWithPhantom(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'IMPERIAL' }).click();
+  await page.getByLabel('WEIGHT (LB)').fill('200');
+  await page.getByRole('group', { name: 'EQUIPMENT' }).getByLabel('DUMBBELLS').check();
+  await page.getByRole('group', { name: 'LIMITATIONS' }).getByLabel('KNEE').check();
+  await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
+  await expect(toast(page).getByText('Profile Saved')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'WORKOUTS', exact: true }).click();
+  const coach = page.getByRole('region', { name: 'AI_FITNESS_COACH' });
+  const input = coach.getByRole('textbox', { name: 'Message' });
+  await input.fill('How do I lose 10 pounds?');
+  await input.press('Enter');
+  await expect(coach.getByText(/Losing 10 lb .* at your 200 lb/)).toBeVisible();
+  await input.fill('I have 20 minutes for my legs');
+  await input.press('Enter');
+  await expect(coach.getByText(/20-minute beginner strength session for your legs and glutes with dumbbells, nothing that loads your knee/)).toBeVisible();
+
+  await coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }).click();
+  await expect(toast(page).getByText('Workout Generated!')).toBeVisible();
+  await expect(sessionCard(page).getByText(/Legs & Glutes Strength Foundations · 20 min/)).toBeVisible();
+  await expect(sessionCard(page).getByText(/Nothing that loads your knee/)).toBeVisible();
+  await expect(sessionCard(page).getByText(/Uses only what you have: dumbbells/)).toBeVisible();
+  // Reloaded, the conversation is still there.
+  await page.reload();
+  await expect(coach.getByText('I have 20 minutes for my legs')).toBeVisible();
 });
