@@ -85,6 +85,12 @@ export const SORE_WORDS = /\b(sore|soreness|doms|aching|achy|stiff|tired|fatigue
 /** Words that turn what follows them in a clause into its opposite: "no jumping", "not legs", "skip arms". */
 export const NEGATION_BEFORE = /\b(no|not|without|skip(ping)?|avoid(ing)?|except|don'?t (want|have|like|do|need)|do not (want|have|need)|nothing for|never|rather not|instead of)\b(?![^,]*\b(but|only|just)\b)[^,]*$/;
 
+/**
+ * Asking for a session without saying how ("give me a workout"): the coach describes the one the
+ * profile suggests, and GENERATE_WORKOUT_FROM_CHAT builds that same one.
+ */
+export const SESSION_ASK_WORDS = /\b(workouts?|routines?|sessions?|plans?|programs?|programmes?|exercises? for|train(ing)? (my|for)|give me|build me|make me|circuit)\b/;
+
 /** Minutes said as words. */
 export const MINUTE_PHRASES: Array<[number, RegExp]> = [
   [90, /\b((an|one) hour and a half|(an|one) and a half hours?|hour and a half|1\.5 hours?)\b/],

@@ -121,6 +121,20 @@ describe('the workout a conversation asks for', () => {
     expect(readChatRequest([user('no equipment today, my wrist is fine now')], profile)).toMatchObject({ equipment: [], limitations: [] });
   });
 
+  it('builds the profile’s session for a conversation that asks for one without saying how', () => {
+    const profile: ChatDefaults = { fitnessLevel: 'advanced', goal: 'build_muscle', equipment: ['dumbbells'], limitations: ['knee'] };
+    expect(readChatRequest([user('give me a workout')], profile)).toEqual({
+      type: 'strength',
+      difficulty: 'advanced',
+      minutes: 30,
+      equipment: ['dumbbells'],
+      limitations: ['knee'],
+      focus: [],
+      soreMuscles: [],
+    });
+    expect(readChatRequest([user('hello'), coach('Here is a session')], profile)).toBeNull();
+  });
+
   it('assumes no equipment when nothing says what is at hand', () => {
     expect(read('a 30 minute workout')).toMatchObject({ equipment: [], type: 'mixed', minutes: 30 });
   });

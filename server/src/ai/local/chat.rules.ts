@@ -21,6 +21,7 @@ import {
   LIMITATION_WORDS,
   MINUTE_PHRASES,
   NEGATION_BEFORE,
+  SESSION_ASK_WORDS,
   SORE_WORDS,
   TYPE_WORDS,
 } from './chat-words';
@@ -193,13 +194,14 @@ export const DEFAULT_CHAT_MINUTES = 30;
 
 /**
  * The workout a conversation asks for; where it is silent, the profile (level, goal, equipment,
- * limitations). Null when it states nothing at all: there is nothing to build from.
+ * limitations). Null when it neither states a constraint nor asks for a session: nothing to build from.
  */
 export function readChatRequest(history: ChatTurn[], defaults: ChatDefaults): ChatWorkoutRequest | null {
   const said = readConversation(history, defaults);
   const statedAnything =
     said.type || said.difficulty || said.minutes || said.equipment || said.focus?.length || readConversation(history, { limitations: [] }).limitations.length || said.rest.length;
-  return statedAnything ? requestOf(said, defaults) : null;
+  const askedForSession = history.some((turn) => turn.role === 'user' && SESSION_ASK_WORDS.test(turn.content.toLowerCase()));
+  return statedAnything || askedForSession ? requestOf(said, defaults) : null;
 }
 
 /** The workout the profile alone suggests, for a conversation that has not said what it wants yet. */

@@ -2,6 +2,7 @@
 import type { StatedConstraints } from './chat.rules';
 import { findExerciseByName } from '../../workouts/catalogue';
 import { SHORT_ANSWERS } from './coach-advice';
+import { SESSION_ASK_WORDS } from './chat-words';
 
 export type CoachTopic =
   | 'injury'
@@ -25,7 +26,6 @@ const NUTRITION = /\b(eat\w*|diet\w*|nutrition|food|meals?|protein|carbs?|fats?|
 const REST = /\b(rest( days?)?|recover(y|ing)?|days? off|how often|how many (times|days|sessions)|every day|overtrain\w*|sleep|deload|burn(ed|t)? out|too much)\b/;
 const MOTIVATION = /\b(motivat\w*|lazy|consisten\w*|stick (with|to)|habit|can'?t be bothered|give up|gave up|discipline|bored|keep going|fall off|fell off|procrastinat\w*)\b/;
 const TODAY = /\b(today|right now|tonight|this (morning|evening|afternoon)|what should i (train|do)|what to train|how am i doing|my progress|last (workout|session)|this week)\b/;
-const PLAN = /\b(workouts?|routines?|sessions?|plans?|programs?|programmes?|exercises? for|train(ing)? (my|for)|give me|build me|make me|circuit)\b/;
 const FORM = /\b(form|technique|posture)\b/;
 const GREETING = /^\s*(hi|hello|hey|yo|hiya|good (morning|evening|afternoon))\b/;
 
@@ -42,7 +42,7 @@ export function coachTopic(message: string, stated: StatedConstraints): CoachTop
   if (TODAY.test(text) && !asksAboutConstraints) return 'today';
   if (SHORT_ANSWERS.some((a) => a.words.test(text)) && !asksAboutConstraints) return 'short';
   if (FORM.test(text)) return findExerciseByName(text) ? 'exercise' : 'form';
-  if (asksAboutConstraints || PLAN.test(text) || stated.difficulty) return 'plan';
+  if (asksAboutConstraints || SESSION_ASK_WORDS.test(text) || stated.difficulty) return 'plan';
   if (findExerciseByName(text)) return 'exercise';
   if (GREETING.test(text)) return 'greeting';
   return 'other';

@@ -35,6 +35,8 @@ const NO_TRAINING: RecentTraining = { sessionsLast7Days: 0, lastSession: null, r
 const FALLBACK = /I'm not sure I understood/;
 const SEE_SOMEONE = /physiotherapist or doctor/;
 const GENERATE = /GENERATE_WORKOUT_FROM_CHAT/;
+/** How an answer that describes a session ends: it is the one the button builds. */
+const PROMISE = /Press GENERATE_WORKOUT_FROM_CHAT and it becomes today/;
 const UPPER = ['chest', 'back', 'shoulders', 'arms'];
 
 const CASES: SuiteCase[] = [
@@ -131,7 +133,12 @@ const CASES: SuiteCase[] = [
     never: [/Superman Hold/],
     request: { minutes: 20, limitations: ['knee', 'lower_back'] },
   },
-  { says: 'Give me a workout', profile: { goal: 'endurance', equipment: ['cardio_machine'] }, mentions: [/30-minute beginner cardio session with a cardio machine/], request: null },
+  {
+    says: 'Give me a workout',
+    profile: { goal: 'endurance', equipment: ['cardio_machine'] },
+    mentions: [/30-minute beginner cardio session with a cardio machine/, PROMISE],
+    request: { type: 'cardio', minutes: 30, equipment: ['cardio_machine'] },
+  },
 
   // Everyday questions with one good answer.
   { says: 'can I train with a cold?', mentions: [/neck check/, /fever/, /see a doctor/], request: null },
@@ -182,21 +189,24 @@ describe('the coach suite: realistic messages and what each answer must have', (
       expect(answer.startsWith(`${entry.name}: ${entry.description}`)).toBe(true);
       for (const cue of entry.cues) expect(answer).toContain(cue);
     }
-    if (c.request === undefined) return;
-
     const defaults = chatDefaults(profile, level(profile));
     const request = readChatRequest(history, defaults);
-    if (c.request === null) return expect(request).toBeNull();
-    expect(request).toMatchObject(c.request);
+    if (c.request === null) expect(request).toBeNull();
+    else if (c.request) expect(request).toMatchObject(c.request);
+    // A session the answer describes is one GENERATE_WORKOUT_FROM_CHAT can build.
+    if (PROMISE.test(answer)) expect(request).not.toBeNull();
+    if (!request) return;
 
-    // The workout GENERATE_WORKOUT_FROM_CHAT builds from it honours every constraint.
-    const { soreMuscles, ...asked } = request!;
-    const planRequest: PlanRequest = { ...asked, avoidMuscles: soreMuscles, goal: defaults.goal };
+    // The workout GENERATE_WORKOUT_FROM_CHAT builds (the server adds the recovering muscles) honours every constraint.
+    const { soreMuscles, ...asked } = request;
+    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal };
     const plan = await new LocalAiProvider().generateWorkout(planRequest);
     expect(planProblems(plan, planRequest)).toEqual([]);
     // What the chat asked to train leads the main block: its first two exercises work it.
     const leading = plan.exercises.filter((e) => e.phase === 'main').slice(0, 2);
     if (planRequest.focus.length) for (const e of leading) expect({ [e.name]: e.muscles.some((m) => planRequest.focus.includes(m)) }).toEqual({ [e.name]: true });
+    // And it is the session the answer described, exercise for exercise.
+    if (PROMISE.test(answer)) for (const e of plan.exercises) expect(answer).toContain(e.name);
   });
 
   it('never gives the same reply to different questions', () => {
