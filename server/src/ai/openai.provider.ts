@@ -52,7 +52,8 @@ const CHAT_READING_RULES = [
   'limitations: regions they report injured or painful, from knee|lower_back|shoulder|wrist|ankle|hip|neck|elbow, plus profile.limitations unless they say one has healed;',
   'focus: muscle groups they ask to train (upper body = chest, back, shoulders, arms; lower body or legs = legs, glutes);',
   'soreMuscles: muscle groups they report as sore or ask to leave out ("not legs").',
-  'If the chat states no type, time, level, equipment, body part, limitation or soreness at all, answer {"found": false, "request": null}.',
+  'A chat that asks for a workout without details is found, with the defaults above.',
+  'If the chat neither asks for a workout nor states a type, time, level, equipment, body part, limitation or soreness, answer {"found": false, "request": null}.',
 ].join('\n');
 
 /** The coach's instructions: the user's profile and recent training, and how to answer the common questions. */
