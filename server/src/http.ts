@@ -14,7 +14,7 @@ import { methodNotAllowed } from './common/method-not-allowed';
 import { errorResponseSchema } from './common/validation';
 import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
-import { bodyDeadline, limitSlowClients } from './common/slow-clients';
+import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 import { httpMetrics } from './observability/http-metrics';
@@ -38,6 +38,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.use(httpMetrics(app.get(MetricsService)));
   // Before the body parsers, which would otherwise wait on a trickling body for as long as it lasts.
   app.use(bodyDeadline(config.http.requestTimeoutMs));
+  app.use(uploadIdleDeadline(config.http.uploadIdleTimeoutMs));
   app.use(
     helmet({
       contentSecurityPolicy: {

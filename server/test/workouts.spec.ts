@@ -77,8 +77,8 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(badges.map((b: { title: string }) => b.title).sort()).toEqual(['First Rep', 'Full Send']);
 
     const workouts = t.app.get(WorkoutsService);
-    expect(await workouts.hasCompletedSessionOn(me.user.id, dayIn(new Date()))).toBe(true);
-    expect(await workouts.hasCompletedSessionOn(me.user.id, '2020-01-01')).toBe(false);
+    expect(await workouts.hasCountedSessionOn(me.user.id, dayIn(new Date()))).toBe(true);
+    expect(await workouts.hasCountedSessionOn(me.user.id, '2020-01-01')).toBe(false);
     // Intense (80 % ticked) and paid: it counts for goals and referrals.
     expect(await workouts.countCountedSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
   });

@@ -31,6 +31,7 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
   Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
   ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
+  EarnActions: { path: 'credits/earn-actions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()) },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -136,6 +137,13 @@ describe('what a change refreshes', () => {
     expect(await tagsRefetchedBy(mutation)).toEqual(expect.arrayContaining(['User', 'Transactions']));
   });
 
+  it.each(['completeWorkout', 'calculateBmi', 'analyzeBmiReport', 'validateProofs', 'earn', 'saveProfile'] as const)(
+    '%s refreshes the earning actions: it is their evidence, their claim or their day',
+    async (mutation) => {
+      expect(await tagsRefetchedBy(mutation)).toContain('EarnActions');
+    },
+  );
+
   it('a redemption refreshes the redemptions list', async () => {
     expect(await tagsRefetchedBy('redeem')).toContain('Redemptions');
   });
@@ -150,7 +158,7 @@ describe('what a change refreshes', () => {
   });
 
   it('a saved profile refreshes the user every screen reads its units from', async () => {
-    expect(await tagsRefetchedBy('saveProfile')).toEqual(['User', 'Profile']);
+    expect(await tagsRefetchedBy('saveProfile')).toEqual(['User', 'Profile', 'EarnActions']);
   });
 
   it('a generated workout refreshes today’s workout', async () => {

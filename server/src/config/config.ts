@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /**
+   * How long an upload's body may go silent before the connection is cut: a phone that lost its
+   * network sends no reset, and until the cut its upload URL stays taken, so a resumed upload waits.
+   */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Per-user budgets of the routes that queue work or move money (rate-limits/user-rate-limits.ts). */
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
+      uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     },
     logLevel: e.LOG_LEVEL,

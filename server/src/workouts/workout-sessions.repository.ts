@@ -59,9 +59,9 @@ export class WorkoutSessionsRepository {
   }
 
   /** `(userId, completedAt)`: when and how hard, for sessions completed from `from` (until `until`, if given). */
-  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity'>>> {
+  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity' | 'creditsEarned'>>> {
     const completedAt = until ? { $gte: from, $lt: until } : { $gte: from };
-    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1 }).lean().exec();
+    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1, creditsEarned: 1 }).lean().exec();
   }
 
   /** `(userId, completedAt)`: the planned minutes of the paid sessions completed in [from, to), with when. */

@@ -69,6 +69,11 @@ export function checkTicked(ticked: string[], exerciseIds: string[]): { known: s
  */
 export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies { intensities: readonly Intensity[] };
 
+/** COUNTED_SESSION as a predicate, for sessions already read. */
+export function sessionCounts(session: { intensity: Intensity; creditsEarned: number }): boolean {
+  return (COUNTED_SESSION.intensities as readonly Intensity[]).includes(session.intensity) && session.creditsEarned > 0;
+}
+
 /**
  * What a completed session pays once the day's cap is counted: its credits while the day's paid
  * sessions plus this one plan at most DAILY_PAID_MINUTES, else nothing, with the reason.

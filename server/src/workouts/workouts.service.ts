@@ -9,7 +9,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -79,10 +79,10 @@ export class WorkoutsService {
   }
 
   /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
-  async hasCompletedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+  async hasCountedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const sessions = await this.sessions.completedSince(userId, from, to);
-    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
+    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day && sessionCounts(s));
   }
 
   /** Sessions that count (COUNTED_SESSION) completed since `since`. */

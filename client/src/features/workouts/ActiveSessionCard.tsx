@@ -1,5 +1,6 @@
 import type { WorkoutView } from '@contract';
 import { Panel } from '../../ui/Panel';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { sessionProgress } from './workouts.logic';
 
 interface ActiveSessionCardProps {
@@ -94,9 +95,7 @@ function SessionBody({ workout, ticked, onToggle, onComplete, completing, onSwap
             POTENTIAL_CREDITS <strong className="accent" data-testid="potential-credits">{progress.potentialCredits}</strong>
           </span>
         </div>
-        <div className="progress-bar" role="progressbar" aria-label="Session completion" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress.percent}>
-          <div className="progress-bar__fill" style={{ width: `${progress.percent}%` }} />
-        </div>
+        <ProgressBar label="Session completion" value={progress.percent} />
       </div>
       {ticked.size > 0 && (
         <button type="button" className="btn btn--primary btn--block" onClick={onComplete} disabled={completing}>

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
-import { JobProgress } from './GeneratorCard';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from './workouts.logic';
 import { useClearChatHistoryMutation, useCoachChatMutation, useGenerateFromChatMutation, useGetChatHistoryQuery } from './workoutsApi';
 
@@ -125,7 +125,7 @@ export function CoachChat({ user }: { user: UserView }) {
           <button type="button" className="btn btn--secondary btn--block" onClick={() => void generate()} disabled={waiting}>
             {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
           </button>
-          {fromChat.isLoading && <JobProgress progress={progress} label="Generating workout from chat" />}
+          {fromChat.isLoading && <ProgressBar value={progress} label="Generating workout from chat" />}
         </div>
       )}
       {messages.length > 0 && (
