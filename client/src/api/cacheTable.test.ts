@@ -30,6 +30,7 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Bmi: { path: `bmi/${USER.id}`, subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)) },
   Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
   Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
+  ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
   EarnActions: { path: 'credits/earn-actions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()) },
 };
 
@@ -52,6 +53,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
   swapExercise: (store) => store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
+  clearChatHistory: (store) => store.dispatch(workoutsApi.endpoints.clearChatHistory.initiate(USER.id)),
   completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
   startSession: (store) => store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
   updateProgress: (store) => store.dispatch(workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true })),

@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'EarnActions'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory', 'EarnActions'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -38,8 +38,9 @@ export const MUTATION_CHANGES = {
   // The session's start and ticks: today's workout is patched from the answer (a tick at once, undone if refused).
   startSession: [],
   updateProgress: [],
-  // The server never creates a workout from a chat reply (workoutGenerated is always false).
-  coachChat: [],
+  // The message and the reply are stored (the server never creates a workout from a chat reply).
+  coachChat: ['ChatHistory'],
+  clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
   // the evidence of Complete Workout.
   completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
 import { multilineText, singleLineText } from './text';
-import { CHAT_MESSAGE_MAX, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGES_SHOWN, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
 
 export const WorkoutType = z.enum(WORKOUT_TYPES);
 export type WorkoutType = z.infer<typeof WorkoutType>;
@@ -151,6 +151,15 @@ export type CoachChatRequest = z.infer<typeof CoachChatRequest>;
 /** SPEC.md section 3, Coach chat response. `workoutGenerated`: the reply also created today's workout. */
 export const CoachChatResponse = z.object({ response: z.string(), workoutGenerated: z.boolean() });
 export type CoachChatResponse = z.infer<typeof CoachChatResponse>;
+
+/** SPEC.md section 3, Chat message: one stored turn of the user's coach conversation. */
+export const ChatMessageView = z.object({ id: z.string(), role: ChatRole, content: z.string(), timestamp: z.string() });
+export type ChatMessageView = z.infer<typeof ChatMessageView>;
+/** GET /api/workout/chat/history/:userId: the latest CHAT_MESSAGES_SHOWN messages, oldest first. */
+export const ChatHistoryView = z.array(ChatMessageView).max(CHAT_MESSAGES_SHOWN);
+/** DELETE /api/workout/chat/history/:userId: how many messages were removed. */
+export const ChatHistoryCleared = z.object({ deleted: z.number().int().min(0) });
+export type ChatHistoryCleared = z.infer<typeof ChatHistoryCleared>;
 
 export const GenerateFromChatRequest = z.strictObject({
   userId: ObjectIdString,

@@ -1,7 +1,10 @@
-import { Controller, Get, Headers, Post, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  ChatHistoryCleared,
+  ChatHistoryView,
+  ChatMessageView,
   CoachChatRequest,
   CoachChatResponse,
   CompleteWorkoutRequest,
@@ -17,12 +20,14 @@ import {
   StartSessionRequest,
   SwapExerciseRequest,
   TodayWorkout,
+  UserIdParam,
   WorkoutCompletion,
   WorkoutIdParam,
   WorkoutView,
 } from '../contract';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { CoachChatService } from './coach-chat.service';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutProgressService } from './workout-progress.service';
 import { WorkoutSwapService } from './workout-swap.service';
@@ -40,6 +45,7 @@ export class WorkoutsController {
     private readonly workouts: WorkoutsService,
     private readonly swaps: WorkoutSwapService,
     private readonly progress: WorkoutProgressService,
+    private readonly coach: CoachChatService,
   ) {}
 
   @Post('generate')
@@ -104,7 +110,23 @@ export class WorkoutsController {
   @Returns(CoachChatResponse, 200, ...AI_ROUTE)
   chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
     assertSelf(me, body.userId);
-    return this.plans.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+    return this.coach.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+
+  /** The stored conversation (the latest 100 turns), oldest first. */
+  @Get('chat/history/:userId')
+  @Returns(ChatHistoryView)
+  chatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatMessageView[]> {
+    assertSelf(me, params.userId);
+    return this.coach.history(me.userId);
+  }
+
+  /** CLEAR_CHAT: forgets the whole conversation. */
+  @Delete('chat/history/:userId')
+  @Returns(ChatHistoryCleared)
+  clearChatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatHistoryCleared> {
+    assertSelf(me, params.userId);
+    return this.coach.clear(me.userId);
   }
 
   @Post('generate-from-chat')

@@ -6,6 +6,10 @@ import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
 import { PaidMinutesRepository } from './paid-minutes.repository';
+import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { CoachChatService } from './coach-chat.service';
+import { RecentTrainingService } from './recent-training.service';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
@@ -26,10 +30,22 @@ import { WorkoutsService } from './workouts.service';
       { name: Workout.name, schema: WorkoutSchema },
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
       { name: PaidMinutes.name, schema: PaidMinutesSchema },
+      { name: ChatMessage.name, schema: ChatMessageSchema },
     ]),
   ],
   controllers: [WorkoutsController],
-  providers: [WorkoutsService, WorkoutPlansService, WorkoutSwapService, WorkoutProgressService, WorkoutsRepository, WorkoutSessionsRepository, PaidMinutesRepository],
+  providers: [
+    WorkoutsService,
+    WorkoutPlansService,
+    WorkoutSwapService,
+    WorkoutProgressService,
+    CoachChatService,
+    RecentTrainingService,
+    WorkoutsRepository,
+    WorkoutSessionsRepository,
+    PaidMinutesRepository,
+    ChatMessagesRepository,
+  ],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}

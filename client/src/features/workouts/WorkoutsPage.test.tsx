@@ -1,4 +1,4 @@
-import type { WorkoutView } from '@contract';
+import type { ChatMessageView, WorkoutView } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,9 +37,15 @@ function progressServer(initial: string[] = []) {
   };
 }
 
-/** A fake API: today's workout (or null), ticks kept as the server keeps them, and whatever `answer` says for the POSTs. */
-function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({})) {
+const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: `m${n}`, role, content, timestamp: `2026-11-23T10:00:0${n}.000Z` });
+
+/**
+ * A fake API: today's workout (or null), ticks kept as the server keeps them, whatever `answer` says
+ * for the POSTs, and the stored coach conversation (a chat the answer replied to OK is stored, DELETE clears it).
+ */
+function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({}), conversation: ChatMessageView[] = []) {
   const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
+  const deleted: string[] = [];
   const progress = progressServer(today?.ticked);
   const fetchMock = mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
@@ -47,14 +53,25 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
     if (request.method === 'POST') {
       const body = JSON.parse(await request.text());
       posted.push({ path, body, jobKey: request.headers.get('x-job-key') });
-      return answer(path, body);
+      const answered = await answer(path, body);
+      if (path.endsWith('/chat') && answered.ok) {
+        const reply = (await answered.clone().json()) as { response: string };
+        conversation.push(turn(conversation.length, 'user', body.message), turn(conversation.length + 1, 'assistant', reply.response));
+      }
+      return answered;
+    }
+    if (path.startsWith('/api/workout/chat/history/')) {
+      if (request.method !== 'DELETE') return jsonResponse(conversation);
+      deleted.push(path);
+      const count = conversation.splice(0).length;
+      return jsonResponse({ deleted: count });
     }
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
     if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });
-  return { posted, progress, fetchMock };
+  return { posted, deleted, progress, fetchMock };
 }
 
 describe('training page', () => {
@@ -116,6 +133,7 @@ describe('training page', () => {
       }
       if (request.method === 'PUT') return jsonResponse({ statusCode: 404, code: 'WORKOUT_NOT_FOUND', message: "Workout not found: only today's workout, before it is completed, can be changed", error: 'Not Found' }, 404);
       if (path.startsWith('/api/workout/today')) return jsonResponse(WORKOUT);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
     });
@@ -199,6 +217,7 @@ describe('training page', () => {
         return jsonResponse(swapped);
       }
       if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
     });
@@ -217,6 +236,7 @@ describe('training page', () => {
       if (request.method === 'POST') return jsonResponse(WORKOUT, 201);
       // The first read finds no workout; the refetch after generating never answers.
       if (path.startsWith('/api/workout/today')) return todayReads++ === 0 ? jsonResponse(null) : new Promise<Response>(() => undefined);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
@@ -262,5 +282,30 @@ describe('training page', () => {
     release(jsonResponse({ statusCode: 503, message: 'down', error: 'AI Unavailable' }, 503));
     expect(await screen.findByText('Failed to get response. Please try again.')).toBeTruthy();
     expect(screen.getByText('Chat Error')).toBeTruthy();
+    // Nothing was stored: the message leaves the list and is back in the input to send again.
+    const list = screen.getByRole('list', { name: 'Chat messages' });
+    expect(within(list).queryByText('hello')).toBeNull();
+    expect((input as HTMLTextAreaElement).value).toBe('hello');
+  });
+
+  it('shows the stored conversation again on a fresh page, and CLEAR_CHAT forgets it', async () => {
+    const stored = [turn(0, 'user', 'I have a bad knee'), turn(1, 'assistant', 'Avoid jumping; try glute bridges.'), turn(2, 'user', '20 minutes and dumbbells')];
+    const { deleted, posted } = fakeApi(null, () => jsonResponse(WORKOUT, 201), stored);
+    renderApp('/workouts');
+    const list = await screen.findByRole('list', { name: 'Chat messages' });
+    expect(await within(list).findByText('Avoid jumping; try glute bridges.')).toBeTruthy();
+    expect(within(list).getByText('I have a bad knee')).toBeTruthy();
+    expect(within(list).getByText('20 minutes and dumbbells')).toBeTruthy();
+
+    // More than 2 stored messages: generating from the conversation works right away, with its history.
+    await userEvent.click(screen.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }));
+    expect(await screen.findByText('Custom workout created based on our conversation')).toBeTruthy();
+    expect(posted[0].body).toMatchObject({ chatHistory: [{ role: 'user', content: 'I have a bad knee' }, { role: 'assistant' }, { role: 'user', content: '20 minutes and dumbbells' }] });
+
+    await userEvent.click(screen.getByRole('button', { name: 'CLEAR_CHAT' }));
+    await waitFor(() => expect(within(list).queryByText('I have a bad knee')).toBeNull());
+    expect(deleted).toEqual([`/api/workout/chat/history/${makeUser().id}`]);
+    expect(screen.queryByRole('button', { name: 'CLEAR_CHAT' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' })).toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import type {
+  ChatHistoryCleared,
+  ChatMessageView,
   CoachChatRequest,
   CoachChatResponse,
   CompleteWorkoutRequest,
@@ -36,9 +38,19 @@ export const workoutsApi = api.injectEndpoints({
       invalidatesTags: MUTATION_CHANGES.generateFromChat,
       onQueryStarted: showAsToday,
     }),
+    /** The stored conversation, oldest first: shown again after navigation or a reload. */
+    getChatHistory: builder.query<ChatMessageView[], string>({
+      query: (userId) => `workout/chat/history/${userId}`,
+      providesTags: ['ChatHistory'],
+    }),
     coachChat: builder.mutation<CoachChatResponse, WithJobKey<CoachChatRequest>>({
       query: (args) => aiCall('workout/chat', args),
       invalidatesTags: MUTATION_CHANGES.coachChat,
+      onQueryStarted: showInConversation,
+    }),
+    clearChatHistory: builder.mutation<ChatHistoryCleared, string>({
+      query: (userId) => ({ url: `workout/chat/history/${userId}`, method: 'DELETE' }),
+      invalidatesTags: MUTATION_CHANGES.clearChatHistory,
     }),
     swapExercise: builder.mutation<WorkoutView, SwapExerciseRequest>({
       query: (body) => ({ url: 'workout/swap', method: 'POST', body }),
@@ -105,12 +117,32 @@ async function showAsToday(
   }
 }
 
+/**
+ * The message shows in the conversation as it is sent and the reply as it arrives, before the refetch
+ * of the stored history; a message that got no reply was not stored, so it leaves the list again.
+ */
+async function showInConversation(
+  { body }: WithJobKey<CoachChatRequest>,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: CoachChatResponse }> },
+) {
+  const turn = (role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: crypto.randomUUID(), role, content, timestamp: new Date().toISOString() });
+  const sent = dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('user', body.message)])) as { undo: () => void };
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('assistant', data.response)]));
+  } catch {
+    sent.undo();
+  }
+}
+
 export const {
   useGetTodayWorkoutQuery,
   useGetSessionsQuery,
   useGenerateWorkoutMutation,
   useGenerateFromChatMutation,
   useCoachChatMutation,
+  useGetChatHistoryQuery,
+  useClearChatHistoryMutation,
   useCompleteWorkoutMutation,
   useSwapExerciseMutation,
   useStartSessionMutation,
