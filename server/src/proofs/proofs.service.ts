@@ -56,8 +56,7 @@ export class ProofsService {
   }
 
   async createUpload(userId: string, request: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
-    const { uploadURL } = await this.uploads.createUpload(userId, PROOF_PURPOSES[request.kind], request.size);
-    return { uploadURL };
+    return this.uploads.createUpload(userId, PROOF_PURPOSES[request.kind], request.size);
   }
 
   async challenge(userId: string, timeZoneName?: string, now = new Date()): Promise<ProofChallenge> {

@@ -1,17 +1,19 @@
-import type { ProofKind, ProofValidationResult } from '@contract';
+import type { ProofKind, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { describeBytes } from '@contract/values';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
-import { putFile, UploadError } from '../../shared/uploads/putFile';
+import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, validationFailureText } from './proofSlots';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import './proofs.css';
 
+/** The server refused the file itself (too large, not an accepted type): sending it again cannot help. */
+const refusesFile = (error: unknown) => error instanceof UploadError && (error.status === 413 || error.status === 415);
 
 interface ProofValidationDialogProps {
   onClose: () => void;
@@ -29,28 +31,41 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   // The ref is the truth while uploads run in parallel; the state renders it.
   const uploads = useRef<Partial<Record<ProofKind, string>>>({});
   const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
-  const [progress, setProgress] = useState<Partial<Record<ProofKind, number>>>({});
+  const [slotUploads, setSlotUploads] = useState<Partial<Record<ProofKind, SlotUpload>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;
   const count = Object.keys(uploaded).length;
-  const setSlotProgress = useCallback((kind: ProofKind, value: number | undefined) => setProgress((p) => ({ ...p, [kind]: value })), []);
+  const setSlot = useCallback(
+    (kind: ProofKind, next: (current: SlotUpload | undefined) => SlotUpload | undefined) => setSlotUploads((all) => ({ ...all, [kind]: next(all[kind]) })),
+    [],
+  );
 
-  async function upload(slot: ProofSlotSpec, file: File) {
-    setSlotProgress(slot.kind, 0);
+  /** Sends `file` for `slot`: to a new upload URL, or on from where `resumeAt` stopped (RETRY). */
+  async function upload(slot: ProofSlotSpec, file: File, resumeAt?: UploadUrlResponse) {
+    if (file.size > slot.maxBytes) {
+      toast({ title: 'Upload Failed', description: `The file is larger than ${describeBytes(slot.maxBytes)}`, variant: 'destructive' });
+      return;
+    }
+    setSlot(slot.kind, () => ({ phase: 'sending', percent: 0 }));
+    let target = resumeAt;
     try {
-      if (file.size > slot.maxBytes) throw new UploadError(`The file is larger than ${describeBytes(slot.maxBytes)}`);
-      const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
-      await putFile(uploadURL, file, (percent) => setSlotProgress(slot.kind, percent));
-      uploads.current = { ...uploads.current, [slot.kind]: uploadURL };
+      target ??= await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
+      await sendFile(target, file, {
+        resume: resumeAt !== undefined,
+        onProgress: (percent) => setSlot(slot.kind, () => ({ phase: 'sending', percent })),
+        onRetry: (attempt, of) => setSlot(slot.kind, (now) => ({ phase: 'sending', percent: now?.phase === 'sending' ? now.percent : 0, retry: { attempt, of } })),
+      });
+      uploads.current = { ...uploads.current, [slot.kind]: target.uploadURL };
       setUploaded(uploads.current);
+      setSlot(slot.kind, () => undefined);
       toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
     } catch (error) {
-      const description = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
-      toast({ title: 'Upload Failed', description, variant: 'destructive' });
-    } finally {
-      setSlotProgress(slot.kind, undefined);
+      const reason = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
+      const resumable = worthRetrying(error) ? target : undefined;
+      setSlot(slot.kind, () => ({ phase: 'failed', reason, file, resumeAt: resumable, canRetry: !refusesFile(error) }));
+      toast({ title: 'Upload Failed', description: reason, variant: 'destructive' });
     }
   }
 
@@ -128,9 +143,13 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                 key={slot.kind}
                 slot={slot}
                 uploaded={slot.kind in uploaded}
-                progress={progress[slot.kind]}
+                upload={slotUploads[slot.kind]}
                 disabled={pendingCredits === 0 || validatedToday}
                 onFile={(file) => void upload(slot, file)}
+                onRetry={() => {
+                  const failed = slotUploads[slot.kind];
+                  if (failed?.phase === 'failed') void upload(slot, failed.file, failed.resumeAt);
+                }}
               />
             ))}
           </ul>
