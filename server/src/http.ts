@@ -32,7 +32,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createProcessLogger(config.logLevel);
-  const shutdown = new GracefulShutdown(app, config.http.shutdownDeadlineMs);
+  const shutdown = new GracefulShutdown(app, config.shutdownDeadlineMs);
   app.use(shutdown.track());
   app.useLogger(config.logLevel === 'silent' ? false : new JsonLogger(logger));
   app.set('trust proxy', config.trustProxy);

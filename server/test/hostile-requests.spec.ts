@@ -1,3 +1,4 @@
+import { FakeSolanaRpc, startFakeSolanaRpc } from '../../test/fakes/solana-rpc';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { Operation, concretePath, operations, sample } from './openapi';
 import { rawStatus } from './support/raw-http';
@@ -53,6 +54,7 @@ const BROKEN_PATH_VALUES = ['%', '%E0%A4%A', '%FF%FE'];
 
 describe('hostile headers, cookies, query strings and paths on every route', () => {
   let t: TestApp;
+  let rpc: FakeSolanaRpc;
   let me: SignedIn;
   let ops: Operation[];
   const serverErrors: string[] = [];
@@ -60,13 +62,24 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
 
   beforeAll(async () => {
     // X sign-in configured against a closed port, so its routes run rather than answer 503 unconfigured.
-    t = await startTestApp({ X_CONSUMER_KEY: 'key', X_CONSUMER_SECRET: 'secret', X_OAUTH_BASE_URL: 'http://127.0.0.1:9' });
+    // A purchase of a real package names a transaction the fake RPC never shows: 409 within a second.
+    rpc = await startFakeSolanaRpc();
+    t = await startTestApp({
+      X_CONSUMER_KEY: 'key',
+      X_CONSUMER_SECRET: 'secret',
+      X_OAUTH_BASE_URL: 'http://127.0.0.1:9',
+      SOLANA_RPC_URL: rpc.url,
+      PURCHASE_CONFIRM_WINDOW_MS: '1000',
+    });
     me = await signIn(t);
     ops = operations((await t.http.get('/api/docs-json').expect(200)).body);
     // Left out of the document (X redirects there), read all the same.
     ops.push({ method: 'GET', path: '/api/auth/twitter/callback', id: 'GET /api/auth/twitter/callback', parameters: [], rawBody: false });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rpc.close();
+  });
 
   /** The route's required query parameters with valid values, each sent twice (a repeated parameter). */
   function requiredQuery(op: Operation, repeat: boolean): string {

@@ -1,8 +1,13 @@
+import type { ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { JsonLogger } from '../src/observability/json-logger';
 import { withLogContext } from '../src/observability/request-context';
+import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { TestApp, signIn, startTestApp } from './harness';
+import { pngImage } from './support/proof-files';
+import { proofClient, visionReading } from './support/proofs';
+import { kill, startWorkerProcess } from './support/worker-process';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
 
@@ -50,6 +55,57 @@ describe('GET /metrics (Prometheus) behind the operator token', () => {
     expect(text).toMatch(/sweat_queue_jobs\{queue="ai",state="waiting"\} \d+/);
     expect(text).toContain('sweat_process_cpu_seconds_total');
   });
+});
+
+describe('sweat_proof_checks_total: verdicts of the checks a worker process ran, at the API\'s /metrics', () => {
+  let fake: FakeOpenAi;
+  let t: TestApp;
+  let worker: ChildProcess;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi(visionReading());
+    // The API only enqueues (WORKER_INLINE=0 shape): every check runs in the worker process.
+    t = await startTestApp({ OPERATOR_TOKEN: TOKEN, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, AI_JOB_TIMEOUT_MS: '60000' }, { workers: false });
+    worker = await startWorkerProcess(t.env);
+  });
+  afterAll(async () => {
+    await kill(worker);
+    await t.close();
+    await fake.close();
+  });
+
+  it('counts each check by file kind, check name and outcome, the refusing one included', async () => {
+    const proofs = proofClient(t);
+    const ready = async () => {
+      const me = await signIn(t);
+      await proofs.addPending(me, 20);
+      return me;
+    };
+    const passing = await ready();
+    await proofs.validate(passing, await proofs.uploadAll(passing)).expect(200);
+    const noCode = await ready();
+    fake.script = [visionReading({ selfieShowsCode: false })];
+    await proofs.validate(noCode, await proofs.uploadAll(noCode)).expect(422);
+    const tinyScreenshot = await ready();
+    const files = { ...(await proofs.uploadAll(tinyScreenshot)), apple_watch: await proofs.upload(tinyScreenshot, 'apple_watch', pngImage(10, 10, proofs.nextSeed()), 'image/png') };
+    await proofs.validate(tinyScreenshot, files).expect(422);
+
+    const text = (await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text;
+    expect(text).toContain('# TYPE sweat_proof_checks_total counter');
+    const series = text.split('\n').filter((line) => line.startsWith('sweat_proof_checks_total{'));
+    expect(series.sort()).toEqual(
+      [
+        'sweat_proof_checks_total{kind="gym_selfie",check="structure",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="workout_video",check="structure",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="apple_watch",check="structure",outcome="passed"} 2',
+        'sweat_proof_checks_total{kind="apple_watch",check="structure",outcome="refused"} 1',
+        // The third proof was refused before the model was asked.
+        'sweat_proof_checks_total{kind="gym_selfie",check="person_in_gym",outcome="passed"} 2',
+        'sweat_proof_checks_total{kind="gym_selfie",check="challenge_code",outcome="passed"} 1',
+        'sweat_proof_checks_total{kind="gym_selfie",check="challenge_code",outcome="refused"} 1',
+        'sweat_proof_checks_total{kind="apple_watch",check="activity_data",outcome="passed"} 1',
+      ].sort(),
+    );
+  }, 90_000);
 });
 
 describe('JSON log lines', () => {

@@ -124,6 +124,12 @@ export function sample(schema: JsonSchema | undefined, overrides: Record<string,
   if (schema.enum?.length) return schema.enum[0];
   if (schema.default !== undefined && !schema.properties) return schema.default;
   const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (choice && schema.properties) {
+    // An object whose fields go together (an item with its own cost): its fields, as the first alternative narrows them.
+    const { anyOf: _anyOf, oneOf: _oneOf, ...own } = schema;
+    const required = [...new Set([...(own.required ?? []), ...(choice.required ?? [])])];
+    return sample({ ...own, properties: { ...own.properties, ...choice.properties }, required }, overrides);
+  }
   if (choice) return sample(choice, overrides);
   if (schema.allOf?.length) return Object.assign({}, ...schema.allOf.map((s) => sample(s, overrides)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;

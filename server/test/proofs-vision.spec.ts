@@ -1,12 +1,7 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { proofClient } from './support/proofs';
-
-/** What the model answers about a selfie and a watch screenshot (VisionReading in proof-checker.ts). */
-const reading = (overrides: Record<string, boolean> = {}) => ({
-  content: JSON.stringify({ selfieShowsPerson: true, selfieInGymLikePlace: true, selfieShowsCode: true, screenshotShowsActivityData: true, ...overrides }),
-});
+import { proofClient, visionReading } from './support/proofs';
 
 describe('the proof.check vision step through the real SDK and a fake OpenAI-compatible server', () => {
   let fake: FakeOpenAi;
@@ -14,7 +9,7 @@ describe('the proof.check vision step through the real SDK and a fake OpenAI-com
   let proofs: ReturnType<typeof proofClient>;
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi(reading());
+    fake = await startFakeOpenAi(visionReading());
     t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'fake-vision', OPENAI_TIMEOUT_MS: '2000' });
     proofs = proofClient(t);
   });
@@ -50,7 +45,7 @@ describe('the proof.check vision step through the real SDK and a fake OpenAI-com
     [{ screenshotShowsActivityData: false }, 'Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)'],
   ])('refuses with 422 when the model answers %j, and changes nothing', async (answer, message) => {
     const { me, files } = await ready();
-    fake.script = [reading(answer)];
+    fake.script = [visionReading(answer)];
     const res = await proofs.validate(me, files).expect(422);
     expect(res.body.error).toBe('Proof Rejected');
     expect(res.body.message).toMatch(message);

@@ -1,38 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { WorkoutView } from '../src/contract';
-import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
+import { FakeOpenAi, PLAN_ANSWER, startFakeOpenAi } from '../../test/fakes/openai';
 import { TestApp, signIn, startTestApp } from './harness';
-
-// The model's answer: catalogue ids per block, which the server doses (server/src/ai/openai.provider.ts).
-const GOOD_PLAN = JSON.stringify({ name: 'Survivor Strength', warmup: ['arm-circles'], main: ['push-up', 'bodyweight-squat'], cooldown: ['childs-pose'], notes: [] });
-
-/** The production worker entry (src/worker.ts) in its own process, resolved once it consumes the queues. */
-function startWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-r', join(__dirname, 'support', 'ts-register.js'), join(__dirname, '..', 'src', 'worker.ts')], {
-    // At info, whatever the tests' LOG_LEVEL: its "worker started" line (JSON) says it is ready.
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('worker started')) resolve(child);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`worker exited (${code}) before starting:\n${output}`)));
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+import { kill, startWorkerProcess } from './support/worker-process';
 
 describe('an AI job survives its worker being killed mid-job', () => {
   let fake: FakeOpenAi;
@@ -40,7 +10,7 @@ describe('an AI job survives its worker being killed mid-job', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    fake = await startFakeOpenAi({ content: GOOD_PLAN });
+    fake = await startFakeOpenAi({ content: PLAN_ANSWER });
     // The API only enqueues and waits; the worker runs in a child process (WORKER_INLINE=0 shape).
     // The HTTP call waits long enough for a worker process to boot twice on a busy machine.
     t = await startTestApp(

@@ -8,6 +8,8 @@ export interface FakeTweet {
 
 export interface FakeXApi extends FakeServer {
   tweets: Map<string, FakeTweet>;
+  /** What a post that `tweets` does not hold says; unset, such a post does not exist (404). */
+  anyOtherPost: FakeTweet | null;
   /** Every later look-up answers this status (e.g. 503), like an X outage; null restores service. */
   failWith(status: number | null): void;
 }
@@ -17,7 +19,7 @@ export const PUBLISH_PATH = '/__control/tweets/';
 
 /**
  * X API v2's post look-up (`GET /2/tweets/:id`) with an app bearer token. Unknown ids answer 404
- * with X's error shape; a wrong or missing bearer is 401. `PUT /__control/tweets/:id` publishes a
+ * with X's error shape (or `anyOtherPost`); a wrong or missing bearer is 401. `PUT /__control/tweets/:id` publishes a
  * post, for tests that cannot reach `tweets` directly.
  */
 export async function startFakeXApi(options: { bearerToken: string }): Promise<FakeXApi> {
@@ -32,7 +34,7 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
     if (state.failWith) return sendJson(res, state.failWith, { title: 'Service Unavailable', status: state.failWith });
     const match = /^\/2\/tweets\/(\d+)$/.exec(req.path);
     if (req.method !== 'GET' || !match) return sendJson(res, 404, { title: 'Not Found Error' });
-    const tweet = tweets.get(match[1]);
+    const tweet = tweets.get(match[1]) ?? fake.anyOtherPost;
     if (!tweet) {
       return sendJson(res, 404, { errors: [{ value: match[1], detail: `Could not find tweet with id: [${match[1]}].`, title: 'Not Found Error' }] });
     }
@@ -49,5 +51,6 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
   const failWith = (status: number | null) => {
     state.failWith = status;
   };
-  return Object.assign(server, { tweets, failWith });
+  const fake: FakeXApi = Object.assign(server, { tweets, failWith, anyOtherPost: null });
+  return fake;
 }

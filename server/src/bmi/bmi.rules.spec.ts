@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { BmiCalculateRequest } from '../contract';
 import { adviseOn, bmiCategory, bmiOf, readMeasurements, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 
@@ -38,6 +40,38 @@ describe('readMeasurements (SPEC §5 messages)', () => {
 
   it('checks height before weight', () => {
     expect(readMeasurements(90, 10)).toEqual(invalidHeight);
+  });
+});
+
+describe('the OpenAPI document of POST /api/bmi', () => {
+  type Alternative = { type: 'number' | 'string'; minimum?: number; maximum?: number; exclusiveMaximum?: boolean; maxLength?: number; pattern?: string };
+  const fields = (z.toJSONSchema(BmiCalculateRequest, { target: 'openapi-3.0', io: 'input' }) as { properties: Record<string, { anyOf: Alternative[] }> }).properties;
+  const patterns = new Map<string, RegExp>();
+  const pattern = (source: string) => patterns.get(source) ?? patterns.set(source, new RegExp(source)).get(source)!;
+  /** What the document's `anyOf` admits: JSON Schema's number bounds (OpenAPI 3.0 spelling) and patterns. */
+  const admits = (field: 'height' | 'weight', value: number | string) =>
+    fields[field].anyOf.some((s) =>
+      s.type === 'number'
+        ? typeof value === 'number' && value >= s.minimum! && (s.exclusiveMaximum ? value < s.maximum! : value <= s.maximum!)
+        : typeof value === 'string' && value.length <= s.maxLength! && pattern(s.pattern!).test(value),
+    );
+  const numbers = [...Array.from({ length: 1700 }, (_, i) => i / 4), 99.999, 250.999, 251, 29.999, 300.0001, 1e-9, 1e9];
+  const texts = [
+    ...numbers.flatMap((n) => [String(n), `${n}.0`, `00${n}`, ` ${n} `, `${n}.`, `+${n}`, `-${n}`, `${n}e0`]),
+    ...['300.00', '300.01', '300.10', '.5', '1e2', '\t180', '180\n', '\u00a0180', '١٨٠', '', ' ', '0x64', '180,5', `${'0'.repeat(29)}180`, `${'0'.repeat(30)}180`],
+  ];
+
+  /** What the server accepts: the request schema, then readMeasurements. */
+  const accepts = (height: number | string, weight: number | string) => {
+    const body = BmiCalculateRequest.safeParse({ height, weight });
+    return body.success && readMeasurements(body.data.height, body.data.weight).ok;
+  };
+
+  it('admits exactly the heights and weights the server accepts, as numbers and as text', () => {
+    for (const value of [...numbers, ...texts]) {
+      expect([value, admits('height', value)]).toEqual([value, accepts(value, 70)]);
+      expect([value, admits('weight', value)]).toEqual([value, accepts(180, value)]);
+    }
   });
 });
 

@@ -10,10 +10,10 @@ export type MeasurementsCheck =
   | { ok: true; heightCm: number; weightKg: number }
   | { ok: false; title: string; message: string };
 
-/** A number from a JSON number or the form's text ("72.5"); NaN for anything else. */
+/** A number from a JSON number or the form's text ("72.5", spaces around allowed); NaN for anything else. */
 function toNumber(value: number | string): number {
   if (typeof value === 'number') return value;
-  return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
+  return /^ *[0-9]+(\.[0-9]+)? *$/.test(value) ? Number(value) : NaN;
 }
 
 /** SPEC §5: height read as an integer, weight as a decimal; positive, then within range, in that order. */

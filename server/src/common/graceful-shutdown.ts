@@ -51,18 +51,7 @@ export class GracefulShutdown {
 
   /** Installs SIGTERM and SIGINT handlers that run `stop()` once and exit. */
   onSignals(): void {
-    const handler = (signal: NodeJS.Signals) => {
-      this.logger.log(`${signal}: stopping`);
-      void this.stop().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          this.logger.error(err instanceof Error ? err.stack : String(err));
-          process.exit(1);
-        },
-      );
-    };
-    process.once('SIGTERM', handler);
-    process.once('SIGINT', handler);
+    onStopSignals(this.logger, () => this.stop());
   }
 
   async stop(): Promise<void> {
@@ -79,4 +68,25 @@ export class GracefulShutdown {
     this.logger.log(`HTTP drained (${this.stats.unanswered} requests left unanswered); closing queues, Redis and the database`);
     await this.app.close();
   }
+}
+
+/**
+ * On SIGTERM or SIGINT, runs `stop` and exits: 0 once it resolves, 1 if it throws. Each signal is
+ * handled once, so a second Ctrl-C of an operator who will not wait kills the process.
+ */
+export function onStopSignals(logger: Logger, stop: () => Promise<void>): void {
+  let stopping: Promise<void> | null = null;
+  const handler = (signal: NodeJS.Signals) => {
+    logger.log(`${signal}: stopping`);
+    stopping ??= stop();
+    stopping.then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error(err instanceof Error ? err.stack : String(err));
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', handler);
+  process.once('SIGINT', handler);
 }

@@ -85,7 +85,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MONEY_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Guards the operator's routes (GET /metrics); unset, they are open (keep them off the public network). */
   OPERATOR_TOKEN: optional.pipe(z.string().min(16, 'must be 16+ characters').optional()),
-  /** How long a stopping API waits for the requests in flight before cutting them (the orchestrator's grace period is longer). */
+  /** How long a stopping API waits for the requests in flight, and a stopping worker for its running jobs, before cutting them (the orchestrator's grace period is longer). */
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
@@ -174,8 +174,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
       uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
-      shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     },
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     logLevel: e.LOG_LEVEL,
     operatorToken: e.OPERATOR_TOKEN,
     testClock: e.TEST_CLOCK,

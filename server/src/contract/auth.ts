@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { UserView } from './user';
 
-/** Base58 Solana address: 32 bytes, 32 to 44 characters of the bitcoin alphabet. */
+/**
+ * Base58 Solana address: 32 bytes, 32 to 44 characters of the bitcoin alphabet. Not every such
+ * text decodes to 32 bytes, which no pattern short of a huge one can tell; the challenge refuses
+ * the others (400 AUTH_INVALID_WALLET), and the document names the rule as its own format.
+ */
 export const WalletAddress = z
   .string()
-  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'walletAddress must be a base58 Solana address');
+  .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'walletAddress must be a base58 Solana address')
+  .meta({ format: 'solana-address', description: 'a Solana public key: base58 of exactly 32 bytes' });
 
 export const PhantomChallenge = z.object({ nonce: z.string(), message: z.string(), expiresAt: z.string() });
 export type PhantomChallenge = z.infer<typeof PhantomChallenge>;

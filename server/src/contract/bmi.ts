@@ -1,18 +1,27 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
-import { BMI_CATEGORIES, BMI_SOURCES } from './values';
+import { BMI_CATEGORIES, BMI_SOURCES, PROFILE_RANGES } from './values';
 
 export const BmiCategory = z.enum(BMI_CATEGORIES);
 export type BmiCategory = z.infer<typeof BmiCategory>;
 
 /**
  * POST /api/bmi. Height and weight arrive as typed (numbers or the form's text): the server reads
- * height as an integer and weight as a decimal and answers SPEC §5's exact messages.
+ * height as an integer and weight as a decimal and answers SPEC §5's exact messages, so the schema
+ * takes any number or short text. The document states SPEC §5's ranges for both forms; bmi.rules'
+ * spec proves they accept exactly what readMeasurements does.
  */
 const MeasurementInput = z.union([z.number(), z.string().max(32)]);
+const { heightCm: HEIGHT, weightKg: WEIGHT } = PROFILE_RANGES;
+/** The form's text: digits, an optional decimal part, spaces around; leading zeros read as nothing. */
+export const HEIGHT_TEXT = /^ *0*(?:1[0-9]{2}|2[0-4][0-9]|250)(?:\.[0-9]+)? *$/;
+export const WEIGHT_TEXT = /^ *0*(?:(?:[3-9][0-9]|[12][0-9]{2})(?:\.[0-9]+)?|300(?:\.0+)?) *$/;
+const documentedMeasurement = (number: Record<string, number | boolean>, text: RegExp) =>
+  MeasurementInput.meta({ anyOf: [{ type: 'number', ...number }, { type: 'string', maxLength: 32, pattern: text.source }] });
 export const BmiCalculateRequest = z.strictObject({
-  height: MeasurementInput,
-  weight: MeasurementInput,
+  // Read as an integer: 250.9 is 250 cm.
+  height: documentedMeasurement({ minimum: HEIGHT.min, maximum: HEIGHT.max + 1, exclusiveMaximum: true }, HEIGHT_TEXT),
+  weight: documentedMeasurement({ minimum: WEIGHT.min, maximum: WEIGHT.max }, WEIGHT_TEXT),
   userId: ObjectIdString.optional(),
 });
 export type BmiCalculateRequest = z.infer<typeof BmiCalculateRequest>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
 import { singleLineText } from './text';
-import { EARN_ACTIONS } from './values';
+import { EARN_ACTIONS, MARKETPLACE_COSTS, TWEET_URL_PATTERN } from './values';
 
 /** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
-export const MarketplaceItemId = z.enum(['protein-discount', 'gym-pass', 'supplement-bundle', 'nutrition-plan']);
+export const MarketplaceItemId = z.enum(Object.keys(MARKETPLACE_COSTS) as [keyof typeof MARKETPLACE_COSTS]);
 export type MarketplaceItemId = z.infer<typeof MarketplaceItemId>;
 
 export const MarketplaceItem = z.object({
@@ -19,14 +19,17 @@ export const MarketplaceItem = z.object({
 export type MarketplaceItem = z.infer<typeof MarketplaceItem>;
 export const MarketplaceList = z.array(MarketplaceItem);
 
-export const RedeemRequest = z.strictObject({
-  userId: ObjectIdString,
-  itemId: MarketplaceItemId,
-  /** Must equal the catalogue's cost: the server never takes a price from the client. */
-  cost: z.number().int().positive(),
-  /** A fresh uuid per click makes a retried request redeem once; the server makes one up when absent. */
-  requestId: z.uuid().optional(),
-});
+export const RedeemRequest = z
+  .strictObject({
+    userId: ObjectIdString,
+    itemId: MarketplaceItemId,
+    /** Must equal the catalogue's cost: the server never takes a price from the client. */
+    cost: z.number().int().positive(),
+    /** A fresh uuid per click makes a retried request redeem once; the server makes one up when absent. */
+    requestId: z.uuid().optional(),
+  })
+  // Each item with its own cost, as the document states it; another cost is 400 CREDITS_INVALID_COST, naming the price.
+  .meta({ anyOf: Object.entries(MARKETPLACE_COSTS).map(([id, cost]) => ({ properties: { itemId: { enum: [id] }, cost: { enum: [cost] } } })) });
 export type RedeemRequest = z.infer<typeof RedeemRequest>;
 
 export const RedemptionView = z.object({
@@ -79,7 +82,8 @@ export const EarnActionList = z.array(EarnActionState);
 
 export const ValidateTweetRequest = z.strictObject({
   userId: ObjectIdString,
-  tweetUrl: singleLineText(z.string().trim().min(1).max(500)),
+  /** Any text, so that one not matching TWEET_URL is answered with SPEC §5's 'Invalid Tweet URL'; the document states the pattern. */
+  tweetUrl: z.string().max(500).meta({ pattern: TWEET_URL_PATTERN }),
   /** Sent by the SPEC client; ignored, the server computes the user's own link. */
   referralLink: singleLineText(z.string().max(500)).optional(),
 });

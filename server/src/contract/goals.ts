@@ -9,8 +9,12 @@ export type GoalMetric = z.infer<typeof GoalMetric>;
 export const GoalStatus = z.enum(GOAL_STATUSES);
 export type GoalStatus = z.infer<typeof GoalStatus>;
 
-/** A calendar day, YYYY-MM-DD (UTC); a goal runs until the end of its deadline day. */
-export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/**
+ * A calendar day, YYYY-MM-DD (UTC); a goal runs until the end of its deadline day. A day that does
+ * not exist (2025-02-30) passes here and is refused by goals.rules with its own message; the
+ * document says `format: date`, which admits real days only.
+ */
+export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').meta({ format: 'date', pattern: undefined });
 
 export const CreateGoalRequest = z.strictObject({
   /** Optional; when sent it must be the signed-in user. */

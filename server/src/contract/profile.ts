@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ObjectIdString } from './common';
-import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS, UNIT_SYSTEMS } from './values';
+import { ObjectIdString, TimeZoneName } from './common';
+import { EQUIPMENT, LIMITATIONS, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS } from './values';
 
 export const TrainingGoal = z.enum(TRAINING_GOALS);
 export type TrainingGoal = z.infer<typeof TrainingGoal>;
@@ -32,10 +32,13 @@ export type ProfileFields = z.infer<typeof ProfileFields>;
 export const ProfileView = ProfileFields.extend({ savedAt: z.string().nullable() });
 export type ProfileView = z.infer<typeof ProfileView>;
 
-// Vocabulary fields are plain strings here so the server answers an unknown value with the code of
-// its field (PROFILE_INVALID_GOAL…) rather than a generic schema error; profile.rules checks them.
-const word = (values: readonly string[]) => z.string().max(64).describe(`one of: ${values.join(', ')}`);
+// Plain strings and numbers here so the server answers a value out of its vocabulary or range with
+// the code and sentence of its field (PROFILE_INVALID_GOAL…) rather than a generic schema error;
+// profile.rules checks them. The OpenAPI document states the same rules (`meta`), exactly.
+const word = (values: readonly string[]) => z.string().max(64).meta({ enum: [...values] });
+const words = (values: readonly string[]) => z.array(z.string().max(64)).max(LIST_MAX).meta({ items: { type: 'string', enum: [...values] }, uniqueItems: true });
 const LIST_MAX = 32;
+const { age: AGE, heightCm: HEIGHT, weightKg: WEIGHT } = PROFILE_RANGES;
 
 /**
  * PUT /api/profile: the whole profile (null clears age, height, weight or goal). Height in cm (read
@@ -43,13 +46,15 @@ const LIST_MAX = 32;
  */
 export const ProfileUpdateRequest = z.strictObject({
   userId: ObjectIdString.optional(),
-  age: z.number().nullable(),
-  height: z.number().nullable(),
-  weight: z.number().nullable(),
-  goal: word(TRAINING_GOALS).nullable(),
-  equipment: z.array(word(EQUIPMENT)).max(LIST_MAX),
-  limitations: z.array(word(LIMITATIONS)).max(LIST_MAX),
+  age: z.number().meta({ type: 'integer', minimum: AGE.min, maximum: AGE.max }).nullable(),
+  // Read as an integer: 250.9 is 250 cm.
+  height: z.number().meta({ minimum: HEIGHT.min, maximum: HEIGHT.max + 1, exclusiveMaximum: true }).nullable(),
+  weight: z.number().meta({ minimum: WEIGHT.min, maximum: WEIGHT.max }).nullable(),
+  // OpenAPI 3.0: with an enum, `nullable` admits null only when the enum lists it.
+  goal: z.string().max(64).nullable().meta({ enum: [...TRAINING_GOALS, null] }),
+  equipment: words(EQUIPMENT),
+  limitations: words(LIMITATIONS),
   units: word(UNIT_SYSTEMS),
-  timeZone: z.string().max(64).describe('an IANA time zone name, e.g. Europe/Berlin'),
+  timeZone: TimeZoneName,
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;

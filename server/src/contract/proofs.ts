@@ -1,30 +1,38 @@
 import { z } from 'zod';
-import { ObjectIdString } from './common';
-import { PROOF_KINDS } from './values';
+import { ObjectIdString, TimeZoneName } from './common';
+import { PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES } from './values';
 
 export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
 
-/** An IANA time zone name from the browser (`Intl.DateTimeFormat().resolvedOptions().timeZone`); checked by the server. */
-const TimeZoneName = z.string().min(1).max(64);
-
 /** Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse early. */
-export const ProofUploadUrlRequest = z.strictObject({
-  kind: ProofKind.default('gym_selfie'),
-  size: z.number().int().min(1).optional(),
-});
+export const ProofUploadUrlRequest = z
+  .strictObject({
+    kind: ProofKind.default('gym_selfie'),
+    size: z.number().int().min(1).optional(),
+  })
+  // Each kind with its own size limit, as the document states it (the kind may be left out for the selfie's).
+  .meta({
+    anyOf: PROOF_KINDS.map((kind) => ({
+      properties: { kind: { enum: [kind] }, size: { maximum: UPLOAD_PURPOSES[PROOF_PURPOSES[kind]].maxBytes } },
+      ...(kind === 'gym_selfie' ? {} : { required: ['kind'] }),
+    })),
+  });
 export type ProofUploadUrlRequest = z.infer<typeof ProofUploadUrlRequest>;
 
 /**
  * POST /api/proof/validate-all: each kind's uploadURL. The kinds are optional here so a missing
- * one is answered with a message naming it rather than a schema error.
+ * one is answered with a message naming it (400 PROOF_MISSING) rather than a schema error; the
+ * document states all three as required.
  */
 export const ProofValidateRequest = z.strictObject({
-  proofs: z.strictObject({
-    gym_selfie: z.string().min(1).max(2048).optional(),
-    workout_video: z.string().min(1).max(2048).optional(),
-    apple_watch: z.string().min(1).max(2048).optional(),
-  }),
+  proofs: z
+    .strictObject({
+      gym_selfie: z.string().min(1).max(2048).optional(),
+      workout_video: z.string().min(1).max(2048).optional(),
+      apple_watch: z.string().min(1).max(2048).optional(),
+    })
+    .meta({ required: [...PROOF_KINDS] }),
   timeZone: TimeZoneName.optional(),
 });
 export type ProofValidateRequest = z.infer<typeof ProofValidateRequest>;

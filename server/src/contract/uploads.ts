@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { UPLOAD_PURPOSES, type UploadPurpose } from './values';
 
 /**
  * SPEC §3 "Upload-URL response": where the client PUTs the file, in one shot. `resumable`: the URL
@@ -10,10 +11,14 @@ export const UploadUrlResponse = z.object({ uploadURL: z.string(), resumable: z.
 export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 
 /**
- * Optional body of an upload-url call: the file's size lets the server refuse an oversized file
- * before any byte moves, and the S3 driver signs it as the PUT's exact Content-Length.
+ * A file's size in an upload-url call: it lets the server refuse an oversized file before any byte
+ * moves (413 UPLOAD_TOO_LARGE naming the limit, which the document states), and the S3 driver signs
+ * it as the PUT's exact Content-Length.
  */
-export const UploadUrlRequest = z.strictObject({ size: z.number().int().min(1).optional() });
+export const uploadSize = (purpose: UploadPurpose) => z.number().int().min(1).meta({ maximum: UPLOAD_PURPOSES[purpose].maxBytes });
+
+/** Optional body of POST /api/bmi/upload-url. */
+export const UploadUrlRequest = z.strictObject({ size: uploadSize('bmi_report').optional() });
 export type UploadUrlRequest = z.infer<typeof UploadUrlRequest>;
 
 export const UploadIdParam = z.strictObject({ id: ObjectIdString });

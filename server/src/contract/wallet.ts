@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_PACKAGE_PRICES } from './values';
 
 /** A Solana transaction signature: 64 bytes in base58 (87 or 88 characters, fewer with leading zeros). */
 export const TransactionSignature = z
@@ -17,11 +18,14 @@ export type CreditPackage = z.infer<typeof CreditPackage>;
 export const CreditPackageList = z.array(CreditPackage);
 
 /** SPEC.md section 7: `POST /api/credits/purchase` after the browser sent and confirmed the transfer. */
-export const PurchaseRequest = z.strictObject({
-  transactionHash: TransactionSignature,
-  creditsAmount: z.number().int().positive(),
-  solAmount: z.number().positive(),
-});
+export const PurchaseRequest = z
+  .strictObject({
+    transactionHash: TransactionSignature,
+    creditsAmount: z.number().int().positive(),
+    solAmount: z.number().positive(),
+  })
+  // The packages, as the document states them; another pair is 400 PURCHASE_INVALID_PACKAGE, listing them.
+  .meta({ anyOf: CREDIT_PACKAGE_PRICES.map((p) => ({ properties: { creditsAmount: { enum: [p.credits] }, solAmount: { enum: [p.sol] } } })) });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
 export const PurchaseResult = z.object({

@@ -35,6 +35,11 @@ describe('parseTweetId', () => {
     'https://x.com/kai/status/12345678901234567890',
     'javascript:alert(1)//x.com/kai/status/1',
     'ftp://x.com/kai/status/1',
+    // What a URL parser would rewrite into another post's address, or read a host out of.
+    'https://x.com/kai/status/1/../../i/status/2',
+    'https:x.com/kai/status/1',
+    'https://user@x.com/kai/status/1',
+    'https://x.com:443/kai/status/1',
   ])('refuses %j', (url) => expect(parseTweetId(url)).toBeNull());
 });
 

@@ -1,12 +1,12 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
-import { EARNING_ACTIONS, GOAL_BONUS_RATE, TWEET_HOSTS, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
+import { EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
 /** SPEC.md section 9, Marketplace (all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
-  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: 250, category: 'discount', available: true, icon: 'percent' },
-  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: 150, category: 'access', available: true, icon: 'ticket' },
-  { id: 'supplement-bundle', title: 'Supplement Bundle', description: 'Pre-workout + recovery', cost: 400, category: 'product', available: true, icon: 'package' },
-  { id: 'nutrition-plan', title: 'Nutrition Plan', description: 'Custom meal planning', cost: 300, category: 'service', available: true, icon: 'clipboard' },
+  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: MARKETPLACE_COSTS['protein-discount'], category: 'discount', available: true, icon: 'percent' },
+  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: MARKETPLACE_COSTS['gym-pass'], category: 'access', available: true, icon: 'ticket' },
+  { id: 'supplement-bundle', title: 'Supplement Bundle', description: 'Pre-workout + recovery', cost: MARKETPLACE_COSTS['supplement-bundle'], category: 'product', available: true, icon: 'package' },
+  { id: 'nutrition-plan', title: 'Nutrition Plan', description: 'Custom meal planning', cost: MARKETPLACE_COSTS['nutrition-plan'], category: 'service', available: true, icon: 'clipboard' },
 ];
 
 export function findItem(itemId: string): MarketplaceItem | undefined {
@@ -66,23 +66,9 @@ export const POOL_RULES = [
   'Miss the deadline: your stake goes into the pool and funds other members’ bonuses.',
 ];
 
-const TWEET_PATH = /^\/(?:[A-Za-z0-9_]{1,15}|i\/web|i)\/status(?:es)?\/(\d{1,19})(?:\/.*)?$/;
-
-/**
- * The status id of a post URL on twitter.com or x.com (also www. and mobile.), or null.
- * Accepts `https://x.com/<user>/status/<id>` and `https://x.com/i/web/status/<id>`, with any query.
- */
+/** The status id of a post URL on twitter.com or x.com (TWEET_URL), or null. */
 export function parseTweetId(input: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(input.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase().replace(/^(www|mobile)\./, '');
-  if (!(TWEET_HOSTS as readonly string[]).includes(host)) return null;
-  return TWEET_PATH.exec(url.pathname)?.[1] ?? null;
+  return TWEET_URL.exec(input)?.[1] ?? null;
 }
 
 export interface TweetContent {

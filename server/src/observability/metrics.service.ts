@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES } from '../contract';
+import type { ProofCheckVerdict } from '../proofs/proof-checker';
 import { JobsService } from '../queue/jobs.service';
+import { RedisService } from '../redis/redis.service';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
@@ -36,7 +38,31 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  constructor(jobs: JobsService) {
+  private readonly logger = new Logger('Metrics');
+  private readonly proofChecksKey: string;
+
+  constructor(
+    jobs: JobsService,
+    private readonly redis: RedisService,
+  ) {
+    this.proofChecksKey = redis.key('metrics', 'proof_checks');
+    const proofChecksKey = this.proofChecksKey;
+    new Counter({
+      name: 'sweat_proof_checks_total',
+      help: 'Proof-check verdicts by file kind, check and outcome (passed, refused), counted in Redis by the process that ran the check',
+      labelNames: ['kind', 'check', 'outcome'] as const,
+      registers: [this.registry],
+      async collect() {
+        // Redis down: the last values read stay (dropping to zero would read as a counter reset).
+        const counts = await redis.client.hgetall(proofChecksKey).catch(() => null);
+        if (!counts) return;
+        this.reset();
+        for (const [field, count] of Object.entries(counts)) {
+          const [kind, check, outcome] = field.split(':');
+          this.inc({ kind, check, outcome }, Number(count));
+        }
+      },
+    });
     collectDefaultMetrics({ register: this.registry, prefix: 'sweat_' });
     new Gauge({
       name: 'sweat_queue_jobs',
@@ -52,5 +78,16 @@ export class MetricsService {
         });
       },
     });
+  }
+
+  /**
+   * Counts proof-check verdicts where every API replica reads them: the checks run in a worker,
+   * often another process, whose own registry no scrape reaches. A lost count never fails the check.
+   */
+  async countProofChecks(verdicts: ProofCheckVerdict[]): Promise<void> {
+    if (!verdicts.length) return;
+    const increments = this.redis.client.multi();
+    for (const { kind, check, outcome } of verdicts) increments.hincrby(this.proofChecksKey, `${kind}:${check}:${outcome}`, 1);
+    await increments.exec().catch((err: Error) => this.logger.warn(`proof-check verdicts not counted: ${err.message}`));
   }
 }

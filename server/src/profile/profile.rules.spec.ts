@@ -75,8 +75,9 @@ describe('readProfile', () => {
     });
   });
 
-  it('takes IANA time zones as Intl names them and refuses unknown ones and offsets', () => {
-    expect(readProfile({ ...VALID, timeZone: 'america/new_york' })).toMatchObject({ ok: true, profile: { timeZone: 'America/New_York' } });
+  it('takes IANA time zone names as written, stores them as Intl names them, and refuses unknown ones, other spellings and offsets', () => {
+    expect(readProfile({ ...VALID, timeZone: 'US/Eastern' })).toMatchObject({ ok: true, profile: { timeZone: 'America/New_York' } });
+    expect(refusal({ timeZone: 'america/new_york' }).code).toBe('PROFILE_INVALID_TIME_ZONE');
     expect(readProfile({ ...VALID, timeZone: 'UTC' })).toMatchObject({ ok: true, profile: { timeZone: 'UTC' } });
     expect(refusal({ timeZone: 'Mars/Olympus_Mons' })).toEqual({
       ok: false,

@@ -3,6 +3,7 @@ import OpenAI from 'openai';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ProofCheckView, ProofKind } from '../contract';
+import { MetricsService } from '../observability/metrics.service';
 import { JobRefusal } from '../queue/job-errors';
 import { checkStructure } from './proof-media.rules';
 import { KIND_LABELS } from './proofs.rules';
@@ -14,6 +15,15 @@ export interface ProofFileBytes {
 }
 
 export type ProofChecks = Record<ProofKind, ProofCheckView[]>;
+
+/** The checks a proof file goes through, named as sweat_proof_checks_total's `check` label. */
+export type ProofCheckName = 'structure' | 'person_in_gym' | 'challenge_code' | 'activity_data';
+
+export interface ProofCheckVerdict {
+  kind: ProofKind;
+  check: ProofCheckName;
+  outcome: 'passed' | 'refused';
+}
 
 /** What the model must answer about the two images (the video is checked structurally only). */
 const VisionReading = z.strictObject({
@@ -37,16 +47,36 @@ const capitalized = (kind: ProofKind) => KIND_LABELS[kind][0].toUpperCase() + KI
 export class ProofChecker {
   private readonly openai: OpenAI | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
+  ) {
     const { apiKey, baseUrl, timeoutMs } = config.openai;
     this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, timeout: timeoutMs, maxRetries: 0 }) : null;
   }
 
+  /** The verdicts are counted once the files are judged (passed or refused); a model error, retried, counts nothing. */
   async check(files: ProofFileBytes[], challengeCode: string): Promise<ProofChecks> {
+    const verdicts: ProofCheckVerdict[] = [];
+    try {
+      const checks = await this.judge(files, challengeCode, verdicts);
+      await this.metrics.countProofChecks(verdicts);
+      return checks;
+    } catch (err) {
+      if (err instanceof JobRefusal) await this.metrics.countProofChecks(verdicts);
+      throw err;
+    }
+  }
+
+  private async judge(files: ProofFileBytes[], challengeCode: string, verdicts: ProofCheckVerdict[]): Promise<ProofChecks> {
+    const verdict = (kind: ProofKind, check: ProofCheckName, passed: boolean) => {
+      verdicts.push({ kind, check, outcome: passed ? 'passed' : 'refused' });
+      return passed;
+    };
     const checks = { gym_selfie: [], workout_video: [], apple_watch: [] } as ProofChecks;
     for (const file of files) {
       const structure = checkStructure(file.bytes, file.mime);
-      if (!structure.passed) throw refuse(`${capitalized(file.kind)}: ${structure.detail}`);
+      if (!verdict(file.kind, 'structure', structure.passed)) throw refuse(`${capitalized(file.kind)}: ${structure.detail}`);
       checks[file.kind].push({ engine: 'structural', ...structure });
     }
     if (!this.openai) return checks;
@@ -54,9 +84,11 @@ export class ProofChecker {
     const image = (kind: ProofKind) => files.find((f) => f.kind === kind)!;
     const reading = await this.askModel(image('gym_selfie'), image('apple_watch'), challengeCode);
     const vision = (passed: boolean, detail: string): ProofCheckView => ({ engine: 'vision', passed, detail, width: null, height: null });
-    if (!reading.selfieShowsPerson || !reading.selfieInGymLikePlace) throw refuse('Your gym selfie must show you in a gym or workout space');
-    if (!reading.selfieShowsCode) throw refuse(`Your gym selfie must show today's code ${challengeCode} (on paper or a screen)`);
-    if (!reading.screenshotShowsActivityData) {
+    if (!verdict('gym_selfie', 'person_in_gym', reading.selfieShowsPerson && reading.selfieInGymLikePlace)) {
+      throw refuse('Your gym selfie must show you in a gym or workout space');
+    }
+    if (!verdict('gym_selfie', 'challenge_code', reading.selfieShowsCode)) throw refuse(`Your gym selfie must show today's code ${challengeCode} (on paper or a screen)`);
+    if (!verdict('apple_watch', 'activity_data', reading.screenshotShowsActivityData)) {
       throw refuse('Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)');
     }
     checks.gym_selfie.push(vision(true, `A person in a gym-like place, with code ${challengeCode}`));

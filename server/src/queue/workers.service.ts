@@ -113,8 +113,17 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     this.workers.set(queue, worker);
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * Takes no new job and resolves once the running ones have finished, their results stored in
+   * Redis (where the requests waiting on them read them); jobs not taken stay queued for another
+   * worker. Their handlers may still use the database and Redis until then, so stop before closing those.
+   */
+  async stop(): Promise<void> {
     await Promise.allSettled([...this.workers.values()].map((w) => w.close()));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
     this.connections.forEach((c) => c.disconnect());
   }
 }

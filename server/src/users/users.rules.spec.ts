@@ -1,4 +1,5 @@
-import { dayIn, effectiveStreak, instantsOfDayAnywhere, previousDay, profileRank, twitterUsername, walletUsername } from './users.rules';
+import { TIME_ZONE_NAMES } from '../contract';
+import { dayIn, effectiveStreak, ianaTimeZone, instantsOfDayAnywhere, previousDay, profileRank, twitterUsername, walletUsername } from './users.rules';
 
 describe('username derivation', () => {
   const address = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -63,5 +64,18 @@ describe('profile rank', () => {
     expect(rank(200)).toBe('ELITE');
     expect(rank(499)).toBe('ELITE');
     expect(rank(500)).toBe('LEGEND');
+  });
+});
+
+describe('time zone names (the list the OpenAPI document gives)', () => {
+  it('are each accepted, as this runtime names the zone', () => {
+    const refused = TIME_ZONE_NAMES.filter((name) => ianaTimeZone(name) === null);
+    expect(refused).toEqual([]);
+    expect(ianaTimeZone('Asia/Kolkata')).toBe(ianaTimeZone('Asia/Calcutta'));
+  });
+
+  it("hold every zone this runtime's Intl offers (what a browser reports), and nothing else is accepted", () => {
+    expect(Intl.supportedValuesOf('timeZone').filter((name) => !(TIME_ZONE_NAMES as readonly string[]).includes(name))).toEqual([]);
+    for (const other of ['europe/berlin', 'Europe/Berlin ', '+01:00', 'GMT+1', 'Factory', 'Mars/Olympus_Mons', '']) expect(ianaTimeZone(other)).toBeNull();
   });
 });

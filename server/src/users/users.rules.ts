@@ -1,4 +1,4 @@
-import { PROFILE_RANKS, type ProfileRank } from '../contract';
+import { PROFILE_RANKS, TIME_ZONE_NAMES, type ProfileRank } from '../contract';
 
 /** Pure rules about users: how names are derived, how streaks read, how rank is earned. */
 
@@ -17,11 +17,14 @@ export function twitterUsername(handle: string, attempt = 0): string {
   return attempt === 0 ? clean : `${clean}_${attempt + 1}`;
 }
 
+const TIME_ZONES = new Set<string>(TIME_ZONE_NAMES);
+
 /**
- * The zone's name as Intl resolves it ("europe/berlin" → "Europe/Berlin", "US/Eastern" →
- * "America/New_York"), or null for a name Intl does not know.
+ * The zone's name as Intl resolves it ("US/Eastern" → "America/New_York"), or null for a name that
+ * is not one of TIME_ZONE_NAMES as written: exactly the list the OpenAPI document gives.
  */
 export function ianaTimeZone(name: string): string | null {
+  if (!TIME_ZONES.has(name)) return null;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {

@@ -1,6 +1,6 @@
 /** Pure rules of buying credits with SOL: the package table, reading transfers, judging a payment. */
 import bs58 from 'bs58';
-import type { CreditPackage } from '../contract';
+import { CREDIT_PACKAGE_PRICES, type CreditPackage } from '../contract';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000;
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
@@ -11,13 +11,8 @@ export const MAX_PAYMENT_AGE_SECONDS = 3600;
 
 const toLamports = (sol: number) => Math.round(sol * LAMPORTS_PER_SOL);
 
-/** SPEC.md section 9, Credit packages. */
-export const CREDIT_PACKAGES: readonly CreditPackage[] = [
-  { credits: 100, sol: 0.001, usd: 0.2 },
-  { credits: 500, sol: 0.005, usd: 0.95 },
-  { credits: 1000, sol: 0.009, usd: 1.8 },
-  { credits: 2500, sol: 0.02, usd: 4.25 },
-].map((p) => ({ ...p, lamports: toLamports(p.sol) }));
+/** SPEC.md section 9, Credit packages, with the lamports each transfer must pay. */
+export const CREDIT_PACKAGES: readonly CreditPackage[] = CREDIT_PACKAGE_PRICES.map((p) => ({ ...p, lamports: toLamports(p.sol) }));
 
 /** The package with exactly these credits and SOL price, or null: no other combination is sold. */
 export function packageFor(credits: number, sol: number): CreditPackage | null {

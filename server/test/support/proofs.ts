@@ -7,6 +7,11 @@ import type { SignedIn, TestApp } from '../harness';
 import { mp4Video, pngImage, webmVideo } from './proof-files';
 import { pathOf } from './uploads';
 
+/** What the model answers about a selfie and a watch screenshot (VisionReading in proof-checker.ts). */
+export const visionReading = (overrides: Record<string, boolean> = {}) => ({
+  content: JSON.stringify({ selfieShowsPerson: true, selfieInGymLikePlace: true, selfieShowsCode: true, screenshotShowsActivityData: true, ...overrides }),
+});
+
 /** Proof calls as the dialog makes them, with fresh files each time (a file proves one day only). */
 export function proofClient(t: TestApp) {
   let seed = Date.now() % 100_000;

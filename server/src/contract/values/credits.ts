@@ -15,3 +15,28 @@ export const REFERRAL_CREDITS = 100;
 
 /** SPEC §5: the social network's two public hosts. */
 export const TWEET_HOSTS = ['twitter.com', 'x.com'] as const;
+
+/** Letters in either case, dots literal: a pattern without flags (JSON Schema's have none). */
+const anyCase = (text: string) => text.replace(/[a-z]/g, (c) => `[${c}${c.toUpperCase()}]`).replace(/\./g, '\\.');
+
+/**
+ * A post's URL on X as the server reads it, and the OpenAPI document states it: http(s), a host
+ * (www. and mobile. too; scheme and host in any case), `/<user>/status/<id>` or
+ * `/i/web/status/<id>`, then more path segments (`/photo/1`) and a query; spaces around. Group 1
+ * is the post's id.
+ */
+export const TWEET_URL_PATTERN =
+  `^ *${anyCase('http')}${anyCase('s')}?://(?:(?:${anyCase('www')}|${anyCase('mobile')})\\.)?(?:${TWEET_HOSTS.map(anyCase).join('|')})` +
+  '/(?:[A-Za-z0-9_]{1,15}|i/web)/status(?:es)?/([0-9]{1,19})(?:/[A-Za-z0-9_-]*)*(?:\\?[A-Za-z0-9_=&%.~+,:/-]*)? *$';
+export const TWEET_URL = new RegExp(TWEET_URL_PATTERN);
+
+/** SPEC.md section 9, Marketplace: each item's cost in credits (the catalogue: credits.rules MARKETPLACE). */
+export const MARKETPLACE_COSTS = { 'protein-discount': 250, 'gym-pass': 150, 'supplement-bundle': 400, 'nutrition-plan': 300 } as const;
+
+/** SPEC.md section 9, Credit packages: the only combinations of credits and SOL sold. */
+export const CREDIT_PACKAGE_PRICES = [
+  { credits: 100, sol: 0.001, usd: 0.2 },
+  { credits: 500, sol: 0.005, usd: 0.95 },
+  { credits: 1000, sol: 0.009, usd: 1.8 },
+  { credits: 2500, sol: 0.02, usd: 4.25 },
+] as const;
