@@ -57,8 +57,19 @@ describe('graceful shutdown under load', () => {
     const clients = Array.from({ length: 12 }, (_, i) => client(i));
     await new Promise((resolve) => setTimeout(resolve, 400));
     // A request waiting on its job when the stop begins (its own connection: the pool's are busy).
-    const waiting = call(new http.Agent(), t.url, 'POST', '/api/workout/generate', me.auth, { userId: me.user.id });
-    await new Promise((resolve) => setTimeout(resolve, 2));
+    // The stop begins once the server has read it: a connection still in the kernel's queue when the
+    // server stops listening was never accepted, and is reset.
+    const server = t.app.getHttpServer() as http.Server;
+    const reached = new Promise<void>((resolve) => {
+      const onRequest = (req: http.IncomingMessage) => {
+        if (req.headers['x-waiting-request'] !== '1') return;
+        server.off('request', onRequest);
+        resolve();
+      };
+      server.on('request', onRequest);
+    });
+    const waiting = call(new http.Agent(), t.url, 'POST', '/api/workout/generate', { ...me.auth, 'X-Waiting-Request': '1' }, { userId: me.user.id });
+    await reached;
     stopping = true;
     await shutdown.stop();
     await Promise.all(clients);
