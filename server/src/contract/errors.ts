@@ -58,6 +58,9 @@ export const PROOF_ERRORS = [
   'PROOF_FILE_FORBIDDEN',
 ] as const;
 
+/** An activity file that cannot be read (corrupt, truncated, a zip bomb, too slow), or one already used. */
+export const ACTIVITY_ERRORS = ['ACTIVITY_UNREADABLE', 'ACTIVITY_ALREADY_USED'] as const;
+
 export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE'] as const;
 
 export const WORKOUT_ERRORS = ['WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', 'WORKOUT_EXERCISE_NOT_FOUND', 'WORKOUT_NO_EQUIVALENT'] as const;
@@ -107,6 +110,7 @@ export const ErrorCode = z.enum([
   ...LEDGER_ERRORS,
   ...UPLOAD_ERRORS,
   ...PROOF_ERRORS,
+  ...ACTIVITY_ERRORS,
   ...BMI_ERRORS,
   ...WORKOUT_ERRORS,
   ...CREDIT_ERRORS,

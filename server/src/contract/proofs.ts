@@ -1,17 +1,27 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
+import { singleLineText } from './text';
 import { PROOF_KINDS } from './values';
 
 export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
 
 /** An IANA time zone name from the browser (`Intl.DateTimeFormat().resolvedOptions().timeZone`); checked by the server. */
-const TimeZoneName = z.string().min(1).max(64);
+export const TimeZoneName = z.string().min(1).max(64);
 
-/** Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse early. */
+/** A content type as a browser declares it ('' when it does not know the extension). */
+const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+(\s*;.*)?)?$/, 'must be a content type such as image/png');
+
+/**
+ * Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse
+ * early. The activity slot also takes an exported activity file: its name (the extension picks the
+ * format) and declared type, which must agree with each other and, on arrival, with its bytes.
+ */
 export const ProofUploadUrlRequest = z.strictObject({
   kind: ProofKind.default('gym_selfie'),
   size: z.number().int().min(1).optional(),
+  fileName: singleLineText(z.string().min(1).max(255)).optional(),
+  contentType: DeclaredContentType.optional(),
 });
 export type ProofUploadUrlRequest = z.infer<typeof ProofUploadUrlRequest>;
 
@@ -50,7 +60,7 @@ export type ProofChallenge = z.infer<typeof ProofChallenge>;
 
 /** What the proof.check job found in one file. */
 export const ProofCheckView = z.object({
-  engine: z.enum(['structural', 'vision']),
+  engine: z.enum(['structural', 'vision', 'activity']),
   passed: z.boolean(),
   detail: z.string(),
   width: z.number().int().nullable(),

@@ -6,12 +6,12 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { UPLOAD_PURPOSES, UploadPurpose, UploadReceipt } from '../contract';
+import { UPLOAD_PURPOSES, UploadLimits, UploadPurpose, UploadReceipt } from '../contract';
 import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { DiskStorage } from './storage/disk.storage';
-import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
+import { ByteRange, UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import {
@@ -47,9 +47,12 @@ export class UploadsService {
     this.signingKey = uploadSigningKey(config.jwtSecret);
   }
 
-  /** A new upload for `purpose` (limits from UPLOAD_PURPOSES) and the URL to PUT it to. `size`: announced by the client, refused up front if too big. */
-  async createUpload(ownerId: string, purpose: UploadPurpose, size?: number): Promise<{ id: string; uploadURL: string }> {
-    const limits = UPLOAD_PURPOSES[purpose];
+  /**
+   * A new upload for `purpose` (limits from UPLOAD_PURPOSES, or `narrowed` within them: one format of
+   * several) and the URL to PUT it to. `size`: announced by the client, refused up front if too big.
+   */
+  async createUpload(ownerId: string, purpose: UploadPurpose, size?: number, narrowed?: UploadLimits): Promise<{ id: string; uploadURL: string }> {
+    const limits = narrowed ?? UPLOAD_PURPOSES[purpose];
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
     const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: limits.maxBytes, allowedTypes: limits.allowedTypes, expiresAt });
@@ -127,14 +130,15 @@ export class UploadsService {
 
   /**
    * The upload a fileUrl names, if it is a URL this server issued for a finished upload of
-   * `ownerId` for `purpose`: 403 for any other URL or purpose, 404 for someone else's or an unfinished upload.
+   * `ownerId` for `purpose` (or one of several): 403 for any other URL or purpose, 404 for someone
+   * else's or an unfinished upload.
    */
-  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose): Promise<UploadRecord> {
+  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose | readonly UploadPurpose[]): Promise<UploadRecord> {
     const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
     if (!id) throw new AppError('UPLOAD_FOREIGN_URL', 'Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
     if (!upload || upload.owner.toString() !== ownerId) throw uploadNotFound();
-    if (upload.purpose !== purpose) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
+    if (!([] as string[]).concat(purpose).includes(upload.purpose)) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
     if (upload.status === 'finished') return upload;
     if (this.storage.receivesBytes) throw notFinished();
     return this.settleDirectUpload(upload);
@@ -147,9 +151,9 @@ export class UploadsService {
     return upload;
   }
 
-  /** The stored bytes of an upload, as a stream. */
-  openFile(upload: UploadRecord): Promise<Readable> {
-    return this.storage.open(upload._id.toString());
+  /** The stored bytes of an upload (or a range of them), as a stream. */
+  openFile(upload: UploadRecord, range?: ByteRange): Promise<Readable> {
+    return this.storage.open(upload._id.toString(), range);
   }
 
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */

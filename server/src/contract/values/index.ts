@@ -9,4 +9,5 @@ export * from './goals';
 export * from './uploads';
 export * from './bmi';
 export * from './proofs';
+export * from './activities';
 export * from './profile';
