@@ -258,7 +258,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await addPending(friend, 10);
       await validate(friend, await uploadAll(friend)).expect(200);
       expect(await ledger.balance(referrer.user.id)).toBe(100);
-      expect(await t.app.get(ProofsService).watchProofValidatedOn(friend.user.id, dayIn(new Date()))).toBe(true);
+      expect((await t.http.get('/api/proof/challenge').set(friend.auth).expect(200)).body.validatedToday).toBe(true);
     });
   });
 

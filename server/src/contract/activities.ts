@@ -4,6 +4,7 @@ import { TimeZoneName } from './proofs';
 import { ACTIVITY_CHECKS, ACTIVITY_FORMAT_NAMES, ACTIVITY_KINDS, type ActivityFormat } from './values';
 
 export const ActivityKind = z.enum(ACTIVITY_KINDS);
+export type ActivityKind = z.infer<typeof ActivityKind>;
 export const ActivityFormatName = z.enum(ACTIVITY_FORMAT_NAMES as [ActivityFormat, ...ActivityFormat[]]);
 
 /** What was read from an activity file: the figures the format carries, null where it has none. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EARNING_ACTIONS, type EarnAction, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
+import { DAILY_STEPS_TARGET, EARNING_ACTIONS, type EarnAction, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
 import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
@@ -109,7 +109,8 @@ export class CreditsService {
       case 'weight':
         return this.evidence.weightLoggedOn(userId, day, timeZone);
       case 'steps':
-        return this.evidence.watchProofValidatedOn(userId, day);
+        // Steps a person typed or a screenshot showed prove nothing: only those read from an imported file count.
+        return this.evidence.stepsRecordedOn(userId, day).then((steps) => steps >= DAILY_STEPS_TARGET);
     }
   }
 

@@ -89,7 +89,6 @@ export function checkActivityFile(fileName: string, declaredType: string): Activ
 
 /** What an imported activity is, from the format's own sport names. */
 export const ACTIVITY_KINDS = ['running', 'cycling', 'walking', 'hiking', 'swimming', 'rowing', 'strength', 'cardio', 'yoga', 'other'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /**
  * What an accepted activity file must show (issue 17): started on the proof day in the user's time
