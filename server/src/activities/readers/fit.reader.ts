@@ -20,7 +20,9 @@ const { parentPort, workerData } = require('node:worker_threads');
     if (!decoder.isFIT()) return parentPort.postMessage({ result: { fit: false } });
     const intact = decoder.checkIntegrity();
     const { messages, errors } = decoder.read();
-    const pick = (list, keys) => (list || []).map((m) => Object.fromEntries(keys.filter((k) => m[k] !== undefined).map((k) => [k, m[k]])));
+    // Dates cross as epoch ms: a Date made in this thread is not an instance of the caller's Date.
+    const value = (v) => (v instanceof Date ? v.getTime() : v);
+    const pick = (list, keys) => (list || []).map((m) => Object.fromEntries(keys.filter((k) => m[k] !== undefined).map((k) => [k, value(m[k])])));
     parentPort.postMessage({ result: {
       fit: true,
       intact,
@@ -42,11 +44,11 @@ interface FitFileId {
   garminProduct?: string;
   productName?: string;
   serialNumber?: number;
-  timeCreated?: Date;
+  timeCreated?: number;
 }
 
 interface FitSession {
-  startTime?: Date;
+  startTime?: number;
   sport?: string;
   subSport?: string;
   totalElapsedTime?: number;
@@ -85,13 +87,14 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
 
   const sum = (values: Array<number | undefined>) => (values.some((v) => v !== undefined) ? values.reduce<number>((total, v) => total + (v ?? 0), 0) : null);
   const first = sessions.reduce((a, b) => (a.startTime! <= b.startTime! ? a : b));
+  const startedAt = new Date(first.startTime!);
   const strides = sum(sessions.filter((s) => STRIDE_SPORTS.has(String(s.sport))).map((s) => s.totalCycles));
   const maker = fileId.manufacturer ? fileId.manufacturer[0].toUpperCase() + fileId.manufacturer.slice(1) : null;
   const model = fileId.productName ?? fileId.garminProduct ?? (fileId.product === undefined ? null : String(fileId.product));
   return {
     format: 'fit',
     kind: fitKind(first.sport, first.subSport),
-    startedAt: first.startTime!,
+    startedAt,
     durationSeconds: sum(sessions.map((s) => s.totalTimerTime ?? s.totalElapsedTime)) ?? 0,
     distanceMeters: sum(sessions.map((s) => s.totalDistance)),
     calories: sum(sessions.map((s) => s.totalCalories)),
@@ -101,7 +104,7 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
     heartRate: heart.stats(),
     identity: {
       serial: fileId.serialNumber === undefined ? null : String(fileId.serialNumber),
-      times: [fileId.timeCreated, first.startTime].filter((t): t is Date => t instanceof Date),
+      times: [...(fileId.timeCreated === undefined ? [] : [new Date(fileId.timeCreated)]), startedAt],
       firstPosition,
       source: null,
     },
