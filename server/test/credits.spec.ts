@@ -9,7 +9,7 @@ import { XApiClient } from '../src/credits/x-api.client';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
-import { ProofDay } from '../src/proofs/proof-day.schema';
+import { Activity } from '../src/activities/activity.schema';
 import { proofClient } from './support/proofs';
 import { User } from '../src/users/user.schema';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
@@ -26,7 +26,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
   let sessions: Model<WorkoutSession>;
-  let proofDays: Model<ProofDay>;
+  let activities: Model<Activity>;
 
   beforeAll(async () => {
     x = await startFakeXApi({ bearerToken: BEARER });
@@ -35,7 +35,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
     sessions = t.app.get(getModelToken(WorkoutSession.name));
-    proofDays = t.app.get(getModelToken(ProofDay.name));
+    activities = t.app.get(getModelToken(Activity.name));
   });
   afterAll(async () => {
     await t.close();
@@ -166,7 +166,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       expect(await balanceOf(user.id)).toBe(0);
     });
 
-    it('credits a weight logged, a workout completed and a watch proof validated today, from those domains’ data', async () => {
+    it('credits a weight logged, a workout completed and 10,000 steps imported today, from those domains’ data', async () => {
       const { user, auth } = await signIn(t);
       const earn = (action: string) => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action, credits: 10 });
       await earn('weight').expect(409);
@@ -183,16 +183,24 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       });
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
-      // 10K Steps: an activity-watch proof validated (credited) today.
-      await earn('steps').expect(409);
-      await proofDays.create({
+      // 10K Steps: the steps read from today's imported activity files reach 10,000 (activities.spec.ts imports real files).
+      const imported = (steps: number) => ({
         userId: new Types.ObjectId(user.id),
+        proofDayId: new Types.ObjectId(),
+        uploadId: new Types.ObjectId(),
         day: dayIn(new Date()),
-        timeZone: 'UTC',
-        streakAfter: 1,
-        status: 'credited',
-        proofs: [{ kind: 'apple_watch' }],
+        format: 'fit',
+        kind: 'running',
+        startedAt: new Date(),
+        durationSeconds: 1800,
+        steps,
       });
+      await earn('steps').expect(409);
+      await activities.create(imported(6000));
+      await earn('steps').expect(409);
+      await activities.create({ ...imported(4000), day: '2020-01-01' });
+      await earn('steps').expect(409);
+      await activities.create(imported(4000));
       expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
       expect(await balanceOf(user.id)).toBe(30);
     });

@@ -144,7 +144,7 @@ describe('activityKeys', () => {
 
   it('uses the source name without a serial, and the start and duration when a file names nothing', () => {
     const identity = { serial: null, times: [], firstPosition: null, source: 'Apple Watch' };
-    expect(activityKeys(reading({ identity }))).toEqual(['source:Apple Watch:2026-11-25T07:30:00.000Z']);
+    expect(activityKeys(reading({ identity }))).toEqual(['source:Apple Watch:2026-11-25T07:30:00.000Z:2100']);
     expect(activityKeys(reading({ identity: { ...identity, source: null } }))).toEqual(['start:2026-11-25T07:30:00.000Z:2100']);
   });
 });

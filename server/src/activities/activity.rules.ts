@@ -107,7 +107,8 @@ export function activityKeys(reading: ActivityReading): string[] {
   const keys = new Set<string>();
   if (serial) for (const time of times) keys.add(`device:${serial}:${toSecond(time)}`);
   if (firstPosition) keys.add(`track:${toSecond(firstPosition.time)}:${firstPosition.lat.toFixed(4)},${firstPosition.lon.toFixed(4)}`);
-  if (source && !serial) keys.add(`source:${source}:${toSecond(reading.startedAt)}`);
+  // A source name is chosen by its owner ("Apple Watch" for many): the duration to the second sets two people's apart.
+  if (source && !serial) keys.add(`source:${source}:${toSecond(reading.startedAt)}:${Math.round(reading.durationSeconds)}`);
   if (!keys.size) keys.add(`start:${toSecond(reading.startedAt)}:${Math.round(reading.durationSeconds)}`);
   return [...keys];
 }

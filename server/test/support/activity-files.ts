@@ -263,6 +263,10 @@ export interface HealthExportSpec extends ActivitySpec {
 /** export.xml as the Health app writes it: the DTD, two weeks of records, the workouts, activity summaries. */
 export function healthExportXml(spec: HealthExportSpec): string {
   const offset = spec.utcOffsetMinutes ?? 0;
+  // Every person's devices carry their name; the seed picks whose export this is.
+  const owner = ['Jane', 'Ahmed', 'Mei', 'Lars', 'Ana', 'Kofi'][(spec.seed ?? 1) % 6] + ` ${spec.seed ?? 1}`;
+  const watch = `${owner}’s Apple Watch`;
+  const phone = `${owner}’s iPhone`;
   const date = (d: Date) => appleDate(d, offset);
   const next = random((spec.seed ?? 1) * 7919);
   const samples = samplesOf({ ...spec, everySeconds: spec.everySeconds ?? 5 });
@@ -282,31 +286,31 @@ export function healthExportXml(spec: HealthExportSpec): string {
     const from = new Date(dayStart.getTime() + h * hour);
     const today = h >= 0;
     const count = today ? Math.floor(daySteps / hoursToday) + (h === hoursToday - 1 ? daySteps % hoursToday : 0) : Math.round(200 + next() * 600);
-    for (const [source, device] of [['Jane’s iPhone', PHONE_DEVICE], ['Jane’s Apple Watch', WATCH_DEVICE]]) {
+    for (const [source, device] of [[phone, PHONE_DEVICE], [watch, WATCH_DEVICE]]) {
       steps.push(record('HKQuantityTypeIdentifierStepCount', source, device, 'count', from, new Date(from.getTime() + hour - 1000), count));
     }
     for (let m = 0; m < 60; m += 10) {
       const at = new Date(from.getTime() + m * 60_000);
       // During a workout the watch records the workout's own heart rate, not the background one.
       if (at >= spec.start && at <= end) continue;
-      heart.push(record('HKQuantityTypeIdentifierHeartRate', 'Jane’s Apple Watch', WATCH_DEVICE, 'count/min', at, at, Math.round(62 + next() * 14)));
+      heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', at, at, Math.round(62 + next() * 14)));
     }
   }
-  for (const s of samples) if (s.bpm !== null) heart.push(record('HKQuantityTypeIdentifierHeartRate', 'Jane’s Apple Watch', WATCH_DEVICE, 'count/min', s.time, s.time, s.bpm));
+  for (const s of samples) if (s.bpm !== null) heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', s.time, s.time, s.bpm));
   const type = { running: 'HKWorkoutActivityTypeRunning', cycling: 'HKWorkoutActivityTypeCycling', walking: 'HKWorkoutActivityTypeWalking' }[spec.kind ?? 'running'];
-  const workout = `<Workout workoutActivityType="${type}" duration="${spec.minutes}" durationUnit="min" sourceName="Jane’s Apple Watch" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(end)}">
+  const workout = `<Workout workoutActivityType="${type}" duration="${spec.minutes}" durationUnit="min" sourceName="${watch}" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(end)}">
   <MetadataEntry key="HKIndoorWorkout" value="0"/>
   <WorkoutEvent type="HKWorkoutEventTypeSegment" date="${date(spec.start)}" duration="${(spec.minutes / 4).toFixed(2)}" durationUnit="min"/>
   <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="${date(spec.start)}" endDate="${date(end)}" sum="${sum.calories}" unit="Cal"/>
   <WorkoutStatistics type="HKQuantityTypeIdentifierDistanceWalkingRunning" startDate="${date(spec.start)}" endDate="${date(end)}" sum="${(sum.meters / 1000).toFixed(3)}" unit="km"/>
   ${sum.avgHr === null ? '' : `<WorkoutStatistics type="HKQuantityTypeIdentifierHeartRate" startDate="${date(spec.start)}" endDate="${date(end)}" average="${sum.avgHr}" minimum="90" maximum="${sum.maxHr}" unit="count/min"/>`}
-  <WorkoutRoute sourceName="Jane’s Apple Watch" sourceVersion="10.1" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(end)}">
+  <WorkoutRoute sourceName="${watch}" sourceVersion="10.1" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(end)}">
    <FileReference path="/workout-routes/route_${date(spec.start).slice(0, 10)}.gpx"/>
   </WorkoutRoute>
  </Workout>`;
   // An older workout, days before: the reader must pick the day's own.
   const older = new Date(spec.start.getTime() - 3 * 24 * hour);
-  const olderWorkout = `<Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="45" durationUnit="min" sourceName="Jane’s Apple Watch" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(older)}" startDate="${date(older)}" endDate="${date(new Date(older.getTime() + 45 * 60_000))}"/>`;
+  const olderWorkout = `<Workout workoutActivityType="HKWorkoutActivityTypeWalking" duration="45" durationUnit="min" sourceName="${watch}" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(older)}" startDate="${date(older)}" endDate="${date(new Date(older.getTime() + 45 * 60_000))}"/>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 ${HEALTH_DTD}
 <HealthData locale="en_US">
