@@ -64,8 +64,8 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
     expect(read.body).toMatchObject({ accepted: true, activity: { format: 'fit', kind: 'running', durationSeconds: 2100, device: 'Garmin fr255Music', steps: 5880 } });
     expect(read.body.checks.map((c: { name: string; passed: boolean }) => [c.name, c.passed])).toEqual([
       ['started_today', true],
-      ['long_enough', true],
       ['time_moves_forward', true],
+      ['long_enough', true],
       ['heart_rate_recorded', true],
       ['heart_rate_in_range', true],
       ['heart_rate_varies', true],

@@ -169,7 +169,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await validate(first, await uploadAll(first, selfie)).expect(200);
       const before = await snapshot(copycat);
       const res = await validate(copycat, await uploadAll(copycat, selfie)).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo or video was already used as a proof', error: 'Proof Already Used' });
+      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof', error: 'Proof Already Used' });
       expect(await snapshot(copycat)).toEqual(before);
 
       // The same bytes in two slots of one request are one photo used twice.
@@ -177,7 +177,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await addPending(twice, 10);
       const png = pngImage(100, 100, nextSeed());
       const proofs = { ...(await uploadAll(twice, png)), apple_watch: await upload(twice, 'apple_watch', png, 'image/png') };
-      expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo or video was already used as a proof');
+      expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo, video or activity file was already used as a proof');
     });
 
     it('zero pending credits → 409', async () => {

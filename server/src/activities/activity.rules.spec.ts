@@ -38,8 +38,8 @@ describe('judgeActivity', () => {
     expect(isAccepted(checks)).toBe(true);
     expect(checks).toEqual([
       { name: 'started_today', passed: true, reason: 'Started today at 08:30' },
-      { name: 'long_enough', passed: true, reason: 'Lasted 35 minutes' },
       { name: 'time_moves_forward', passed: true, reason: 'Timestamps only move forward' },
+      { name: 'long_enough', passed: true, reason: 'Lasted 35 minutes' },
       { name: 'heart_rate_recorded', passed: true, reason: '421 heart-rate samples' },
       { name: 'heart_rate_in_range', passed: true, reason: expect.stringMatching(/^Heart rate 1\d\d–1\d\d bpm$/) },
       { name: 'heart_rate_varies', passed: true, reason: expect.stringMatching(/^Heart rate varies by \d+ bpm$/) },
@@ -77,6 +77,13 @@ describe('judgeActivity', () => {
     const times = Array.from({ length: 421 }, (_, i) => START.getTime() + i * 5000);
     times[200] = times[150];
     expect(failed(reading({}, { times }))).toEqual([{ name: 'time_moves_forward', passed: false, reason: 'Timestamps go backwards at 08:42:30' }]);
+  });
+
+  it('refuses samples that run past now, however the start reads', () => {
+    const late = Array.from({ length: 421 }, (_, i) => new Date('2026-11-25T11:40:00Z').getTime() + i * 5000);
+    expect(failed(reading({ startedAt: new Date('2026-11-25T11:40:00Z') }, { times: late }))).toEqual([
+      { name: 'time_moves_forward', passed: false, reason: 'Timestamps run into the future (13:15:00)' },
+    ]);
   });
 
   it('refuses a file without heart rate, or with too few samples for its length', () => {

@@ -27,7 +27,7 @@ function clock(date: Date, timeZone: string, seconds = false): string {
 export function activeSeconds(reading: ActivityReading): number {
   const { first, last, count } = reading.timeline;
   if (count < 2 || !first || !last) return reading.durationSeconds;
-  return Math.min(reading.durationSeconds, (last.getTime() - first.getTime()) / 1000);
+  return Math.max(0, Math.min(reading.durationSeconds, (last.getTime() - first.getTime()) / 1000));
 }
 
 /** Every check the reading goes through, in ACTIVITY_CHECKS order; accepted when all pass. */
@@ -42,14 +42,14 @@ export function judgeActivity(reading: ActivityReading, { day, timeZone, now }: 
   else if (startDay !== day) check('started_today', false, `Activity started on ${startDay}, not today (${day})`);
   else check('started_today', true, `Started today at ${clock(reading.startedAt, timeZone)}`);
 
-  const minutes = Math.floor(activeSeconds(reading) / 60);
-  if (minutes < rules.minMinutes) check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
-  else check('long_enough', true, `Lasted ${minutes} minutes`);
-
   const { backwardsAt, last } = reading.timeline;
   if (backwardsAt) check('time_moves_forward', false, `Timestamps go backwards at ${clock(backwardsAt, timeZone, true)}`);
   else if (last && last.getTime() > latest) check('time_moves_forward', false, `Timestamps run into the future (${clock(last, timeZone, true)})`);
   else check('time_moves_forward', true, 'Timestamps only move forward');
+
+  const minutes = Math.floor(activeSeconds(reading) / 60);
+  if (minutes < rules.minMinutes) check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
+  else check('long_enough', true, `Lasted ${minutes} minutes`);
 
   const hr = reading.heartRate;
   const needed = Math.max(rules.heartRate.minSamples, Math.ceil(minutes * rules.heartRate.minSamplesPerMinute));

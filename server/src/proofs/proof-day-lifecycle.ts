@@ -15,7 +15,7 @@ import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
 
 export const alreadyValidated = () => new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
 export const nothingPending = () => new AppError('PROOF_NOTHING_PENDING', 'You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
-export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo or video was already used as a proof', 'Proof Already Used');
+export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo, video or activity file was already used as a proof', 'Proof Already Used');
 
 /** A proof file before its checks ran. */
 export type UploadedProof = Omit<ProofFile, 'checks'>;

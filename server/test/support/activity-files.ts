@@ -67,7 +67,8 @@ export function samplesOf(spec: ActivitySpec): Sample[] {
     const seconds = i * every;
     const effort = 1 - Math.exp(-seconds / 240);
     const realistic = resting + 62 * effort + 0.004 * seconds + 5 * Math.sin(seconds / 45) + (next() - 0.5) * 6;
-    const bpm = { realistic: Math.round(realistic), flat: 120, none: null, impossible: Math.round(realistic + 130) }[spec.heartRate ?? 'realistic'];
+    // Impossible: a heart near 250 bpm throughout (FIT stores a byte, so no higher).
+    const bpm = { realistic: Math.round(realistic), flat: 120, none: null, impossible: Math.min(250, Math.round(realistic + 130)) }[spec.heartRate ?? 'realistic'];
     const step = i === 0 ? 0 : pace * every * (0.9 + next() * 0.2);
     meters += step;
     lat += (step * Math.cos(heading)) / 111_195;
@@ -298,7 +299,9 @@ export function healthExportXml(spec: HealthExportSpec): string {
   }
   for (const s of samples) if (s.bpm !== null) heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', s.time, s.time, s.bpm));
   const type = { running: 'HKWorkoutActivityTypeRunning', cycling: 'HKWorkoutActivityTypeCycling', walking: 'HKWorkoutActivityTypeWalking' }[spec.kind ?? 'running'];
-  const workout = `<Workout workoutActivityType="${type}" duration="${spec.minutes}" durationUnit="min" sourceName="${watch}" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(end)}">
+  // An edited export: the workout ends an hour before it starts.
+  const workoutEnd = spec.backwards ? new Date(spec.start.getTime() - hour) : end;
+  const workout = `<Workout workoutActivityType="${type}" duration="${spec.minutes}" durationUnit="min" sourceName="${watch}" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(workoutEnd)}">
   <MetadataEntry key="HKIndoorWorkout" value="0"/>
   <WorkoutEvent type="HKWorkoutEventTypeSegment" date="${date(spec.start)}" duration="${(spec.minutes / 4).toFixed(2)}" durationUnit="min"/>
   <WorkoutStatistics type="HKQuantityTypeIdentifierActiveEnergyBurned" startDate="${date(spec.start)}" endDate="${date(end)}" sum="${sum.calories}" unit="Cal"/>
