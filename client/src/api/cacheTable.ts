@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'Activities'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -24,8 +24,11 @@ export const MUTATION_CHANGES = {
   // and weight it states reach the profile.
   analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile'],
   // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its
-  // badges; the profile's time zone becomes the one the proofs were validated in.
-  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile'],
+  // badges; the profile's time zone becomes the one the proofs were validated in; an activity file
+  // in the activity slot is stored as an imported activity.
+  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'Activities'],
+  // Reading an activity file stores and claims nothing.
+  readActivity: [],
   // The profile is part of the user every screen reads (units, height, weight).
   saveProfile: ['User', 'Profile'],
   generateWorkout: ['Workout'],

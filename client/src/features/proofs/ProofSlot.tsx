@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { ProofSlotSpec } from './proofSlots';
 
 interface ProofSlotProps {
@@ -8,13 +8,15 @@ interface ProofSlotProps {
   progress: number | undefined;
   disabled: boolean;
   onFile: (file: File) => void;
+  /** What was read from the slot's file (an activity file's figures and checks). */
+  detail?: ReactNode;
 }
 
 /**
  * One proof: its name and hint, UPLOAD (a file picker, one file) turning UPLOADED, and the upload's
  * progress. An UPLOADED slot can still be clicked to replace its file (e.g. after a refused check).
  */
-export function ProofSlot({ slot, uploaded, progress, disabled, onFile }: ProofSlotProps) {
+export function ProofSlot({ slot, uploaded, progress, disabled, onFile, detail }: ProofSlotProps) {
   const picker = useRef<HTMLInputElement>(null);
   const uploading = progress !== undefined;
   return (
@@ -27,6 +29,7 @@ export function ProofSlot({ slot, uploaded, progress, disabled, onFile }: ProofS
             <span style={{ width: `${progress}%` }} />
           </div>
         )}
+        {detail}
       </div>
       <input
         ref={picker}

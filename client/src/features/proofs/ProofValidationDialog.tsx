@@ -1,14 +1,14 @@
 import type { ProofKind, ProofValidationResult } from '@contract';
-import { describeBytes } from '@contract/values';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
 import { putFile, UploadError } from '../../shared/uploads/putFile';
 import { Dialog } from '../../ui/Dialog';
+import { ActivityReadout, useActivityReadouts } from '../activities/ActivityReadout';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, validationFailureText } from './proofSlots';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, checkPickedFile, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import './proofs.css';
 
@@ -31,6 +31,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
   const [progress, setProgress] = useState<Partial<Record<ProofKind, number>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
+  const activityFiles = useActivityReadouts(timeZone);
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;
@@ -40,9 +41,19 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   async function upload(slot: ProofSlotSpec, file: File) {
     setSlotProgress(slot.kind, 0);
     try {
-      if (file.size > slot.maxBytes) throw new UploadError(`The file is larger than ${describeBytes(slot.maxBytes)}`);
-      const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
+      const picked = checkPickedFile(slot, file);
+      if (picked.problem) throw new UploadError(picked.problem);
+      activityFiles.clear(slot.kind);
+      const named = picked.activityFile ? { fileName: file.name, contentType: file.type } : {};
+      const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size, ...named }).unwrap();
       await putFile(uploadURL, file, (percent) => setSlotProgress(slot.kind, percent));
+      if (picked.activityFile && !(await activityFiles.check(slot.kind, uploadURL))) {
+        // A refused file does not prove the slot, whatever it replaced.
+        uploads.current = { ...uploads.current };
+        delete uploads.current[slot.kind];
+        setUploaded(uploads.current);
+        return;
+      }
       uploads.current = { ...uploads.current, [slot.kind]: uploadURL };
       setUploaded(uploads.current);
       toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
@@ -131,6 +142,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                 progress={progress[slot.kind]}
                 disabled={pendingCredits === 0 || validatedToday}
                 onFile={(file) => void upload(slot, file)}
+                detail={activityFiles.readouts[slot.kind] && <ActivityReadout readout={activityFiles.readouts[slot.kind]!} />}
               />
             ))}
           </ul>
