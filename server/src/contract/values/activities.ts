@@ -130,8 +130,8 @@ export const ACTIVITY_READ_LIMITS = {
     maxEntries: 200_000,
     /** export.xml inflated: years of samples are a few GB at most. */
     maxExportBytes: 6 * 1024 * MEGABYTE,
-    /** XML compresses 10–30 times; a bomb a thousand. */
-    maxRatio: 100,
+    /** An export compresses 10–30 times (its records repeat their attributes); a bomb a thousand. */
+    maxRatio: 200,
   },
   /** No element, attribute or text run may be longer: the XML parser holds one whole. */
   maxXmlTokenBytes: 8 * MEGABYTE,
