@@ -1,3 +1,4 @@
+import { activityFormatOfMime, checkActivityFile } from '../contract';
 import type { ActivityReading } from './readers/activity-reading';
 import { HeartRateSeries, Timeline, haversineMeters } from './readers/samples';
 import { appleKind, fitKind, gpxKind, namedKind } from './readers/sport-kinds';
@@ -188,4 +189,22 @@ describe('sport kinds', () => {
     ['appleKind(HKWorkoutActivityTypeHighIntensityIntervalTraining)', appleKind('HKWorkoutActivityTypeHighIntensityIntervalTraining'), 'cardio'],
     ['appleKind(HKWorkoutActivityTypeRunning)', appleKind('HKWorkoutActivityTypeRunning'), 'running'],
   ])('%s is %s', (_name, kind, expected) => expect(kind).toBe(expected));
+});
+
+describe('checkActivityFile (the upload-url rule, shared with the dialog)', () => {
+  it('takes the format from the extension when the declared type agrees or says nothing', () => {
+    expect(checkActivityFile('Morning_Run.FIT', '')).toEqual({ ok: true, format: 'fit' });
+    expect(checkActivityFile('run.fit', 'image/fits')).toEqual({ ok: true, format: 'fit' });
+    expect(checkActivityFile('ride.tcx', 'application/octet-stream')).toEqual({ ok: true, format: 'tcx' });
+    expect(checkActivityFile('track.gpx', 'application/gpx+xml')).toEqual({ ok: true, format: 'gpx' });
+    expect(checkActivityFile('export.zip', 'application/x-zip-compressed')).toEqual({ ok: true, format: 'apple_health' });
+    expect(activityFormatOfMime('application/vnd.garmin.tcx+xml')).toBe('tcx');
+  });
+
+  it('refuses a declared type naming another format, and is silent about other files', () => {
+    expect(checkActivityFile('run.fit', 'image/png')).toEqual({ ok: false, message: 'run.fit is named as a FIT file but was sent as image/png' });
+    expect(checkActivityFile('export.zip', 'application/gpx+xml')).toMatchObject({ ok: false });
+    expect(checkActivityFile('watch.png', 'image/png')).toBeNull();
+    expect(activityFormatOfMime('image/png')).toBeNull();
+  });
 });

@@ -10,7 +10,7 @@ export type ProofKind = z.infer<typeof ProofKind>;
 export const TimeZoneName = z.string().min(1).max(64);
 
 /** A content type as a browser declares it ('' when it does not know the extension). */
-const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+(\s*;.*)?)?$/, 'must be a content type such as image/png');
+const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+)?$/, 'must be a content type such as image/png');
 
 /**
  * Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse

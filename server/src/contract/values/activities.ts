@@ -82,7 +82,7 @@ export function checkActivityFile(fileName: string, declaredType: string): Activ
   const format = activityFormatOfName(fileName);
   if (!format) return null;
   const spec: ActivityFormatSpec = ACTIVITY_FORMATS[format];
-  const declared = declaredType.trim().toLowerCase().split(';')[0].trim();
+  const declared = declaredType.trim().toLowerCase();
   if (UNINFORMATIVE_TYPES.includes(declared) || spec.declaredTypes.includes(declared)) return { ok: true, format };
   return { ok: false, message: `${fileName} is named as a ${spec.label} file but was sent as ${declared}` };
 }
