@@ -71,6 +71,9 @@ async function proofRound(me, { warmUp }) {
 async function workoutRound(me) {
   const workout = await me.call('POST /api/workout/generate', 201, 'POST', '/api/workout/generate', { json: { userId: me.id } });
   const completedExercises = workout.exercises.map((exercise) => exercise.id);
+  await me.call('POST /api/workout/{id}/start', 200, 'POST', `/api/workout/${workout.id}/start`, { json: { userId: me.id } });
+  // Half its minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed.
+  await me.call('POST /api/test/clock', 200, 'POST', '/api/test/clock', { json: { minutes: Math.ceil(workout.duration / 2) } });
   await me.call('POST /api/workout/complete', 200, 'POST', '/api/workout/complete', { json: { userId: me.id, workoutId: workout.id, completedExercises } });
 }
 
@@ -146,7 +149,9 @@ function report(steps, shapes) {
 export async function benchScale() {
   // Goal settlement reads every active goal's sessions; at its default 10 minutes it would run
   // across the timed series of the largest size (filled members hold active goals).
-  const server = await startServer({ GOAL_SETTLE_INTERVAL_MS: String(24 * 3600_000) }, 'bench_scale');
+  // TEST_CLOCK: the workout round lets half its minutes pass before completing; production refuses it,
+  // and the app reads NODE_ENV for nothing else.
+  const server = await startServer({ GOAL_SETTLE_INTERVAL_MS: String(24 * 3600_000), NODE_ENV: 'test', TEST_CLOCK: '1' }, 'bench_scale');
   let client = null;
   let data = null;
   // Once, when the bench ends or from bench.mjs on Ctrl-C: the bench's own writes first (a fill

@@ -4,6 +4,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { AuthModule } from './auth/auth.module';
 import { BmiModule } from './bmi/bmi.module';
+import { ClockModule } from './clock/clock.module';
 import { SessionGuard } from './common/auth.guard';
 import { SessionModule } from './common/session.module';
 import { SingleUseModule } from './common/single-use';
@@ -31,6 +32,7 @@ import { ProfileModule } from './profile/profile.module';
 @Module({
   imports: [
     ConfigModule,
+    ClockModule,
     DatabaseModule,
     RedisModule,
     QueueModule,

@@ -8,14 +8,15 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
+import { TestClockAppModule } from './clock/test-clock.module';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { methodNotAllowed } from './common/method-not-allowed';
 import { errorResponseSchema } from './common/validation';
 import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
-import { bodyDeadline, limitSlowClients } from './common/slow-clients';
-import { APP_CONFIG, AppConfig } from './config/config';
+import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
+import { APP_CONFIG, AppConfig, loadConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 import { httpMetrics } from './observability/http-metrics';
 import { JsonLogger, createProcessLogger } from './observability/json-logger';
@@ -26,7 +27,9 @@ import { MetricsService } from './observability/metrics.service';
  * Tests call this too, so they run exactly what production runs.
  */
 export async function createHttpApp(): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, abortOnError: false });
+  // The route that moves the clock exists only in a test run: elsewhere it is an unknown path, not a refusal.
+  const root = loadConfig().testClock ? TestClockAppModule : AppModule;
+  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
   const logger = createProcessLogger(config.logLevel);
   const shutdown = new GracefulShutdown(app, config.http.shutdownDeadlineMs);
@@ -38,6 +41,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   app.use(httpMetrics(app.get(MetricsService)));
   // Before the body parsers, which would otherwise wait on a trickling body for as long as it lasts.
   app.use(bodyDeadline(config.http.requestTimeoutMs));
+  app.use(uploadIdleDeadline(config.http.uploadIdleTimeoutMs));
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -21,6 +21,8 @@ const PUBLIC_OPERATIONS = new Set([
   // The disk driver's upload URL: authorized by its signature, not a session.
   'PUT /api/uploads/{id}',
   'POST /api/uploads/{id}',
+  'PATCH /api/uploads/{id}',
+  'GET /api/uploads/{id}',
 ]);
 
 const OPERATOR = { $gt: '' };

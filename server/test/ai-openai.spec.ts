@@ -88,15 +88,69 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body;
     expect(workout).toMatchObject({ name: 'Fake Gentle Yoga', type: 'yoga', difficulty: 'beginner', duration: 15, creditsReward: 5 });
     for (const e of workout.exercises) expect(catalogueExercise(e.catalogueId!)!.loads).not.toContain('wrist');
+
+    // The reading asks for the new fields as structured output, with the profile as the fallback.
+    const [reading, planning] = fake.requests.slice(-2).map((r) => JSON.parse(r.body));
+    expect(reading.response_format.json_schema.name).toBe('chat_reading');
+    const fields = Object.keys(readingFields(reading));
+    expect(fields).toEqual(expect.arrayContaining(['type', 'difficulty', 'minutes', 'equipment', 'limitations', 'focus', 'soreMuscles']));
+    expect(JSON.parse(reading.messages[1].content)).toEqual({ profile: { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [] }, chat: chatHistory });
+    // Every constraint read reaches the plan request.
+    expect(JSON.parse(planning.messages[1].content).request).toMatchObject({ type: 'yoga', minutes: 15, equipment: [], limitations: ['wrist'], focus: [], goal: null });
+
     const reply = await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'Any advice?', chatHistory }).expect(200);
     expect(reply.body).toEqual({ response: 'Rest your wrist and stretch gently.', workoutGenerated: false });
+    const system = JSON.parse(fake.requests[fake.requests.length - 1].body).messages[0].content as string;
+    expect(system).toMatch(/Profile: level beginner; goal not set; equipment none stated \(assume bodyweight\); limitations none stated; age unknown/);
+    expect(system).toMatch(/Recent training: last session none yet; 0 sessions in the last 7 days/);
+    expect(system).toMatch(/physiotherapist or doctor/);
+    expect(system).toMatch(/0\.5–1 % of body weight a week/);
 
     fake.script = [{ content: JSON.stringify({ found: false, request: null }) }];
     const nothing = await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory: [{ role: 'user', content: 'hi' }] });
     expect(nothing.status).toBe(422);
     expect(nothing.body.error).toBe('Generation Failed');
   });
+
+  it('keeps the saved profile and the limitations the chat states even when the model drops them, and tells the coach the profile', async () => {
+    const saved = await signIn(t);
+    const profile = { age: 45, height: 170, weight: 90, goal: 'lose_fat', equipment: ['dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'UTC' };
+    await t.http.put('/api/profile').set(saved.auth).send(profile).expect(200);
+    const request = { type: 'strength', difficulty: 'beginner', minutes: 30, equipment: ['dumbbells'], limitations: [], focus: ['legs'], soreMuscles: [] };
+    const choice = JSON.stringify({ name: 'Fake Legs', warmup: [], main: [], cooldown: [], notes: [] });
+    fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: choice }, { content: 'Keep going.' }];
+    const chatHistory = [{ role: 'user', content: 'Legs today please, 30 minutes. My ankle is sprained.' }];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(saved.auth).send({ userId: saved.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    const [reading, planning] = fake.requests.slice(-2).map((r) => JSON.parse(r.body));
+    expect(JSON.parse(reading.messages[1].content).profile).toEqual({ fitnessLevel: 'beginner', goal: 'lose_fat', equipment: ['dumbbells'], limitations: ['knee'] });
+    const planned = JSON.parse(planning.messages[1].content);
+    expect(planned.request).toMatchObject({ limitations: ['knee', 'ankle'], equipment: ['dumbbells'], goal: 'lose_fat' });
+    // The model may only choose exercises that spare both: the ids offered, and so the workout.
+    const offered: string[] = planning.response_format.json_schema.schema.properties.main.items.enum;
+    for (const id of [...offered, ...workout.exercises.map((e) => e.catalogueId!)]) expect(catalogueExercise(id)!.loads.filter((l) => l === 'knee' || l === 'ankle')).toEqual([]);
+    expect(workout.notes.join(' ')).toMatch(/knee or ankle/);
+
+    await t.http.post('/api/workout/chat').set(saved.auth).send({ userId: saved.user.id, message: 'Any advice?', chatHistory }).expect(200);
+    const system = JSON.parse(fake.requests[fake.requests.length - 1].body).messages[0].content as string;
+    expect(system).toMatch(/Profile: level beginner; goal lose_fat; equipment dumbbells; limitations knee; age 45; height 170 cm; weight 90 kg/);
+    expect(system).toMatch(/imperial units: give weights in lb/);
+  });
+
+  it('refuses a reading outside the limits (minutes above 90) as malformed', async () => {
+    const request = { type: 'hiit', difficulty: 'advanced', minutes: 120, equipment: [], limitations: [], focus: [], soreMuscles: [] };
+    fake.script = Array.from({ length: 3 }, () => ({ content: JSON.stringify({ found: true, request }) }));
+    const res = await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory: [{ role: 'user', content: 'two hours of HIIT' }] });
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('AI_MALFORMED_ANSWER');
+  });
 });
+
+/** The property names of the request the chat reading asks the model for. */
+function readingFields(reading: { response_format: { json_schema: { schema: unknown } } }): Record<string, unknown> {
+  const schema = reading.response_format.json_schema.schema as { properties: { request: { anyOf?: Array<{ properties?: Record<string, unknown> }>; properties?: Record<string, unknown> } } };
+  const request = schema.properties.request;
+  return request.properties ?? request.anyOf?.find((s) => s.properties)?.properties ?? {};
+}
 
 describe('an HTTP call waiting on an AI job that outlasts AI_JOB_TIMEOUT_MS', () => {
   let fake: FakeOpenAi;

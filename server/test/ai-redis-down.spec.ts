@@ -1,5 +1,6 @@
 import { RedisProcess, waitFor } from './redis-process';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { clockOf } from './support/sessions';
 
 describe('AI routes while Redis is down', () => {
   let t: TestApp;
@@ -7,7 +8,7 @@ describe('AI routes while Redis is down', () => {
   let me: SignedIn;
   beforeAll(async () => {
     redis = await RedisProcess.create();
-    t = await startTestApp({ REDIS_URL: redis.url, AI_JOB_TIMEOUT_MS: '5000' });
+    t = await startTestApp({ REDIS_URL: redis.url, AI_JOB_TIMEOUT_MS: '5000', TEST_CLOCK: '1' });
     me = await signIn(t);
   });
   afterAll(async () => {
@@ -26,6 +27,8 @@ describe('AI routes while Redis is down', () => {
     expect(Date.now() - started).toBeLessThan(4000);
 
     const today = await t.http.get('/api/workout/today').set(me.auth).expect(200);
+    await t.http.put(`/api/workout/${today.body.id}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(200);
+    clockOf(t).advance(today.body.duration * 30_000);
     await t.http.post('/api/workout/complete').set(me.auth).send({ userId: me.user.id, workoutId: today.body.id, completedExercises: ['ex1'] }).expect(200);
     await t.http.get('/api/workout/sessions').set(me.auth).expect(200);
 

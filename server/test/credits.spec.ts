@@ -166,6 +166,19 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       expect(await balanceOf(user.id)).toBe(0);
     });
 
+    /** An activity imported today with these steps, as a validated proof day stores it (activities.spec.ts imports real files). */
+    const imported = (userId: string, steps: number) => ({
+      userId: new Types.ObjectId(userId),
+      proofDayId: new Types.ObjectId(),
+      uploadId: new Types.ObjectId(),
+      day: dayIn(new Date()),
+      format: 'fit',
+      kind: 'running',
+      startedAt: new Date(),
+      durationSeconds: 1800,
+      steps,
+    });
+
     it('credits a weight logged, a workout completed and 10,000 steps imported today, from those domains’ data', async () => {
       const { user, auth } = await signIn(t);
       const earn = (action: string) => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action, credits: 10 });
@@ -177,32 +190,70 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         userId: new Types.ObjectId(user.id),
         workoutId: new Types.ObjectId(),
         workout: { name: 'Test', type: 'strength', duration: 30 },
-        completedExercises: ['a'],
-        intensity: 'light',
-        creditsEarned: 0,
+        completedExercises: ['a', 'b'],
+        intensity: 'moderate',
+        creditsEarned: 20,
       });
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
-      // 10K Steps: the steps read from today's imported activity files reach 10,000 (activities.spec.ts imports real files).
-      const imported = (steps: number) => ({
-        userId: new Types.ObjectId(user.id),
-        proofDayId: new Types.ObjectId(),
-        uploadId: new Types.ObjectId(),
-        day: dayIn(new Date()),
-        format: 'fit',
-        kind: 'running',
-        startedAt: new Date(),
-        durationSeconds: 1800,
-        steps,
-      });
+      // 10K Steps: the steps read from today's imported activity files reach 10,000.
       await earn('steps').expect(409);
-      await activities.create(imported(6000));
+      await activities.create(imported(user.id, 6000));
       await earn('steps').expect(409);
-      await activities.create({ ...imported(4000), day: '2020-01-01' });
+      await activities.create({ ...imported(user.id, 4000), day: '2020-01-01' });
       await earn('steps').expect(409);
-      await activities.create(imported(4000));
+      await activities.create(imported(user.id, 4000));
       expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
       expect(await balanceOf(user.id)).toBe(30);
+    });
+
+    it('shows each action’s state before the click as evidence appears, and the claim agrees with every state', async () => {
+      const { user, auth } = await signIn(t);
+      const states = async () => (await t.http.get('/api/credits/earn-actions').set(auth).expect(200)).body as Array<Record<string, unknown>>;
+      const byAction = async () => Object.fromEntries((await states()).map(({ action, ...rest }) => [action, rest]));
+      /** Claims every action; each answer must be the one its state promised. */
+      const claimAll = async () => {
+        for (const state of await states()) {
+          const res = await t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: state.action });
+          if (state.claimable) expect(res.status).toBe(200);
+          else expect([res.status, res.body.code]).toEqual([409, state.alreadyClaimed ? 'CREDITS_ALREADY_EARNED' : 'CREDITS_NOT_EARNED_YET']);
+        }
+      };
+
+      expect(await states()).toEqual([
+        { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete at least half of a workout today' },
+        { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 7, unit: 'days' }, missing: '0/7 days to Weekly Streak' },
+        { action: 'weight', credits: 5, claimable: false, alreadyClaimed: false, progress: null, missing: 'Log your weight today (BMI calculator)' },
+        { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" },
+      ]);
+      await claimAll();
+
+      await users.updateOne({ _id: user.id }, { $set: { currentStreak: 3, longestStreak: 3, lastProofDay: dayIn(new Date()) } });
+      await t.http.post('/api/bmi').set(auth).send({ userId: user.id, height: 175, weight: 72 }).expect(200);
+      let now = await byAction();
+      expect(now.streak).toMatchObject({ claimable: false, progress: { current: 3, target: 7 }, missing: '3/7 days to Weekly Streak' });
+      expect(now.weight).toMatchObject({ claimable: true, missing: null });
+      expect(now.workout.claimable).toBe(false);
+      await claimAll();
+      expect((await byAction()).weight).toMatchObject({ claimable: false, alreadyClaimed: true, missing: 'Already claimed today' });
+
+      const session = () => ({ userId: new Types.ObjectId(user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 } });
+      // One exercise ticked of a generated workout (light, nothing earned) is not a workout done.
+      await sessions.create({ ...session(), completedExercises: ['a'], intensity: 'light', creditsEarned: 0 });
+      expect((await byAction()).workout).toMatchObject({ claimable: false, missing: 'Complete at least half of a workout today' });
+      await sessions.create({ ...session(), completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20 });
+      await activities.create({ ...imported(user.id, 6_500) });
+      expect((await byAction()).steps).toMatchObject({ claimable: false, progress: { current: 6_500, target: 10_000 }, missing: "6,500/10,000 steps in today's imported activity files" });
+      await activities.create({ ...imported(user.id, 4_000) });
+      await users.updateOne({ _id: user.id }, { $set: { currentStreak: 7, longestStreak: 7 } });
+      now = await byAction();
+      expect([now.workout.claimable, now.streak.claimable, now.steps.claimable]).toEqual([true, true, true]);
+      await claimAll();
+      expect(await balanceOf(user.id)).toBe(5 + 10 + 50 + 15);
+      expect((await states()).map((s) => s.missing)).toEqual(['Already claimed today', 'Already claimed this week', 'Already claimed today', 'Already claimed today']);
+      await claimAll();
+      expect(await balanceOf(user.id)).toBe(80);
+      await t.http.get('/api/credits/earn-actions').expect(401);
     });
 
     it("counts the day in the user's time zone: a workout at 15:00 in Los Angeles earns until that evening's midnight there", async () => {
@@ -212,13 +263,18 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const londoner = await signIn(t);
       await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
       for (const who of [angeleno, londoner]) {
-        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a'], intensity: 'light', creditsEarned: 0, completedAt: workoutAt });
+        await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20, completedAt: workoutAt });
       }
       const evening = new Date('2026-11-23T02:00:00Z'); // 18:00 on the 22nd in Los Angeles, the 23rd in UTC
+      const workoutState = async (who: SignedIn, at: Date) => (await credits.earnActions(who.user.id, at)).find((s) => s.action === 'workout')!;
+      expect(await workoutState(angeleno, evening)).toMatchObject({ claimable: true });
+      expect(await workoutState(londoner, evening)).toMatchObject({ claimable: false, missing: 'Complete at least half of a workout today' });
       expect(await credits.earn(angeleno.user.id, 'workout', evening)).toMatchObject({ credits: 10 });
+      expect(await workoutState(angeleno, evening)).toMatchObject({ claimable: false, missing: 'Already claimed today' });
       await expect(credits.earn(londoner.user.id, 'workout', evening)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
       const nextMorning = new Date('2026-11-23T16:00:00Z'); // 08:00 on the 23rd in Los Angeles
       await expect(credits.earn(angeleno.user.id, 'workout', nextMorning)).rejects.toMatchObject({ message: 'Complete Workout: not earned yet today' });
+      expect(await workoutState(angeleno, nextMorning)).toMatchObject({ claimable: false, alreadyClaimed: false, missing: 'Complete at least half of a workout today' });
     });
   });
 

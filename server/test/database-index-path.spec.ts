@@ -100,6 +100,7 @@ function shapes(seed: number): Shape[] {
       { filter: { userId: { $in: [userId, user(), userId.toHexString()] } } },
       { filter: { idempotencyKey: rng.pick(keys) } },
       { filter: { idempotencyKey: rng.pick(keys).toUpperCase() } },
+      { filter: { idempotencyKey: { $in: [rng.pick(keys), rng.pick(keys), 'earn:none'] } } },
       { filter: { username: rng.pick(usernames) } },
       { filter: { walletAddress: rng.pick(wallets) } },
       { filter: { status: rng.pick(['pending', 'finished']), createdAt: { $lt: new Date(Date.UTC(2026, 10, 15)) } } },
@@ -174,6 +175,7 @@ describe('the index path answers exactly what a full read answers', () => {
     expect(await usesIndex(client, db, { userId: userIds[0] })).toBe(true);
     expect(await usesIndex(client, db, { userId: userIds[0], account: 'credits', seq: 3 })).toBe(true);
     expect(await usesIndex(client, db, { idempotencyKey: 'k7' })).toBe(true);
+    expect(await usesIndex(client, db, { idempotencyKey: { $in: ['k7', 'k8'] } })).toBe(true);
     expect(await usesIndex(client, db, { username: { $in: ['u1', 'u2'] } })).toBe(true);
 
     // An array under username: MongoDB matches its elements, so a whole-value comparison would miss it.

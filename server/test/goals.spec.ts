@@ -11,7 +11,7 @@ import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { GoalsRepository } from '../src/goals/goals.repository';
-import { pdfWithLines, uploadReport } from './support/uploads';
+import { analyseWeightReport } from './support/uploads';
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -42,11 +42,7 @@ describe('prediction goals: safety, staking, settlement', () => {
   const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
     t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'My goal', ...body });
   const entriesOf = (goalId: string) => entries.countDocuments({ ref: goalId });
-  /** An analysed body-scan report: what weight goals are judged on. */
-  const analysedReport = async (m: SignedIn, weight: number) => {
-    const fileUrl = await uploadReport(t, m, await pdfWithLines(['BODY SCAN', 'Height: 180 cm', `Weight: ${weight} kg`, `BMI: ${(weight / 3.24).toFixed(1)}`]), 'application/pdf');
-    await t.http.post('/api/bmi/analyze').set(m.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
-  };
+  const analysedReport = (m: SignedIn, weight: number) => analyseWeightReport(t, m, weight);
 
   describe('safety rules', () => {
     it('refuses a weight goal without an analysed report, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {

@@ -16,13 +16,13 @@ function trickle(socket: Socket, bytes: Buffer | string, everyMs: number): void 
 
 /**
  * The deadlines for slow clients, at small configured values: headers 1 s, a request 1.5 s, an
- * upload 4 s. Each slow client must be answered 408 (or cut) within its deadline plus Node's
+ * upload 4 s, an upload's body silent for 1 s. Each slow client must be answered 408 (or cut) within its deadline plus Node's
  * checking interval (a fifth of the shortest limit) and some slack for a loaded machine.
  */
 describe('slow clients', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500', UPLOAD_REQUEST_TIMEOUT_MS: '4000' }, { workers: false });
+    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500', UPLOAD_REQUEST_TIMEOUT_MS: '4000', UPLOAD_IDLE_TIMEOUT_MS: '1000' }, { workers: false });
   });
   afterAll(() => t.close());
 
@@ -66,6 +66,35 @@ describe('slow clients', () => {
     expect([0, 408]).toContain(status);
     // The URL was not used up by the client that never finished.
     expect(await putAfterHangUp(t, uploadURL)).toBe(200);
+  });
+
+  it('cuts an upload whose body goes silent (a phone that lost its network sends no reset): the URL is free again, a part keeps what arrived', async () => {
+    const me = await signIn(t);
+    const file = pngBytes(1000);
+    const [whole, parts] = [await newReportUrl(t, me), await newReportUrl(t, me)];
+    const silent = async (method: string, uploadURL: string, headers: Array<[string, string]>) => {
+      const socket = await openSocket(t.url);
+      const reply = readReply(socket, 10_000);
+      socket.write(rawBytes({ method, target: pathOf(uploadURL), headers: [...headers, ['Content-Length', String(file.length)]] }));
+      socket.write(file.subarray(0, 300));
+      return reply;
+    };
+    const [put, patch] = await Promise.all([
+      silent('PUT', whole, [['Content-Type', 'image/png']]),
+      silent('PATCH', parts, [['Content-Type', 'application/offset+octet-stream'], ['Content-Range', `bytes 0-999/1000`]]),
+    ]);
+    for (const { closedAfterMs } of [put, patch]) {
+      expect(closedAfterMs).toBeGreaterThan(900);
+      expect(closedAfterMs).toBeLessThan(3000);
+    }
+    expect(await putAfterHangUp(t, whole)).toBe(200);
+    expect((await t.http.get(pathOf(parts)).expect(200)).body).toEqual({ received: 300, finished: false, sha256: null });
+    const rest = await t.http
+      .patch(pathOf(parts))
+      .set('Content-Type', 'application/offset+octet-stream')
+      .set('Content-Range', 'bytes 300-999/1000')
+      .send(file.subarray(300));
+    expect(rest.body).toMatchObject({ received: 1000, finished: true });
   });
 
   it('keeps an idle keep-alive connection past the headers deadline and serves its next request', async () => {

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
 import { JobsService } from '../src/queue/jobs.service';
@@ -8,6 +8,7 @@ import { JobName } from '../src/queue/job-registry';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
+import { mp4Video } from './support/proof-files';
 import { openSocket, rawBytes } from './support/raw-http';
 import { newReportUrl, pathOf, pdfWithLines, pngBytes, putAfterHangUp, uploadReport } from './support/uploads';
 
@@ -179,6 +180,178 @@ describe('uploads over HTTP (disk driver)', () => {
     await t.http.post('/api/bmi/analyze').set(owner.auth).send({ fileUrl: lookalike, reportType: 'bmi' }).expect(403);
     const unfinished = await newReportUrl(t, owner);
     await t.http.post('/api/bmi/analyze').set(owner.auth).send({ fileUrl: unfinished, reportType: 'bmi' }).expect(404);
+  });
+
+  describe('resumable (PATCH parts, GET where it stands)', () => {
+    const MB = 1024 * 1024;
+    const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+    const partialOf = (uploadURL: string) => join(uploadsDir(), `${idOf(uploadURL)}.part`);
+
+    /** A workout video URL (50 MB limit) and a 12 MB MP4 (real header, random body) for it. */
+    async function newVideo(me: Awaited<ReturnType<typeof signIn>>, size = 12 * MB) {
+      const file = Buffer.concat([mp4Video(Date.now() % 1000), randomBytes(size)]).subarray(0, size);
+      const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'workout_video', size }).expect(200);
+      return { file, uploadURL: body.uploadURL as string, resumable: body.resumable as boolean };
+    }
+
+    const patch = (uploadURL: string, file: Buffer, first: number, last = file.length - 1) =>
+      t.http
+        .patch(pathOf(uploadURL))
+        .set('Content-Type', 'application/offset+octet-stream')
+        .set('Content-Range', `bytes ${first}-${last}/${file.length}`)
+        .send(file.subarray(first, last + 1));
+    const progress = async (uploadURL: string) => (await t.http.get(pathOf(uploadURL)).expect(200)).body;
+
+    /** Opens a PATCH of bytes `first`… of `file`, sends `sent` of them and keeps the connection open. */
+    async function openPart(uploadURL: string, file: Buffer, first: number, sent: number) {
+      const socket = await openSocket(t.url);
+      socket.on('error', () => undefined);
+      const headers: Array<[string, string]> = [
+        ['Content-Type', 'application/offset+octet-stream'],
+        ['Content-Range', `bytes ${first}-${file.length - 1}/${file.length}`],
+        ['Content-Length', String(file.length - first)],
+      ];
+      socket.write(rawBytes({ method: 'PATCH', target: pathOf(uploadURL), headers }));
+      socket.write(file.subarray(first, first + sent));
+      return socket;
+    }
+
+    it('continues a part cut off mid-body from the bytes the server kept, and ends with the exact file and hash', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL, resumable } = await newVideo(me);
+      expect(resumable).toBe(true);
+      const socket = await openPart(uploadURL, file, 0, 5 * MB);
+      // Cut once some of it is on disk: the phone lost its network mid-body.
+      await waitFor(() => existsSync(partialOf(uploadURL)) && readFileSync(partialOf(uploadURL)).length >= MB, 5000);
+      socket.destroy();
+      await waitFor(() => uploadFds().length === 0);
+
+      const held = await progress(uploadURL);
+      expect(held).toEqual({ received: expect.any(Number), finished: false, sha256: null });
+      expect(held.received).toBeGreaterThanOrEqual(MB);
+      expect(held.received).toBeLessThanOrEqual(5 * MB);
+      // What was kept is exactly the file's first bytes, nothing else.
+      expect(readFileSync(partialOf(uploadURL)).equals(file.subarray(0, held.received))).toBe(true);
+
+      const rest = await patch(uploadURL, file, held.received).expect(200);
+      expect(rest.body).toEqual({ received: file.length, finished: true, sha256: sha256(file) });
+      expect(readFileSync(join(uploadsDir(), idOf(uploadURL))).equals(file)).toBe(true);
+      expect(filesLeft()).not.toContain(`${idOf(uploadURL)}.part`);
+      expect(await progress(uploadURL)).toEqual({ received: file.length, finished: true, sha256: sha256(file) });
+      expect(uploadFds()).toEqual([]);
+    });
+
+    it('takes parts in order, a resent part again (its answer was lost), and no byte once finished', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL } = await newVideo(me, 3 * MB + 17);
+      expect(await progress(uploadURL)).toEqual({ received: 0, finished: false, sha256: null });
+      expect((await patch(uploadURL, file, 0, MB - 1).expect(200)).body).toEqual({ received: MB, finished: false, sha256: null });
+      expect((await patch(uploadURL, file, MB, 2 * MB - 1).expect(200)).body.received).toBe(2 * MB);
+      // The client never saw that answer and sends the same part again: it replaces those bytes.
+      expect((await patch(uploadURL, file, MB, 2 * MB - 1).expect(200)).body.received).toBe(2 * MB);
+      expect(await progress(uploadURL)).toMatchObject({ received: 2 * MB, finished: false });
+      const last = await patch(uploadURL, file, 2 * MB).expect(200);
+      expect(last.body).toEqual({ received: file.length, finished: true, sha256: sha256(file) });
+      expect(readFileSync(join(uploadsDir(), idOf(uploadURL))).equals(file)).toBe(true);
+
+      // Finished is final: no part, no whole PUT changes the checked bytes.
+      expect((await patch(uploadURL, file, 0, MB - 1).expect(403)).body.code).toBe('UPLOAD_URL_USED');
+      await t.http.put(pathOf(uploadURL)).set('Content-Type', 'video/mp4').send(file).expect(403);
+      expect(readFileSync(join(uploadsDir(), idOf(uploadURL))).equals(file)).toBe(true);
+      const proof = await t.app.get(UploadsService).requireFinished(me.user.id, uploadURL, 'proof:workout_video');
+      expect(proof).toMatchObject({ status: 'finished', size: file.length, mime: 'video/mp4', sha256: sha256(file) });
+    });
+
+    it('refuses a gap, a missing or wrong Content-Range or Content-Length, a file over the limit and a wrong type, keeping nothing of a refused file', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL } = await newVideo(me, 2 * MB);
+      await patch(uploadURL, file, 0, MB - 1).expect(200);
+      const gap = await patch(uploadURL, file, MB + 10).expect(409);
+      expect(gap.body).toMatchObject({ code: 'UPLOAD_OFFSET_MISMATCH', message: `This upload holds ${MB} bytes: continue from byte ${MB}` });
+      const noRange = await t.http.patch(pathOf(uploadURL)).set('Content-Type', 'application/offset+octet-stream').send(file.subarray(MB)).expect(400);
+      expect(noRange.body.message).toBe('Send the part with Content-Range: bytes <first>-<last>/<total>');
+      const short = await t.http
+        .patch(pathOf(uploadURL))
+        .set('Content-Type', 'application/offset+octet-stream')
+        .set('Content-Range', `bytes ${MB}-${2 * MB - 1}/${2 * MB}`)
+        .send(file.subarray(MB, MB + 10))
+        .expect(400);
+      expect(short.body.message).toBe('Send the part with a Content-Length equal to its Content-Range');
+      const over = 50 * MB + 1;
+      const tooLarge = await t.http
+        .patch(pathOf(uploadURL))
+        .set('Content-Type', 'application/offset+octet-stream')
+        .set('Content-Range', `bytes ${MB}-${MB + 9}/${over}`)
+        .send(file.subarray(MB, MB + 10))
+        .expect(413);
+      expect(tooLarge.body.message).toBe('The file is larger than 50 MB');
+      // None of those refusals touched what was held.
+      expect(await progress(uploadURL)).toMatchObject({ received: MB, finished: false });
+
+      const text = Buffer.from('not a video at all, just some words'.repeat(100));
+      const { uploadURL: other } = await newVideo(me);
+      const refused = await patch(other, text, 0).expect(415);
+      expect(refused.body.message).toBe('Only MP4, MOV or WEBM files are accepted');
+      expect(filesLeft().some((f) => f.startsWith(idOf(other)))).toBe(false);
+      // The URL takes the right file afterwards.
+      await patch(other, file, 0).expect(200);
+    });
+
+    it('checks the type of a file whose first part is too short to show it once the whole file is in', async () => {
+      const me = await signIn(t);
+      const selfieUrl = async () => (await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie', size: 2000 }).expect(200)).body.uploadURL as string;
+      // A WebP shows its type in its first 12 bytes; the first part has 8 of them.
+      const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xc8, 0x07, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(2000 - 16)]);
+      const good = await selfieUrl();
+      await patch(good, webp, 0, 7).expect(200);
+      expect((await patch(good, webp, 8).expect(200)).body).toEqual({ received: 2000, finished: true, sha256: sha256(webp) });
+      const junk = Buffer.concat([Buffer.from('RIFF'), randomBytes(1996)]);
+      const bad = await selfieUrl();
+      await patch(bad, junk, 0, 3).expect(200);
+      expect((await patch(bad, junk, 4).expect(415)).body.message).toBe('Only JPEG, PNG or WEBP files are accepted');
+      expect(filesLeft().some((f) => f.startsWith(idOf(bad)))).toBe(false);
+    });
+
+    it('answers 409 UPLOAD_BUSY to a part while another is arriving, and takes it once that client is gone', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL } = await newVideo(me, 2 * MB);
+      const stale = await openPart(uploadURL, file, 0, 100_000);
+      await waitFor(() => existsSync(partialOf(uploadURL)) && readFileSync(partialOf(uploadURL)).length === 100_000);
+      const busy = await patch(uploadURL, file, 100_000).expect(409);
+      expect(busy.body).toMatchObject({ code: 'UPLOAD_BUSY', message: 'Another part of this upload is still arriving; ask how much is stored, then continue' });
+      stale.destroy();
+      await waitFor(() => uploadFds().length === 0);
+      const deadline = Date.now() + 3000;
+      let res = await patch(uploadURL, file, (await progress(uploadURL)).received);
+      while (res.status === 409 && Date.now() < deadline) res = await patch(uploadURL, file, (await progress(uploadURL)).received);
+      expect(res.body).toEqual({ received: file.length, finished: true, sha256: sha256(file) });
+    });
+
+    it('lets a whole PUT replace what parts left', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL } = await newVideo(me, 2 * MB);
+      await patch(uploadURL, file, 0, MB - 1).expect(200);
+      const res = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'video/mp4').send(file).expect(200);
+      expect(res.body.sha256).toBe(sha256(file));
+      expect(readFileSync(join(uploadsDir(), idOf(uploadURL))).equals(file)).toBe(true);
+      expect(filesLeft()).not.toContain(`${idOf(uploadURL)}.part`);
+    });
+
+    it('refuses GET and PATCH with a forged or expired signature', async () => {
+      const me = await signIn(t);
+      const { file, uploadURL } = await newVideo(me, MB);
+      const id = idOf(uploadURL);
+      const expired = signUpload(uploadSigningKey(t.env.JWT_SECRET), id, Date.now() - 1000);
+      expect((await t.http.get(`/api/uploads/${id}?sig=${expired}`).expect(403)).body.code).toBe('UPLOAD_URL_EXPIRED');
+      const forged = signUpload(uploadSigningKey('someone-elses-secret-at-least-32-chars'), id, Date.now() + 60_000);
+      await t.http.get(`/api/uploads/${id}?sig=${forged}`).expect(403);
+      await t.http
+        .patch(`/api/uploads/${id}?sig=${forged}`)
+        .set('Content-Range', `bytes 0-${file.length - 1}/${file.length}`)
+        .send(file)
+        .expect(403);
+      expect(filesLeft().some((f) => f.startsWith(id))).toBe(false);
+    });
   });
 
   it('sweeps pending uploads long past their expiry, with their files, and keeps finished ones', async () => {

@@ -5,15 +5,17 @@ import { AchievementsService } from '../src/achievements/achievements.service';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { dayIn } from '../src/users/users.rules';
 import { catalogueExercise } from '../src/workouts/catalogue';
+import { PaidMinutesRepository } from '../src/workouts/paid-minutes.repository';
 import { WorkoutsRepository } from '../src/workouts/workouts.repository';
 import { WorkoutsService } from '../src/workouts/workouts.service';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { advanceToNextMorning, clockOf, startAndLetHalfPass, startSession } from './support/sessions';
 
 describe('workouts, sessions, coach and achievements over HTTP (local AI provider, real worker)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ TEST_CLOCK: '1' });
   });
   afterAll(() => t.close());
 
@@ -59,6 +61,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
     expect(workout.creditsReward).toBe(40);
     const ticked = workout.exercises.slice(0, Math.ceil(workout.exercises.length * 0.8)).map((e) => e.id);
+    await startAndLetHalfPass(t, me, workout);
     const res = await complete(me, workout, [...ticked, ticked[0]]).expect(200);
     const { session, newAchievements } = res.body as WorkoutCompletion;
     expect(session.intensity).toBe('intense');
@@ -77,8 +80,8 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(badges.map((b: { title: string }) => b.title).sort()).toEqual(['First Rep', 'Full Send']);
 
     const workouts = t.app.get(WorkoutsService);
-    expect(await workouts.hasCompletedSessionOn(me.user.id, dayIn(new Date()))).toBe(true);
-    expect(await workouts.hasCompletedSessionOn(me.user.id, '2020-01-01')).toBe(false);
+    expect(await workouts.hasCountedSessionOn(me.user.id, dayIn(clockOf(t).now()))).toBe(true);
+    expect(await workouts.hasCountedSessionOn(me.user.id, '2020-01-01')).toBe(false);
     // Intense (80 % ticked) and paid: it counts for goals and referrals.
     expect(await workouts.countCountedSessionsSince(me.user.id, new Date(Date.now() - 60_000))).toBe(1);
   });
@@ -102,9 +105,12 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
 
   it('pays at most 120 planned minutes a day: six 60-minute HIIT sessions completed back to back are not all paid', async () => {
     const me = await signIn(t);
+    // Six half-sessions take three hours of the server's clock: all on one day.
+    advanceToNextMorning(t);
     const answers: WorkoutCompletion[] = [];
     for (let i = 0; i < 6; i++) {
       const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+      await startAndLetHalfPass(t, me, workout);
       answers.push((await complete(me, workout, workout.exercises.map((e) => e.id)).expect(200)).body as WorkoutCompletion);
     }
     expect(answers.map((a) => a.session.creditsEarned)).toEqual([40, 40, 0, 0, 0, 0]);
@@ -119,6 +125,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const me = await signIn(t);
     const workout = (await generate(me, { duration: 15, difficulty: 'beginner' }).expect(201)).body as WorkoutView;
     const ids = workout.exercises.map((e) => e.id);
+    await startAndLetHalfPass(t, me, workout);
     const statuses = (await Promise.all(Array.from({ length: 15 }, () => complete(me, workout, ids)))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(14);
@@ -137,6 +144,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     await t.http.post('/api/workout/complete').set(other.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(404);
     await t.http.post('/api/workout/complete').set(me.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(403);
     expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 0, totalWorkouts: 0 });
+    await startAndLetHalfPass(t, me, workout);
     const light = (await complete(me, workout, ['ex1']).expect(200)).body as WorkoutCompletion;
     expect(light.session.intensity).toBe('light');
   });
@@ -144,6 +152,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
   it('avoids muscles trained hard in the last 48 hours in the next plan', async () => {
     const me = await signIn(t);
     const first = (await generate(me, { type: 'strength' }).expect(201)).body as WorkoutView;
+    await startAndLetHalfPass(t, me, first);
     await complete(me, first, first.exercises.map((e) => e.id)).expect(200);
     const next = (await generate(me, { type: 'strength' }).expect(201)).body as WorkoutView;
     expect(next.notes.join(' ')).toMatch(/^Recovery: /);
@@ -218,16 +227,186 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       }
       expect((await t.http.get('/api/workout/today').set(me.auth)).body).toEqual(workout);
 
+      await startAndLetHalfPass(t, me, workout);
       await complete(me, workout, ['ex1']).expect(200);
       expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex2' }).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
 
       // A workout stored before the catalogue: its exercises have nothing to swap from.
+      const now = clockOf(t).now();
       const old = await t.app.get(WorkoutsRepository).create({
-        userId: me.user.id, name: 'Old Plan', type: 'strength', difficulty: 'beginner', duration: 15, creditsReward: 5, notes: [], day: dayIn(new Date()),
+        userId: me.user.id, name: 'Old Plan', type: 'strength', difficulty: 'beginner', duration: 15, creditsReward: 5, notes: [], day: dayIn(now),
         exercises: [{ id: 'ex1', name: 'Push-Up', description: 'Press up.', phase: 'main', prescription: '3 × 10', muscles: ['chest'] }],
-      });
+      }, now);
       const refused = await swap(me, { workoutId: old._id.toString(), exerciseId: 'ex1' }).expect(409);
       expect(refused.body).toMatchObject({ code: 'WORKOUT_NO_EQUIVALENT', error: 'No Equivalent' });
+    });
+  });
+
+  describe('the active session, kept on the server', () => {
+    const tick = (me: SignedIn, workoutId: string, exerciseId: string, done = true) =>
+      t.http.put(`/api/workout/${workoutId}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId, done });
+    const today = async (me: SignedIn) => (await t.http.get('/api/workout/today').set(me.auth).expect(200)).body as WorkoutView;
+
+    it('keeps ticks and the start time with today’s workout: the first tick starts it, repeats change nothing', async () => {
+      const me = await signIn(t);
+      const workout = (await generate(me, { duration: 30 }).expect(201)).body as WorkoutView;
+      expect(workout).toMatchObject({ ticked: [], startedAt: null });
+
+      const startedAt = clockOf(t).now().getTime();
+      const first = (await tick(me, workout.id, 'ex2').expect(200)).body;
+      expect(first).toEqual({ id: workout.id, ticked: ['ex2'], startedAt: expect.any(String) });
+      expect(Date.parse(first.startedAt)).toBeGreaterThanOrEqual(startedAt);
+      clockOf(t).advance(60_000);
+      await tick(me, workout.id, 'ex2').expect(200, first);
+      await tick(me, workout.id, 'ex1').expect(200);
+      await tick(me, workout.id, 'ex3').expect(200);
+      await tick(me, workout.id, 'ex3', false).expect(200);
+      await tick(me, workout.id, 'ex3', false).expect(200);
+      // A reload reads them back, with the first tick's time as the start (START later keeps it).
+      expect(await today(me)).toEqual({ ...workout, ticked: ['ex2', 'ex1'], startedAt: first.startedAt });
+      expect((await startSession(t, me, workout.id).expect(200)).body).toEqual({ id: workout.id, ticked: ['ex2', 'ex1'], startedAt: first.startedAt });
+    });
+
+    it('START records when the session began, once; a new workout is a new session', async () => {
+      const me = await signIn(t);
+      const workout = (await generate(me).expect(201)).body as WorkoutView;
+      const before = clockOf(t).now().getTime();
+      const started = (await startSession(t, me, workout.id).expect(200)).body;
+      expect(started).toEqual({ id: workout.id, ticked: [], startedAt: expect.any(String) });
+      expect(Date.parse(started.startedAt)).toBeGreaterThanOrEqual(before);
+      expect(Date.parse(started.startedAt)).toBeLessThanOrEqual(clockOf(t).now().getTime());
+      clockOf(t).advance(5 * 60_000);
+      expect((await startSession(t, me, workout.id).expect(200)).body.startedAt).toBe(started.startedAt);
+      await tick(me, workout.id, 'ex1').expect(200);
+      expect((await today(me)).startedAt).toBe(started.startedAt);
+
+      const next = (await generate(me).expect(201)).body as WorkoutView;
+      expect(await today(me)).toEqual(next);
+      // The replaced workout is no longer today's: its progress cannot change.
+      expect((await tick(me, workout.id, 'ex2').expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+      expect((await startSession(t, me, workout.id).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+    });
+
+    it('accepts only the owner’s open workout and its own exercises, changing nothing otherwise', async () => {
+      const me = await signIn(t);
+      const other = await signIn(t);
+      const workout = (await generate(me).expect(201)).body as WorkoutView;
+      expect((await tick(me, workout.id, 'ex999').expect(404)).body.code).toBe('WORKOUT_EXERCISE_NOT_FOUND');
+      expect((await tick(other, workout.id, 'ex1').expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+      expect((await startSession(t, other, workout.id).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+      await t.http.put(`/api/workout/${workout.id}/progress`).set(me.auth).send({ userId: other.user.id, exerciseId: 'ex1', done: true }).expect(403);
+      await t.http.post(`/api/workout/${workout.id}/start`).set(me.auth).send({ userId: other.user.id }).expect(403);
+      await t.http.put(`/api/workout/${workout.id}/progress`).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(401);
+      for (const bad of [{ exerciseId: 'ex1' }, { exerciseId: 'ex1', done: 'yes' }, { exerciseId: '', done: true }, { exerciseId: { $gt: '' }, done: true }, { exerciseId: 'ex1', done: true, extra: 1 }]) {
+        expect((await t.http.put(`/api/workout/${workout.id}/progress`).set(me.auth).send({ userId: me.user.id, ...bad }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+      }
+      expect((await t.http.put('/api/workout/not-an-id/progress').set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+      expect(await today(me)).toEqual(workout);
+
+      await startAndLetHalfPass(t, me, workout);
+      await complete(me, workout, ['ex1']).expect(200);
+      // Completed: the session is over, its ticks stay as they were.
+      expect((await tick(me, workout.id, 'ex2').expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+    });
+
+    it('stays open across midnight (UTC) once started, and is gone the next day when never started', async () => {
+      const me = await signIn(t);
+      const morning = advanceToNextMorning(t);
+      // 23:40 of the same day.
+      clockOf(t).advance(22 * 3600_000 + 40 * 60_000);
+      const started = (await generate(me, { duration: 45 }).expect(201)).body as WorkoutView;
+      await tick(me, started.id, 'ex1').expect(200);
+      clockOf(t).advance(40 * 60_000);
+      expect(clockOf(t).now().getUTCDate()).not.toBe(morning.getUTCDate());
+      expect((await today(me)).id).toBe(started.id);
+      await complete(me, started, ['ex1', 'ex2']).expect(200);
+
+      clockOf(t).advance(22 * 3600_000);
+      // Generated at 22:20: still today's at 01:20 (six hours from its generation), gone at 04:30.
+      const idle = (await generate(me).expect(201)).body as WorkoutView;
+      clockOf(t).advance(3 * 3600_000);
+      expect((await today(me)).id).toBe(idle.id);
+      clockOf(t).advance(3 * 3600_000 + 10 * 60_000);
+      await t.http.get('/api/workout/today').set(me.auth).expect(200, 'null');
+      expect((await startSession(t, me, idle.id).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
+    });
+  });
+
+  describe('completion only after half the planned time, and the day’s paid minutes claimed atomically', () => {
+    it('refuses a session not started, and one started less than half its minutes ago, saying from when (in the user’s time zone)', async () => {
+      const me = await signIn(t);
+      await t.http
+        .put('/api/profile')
+        .set(me.auth)
+        .send({ age: 35, height: 175, weight: 70, goal: 'general_fitness', equipment: [], limitations: [], units: 'metric', timeZone: 'Asia/Tokyo' })
+        .expect(200);
+      const workout = (await generate(me, { duration: 60 }).expect(201)).body as WorkoutView;
+      const ids = workout.exercises.map((e) => e.id);
+      expect((await complete(me, workout, ids).expect(409)).body).toMatchObject({ code: 'WORKOUT_NOT_STARTED', error: 'Not Started' });
+
+      const { startedAt } = (await startSession(t, me, workout.id).expect(200)).body as { startedAt: string };
+      const from = new Date(Math.ceil((Date.parse(startedAt) + 30 * 60_000) / 60_000) * 60_000);
+      const inTokyo = from.toLocaleTimeString('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+      const early = await complete(me, workout, ids).expect(409);
+      expect(early.body).toEqual({ statusCode: 409, code: 'WORKOUT_TOO_EARLY', error: 'Too Early', message: `You can complete this session from ${inTokyo} (half of its 60 minutes)` });
+      clockOf(t).advance(29 * 60_000);
+      expect((await complete(me, workout, ids).expect(409)).body.code).toBe('WORKOUT_TOO_EARLY');
+      expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 0, totalWorkouts: 0 });
+
+      clockOf(t).advance(60_000);
+      const done = (await complete(me, workout, ids).expect(200)).body as WorkoutCompletion;
+      expect(done.session.creditsEarned).toBe(workout.creditsReward);
+      expect(Date.parse(done.session.completedAt)).toBeGreaterThanOrEqual(Date.parse(startedAt) + 30 * 60_000);
+    });
+
+    it('pays two of four 60-minute sessions completed at the same instant (the cap is checked and recorded in one step)', async () => {
+      const me = await signIn(t);
+      advanceToNextMorning(t);
+      const workouts: WorkoutView[] = [];
+      for (let i = 0; i < 4; i++) {
+        const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+        await startSession(t, me, workout.id).expect(200);
+        workouts.push(workout);
+      }
+      clockOf(t).advance(30 * 60_000);
+      const answers = await Promise.all(workouts.map((w) => complete(me, w, w.exercises.map((e) => e.id))));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      const paid = answers.map((a) => (a.body as WorkoutCompletion).session.creditsEarned).sort();
+      expect(paid).toEqual([0, 0, 40, 40]);
+      expect(answers.filter((a) => (a.body as WorkoutCompletion).creditsNote?.includes('already plan 120 of 120 minutes'))).toHaveLength(2);
+      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+      expect((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body).toHaveLength(4);
+    });
+  });
+
+  it('claims the day’s paid minutes for at most 120 minutes of 12 workouts claiming at once, each workout once', async () => {
+    const repository = t.app.get(PaidMinutesRepository);
+    const userId = new Types.ObjectId().toString();
+    const workoutIds = Array.from({ length: 12 }, () => new Types.ObjectId().toString());
+    const claims = await Promise.all(workoutIds.map((id) => repository.claim(userId, '2026-11-23', id, 45, 120)));
+    expect(claims.filter((c) => c.paid)).toHaveLength(2);
+    // A retried completion of a paid workout stays paid; a new one still finds the day full.
+    const paidId = workoutIds[claims.findIndex((c) => c.paid)];
+    expect(await repository.claim(userId, '2026-11-23', paidId, 45, 120)).toEqual({ paid: true, minutesToday: 90 });
+    expect(await repository.claim(userId, '2026-11-23', new Types.ObjectId().toString(), 30, 120)).toEqual({ paid: true, minutesToday: 120 });
+    expect(await repository.claim(userId, '2026-11-23', new Types.ObjectId().toString(), 15, 120)).toEqual({ paid: false, minutesToday: 120 });
+    expect(await repository.claim(userId, '2026-11-24', new Types.ObjectId().toString(), 60, 120)).toEqual({ paid: true, minutesToday: 60 });
+  });
+
+  describe('the test clock', () => {
+    it('moves forward through POST /api/test/clock when TEST_CLOCK=1 (and tells its time), for a signed-in caller, within a day', async () => {
+      const me = await signIn(t);
+      const before = clockOf(t).now().getTime();
+      const moved = (await t.http.post('/api/test/clock').set(me.auth).send({ minutes: 30 }).expect(200)).body as { now: string };
+      expect(Date.parse(moved.now) - before).toBeGreaterThanOrEqual(30 * 60_000);
+      expect(Date.parse(moved.now) - before).toBeLessThan(31 * 60_000);
+      const read = (await t.http.get('/api/test/clock').set(me.auth).expect(200)).body as { now: string };
+      expect(Date.parse(read.now)).toBeGreaterThanOrEqual(Date.parse(moved.now));
+      await t.http.post('/api/test/clock').send({ minutes: 30 }).expect(401);
+      for (const minutes of [0, -5, 1441, 1.5, '30']) await t.http.post('/api/test/clock').set(me.auth).send({ minutes }).expect(400);
+      expect(() => clockOf(t).advance(-1)).toThrow(/forward/);
+      const document = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
+      expect(Object.keys(document.paths)).toContain('/api/test/clock');
     });
   });
 

@@ -1,9 +1,10 @@
 // The credits screen in a real browser (issue 3): credits granted with the operator CLI show up,
 // a marketplace redeem spends them once, the ledger table, balance and chart follow, the toast
-// shows; a goal is staked through its dialog; a post with the referral link earns once; the screen is looked at on desktop and phone widths.
+// shows; a goal is staked through its dialog; a post with the referral link earns once; the
+// earning-action cards say before the click what pays; the screen is looked at on desktop and phone widths.
 import type { Page } from '@playwright/test';
 import { FakeTweet, PUBLISH_PATH } from '../fakes/x-api';
-import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
+import { completeWorkout, expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
 import { serverEnv } from './server';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -73,7 +74,7 @@ test('credits granted with the CLI can be redeemed in the browser; ledger, balan
   }
 });
 
-test('refusals on the credits screen: an invalid post URL and an unmet earn action change nothing', async ({ page, wallet }) => {
+test('refusals on the credits screen: an invalid post URL changes nothing, and an unmet earn action says why before the click', async ({ page, wallet }) => {
   await openCredits(page, wallet.address, { amount: 100, reason: 'Starter credits' });
 
   await page.getByLabel('Post URL').fill('https://example.com/not-a-post');
@@ -81,11 +82,18 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
   await expect(toast(page).getByText('Invalid Tweet URL')).toBeVisible();
   await expect(toast(page).getByText('Please paste a valid Twitter/X URL')).toBeVisible();
 
-  // No session completed today: the server refuses, and SPEC shows no message for a failed earn.
-  const earn = page.waitForResponse((r) => r.url().endsWith('/api/credits/earn'));
-  await page.getByRole('button', { name: 'Claim Complete Workout' }).click();
-  expect((await earn).status()).toBe(409);
-  await expect(page.getByRole('button', { name: 'Claim Complete Workout' })).toHaveText('CLAIM');
+  // No session completed today: CLAIM says so instead of failing silently, and a click sends nothing.
+  const claim = page.getByRole('button', { name: 'Claim Complete Workout' });
+  await expect(claim).toHaveAttribute('aria-disabled', 'true');
+  await expect(claim).toHaveAccessibleDescription('Complete at least half of a workout today');
+  const earnCalls: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/credits/earn') && earnCalls.push(r.url()));
+  // Still focusable, so a keyboard user reaches it and hears the reason; pressing it does nothing.
+  await claim.focus();
+  await page.keyboard.press('Enter');
+  await expect(claim).toBeFocused();
+  await expect(claim).toHaveText('CLAIM');
+  expect(earnCalls).toEqual([]);
   await expect(balance(page)).toHaveText('100');
   await expect(page.getByRole('button', { name: 'Redeem Gym Pass' })).toBeDisabled();
 
@@ -95,6 +103,36 @@ test('refusals on the credits screen: an invalid post URL and an unmet earn acti
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
   await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
   await screenshot(page, 'credits-add-goal', { fullPage: false });
+});
+
+test('earning-action cards say before the click what pays: READY after a workout, the streak’s days, then claimed', async ({ page, wallet }) => {
+  await page.setViewportSize(DESKTOP);
+  const session = await signInWithPhantom(page);
+  expect(session.user.walletAddress).toBe(wallet.address);
+  await completeWorkout(page, session);
+  await page.goto('/credits');
+  const earning = page.getByRole('region', { name: 'EARNING_ACTIONS' });
+  const claim = (title: string) => earning.getByRole('button', { name: `Claim ${title}` });
+
+  await expect(claim('Complete Workout')).toHaveAccessibleDescription('READY');
+  await expect(claim('Complete Workout')).not.toHaveAttribute('aria-disabled', 'true');
+  const streak = earning.getByRole('progressbar', { name: 'Weekly Streak progress' });
+  await expect(streak).toHaveAttribute('aria-valuenow', '0');
+  await expect(streak).toHaveAttribute('aria-valuemax', '7');
+  await expect(claim('Weekly Streak')).toHaveAccessibleDescription('0/7 days to Weekly Streak');
+  await expect(claim('Log Weight')).toHaveAttribute('aria-disabled', 'true');
+  await earning.scrollIntoViewIfNeeded();
+  await screenshot(page, 'credits-earning-actions-desktop', { fullPage: false });
+  await page.setViewportSize(PHONE);
+  await earning.scrollIntoViewIfNeeded();
+  await screenshot(page, 'credits-earning-actions-phone', { fullPage: false });
+
+  await claim('Complete Workout').click();
+  await expect(toast(page).getByText('Credits Earned!')).toBeVisible();
+  await expect(balance(page)).toHaveText('10');
+  await expect(claim('Complete Workout')).toHaveAccessibleDescription('Already claimed today');
+  await expect(claim('Complete Workout')).toHaveAttribute('aria-disabled', 'true');
+  await screenshot(page, 'credits-earning-actions-claimed-phone', { fullPage: false });
 });
 
 test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {

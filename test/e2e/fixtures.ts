@@ -188,12 +188,36 @@ export async function signInWithPhantom(page: Page): Promise<Session> {
   return { token, user: (await res.json()) as UserView };
 }
 
-/** Generates today's workout and completes all of it through the API: its credits become pending. */
-export async function completeWorkout(page: Page, { token, user }: Session): Promise<number> {
+/** The server's time (its test clock: TEST_CLOCK=1 in the e2e server). */
+export async function serverNow(page: Page, { token }: Pick<Session, 'token'>): Promise<Date> {
+  const res = await page.request.get('/api/test/clock', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
+/**
+ * Moves the server's clock `minutes` forward (for every spec at once: the clock is the server's,
+ * so it only moves forward), as a session's half time passing. The browser's clock is the page's
+ * own (`page.clock`).
+ */
+export async function moveServerClock(page: Page, { token }: Pick<Session, 'token'>, minutes: number): Promise<Date> {
+  const res = await page.request.post('/api/test/clock', { headers: { Authorization: `Bearer ${token}` }, data: { minutes } });
+  expect(res.status()).toBe(200);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
+/**
+ * Generates today's workout and completes all of it through the API: started, half its minutes
+ * let pass on the server's clock, then completed; its credits become pending.
+ */
+export async function completeWorkout(page: Page, session: Session): Promise<number> {
+  const { token, user } = session;
   const headers = { Authorization: `Bearer ${token}` };
   const generated = await page.request.post('/api/workout/generate', { headers, data: { userId: user.id } });
   expect(generated.ok()).toBe(true);
   const workout = (await generated.json()) as WorkoutView;
+  expect((await page.request.post(`/api/workout/${workout.id}/start`, { headers, data: { userId: user.id } })).ok()).toBe(true);
+  await moveServerClock(page, session, Math.ceil(workout.duration / 2));
   const completed = await page.request.post('/api/workout/complete', {
     headers,
     data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },

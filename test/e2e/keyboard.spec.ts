@@ -3,7 +3,7 @@
 // is after each step. No mouse: clicks are never used, files are given to the picker Enter opens.
 import type { Locator, Page } from '@playwright/test';
 import { A11Y_VIEWPORTS } from './a11y';
-import { expect, proofFiles, screenshot, test } from './fixtures';
+import { expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -94,6 +94,11 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
     await page.keyboard.press('Space');
     await expect(exercises.nth(i)).toBeChecked();
   }
+  // A session under way: generating again asks first; Escape keeps it.
+  await openAndCloseDialog(page, page.getByRole('button', { name: 'EXECUTE_GENERATION' }), 'REPLACE_ACTIVE_SESSION', 4);
+  await expect(exercises.first()).toBeChecked();
+  // Half of the 45 minutes pass on the server's clock.
+  await moveServerClock(page, { token: (await page.evaluate(() => localStorage.getItem('authToken')))! }, 23);
   await tabTo(page, page.getByRole('button', { name: 'COMPLETE_SESSION' }));
   await page.keyboard.press('Enter');
   await expect(toastRegion.getByText('Workout Completed! 🎉')).toBeVisible();

@@ -1,9 +1,11 @@
 // The daily proof in a real browser (issue 6): a completed workout leaves pending credits, the
-// banner opens DAILY_PROOF_VALIDATION, three real files are uploaded (XHR PUT to the signed URL),
-// validated by the server's proof.check job, and the result view, balance and streak follow.
+// banner opens DAILY_PROOF_VALIDATION, three real files are uploaded (XHR parts to the signed URL),
+// validated by the server's proof.check job, and the result view, balance and streak follow; a
+// video whose connection drops mid-upload goes on from what the server kept (issue 19).
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
+import { seriousViolations } from './a11y';
 import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -95,4 +97,86 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+});
+
+test('a 12 MB video whose connection drops mid-upload goes on from the bytes the server kept, and the day validates', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  const session = await signInWithPhantom(page);
+  const credits = await completeWorkout(page, session);
+  const seed = randomInt(1_000_000);
+  const video = mp4Video(seed, 'isom', 12 * 1024 * 1024);
+  const PART = 5 * 1024 * 1024;
+  // The video's requests as the browser sends them; its second part is cut off once (the phone lost its network).
+  const videoRequests: string[] = [];
+  let dropped = false;
+  await page.route('**/api/uploads/**', async (route) => {
+    const request = route.request();
+    const range = (await request.allHeaders())['content-range'];
+    // Only the video's dropped part makes the client ask where an upload stands.
+    const ofVideo = range?.endsWith(`/${video.length}`) || (request.method() === 'GET' && dropped);
+    if (ofVideo) videoRequests.push(`${request.method()} ${range ?? ''}`.trim());
+    if (ofVideo && range === `bytes ${PART}-${2 * PART - 1}/${video.length}` && !dropped) {
+      dropped = true;
+      return route.abort('connectionreset');
+    }
+    return route.fallback();
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
+  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
+  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
+  await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
+
+  await expect(dialog.getByRole('status').filter({ hasText: 'Connection lost — retrying (1/5)…' })).toBeVisible();
+  await screenshot(page, 'proofs-retrying-phone', { fullPage: false });
+  await expect(dialog.getByRole('button', { name: 'UPLOADED WORKOUT_VIDEO' })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
+  expect(videoRequests).toEqual([
+    `PATCH bytes 0-${PART - 1}/${video.length}`,
+    `PATCH bytes ${PART}-${2 * PART - 1}/${video.length}`,
+    // Where it stands: the first part is kept, so only the lost one is sent again.
+    'GET',
+    `PATCH bytes ${PART}-${2 * PART - 1}/${video.length}`,
+    `PATCH bytes ${2 * PART}-${video.length - 1}/${video.length}`,
+  ]);
+
+  await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
+  await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
+  await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+});
+
+test('an upload refused on the way (its URL expired) says why with RETRY, which sends it again on a new URL; keyboard and axe as the rest of the dialog', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  const session = await signInWithPhantom(page);
+  await completeWorkout(page, session);
+  const expired = { statusCode: 403, code: 'UPLOAD_URL_EXPIRED', message: 'This upload URL has expired', error: 'Forbidden' };
+  let refused = false;
+  await page.route('**/api/uploads/**', (route) => {
+    if (refused) return route.fallback();
+    refused = true;
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify(expired) });
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
+  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+  const [selfie] = proofFiles();
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+
+  await expect(dialog.getByText('This upload URL has expired')).toBeVisible();
+  await expect(toast(page).getByText('Upload Failed')).toBeVisible();
+  const retry = dialog.getByRole('button', { name: 'RETRY GYM_SELFIE' });
+  await screenshot(page, 'proofs-upload-failed-phone', { fullPage: false });
+  expect(await seriousViolations(page, 'failed upload')).toEqual([]);
+
+  await retry.focus();
+  await page.keyboard.press('Enter');
+  const done = dialog.getByRole('button', { name: 'UPLOADED GYM_SELFIE' });
+  await expect(done).toBeVisible();
+  // RETRY went away with the upload; focus stayed in the slot, on its button.
+  await expect(done).toBeFocused();
+  await expect(dialog.getByText('This upload URL has expired')).toHaveCount(0);
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('1/3');
 });

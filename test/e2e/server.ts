@@ -8,7 +8,8 @@
  *   await runCli(['credits:grant', address, '50'])  // node server/dist/cli.js with that env → { code, stdout, stderr }
  *
  * The server gets a database and Redis prefix of its own on the local services, a temp DATA_DIR, a
- * free port, the inline worker, and a sign-in rate limit high enough for tests. Its log goes to
+ * free port, the inline worker, a sign-in rate limit high enough for tests, and a clock the specs
+ * move (TEST_CLOCK=1; fixtures `moveServerClock`): one for the run, so it only ever moves forward. Its log goes to
  * test/artifacts/e2e-server.log. `stop()` ends it and drops its database and its Redis keys.
  */
 import { ChildProcess, execFile, spawn } from 'node:child_process';
@@ -62,6 +63,8 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
     PORT: String(port),
     PUBLIC_URL: url,
     WORKER_INLINE: '1',
+    // Specs move the server's clock (POST /api/test/clock) as they move the browser's (page.clock).
+    TEST_CLOCK: '1',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'warn',
     ...extraEnv,

@@ -1,8 +1,9 @@
 // Training in a real browser (issue 4): generate, tick, complete, the toast, the pending banner and
-// the session on the progress page; the coach chat and a workout generated from it. The e2e server
-// has no OpenAI key, so the local coach (the real product fallback) answers through the BullMQ worker.
+// the session on the progress page; the coach chat, a workout generated from it, and the saved profile
+// reaching both (issue 18). The e2e server has no OpenAI key, so the local coach (the real product
+// fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
-import { expect, screenshot, signInWithPhantom, test } from './fixtures';
+import { expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -16,7 +17,7 @@ async function expectNoHorizontalOverflow(page: Page) {
 
 test('generate a workout, tick it, complete it, and see the credits pending and the session on the progress page', async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
-  await signInWithPhantom(page);
+  const session = await signInWithPhantom(page);
   await page.getByRole('button', { name: 'START_TRAINING' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'TRAINING_MODULE' })).toBeVisible();
   await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
@@ -44,6 +45,9 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await expect(page.getByTestId('potential-credits')).toHaveText('5');
   await screenshot(page, 'training-ticked-desktop');
 
+  // The first tick started the session: half its 15 minutes pass on the server's clock.
+  await expect(sessionCard(page).getByTestId('session-times')).toContainText('STARTED');
+  await moveServerClock(page, session, 8);
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
   await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
   await expect(toast(page).getByText('You earned 5 Fitness credits!')).toBeVisible();
@@ -83,7 +87,7 @@ test('chat three messages with the coach and generate the workout it describes (
   await input.press('Shift+Enter');
   await input.pressSequentially('my wrist hurts');
   await input.press('Enter');
-  await expect(coach.getByText(/Got it: a 30-minute .* yoga workout, nothing that loads your wrist/)).toBeVisible();
+  await expect(coach.getByText(/30-minute .* yoga session with bodyweight only, nothing that loads your wrist/)).toBeVisible();
   await expect(generateFromChat).toBeVisible();
 
   await input.fill('Thanks, what should I train today?');
@@ -99,9 +103,43 @@ test('chat three messages with the coach and generate the workout it describes (
   await expectNoHorizontalOverflow(page);
   await page.goto('/workouts');
   await expect(sessionCard(page).getByText('READY')).toBeVisible();
+  // The conversation is kept on the server: it shows again after leaving the page.
+  await expect(coach.getByText('How do I lose weight?')).toBeVisible();
+  await expect(generateFromChat).toBeVisible();
   await screenshot(page, 'training-phone', { fullPage: false });
   await page.goto('/progress');
   await expect(page.getByText('NO_SESSION_DATA')).toBeVisible();
   await expectNoHorizontalOverflow(page);
   await screenshot(page, 'progress-phone', { fullPage: false });
+});
+
+test('the coach works from the saved profile: its units, limitation and equipment reach the answers and the workout from the chat', async ({ page, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  await signInWithPhantom(page);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'IMPERIAL' }).click();
+  await page.getByLabel('WEIGHT (LB)').fill('200');
+  await page.getByRole('group', { name: 'EQUIPMENT' }).getByLabel('DUMBBELLS').check();
+  await page.getByRole('group', { name: 'LIMITATIONS' }).getByLabel('KNEE').check();
+  await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
+  await expect(toast(page).getByText('Profile Saved')).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'WORKOUTS', exact: true }).click();
+  const coach = page.getByRole('region', { name: 'AI_FITNESS_COACH' });
+  const input = coach.getByRole('textbox', { name: 'Message' });
+  await input.fill('How do I lose 10 pounds?');
+  await input.press('Enter');
+  await expect(coach.getByText(/Losing 10 lb .* at your 200 lb/)).toBeVisible();
+  await input.fill('I have 20 minutes for my legs');
+  await input.press('Enter');
+  await expect(coach.getByText(/20-minute beginner strength session for your legs and glutes with dumbbells, nothing that loads your knee/)).toBeVisible();
+
+  await coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }).click();
+  await expect(toast(page).getByText('Workout Generated!')).toBeVisible();
+  await expect(sessionCard(page).getByText(/Legs & Glutes Strength Foundations · 20 min/)).toBeVisible();
+  await expect(sessionCard(page).getByText(/Nothing that loads your knee/)).toBeVisible();
+  await expect(sessionCard(page).getByText(/Uses only what you have: dumbbells/)).toBeVisible();
+  // Reloaded, the conversation is still there.
+  await page.reload();
+  await expect(coach.getByText('I have 20 minutes for my legs')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { FakeServer, startFake } from './http-fake';
 
 export interface FakeS3 extends FakeServer {
@@ -7,7 +8,8 @@ export interface FakeS3 extends FakeServer {
 
 /**
  * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: PUT by a
- * presigned URL (query-string SigV4, which must name this access key and sign `content-length`),
+ * presigned URL (query-string SigV4, which must name this access key and sign `content-length`; a
+ * `x-amz-checksum-crc32` in it must match the body, as S3 checks it: 400 BadDigest otherwise),
  * GET, DELETE and CopyObject (PUT with `x-amz-copy-source`) with a SigV4 `Authorization` header. It checks who signed, not the signature's
  * bytes: the SDK computes those, and what the tests exercise is the server's use of the store.
  */
@@ -38,6 +40,8 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
       }
       const body = req.bodyBytes;
       if (Number(req.headers['content-length']) !== body.length) return reply(xmlError('SignatureDoesNotMatch', 403));
+      const checksum = req.query.get('x-amz-checksum-crc32');
+      if (checksum !== null && checksum !== crc32Base64(body)) return reply(xmlError('BadDigest', 400));
       objects.set(path, body);
       return reply({ status: 200, body: '' });
     }
@@ -59,4 +63,11 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
     return reply(xmlError('MethodNotAllowed', 405));
   });
   return Object.assign(server, { objects });
+}
+
+/** S3's form of a CRC32: the 4 big-endian bytes, base64. */
+function crc32Base64(bytes: Buffer): string {
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(bytes));
+  return sum.toString('base64');
 }

@@ -23,7 +23,7 @@ describe(`mixed load: ${USERS} users for ${SECONDS} s`, () => {
   beforeAll(async () => {
     // 200 users' proof checks queue behind each other on 2 cores: validate-all's p95 reached 50–64 s
     // here, so the job limit sits well above it and a slower runner shows latency, not a timeout.
-    t = await startTestApp({ AI_JOB_TIMEOUT_MS: '120000' });
+    t = await startTestApp({ AI_JOB_TIMEOUT_MS: '120000', TEST_CLOCK: '1' });
     api = new LoadClient(t.url);
   });
   afterAll(() => t?.close());

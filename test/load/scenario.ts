@@ -6,7 +6,8 @@ import { mp4Video, pngImage } from '../../server/test/support/proof-files';
  * app in the test's own process) and `npm run bench -- load` (bench/load.mjs, the built server in its
  * own process; it loads this file through server/test/support/ts-register.js).
  *
- * A user's round: read the profile, generate and complete a workout, prove the day (three uploads +
+ * A user's round: read the profile, generate, start and (half its minutes later on the server's test
+ * clock, so the server must run with TEST_CLOCK=1) complete a workout, prove the day (three uploads +
  * validate-all, in the first round only: once per user per day), try to redeem, read the ledger.
  */
 
@@ -26,8 +27,8 @@ export interface Sample {
 /** The credits each user is granted before its first round, so its first redemption goes through. */
 export const LOAD_GRANT = { amount: 200, reason: 'load test grant', idempotencyKey: (userId: string) => `grant:load-${userId}` };
 
-/** Requests in a first round (1 profile + 2 workout + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger). */
-export const FIRST_ROUND_REQUESTS = 12;
+/** Requests in a first round (1 profile + 3 workout + 1 test clock + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger). */
+export const FIRST_ROUND_REQUESTS = 14;
 
 /** HTTP to the app with fetch (a pooled keep-alive client, like a browser); every answer lands in `samples` under its route. */
 export class LoadClient {
@@ -77,6 +78,9 @@ export async function round(api: LoadClient, me: LoadUser, proofSeed?: number) {
   const workout = await api.call(me, 'POST /api/workout/generate', 'POST', '/api/workout/generate', { userId: me.user.id });
   if (workout.status === 201) {
     const ticked = workout.body.exercises.map((e: { id: string }) => e.id);
+    await api.call(me, 'POST /api/workout/{id}/start', 'POST', `/api/workout/${workout.body.id}/start`, { userId: me.user.id });
+    // Half the session's minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed.
+    await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', { minutes: Math.ceil(workout.body.duration / 2) });
     await api.call(me, 'POST /api/workout/complete', 'POST', '/api/workout/complete', { userId: me.user.id, workoutId: workout.body.id, completedExercises: ticked });
   }
   if (proofSeed !== undefined) await proveToday(api, me, proofSeed);

@@ -31,6 +31,8 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Bmi: { path: `bmi/${USER.id}`, subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)) },
   Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
   Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
+  ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
+  EarnActions: { path: 'credits/earn-actions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()) },
   Activities: { path: `activities/${USER.id}`, subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)) },
 };
 
@@ -54,7 +56,10 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
   swapExercise: (store) => store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
+  clearChatHistory: (store) => store.dispatch(workoutsApi.endpoints.clearChatHistory.initiate(USER.id)),
   completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
+  startSession: (store) => store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
+  updateProgress: (store) => store.dispatch(workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true })),
   redeem: (store) => store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
   earn: (store) => store.dispatch(creditsApi.endpoints.earn.initiate({ userId: USER.id, action: 'steps' })),
   validateTweet: (store) => store.dispatch(creditsApi.endpoints.validateTweet.initiate({ userId: USER.id, tweetUrl: 'https://x.com/a/status/1' })),
@@ -137,6 +142,13 @@ describe('what a change refreshes', () => {
     expect(await tagsRefetchedBy(mutation)).toEqual(expect.arrayContaining(['User', 'Transactions']));
   });
 
+  it.each(['completeWorkout', 'calculateBmi', 'analyzeBmiReport', 'validateProofs', 'earn', 'saveProfile'] as const)(
+    '%s refreshes the earning actions: it is their evidence, their claim or their day',
+    async (mutation) => {
+      expect(await tagsRefetchedBy(mutation)).toContain('EarnActions');
+    },
+  );
+
   it('a redemption refreshes the redemptions list', async () => {
     expect(await tagsRefetchedBy('redeem')).toContain('Redemptions');
   });
@@ -151,7 +163,7 @@ describe('what a change refreshes', () => {
   });
 
   it('a saved profile refreshes the user every screen reads its units from', async () => {
-    expect(await tagsRefetchedBy('saveProfile')).toEqual(['User', 'Profile']);
+    expect(await tagsRefetchedBy('saveProfile')).toEqual(['User', 'Profile', 'EarnActions']);
   });
 
   it('a generated workout refreshes today’s workout', async () => {

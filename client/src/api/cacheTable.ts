@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'Activities'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory', 'EarnActions', 'Activities'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -18,29 +18,38 @@ export const MUTATION_CHANGES = {
   createBmiUploadUrl: [],
   createProofUploadUrl: [],
   linkWallet: ['User'],
-  // Height, weight (on the profile too) and the latest BMI; weight goals read the weight.
-  calculateBmi: ['User', 'Bmi', 'Goals', 'Profile'],
+  // Height, weight (on the profile too) and the latest BMI; weight goals read the weight; a BMI
+  // record is the evidence of Log Weight.
+  calculateBmi: ['User', 'Bmi', 'Goals', 'Profile', 'EarnActions'],
   // The latest BMI and the report months of the rank; the first report earns a badge; the height
-  // and weight it states reach the profile.
-  analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile'],
+  // and weight it states reach the profile; its record logs the weight (Log Weight).
+  analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile', 'EarnActions'],
   // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its
-  // badges; the profile's time zone becomes the one the proofs were validated in; an activity file
-  // in the activity slot is stored as an imported activity.
-  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'Activities'],
+  // badges; the profile's time zone becomes the one the proofs were validated in. The streak and
+  // the steps of an activity file in the activity slot (stored as an imported activity) are the
+  // evidence of Weekly Streak and 10K Steps.
+  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'EarnActions', 'Activities'],
   // Reading an activity file stores and claims nothing.
   readActivity: [],
-  // The profile is part of the user every screen reads (units, height, weight).
-  saveProfile: ['User', 'Profile'],
+  // The profile is part of the user every screen reads (units, height, weight); its time zone
+  // decides which day the earning actions are counted on.
+  saveProfile: ['User', 'Profile', 'EarnActions'],
   generateWorkout: ['Workout'],
   generateFromChat: ['Workout'],
   // One exercise of today's workout replaced (the answer also fills the cache at once).
   swapExercise: ['Workout'],
-  // The server never creates a workout from a chat reply (workoutGenerated is always false).
-  coachChat: [],
-  // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges.
-  completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals'],
+  // The session's start and ticks: today's workout is patched from the answer (a tick at once, undone if refused).
+  startSession: [],
+  updateProgress: [],
+  // The message and the reply are stored (the server never creates a workout from a chat reply).
+  coachChat: ['ChatHistory'],
+  clearChatHistory: ['ChatHistory'],
+  // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
+  // the evidence of Complete Workout.
+  completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions'],
   redeem: ['User', 'Transactions', 'Redemptions'],
-  earn: ['User', 'Transactions'],
+  // The action is claimed for its period.
+  earn: ['User', 'Transactions', 'EarnActions'],
   validateTweet: ['User', 'Transactions'],
   purchaseCredits: ['User', 'Transactions'],
   // The stake leaves the balance.

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { useTimeZones } from '../test/time-zone.node';
-import { formatDate, formatDay, formatDays, shortDate } from './dates';
+import { formatDate, formatDay, formatDays, formatTime, shortDate } from './dates';
 
 describe('dates', () => {
   const setTimeZone = useTimeZones();
@@ -20,6 +20,13 @@ describe('dates', () => {
       setTimeZone(zone);
       expect(formatDay('2026-11-23')).toBe('Nov 23, 2026');
     }
+  });
+
+  it('shows a time of day in the browser’s zone, 24-hour', () => {
+    setTimeZone('America/New_York');
+    expect(formatTime(Date.parse('2026-11-23T19:05:00Z'))).toBe('14:05');
+    setTimeZone('Asia/Kolkata');
+    expect(formatTime(Date.parse('2026-11-23T19:05:00Z'))).toBe('00:35');
   });
 
   it('says 1 DAY and otherwise DAYS', () => {

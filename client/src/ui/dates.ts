@@ -29,3 +29,6 @@ export const formatDays = (count: number): string => `${count} ${dayUnit(count)}
 
 /** The browser's IANA time zone, UTC when it does not say. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** "14:32": a time of day in the browser's time zone, 24-hour like the server's refusals. */
+export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
-import type { ChatTurn, Intensity } from '../contract';
+import type { ChatTurn, Intensity, TrainingGoal, UnitSystem } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import type { TRAINING_GOALS } from '../contract/values';
 import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
-
-/** The profile's goal (branch `profile` names the same values `TrainingGoal` in the contract). */
-export type TrainingGoal = (typeof TRAINING_GOALS)[number];
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -52,13 +48,29 @@ export const ChatWorkoutRequest = z.object({
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
+/**
+ * What the coach knows of the user: the saved profile (goal, equipment at hand — [] is bodyweight —,
+ * limitations, the units they read; height in cm and weight in kg), their level and latest BMI.
+ */
 export interface CoachProfile {
   fitnessLevel: string;
+  goal: TrainingGoal | null;
+  equipment: Equipment[];
+  limitations: Limitation[];
+  units: UnitSystem;
   bmi: number | null;
   bmiCategory: string | null;
   age: number | null;
   height: number | null;
   weight: number | null;
+}
+
+/** What a conversation's workout falls back on where the chat is silent: the user's level and profile. */
+export interface ChatDefaults {
+  fitnessLevel: Difficulty;
+  goal: TrainingGoal | null;
+  equipment: Equipment[];
+  limitations: Limitation[];
 }
 
 export interface RecentTraining {
@@ -80,8 +92,8 @@ export interface CoachContext {
 export interface AiProvider {
   readonly engine: string;
   generateWorkout(request: PlanRequest): Promise<WorkoutPlan>;
-  /** Reads what workout a conversation asks for, with the user's level as the fallback difficulty. */
-  readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null>;
+  /** Reads what workout a conversation asks for; what it does not say comes from `defaults` (the profile). */
+  readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null>;
   coachReply(context: CoachContext): Promise<string>;
 }
 

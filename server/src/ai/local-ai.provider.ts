@@ -1,5 +1,5 @@
-import type { ChatTurn, Difficulty } from '../contract';
-import { AiProvider, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from './ai.provider';
+import type { ChatTurn } from '../contract';
+import { AiProvider, ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from './ai.provider';
 import { readChatRequest } from './local/chat.rules';
 import { coachReply } from './local/coach.rules';
 import { buildSession } from '../workouts/programming/session.rules';
@@ -13,8 +13,8 @@ export class LocalAiProvider implements AiProvider {
     return { name, exercises, notes };
   }
 
-  async readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null> {
-    return readChatRequest(history, fitnessLevel);
+  async readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null> {
+    return readChatRequest(history, defaults);
   }
 
   async coachReply(context: CoachContext): Promise<string> {

@@ -1,9 +1,10 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import type { ChatTurn, Difficulty, ExercisePhase } from '../contract';
+import type { ChatTurn, ExercisePhase } from '../contract';
 import { CATALOGUE } from '../workouts/catalogue';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
-import { AiProvider, AiTimeout, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PlanRequest, WorkoutPlan } from './ai.provider';
+import { readConversation } from './local/chat.rules';
+import { AiProvider, AiTimeout, ChatDefaults, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PLAN_MINUTES, PlanRequest, WorkoutPlan } from './ai.provider';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -43,6 +44,35 @@ function catalogueLines(eligible: Record<ExercisePhase, string[]>): string[] {
   return CATALOGUE.filter((e) => offered.has(e.id)).map((e) => `${e.id}: ${e.pattern}; ${e.primary.join(', ')}${e.unilateral ? '; one side at a time' : ''}`);
 }
 
+const CHAT_READING_RULES = [
+  'Read the fitness chat below and extract the workout the user asks for as JSON. Later user messages override earlier ones.',
+  'type: strength|cardio|hiit|yoga|mixed; difficulty: beginner|intermediate|advanced (default: profile.fitnessLevel);',
+  `minutes: the time they have, ${PLAN_MINUTES.min} to ${PLAN_MINUTES.max} (default 30);`,
+  'equipment: what they say is at hand, from dumbbells|kettlebell|barbell_rack|bench|machines|bands|pullup_bar|cardio_machine (a rower, bike or treadmill is cardio_machine; "no equipment" is []; default: profile.equipment);',
+  'limitations: regions they report injured or painful, from knee|lower_back|shoulder|wrist|ankle|hip|neck|elbow, plus profile.limitations unless they say one has healed;',
+  'focus: muscle groups they ask to train (upper body = chest, back, shoulders, arms; lower body or legs = legs, glutes);',
+  'soreMuscles: muscle groups they report as sore or ask to leave out ("not legs").',
+  'A chat that asks for a workout without details is found, with the defaults above.',
+  'If the chat neither asks for a workout nor states a type, time, level, equipment, body part, limitation or soreness, answer {"found": false, "request": null}.',
+].join('\n');
+
+/** The coach's instructions: the user's profile and recent training, and how to answer the common questions. */
+export function coachSystemPrompt({ profile, recent }: CoachContext): string {
+  const bmi = profile.bmi ? `${profile.bmi} (${profile.bmiCategory ?? 'unknown category'})` : 'unknown';
+  const last = recent.lastSession ? `${recent.lastSession.name} (${recent.lastSession.type}, ${recent.lastSession.intensity}) at ${recent.lastSession.completedAt}` : 'none yet';
+  return [
+    'You are a friendly, concise fitness coach (at most 150 words). Answer the question actually asked, specifically, using the profile below.',
+    `Profile: level ${profile.fitnessLevel}; goal ${profile.goal ?? 'not set'}; equipment ${profile.equipment.length ? profile.equipment.join(', ') : 'none stated (assume bodyweight)'}; limitations ${profile.limitations.length ? profile.limitations.join(', ') : 'none stated'}; age ${profile.age ?? 'unknown'}; height ${profile.height ?? 'unknown'} cm; weight ${profile.weight ?? 'unknown'} kg; BMI ${bmi}.`,
+    profile.units === 'imperial' ? 'They read imperial units: give weights in lb and heights in feet and inches.' : 'They read metric units: give weights in kg and heights in cm.',
+    `Recent training: last session ${last}; ${recent.sessionsLast7Days} sessions in the last 7 days; recovering (trained hard in 48 h): ${recent.recentlyTrained.join(', ') || 'nothing'}.`,
+    'Never suggest exercises that load a stated limitation or need equipment they do not have.',
+    'Pain or injury: say what to avoid and what to do instead, and to see a physiotherapist or doctor when pain is sharp, swollen, numb or lasts more than one to two weeks. Do not diagnose.',
+    'Weight loss: a moderate deficit, high protein, daily steps, strength training, 0.5–1 % of body weight a week; never crash diets or below about 1,200 kcal (women) / 1,500 kcal (men) without medical supervision.',
+    'Nutrition: general guidance only, with safe limits; refer medical conditions to a doctor or registered dietitian.',
+    'A workout request: describe the session shape for the time and equipment they have and tell them to press GENERATE_WORKOUT_FROM_CHAT.',
+  ].join('\n');
+}
+
 /**
  * Any OpenAI-compatible server. Answers must match the contract schemas; a malformed one throws
  * MalformedAiAnswer and a slow one AiTimeout, which the job retries. The SDK's own retries are off: BullMQ owns retrying.
@@ -67,17 +97,12 @@ export class OpenAiProvider implements AiProvider {
     return { name: choice.name, exercises: session.exercises, notes: [...session.notes, ...choice.notes].slice(0, 6) };
   }
 
-  async readWorkoutRequest(history: ChatTurn[], fitnessLevel: Difficulty): Promise<ChatWorkoutRequest | null> {
-    const rules = [
-      'Read the fitness chat below and extract the workout the user asks for as JSON.',
-      'type: strength|cardio|hiit|yoga|mixed; difficulty: beginner|intermediate|advanced (default: the user level given);',
-      'minutes: the whole minutes they have, 10 to 90 (default 30); equipment: what they say they have at hand ([] for none);',
-      'limitations: body parts they report injured or painful; focus: body parts they ask to train ([] for balanced);',
-      'soreMuscles: muscle groups they report as sore or ask to rest.',
-      'If the chat names no type, minutes, difficulty or limit at all, answer {"found": false, "request": null}.',
-    ].join('\n');
-    const reading = await this.json('chat_reading', ChatReading, rules, JSON.stringify({ userLevel: fitnessLevel, chat: history }));
-    return reading.found ? reading.request : null;
+  async readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null> {
+    const reading = await this.json('chat_reading', ChatReading, CHAT_READING_RULES, JSON.stringify({ profile: defaults, chat: history }));
+    if (!reading.found || !reading.request) return null;
+    // A limitation is safety: one the rules read (the profile's, or said in the chat and not healed) is kept even if the model dropped it.
+    const limitations = [...new Set([...reading.request.limitations, ...readConversation(history, defaults).limitations])];
+    return { ...reading.request, limitations };
   }
 
   async coachReply(context: CoachContext): Promise<string> {
@@ -86,10 +111,7 @@ export class OpenAiProvider implements AiProvider {
         {
           model: this.settings.model,
           messages: [
-            {
-              role: 'system',
-              content: `You are a friendly, concise fitness coach (at most 120 words). Use this profile and recent training: ${JSON.stringify({ profile: context.profile, recent: context.recent })}. Do not give medical diagnoses.`,
-            },
+            { role: 'system', content: coachSystemPrompt(context) },
             ...context.history.map((t) => ({ role: t.role, content: t.content })),
             { role: 'user', content: context.message },
           ],

@@ -57,8 +57,7 @@ export class BmiService {
   }
 
   async createReportUpload(userId: string, size?: number): Promise<UploadUrlResponse> {
-    const { uploadURL } = await this.uploads.createUpload(userId, 'bmi_report', size);
-    return { uploadURL };
+    return this.uploads.createUpload(userId, 'bmi_report', size);
   }
 
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */

@@ -21,5 +21,11 @@ export const UPLOAD_PUT: ErrorCode[] = [
   'UPLOAD_URL_USED',
 ];
 
+/** What the route that receives one part of a resumable upload may answer. */
+export const UPLOAD_PATCH: ErrorCode[] = [...UPLOAD_PUT, 'UPLOAD_BUSY', 'UPLOAD_OFFSET_MISMATCH'];
+
+/** What asking where a resumable upload stands may answer. */
+export const UPLOAD_GET: ErrorCode[] = ['UPLOAD_NOT_FOUND', 'UPLOAD_URL_INVALID', 'UPLOAD_URL_EXPIRED'];
+
 /** What a route that posts to the ledger may answer when the balance is contended. */
 export const POSTING: ErrorCode[] = ['LEDGER_BUSY'];

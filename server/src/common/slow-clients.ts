@@ -37,3 +37,18 @@ export function bodyDeadline(ms: number) {
     next();
   };
 }
+
+/**
+ * Middleware: an upload whose body goes silent for `ms` loses its connection (the client is gone
+ * even if no reset came), which ends the request as a hang-up and frees its URL. The watch stops
+ * once the body is in: checking the file may take longer and sends nothing.
+ */
+export function uploadIdleDeadline(ms: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.complete || !isUpload(req)) return next();
+    req.setTimeout(ms, () => req.destroy());
+    // A body drained after the answer ends on a socket Node has already given its keep-alive timeout.
+    req.once('end', () => res.writableFinished || req.socket.setTimeout(0));
+    next();
+  };
+}

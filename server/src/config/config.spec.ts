@@ -27,6 +27,12 @@ describe('loadConfig refuses to start a real deployment on example settings', ()
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).jwtSecret).toBe(secret);
   });
 
+  it('refuses TEST_CLOCK in production, naming it (any signed-in user could move the session clock)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, TEST_CLOCK: '1' })).toThrow(/TEST_CLOCK: never with NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).testClock).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET: secret, TEST_CLOCK: '1' }).testClock).toBe(true);
+  });
+
   it('needs a treasury of its own on mainnet-beta, in production or not, naming TREASURY_ADDRESS', () => {
     for (const NODE_ENV of ['production', 'development']) {
       expect(() => loadConfig({ NODE_ENV, JWT_SECRET: secret, SOLANA_CLUSTER: 'mainnet-beta' })).toThrow(/TREASURY_ADDRESS: set your own wallet on mainnet-beta/);

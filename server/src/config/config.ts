@@ -74,6 +74,11 @@ const EnvSchema = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   /** The same for the upload routes: a 50 MB video in 10 minutes is 0.7 Mbit/s, a slow mobile link. */
   UPLOAD_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /**
+   * How long an upload's body may go silent before the connection is cut: a phone that lost its
+   * network sends no reset, and until the cut its upload URL stays taken, so a resumed upload waits.
+   */
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   /** Per-user budgets of the routes that queue work or move money (rate-limits/user-rate-limits.ts). */
   RATE_LIMIT_AI_PER_MINUTE: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(60),
@@ -84,13 +89,19 @@ const EnvSchema = z.object({
   SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   CLIENT_DIST: z.string().optional(),
+  /** Tests only: the server's clock may be moved forward (POST /api/test/clock); refused in production. */
+  TEST_CLOCK: flag.default(false),
 }).superRefine((e, ctx) => {
   for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
 });
 
 /** Settings a development machine may leave at their defaults but a real deployment must not. */
-function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string }): Array<[string, string]> {
+function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string; TEST_CLOCK: boolean }): Array<[string, string]> {
   const refusals: Array<[string, string]> = [];
+  if (e.NODE_ENV === 'production' && e.TEST_CLOCK) {
+    // Any signed-in user could move the time the session rules read, and complete sessions early.
+    refusals.push(['TEST_CLOCK', 'never with NODE_ENV=production: it lets a signed-in user move the server clock']);
+  }
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     // Generated per machine, replicas would refuse each other's sessions and upload URLs.
     refusals.push(['JWT_SECRET', 'required when NODE_ENV=production: 32+ random characters, the same for every API and worker process']);
@@ -162,10 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
       uploadRequestTimeoutMs: e.UPLOAD_REQUEST_TIMEOUT_MS,
+      uploadIdleTimeoutMs: e.UPLOAD_IDLE_TIMEOUT_MS,
       shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_MS,
     },
     logLevel: e.LOG_LEVEL,
     operatorToken: e.OPERATOR_TOKEN,
+    testClock: e.TEST_CLOCK,
     clientDist: resolve(e.CLIENT_DIST ?? join(__dirname, '..', '..', '..', 'client', 'dist')),
   };
 }

@@ -58,6 +58,25 @@ export type EarnRequest = z.infer<typeof EarnRequest>;
 export const EarnResponse = z.object({ action: EarnAction, credits: z.number().int(), balance: z.number().int().min(0) });
 export type EarnResponse = z.infer<typeof EarnResponse>;
 
+/** How far along an earning action that takes more than one step is (the Weekly Streak's days). */
+export const EarnProgress = z.object({ current: z.number().int().min(0), target: z.number().int().positive(), unit: z.string() });
+export type EarnProgress = z.infer<typeof EarnProgress>;
+
+/** An earning action as CLAIM would find it now: the claim applies this same rule. */
+export const EarnActionState = z.object({
+  action: EarnAction,
+  credits: z.number().int(),
+  /** Done in its period and not paid for it yet: CLAIM pays now. */
+  claimable: z.boolean(),
+  /** Already paid in its period (today; the Weekly Streak this ISO week). */
+  alreadyClaimed: z.boolean(),
+  progress: EarnProgress.nullable(),
+  /** What stands between the user and the claim, in a few words ("3/7 days to Weekly Streak"); null when claimable. */
+  missing: z.string().nullable(),
+});
+export type EarnActionState = z.infer<typeof EarnActionState>;
+export const EarnActionList = z.array(EarnActionState);
+
 export const ValidateTweetRequest = z.strictObject({
   userId: ObjectIdString,
   tweetUrl: singleLineText(z.string().trim().min(1).max(500)),

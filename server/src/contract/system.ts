@@ -34,3 +34,9 @@ export type JobStateView = z.infer<typeof JobStateView>;
 
 /** The value of the JOB_KEY_HEADER an AI call may carry. */
 export const JobKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
+
+/** POST /api/test/clock (only with TEST_CLOCK=1): move the server's clock forward. */
+export const TestClockAdvance = z.strictObject({ minutes: z.number().int().min(1).max(24 * 60) });
+export type TestClockAdvance = z.infer<typeof TestClockAdvance>;
+export const TestClockView = z.object({ now: z.string() });
+export type TestClockView = z.infer<typeof TestClockView>;

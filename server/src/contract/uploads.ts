@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { ObjectIdString } from './common';
 
-/** SPEC §3 "Upload-URL response": where the client PUTs the file, in one shot. */
-export const UploadUrlResponse = z.object({ uploadURL: z.string() });
+/**
+ * SPEC §3 "Upload-URL response": where the client PUTs the file, in one shot. `resumable`: the URL
+ * also takes the file in parts (PATCH with Content-Range) and answers GET with how much it holds,
+ * so an upload cut off by the network continues where it stopped instead of starting over.
+ */
+export const UploadUrlResponse = z.object({ uploadURL: z.string(), resumable: z.boolean() });
 export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 
 /**
@@ -26,3 +30,14 @@ export const UploadReceipt = z.object({
   sha256: z.string(),
 });
 export type UploadReceipt = z.infer<typeof UploadReceipt>;
+
+/**
+ * Where a resumable upload stands (GET, and each PATCH's answer): the bytes the server holds, in
+ * order from the first; `finished` once the whole file is stored and checked, with its sha256.
+ */
+export const UploadProgress = z.object({
+  received: z.number().int(),
+  finished: z.boolean(),
+  sha256: z.string().nullable(),
+});
+export type UploadProgress = z.infer<typeof UploadProgress>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
 import { multilineText, singleLineText } from './text';
-import { CHAT_MESSAGE_MAX, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
+import { CHAT_MESSAGE_MAX, CHAT_MESSAGES_SHOWN, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
 
 export const WorkoutType = z.enum(WORKOUT_TYPES);
 export type WorkoutType = z.infer<typeof WorkoutType>;
@@ -58,6 +58,9 @@ export const WorkoutView = z.object({
   /** Why the plan looks the way it does (recovery, stated limits). */
   notes: z.array(z.string()),
   createdAt: z.string(),
+  /** The active session's progress, kept on the server: the exercise ids ticked, and when it started (START or the first tick). */
+  ticked: z.array(z.string()),
+  startedAt: z.string().nullable(),
 });
 export type WorkoutView = z.infer<typeof WorkoutView>;
 
@@ -88,6 +91,26 @@ export const SwapExerciseRequest = z.strictObject({
   exerciseId: z.string().min(1).max(64),
 });
 export type SwapExerciseRequest = z.infer<typeof SwapExerciseRequest>;
+
+/** Routes on one workout: `/api/workout/{workoutId}/…`. */
+export const WorkoutIdParam = z.strictObject({ workoutId: ObjectIdString });
+export type WorkoutIdParam = z.infer<typeof WorkoutIdParam>;
+
+/** POST /api/workout/{workoutId}/start: the session starts now (once; later calls keep the first start). */
+export const StartSessionRequest = z.strictObject({ userId: ObjectIdString });
+export type StartSessionRequest = z.infer<typeof StartSessionRequest>;
+
+/** PUT /api/workout/{workoutId}/progress: one exercise done or not (idempotent); the first tick also starts the session. */
+export const SessionProgressRequest = z.strictObject({
+  userId: ObjectIdString,
+  exerciseId: z.string().min(1).max(64),
+  done: z.boolean(),
+});
+export type SessionProgressRequest = z.infer<typeof SessionProgressRequest>;
+
+/** The active session's progress as the server keeps it. */
+export const SessionProgress = WorkoutView.pick({ id: true, ticked: true, startedAt: true });
+export type SessionProgress = z.infer<typeof SessionProgress>;
 
 /** SPEC.md section 3, Workout session. */
 export const SessionView = z.object({
@@ -128,6 +151,15 @@ export type CoachChatRequest = z.infer<typeof CoachChatRequest>;
 /** SPEC.md section 3, Coach chat response. `workoutGenerated`: the reply also created today's workout. */
 export const CoachChatResponse = z.object({ response: z.string(), workoutGenerated: z.boolean() });
 export type CoachChatResponse = z.infer<typeof CoachChatResponse>;
+
+/** SPEC.md section 3, Chat message: one stored turn of the user's coach conversation. */
+export const ChatMessageView = z.object({ id: z.string(), role: ChatRole, content: z.string(), timestamp: z.string() });
+export type ChatMessageView = z.infer<typeof ChatMessageView>;
+/** GET /api/workout/chat/history/:userId: the latest CHAT_MESSAGES_SHOWN messages, oldest first. */
+export const ChatHistoryView = z.array(ChatMessageView).max(CHAT_MESSAGES_SHOWN);
+/** DELETE /api/workout/chat/history/:userId: how many messages were removed. */
+export const ChatHistoryCleared = z.object({ deleted: z.number().int().min(0) });
+export type ChatHistoryCleared = z.infer<typeof ChatHistoryCleared>;
 
 export const GenerateFromChatRequest = z.strictObject({
   userId: ObjectIdString,

@@ -1,6 +1,8 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
+  EarnActionList,
+  EarnActionState,
   EarnRequest,
   EarnResponse,
   MarketplaceItem,
@@ -45,6 +47,13 @@ export class CreditsController {
   @Returns(RedemptionList)
   redemptions(@CurrentUser() me: SessionUser): Promise<RedemptionView[]> {
     return this.credits.listRedemptions(me.userId);
+  }
+
+  /** The caller's earning actions: which CLAIM pays now, and what is missing for the others. */
+  @Get('earn-actions')
+  @Returns(EarnActionList)
+  earnActions(@CurrentUser() me: SessionUser): Promise<EarnActionState[]> {
+    return this.credits.earnActions(me.userId);
   }
 
   @Post('earn')

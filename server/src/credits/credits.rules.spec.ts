@@ -1,4 +1,4 @@
-import { MARKETPLACE, earnPeriod, findItem, goalBonus, parseTweetId, tweetContainsLink, voucherCode } from './credits.rules';
+import { MARKETPLACE, earnActionState, earnKey, earnPeriod, findItem, goalBonus, parseTweetId, tweetContainsLink, voucherCode } from './credits.rules';
 
 describe('the marketplace catalogue', () => {
   it('holds SPEC’s four items at 250/150/400/300, all available', () => {
@@ -76,5 +76,42 @@ describe('earnPeriod', () => {
     // ISO years: 1 Jan 2027 (a Friday) still belongs to 2026's last week.
     expect(earnPeriod('streak', '2027-01-01').key).toBe('2026-W53');
     expect(earnPeriod('streak', '2026-01-01').key).toBe('2026-W01');
+  });
+});
+
+describe('earnActionState', () => {
+  const monday = '2026-11-23';
+  it('counts the streak in days toward the Weekly Streak, READY at 7 and beyond', () => {
+    expect(earnActionState('streak', monday, 3, false)).toEqual({
+      action: 'streak',
+      credits: 50,
+      claimable: false,
+      alreadyClaimed: false,
+      progress: { current: 3, target: 7, unit: 'days' },
+      missing: '3/7 days to Weekly Streak',
+    });
+    expect(earnActionState('streak', monday, 7, false)).toMatchObject({ claimable: true, missing: null, progress: { current: 7, target: 7 } });
+    expect(earnActionState('streak', monday, 12, false)).toMatchObject({ claimable: true, progress: { current: 7, target: 7 } });
+  });
+
+  it('says what a one-step action still needs, and has no progress bar', () => {
+    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today' });
+    expect(earnActionState('weight', monday, 0, false).missing).toBe('Log your weight today (BMI calculator)');
+  });
+
+  it('counts 10K Steps in the steps read from imported activity files', () => {
+    expect(earnActionState('steps', monday, 0, false)).toMatchObject({ progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" });
+    expect(earnActionState('steps', monday, 9_999, false)).toMatchObject({ claimable: false, missing: "9,999/10,000 steps in today's imported activity files" });
+    expect(earnActionState('steps', monday, 12_400, false)).toMatchObject({ credits: 15, claimable: true, missing: null, progress: { current: 10_000, target: 10_000 } });
+  });
+
+  it('is not claimable once claimed in its period, whatever was done since', () => {
+    expect(earnActionState('workout', monday, 1, true)).toMatchObject({ claimable: false, alreadyClaimed: true, missing: 'Already claimed today' });
+    expect(earnActionState('streak', monday, 9, true)).toMatchObject({ claimable: false, missing: 'Already claimed this week' });
+  });
+
+  it('keys a claim by its period: one workout a day, one streak a week', () => {
+    expect(earnKey('u1', 'workout', monday)).toBe('earn:workout:u1:2026-11-23');
+    expect(earnKey('u1', 'streak', '2026-11-29')).toBe(earnKey('u1', 'streak', monday));
   });
 });

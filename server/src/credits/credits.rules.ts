@@ -1,5 +1,5 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
-import { GOAL_BONUS_RATE, TWEET_HOSTS, type EarnAction, type MarketplaceItem } from '../contract';
+import { DAILY_STEPS_TARGET, EARNING_ACTIONS, GOAL_BONUS_RATE, TWEET_HOSTS, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
 /** SPEC.md section 9, Marketplace (all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
@@ -25,6 +25,34 @@ export function earnPeriod(action: EarnAction, day: string): { key: string; labe
   const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
   const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
   return { key: `${date.getUTCFullYear()}-W${String(week).padStart(2, '0')}`, label: 'this week' };
+}
+
+/** The ledger key that makes an earning action pay once per period. */
+export function earnKey(userId: string, action: EarnAction, day: string): string {
+  return `earn:${action}:${userId}:${earnPeriod(action, day).key}`;
+}
+
+/** What each earning action asks for in its period, and the words for it while it is missing. */
+const EARN_REQUIREMENTS: Record<EarnAction, { target: number; unit: string | null; todo: (current: number) => string }> = {
+  workout: { target: 1, unit: null, todo: () => 'Complete at least half of a workout today' },
+  streak: { target: WEEKLY_STREAK_DAYS, unit: 'days', todo: (current) => `${current}/${WEEKLY_STREAK_DAYS} days to Weekly Streak` },
+  weight: { target: 1, unit: null, todo: () => 'Log your weight today (BMI calculator)' },
+  steps: { target: DAILY_STEPS_TARGET, unit: 'steps', todo: (current) => `${current.toLocaleString('en-US')}/${DAILY_STEPS_TARGET.toLocaleString('en-US')} steps in today's imported activity files` },
+};
+
+/**
+ * The one rule of an earning action, for CLAIM and for its card. `done` is how much of it the user
+ * has done in its period (the current streak's days, the day's imported steps; 1 or 0 for the others), `alreadyClaimed`
+ * whether the period's credit was posted (`earnKey`).
+ */
+export function earnActionState(action: EarnAction, day: string, done: number, alreadyClaimed: boolean): EarnActionState {
+  const { target, unit, todo } = EARN_REQUIREMENTS[action];
+  const current = Math.min(done, target);
+  const claimable = !alreadyClaimed && current >= target;
+  let missing: string | null = null;
+  if (alreadyClaimed) missing = `Already claimed ${earnPeriod(action, day).label}`;
+  else if (!claimable) missing = todo(current);
+  return { action, credits: EARNING_ACTIONS[action].credits, claimable, alreadyClaimed, progress: unit ? { current, target, unit } : null, missing };
 }
 
 export function goalBonus(stake: number): number {

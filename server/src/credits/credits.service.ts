@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DAILY_STEPS_TARGET, EARNING_ACTIONS, type EarnAction, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
+import { EARN_ACTIONS, EARNING_ACTIONS, type EarnAction, type EarnActionState, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
+import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { dayIn } from '../users/users.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { INSUFFICIENT_CREDITS, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
+import { INSUFFICIENT_CREDITS, earnActionState, earnKey, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
 import { RedemptionRecord, RedemptionsRepository } from './redemptions.repository';
 
@@ -19,6 +20,7 @@ export class CreditsService {
     private readonly ledger: LedgerService,
     private readonly redemptions: RedemptionsRepository,
     @Inject(EARN_EVIDENCE) private readonly evidence: EarnEvidence,
+    private readonly clock: Clock,
   ) {}
 
   marketplace(): MarketplaceItem[] {
@@ -79,38 +81,57 @@ export class CreditsService {
   /**
    * Credits an earning action once per day of the user's time zone (the streak once per week) when
    * the user has actually done it that day; the amount is SPEC's. The day is the one the proofs
-   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening.
+   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening;
+   * it is read on the server's Clock, the one sessions are completed on.
    */
-  async earn(userId: string, action: EarnAction, now = new Date()): Promise<EarnResponse> {
-    const timeZone = await this.evidence.timeZoneOf(userId);
-    const day = dayIn(now, timeZone);
-    const period = earnPeriod(action, day);
-    if (!(await this.isEarned(userId, action, day, timeZone))) {
-      throw new AppError('CREDITS_NOT_EARNED_YET', `${EARNING_ACTIONS[action].title}: not earned yet today`, 'Not Earned Yet');
-    }
+  async earn(userId: string, action: EarnAction, now = this.clock.now()): Promise<EarnResponse> {
+    const {
+      day,
+      states: [state],
+    } = await this.earnStates(userId, [action], now);
+    const { title, credits } = EARNING_ACTIONS[action];
+    const alreadyEarned = () => new AppError('CREDITS_ALREADY_EARNED', `${title}: already credited ${earnPeriod(action, day).label}`, 'Already Earned');
+    if (state.alreadyClaimed) throw alreadyEarned();
+    if (!state.claimable) throw new AppError('CREDITS_NOT_EARNED_YET', `${title}: not earned yet today`, 'Not Earned Yet');
     const { entry, duplicate } = await this.ledger.post({
       userId,
-      amount: EARNING_ACTIONS[action].credits,
+      amount: credits,
       kind: 'earn',
-      reason: EARNING_ACTIONS[action].title,
-      idempotencyKey: `earn:${action}:${userId}:${period.key}`,
+      reason: title,
+      idempotencyKey: earnKey(userId, action, day),
       ref: action,
     });
-    if (duplicate) throw new AppError('CREDITS_ALREADY_EARNED', `${EARNING_ACTIONS[action].title}: already credited ${period.label}`, 'Already Earned');
-    return { action, credits: EARNING_ACTIONS[action].credits, balance: entry.balanceAfter };
+    // Two claims at once both found it unclaimed; the ledger's key lets one through.
+    if (duplicate) throw alreadyEarned();
+    return { action, credits, balance: entry.balanceAfter };
   }
 
-  private isEarned(userId: string, action: EarnAction, day: string, timeZone: string): Promise<boolean> {
+  /** Every earning action as CLAIM would find it now, for the cards to show before the click. */
+  async earnActions(userId: string, now = this.clock.now()): Promise<EarnActionState[]> {
+    return (await this.earnStates(userId, EARN_ACTIONS, now)).states;
+  }
+
+  /** The user's day and the state of each action on it: one ledger read for all, one evidence read each. */
+  private async earnStates(userId: string, actions: readonly EarnAction[], now: Date): Promise<{ day: string; states: EarnActionState[] }> {
+    const timeZone = await this.evidence.timeZoneOf(userId);
+    const day = dayIn(now, timeZone);
+    const keys = actions.map((action) => earnKey(userId, action, day));
+    const [posted, done] = await Promise.all([this.ledger.postedKeys(keys), Promise.all(actions.map((action) => this.done(userId, action, day, timeZone)))]);
+    return { day, states: actions.map((action, i) => earnActionState(action, day, done[i], posted.has(keys[i]))) };
+  }
+
+  /** How much of the action the user has done on `day`: the streak's days, the imported steps, otherwise 1 or 0. */
+  private async done(userId: string, action: EarnAction, day: string, timeZone: string): Promise<number> {
     switch (action) {
       case 'workout':
-        return this.evidence.workoutCompletedOn(userId, day, timeZone);
+        return Number(await this.evidence.workoutCompletedOn(userId, day, timeZone));
       case 'streak':
-        return this.evidence.weeklyStreakReached(userId);
+        return this.evidence.currentStreak(userId);
       case 'weight':
-        return this.evidence.weightLoggedOn(userId, day, timeZone);
+        return Number(await this.evidence.weightLoggedOn(userId, day, timeZone));
       case 'steps':
         // Steps a person typed or a screenshot showed prove nothing: only those read from an imported file count.
-        return this.evidence.stepsRecordedOn(userId, day).then((steps) => steps >= DAILY_STEPS_TARGET);
+        return this.evidence.stepsRecordedOn(userId, day);
     }
   }
 

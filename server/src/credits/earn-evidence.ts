@@ -3,7 +3,6 @@ import { BmiService } from '../bmi/bmi.service';
 import { ActivitiesService } from '../activities/activities.service';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
-import { WEEKLY_STREAK_DAYS } from '../contract';
 
 /**
  * The questions an earn action asks other domains: did the user do the thing on this day of their
@@ -12,11 +11,13 @@ import { WEEKLY_STREAK_DAYS } from '../contract';
 export interface EarnEvidence {
   /** The user's time zone: the one of their last validated proof day, UTC until then. */
   timeZoneOf(userId: string): Promise<string>;
+  /** A session that counts (at least half of it done, credits earned) completed on that day. */
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   /** Steps read from the activity files imported that day (the user's day). */
   stepsRecordedOn(userId: string, day: string): Promise<number>;
-  weeklyStreakReached(userId: string): Promise<boolean>;
+  /** Days in the user's current proof streak (0 once a day was missed). */
+  currentStreak(userId: string): Promise<number>;
 }
 
 export const EARN_EVIDENCE = Symbol('EARN_EVIDENCE');
@@ -36,7 +37,7 @@ export class DomainEarnEvidence implements EarnEvidence {
   }
 
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
-    return this.workouts.hasCompletedSessionOn(userId, day, timeZone);
+    return this.workouts.hasCountedSessionOn(userId, day, timeZone);
   }
 
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
@@ -47,8 +48,7 @@ export class DomainEarnEvidence implements EarnEvidence {
     return this.activities.stepsOn(userId, day);
   }
 
-  async weeklyStreakReached(userId: string): Promise<boolean> {
-    const user = await this.users.view(userId);
-    return user.currentStreak >= WEEKLY_STREAK_DAYS;
+  async currentStreak(userId: string): Promise<number> {
+    return (await this.users.view(userId)).currentStreak;
   }
 }

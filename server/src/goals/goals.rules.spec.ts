@@ -1,4 +1,5 @@
-import { deadlineEnd, goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
+import { earliestGoalDeadline, goalDeadlineEnd } from '../contract';
+import { goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
 
 const now = new Date('2025-03-01T12:00:00Z');
 const body = { heightCm: 180, reportWeightKg: 80, currentStreak: 0 };
@@ -60,7 +61,26 @@ describe('settlement', () => {
     expect(settlementOutcome(goal, 7, now)).toBe('won');
     expect(settlementOutcome(goal, 3, now)).toBe('active');
     expect(settlementOutcome(goal, 3, new Date('2025-03-02T00:00:00Z'))).toBe('lost');
-    expect(deadlineEnd('2025-03-01').toISOString()).toBe('2025-03-01T23:59:59.999Z');
+    expect(goalDeadlineEnd('2025-03-01').toISOString()).toBe('2025-03-01T23:59:59.999Z');
+  });
+});
+
+describe('earliestGoalDeadline (the add-goal form shows it)', () => {
+  const dayBefore = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() - 24 * 3600_000).toISOString().slice(0, 10);
+  it.each([
+    ['workouts', 3, 3, now],
+    ['workouts', 12, 12, now],
+    ['streak', 3, 3, new Date('2025-03-01T23:30:00Z')],
+    ['streak', 10, 10, new Date('2025-03-01T00:00:01Z')],
+  ] as const)('%s asking %d: the rules accept that day and refuse the day before', (metric, target, stake, at) => {
+    const earliest = earliestGoalDeadline(metric, target, at);
+    expect(goalRefusal(goal(metric, target, earliest, stake), body, at)).toBeNull();
+    expect(goalRefusal(goal(metric, target, dayBefore(earliest), stake), body, at)).toMatch(/later deadline/);
+  });
+  it('weight: the minimum days', () => {
+    const earliest = earliestGoalDeadline('weight', 0.5, now);
+    expect(goalRefusal(goal('weight', 79.5, earliest), body, now)).toBeNull();
+    expect(goalRefusal(goal('weight', 79.5, dayBefore(earliest)), body, now)).toMatch(/at least 14 days/);
   });
 });
 

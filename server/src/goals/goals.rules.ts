@@ -1,14 +1,10 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import { GOAL_MINIMUMS, MAX_GOAL_DAYS, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
+import { GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
 
 const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
 
-/** A goal runs until the end of its deadline day (UTC). */
-export function deadlineEnd(day: string): Date {
-  return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS - 1);
-}
 
 /** False for 2025-02-30 and the like, which Date would silently roll over. */
 function isRealDay(day: string): boolean {
@@ -33,10 +29,10 @@ export interface BodyNow {
 /** Why a goal cannot be set, in words for the user; null when it is fine. */
 export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string | null {
   if (!isRealDay(draft.deadline)) return 'The deadline is not a real date';
-  const end = deadlineEnd(draft.deadline);
+  const end = goalDeadlineEnd(draft.deadline);
   if (end.getTime() <= now.getTime()) return 'The deadline must be in the future';
   if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS) return `The deadline must be within ${MAX_GOAL_DAYS} days`;
-  const days = Math.ceil((end.getTime() - now.getTime()) / DAY_MS);
+  const days = goalDays(draft.deadline, now);
   const least = GOAL_MINIMUMS[draft.metric];
   if (days < least.days) return `A ${draft.metric} goal must run at least ${least.days} days: choose a later deadline`;
 
@@ -87,7 +83,7 @@ export function isReached(metric: GoalMetric, current: number, target: number): 
 /** What settlement does now: pay out a reached goal, forfeit an expired one, or wait. */
 export function settlementOutcome(goal: { metric: GoalMetric; targetValue: number; deadline: string }, current: number, now: Date): GoalStatus {
   if (isReached(goal.metric, current, goal.targetValue)) return 'won';
-  return now.getTime() > deadlineEnd(goal.deadline).getTime() ? 'lost' : 'active';
+  return now.getTime() > goalDeadlineEnd(goal.deadline).getTime() ? 'lost' : 'active';
 }
 
 /**

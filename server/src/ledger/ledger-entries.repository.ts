@@ -42,6 +42,12 @@ export class LedgerEntriesRepository {
     return this.entries.findOne({ idempotencyKey }).lean<LedgerEntry>().exec();
   }
 
+  /** Unique `idempotencyKey`: which of these operations were posted. */
+  async postedKeys(idempotencyKeys: string[]): Promise<string[]> {
+    const rows = await this.entries.find({ idempotencyKey: { $in: idempotencyKeys } }, { idempotencyKey: 1 }).lean().exec();
+    return rows.map((row) => row.idempotencyKey);
+  }
+
   /**
    * `_id`, one read per entry past `from`: the chain's last entry, found by walking forward from a
    * head known to be in the chain (a cached balance). Ids are `<chain>:<seq>` with no gaps, so this

@@ -241,6 +241,11 @@ export class LedgerService {
     return (await this.entries.findByIdempotencyKey(`reverse:${entryId}`)) !== null;
   }
 
+  /** Which of these keyed operations have happened. */
+  async postedKeys(idempotencyKeys: string[]): Promise<Set<string>> {
+    return new Set(await this.entries.postedKeys(idempotencyKeys));
+  }
+
   /** The community pool's account, opened once with SPEC.md's 12,450 credits. */
   async ensurePool(): Promise<void> {
     await this.post({

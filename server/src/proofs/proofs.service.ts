@@ -73,11 +73,9 @@ export class ProofsService {
     if (activityFile && !activityFile.ok) throw new AppError('UPLOAD_UNSUPPORTED_TYPE', activityFile.message, 'Unsupported File Type');
     if (activityFile) {
       const { mime, maxBytes } = ACTIVITY_FORMATS[activityFile.format];
-      const { uploadURL } = await this.uploads.createUpload(userId, ACTIVITY_FILE_PURPOSE, request.size, { maxBytes, allowedTypes: [mime] });
-      return { uploadURL };
+      return this.uploads.createUpload(userId, ACTIVITY_FILE_PURPOSE, request.size, { maxBytes, allowedTypes: [mime] });
     }
-    const { uploadURL } = await this.uploads.createUpload(userId, PROOF_PURPOSES[request.kind], request.size);
-    return { uploadURL };
+    return this.uploads.createUpload(userId, PROOF_PURPOSES[request.kind], request.size);
   }
 
   async challenge(userId: string, timeZoneName?: string, now = new Date()): Promise<ProofChallenge> {

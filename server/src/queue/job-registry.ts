@@ -38,6 +38,13 @@ const PlanRequest = z.object({
   focus: z.array(MuscleGroup),
   goal: z.enum(TRAINING_GOALS).nullable(),
 });
+/** Where a conversation is silent: the user's level and profile. */
+const ChatDefaults = z.object({
+  fitnessLevel: Difficulty,
+  goal: z.enum(TRAINING_GOALS).nullable(),
+  equipment: z.array(z.enum(EQUIPMENT)),
+  limitations: z.array(z.enum(LIMITATIONS)),
+});
 
 const EVERY_15_MINUTES = () => 15 * 60_000;
 
@@ -49,7 +56,7 @@ export const JOBS = {
   [JobName.WorkoutGenerate]: { queue: 'ai', data: Owned.extend({ request: PlanRequest }) },
   [JobName.WorkoutFromChat]: {
     queue: 'ai',
-    data: Owned.extend({ history: z.array(ChatTurn), fitnessLevel: Difficulty, recentlyTrained: z.array(MuscleGroup) }),
+    data: Owned.extend({ history: z.array(ChatTurn), defaults: ChatDefaults, recentlyTrained: z.array(MuscleGroup) }),
   },
   // The context is built by the server from the user's own records, not from a request body.
   [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },

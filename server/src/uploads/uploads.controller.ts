@@ -1,18 +1,19 @@
-import { Controller, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Headers, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
-import { UPLOAD_PURPOSES, UploadIdParam, UploadReceipt, UploadSignatureQuery } from '../contract';
+import { UPLOAD_PURPOSES, UploadIdParam, UploadProgress, UploadReceipt, UploadSignatureQuery } from '../contract';
 import { UploadsService } from './uploads.service';
-import { UPLOAD_PUT } from '../common/route-errors';
+import { UPLOAD_GET, UPLOAD_PATCH, UPLOAD_PUT } from '../common/route-errors';
 
 /** Every type some upload purpose takes. */
 const UPLOAD_TYPES = [...new Set(Object.values(UPLOAD_PURPOSES).flatMap((limits): readonly string[] => limits.allowedTypes))];
 
 /**
  * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
- * session is needed: the signed URL is the permission, and it works once.
+ * session is needed: the signed URL is the permission, and it stores one file, once. The file comes
+ * in one shot (PUT, or a form) or in parts that survive a dropped connection (PATCH, GET).
  */
 @ApiTags('uploads')
 @Controller('uploads')
@@ -46,5 +47,29 @@ export class UploadsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<UploadReceipt> {
     return this.uploads.receiveMultipart(params.id, query.sig, req, res);
+  }
+
+  /** Where a resumable upload stands: the bytes stored, from the first, or finished with its sha256. */
+  @Public()
+  @Get(':id')
+  @Returns(UploadProgress, 200, ...UPLOAD_GET)
+  progress(@ValidParams(UploadIdParam) params: UploadIdParam, @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery): Promise<UploadProgress> {
+    return this.uploads.progress(params.id, query.sig);
+  }
+
+  /** One part of the file's bytes, at the offset its Content-Range names (at most the bytes already stored). */
+  @Public()
+  @Patch(':id')
+  @ApiConsumes('application/offset+octet-stream', 'application/octet-stream')
+  @ApiBody({ schema: { type: 'string', format: 'binary' } })
+  @ApiHeader({ name: 'Content-Range', required: true, description: 'bytes <first>-<last>/<total>: this part\'s place in the file (inclusive), and the file\'s size' })
+  @Returns(UploadProgress, 200, ...UPLOAD_PATCH)
+  patch(
+    @ValidParams(UploadIdParam) params: UploadIdParam,
+    @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
+    @Headers('content-range') contentRange: string | undefined,
+    @Req() req: Request,
+  ): Promise<UploadProgress> {
+    return this.uploads.receivePart(params.id, query.sig, contentRange, req);
   }
 }

@@ -1,5 +1,5 @@
 import { describeTypes } from '../contract';
-import { checkUploadSignature, signUpload, sniffMime, uploadIdFromUrl, uploadSigningKey } from './uploads.rules';
+import { checkUploadSignature, parseContentRange, signUpload, sniffMime, uploadIdFromUrl, uploadSigningKey } from './uploads.rules';
 
 const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
@@ -59,6 +59,29 @@ describe('uploadIdFromUrl', () => {
     'not a url',
   ])('answers null for %p', (url) => {
     expect(uploadIdFromUrl(url, prefixes)).toBeNull();
+  });
+});
+
+describe('parseContentRange', () => {
+  it('reads first, last (inclusive) and total bytes of a part', () => {
+    expect(parseContentRange('bytes 0-5242879/52428800')).toEqual({ first: 0, last: 5242879, total: 52428800 });
+    expect(parseContentRange('bytes 52428799-52428799/52428800')).toEqual({ first: 52428799, last: 52428799, total: 52428800 });
+  });
+
+  it.each([
+    undefined,
+    '',
+    'bytes */100', // a length query, not a part
+    'bytes 0-99/*', // the total must be known
+    'bytes 10-9/100', // ends before it starts
+    'bytes 0-100/100', // past the end of the file
+    'bytes -1-5/100',
+    'bytes 0x0-5/100',
+    'items 0-5/100',
+    'bytes 0-5/100, 6-9/100',
+    'bytes 0-5/1000000000000000000', // beyond exact integers
+  ])('answers null for %p', (header) => {
+    expect(parseContentRange(header)).toBeNull();
   });
 });
 

@@ -68,6 +68,24 @@ function xmlRootName(head: Buffer): string | null {
   return root;
 }
 
+/** One part of a resumable upload: bytes `first`…`last` (inclusive) of a file of `total` bytes. */
+export interface PartRange {
+  first: number;
+  last: number;
+  total: number;
+}
+
+/**
+ * A part's `Content-Range: bytes <first>-<last>/<total>` (RFC 9110 §14.4, the form a resumable
+ * upload sends); null when it is anything else or describes no bytes of the file.
+ */
+export function parseContentRange(header: string | undefined): PartRange | null {
+  const match = /^bytes (\d{1,15})-(\d{1,15})\/(\d{1,15})$/.exec(header?.trim() ?? '');
+  if (!match) return null;
+  const [first, last, total] = match.slice(1).map(Number);
+  return first <= last && last < total ? { first, last, total } : null;
+}
+
 function mac(key: Buffer, id: string, expiresAtMs: number): string {
   return createHmac('sha256', key).update(`upload:${id}:${expiresAtMs}`).digest('base64url');
 }

@@ -1,43 +1,35 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CHAT_HISTORY_KEPT,
-  CoachChatRequest,
-  CoachChatResponse,
-  GenerateFromChatRequest,
-  GenerateWorkoutRequest,
-  MuscleGroup,
-  UserProfileInput,
-  WorkoutView,
-} from '../contract';
+import { CHAT_HISTORY_KEPT, GenerateFromChatRequest, GenerateWorkoutRequest, WorkoutView } from '../contract';
 import { AiJobs } from '../ai/ai.jobs';
-import type { CoachProfile, PlanRequest, RecentTraining, WorkoutPlan } from '../ai/ai.provider';
-import { bmiCategory } from '../bmi/bmi.rules';
-import type { UserRecord } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
+import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
+import { Clock } from '../clock/clock';
+import { AppError } from '../common/errors';
+import { UsersService, profileOf } from '../users/users.service';
 import { dayIn } from '../users/users.rules';
+import { chatDefaults, coachProfile } from './coach-profile.rules';
+import { RecentTrainingService } from './recent-training.service';
 import { StoredWorkout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { workoutOfPlan } from './workouts.rules';
+import { isOpenWorkout, workoutOfPlan } from './workouts.rules';
 
-const HOUR = 3600_000;
-const RECOVERY_WINDOW_MS = 48 * HOUR;
-const BODY_PART_TAGS_EXCLUDED: MuscleGroup[] = ['cardio', 'mobility'];
-
-/** Workout plans: generated from options or a coach conversation, and the coach's replies. */
+/** Workout plans: generated from the generator's options or from a coach conversation. */
 @Injectable()
 export class WorkoutPlansService {
   constructor(
     private readonly workouts: WorkoutsRepository,
     private readonly sessions: WorkoutSessionsRepository,
     private readonly users: UsersService,
+    private readonly training: RecentTrainingService,
     private readonly ai: AiJobs,
+    private readonly clock: Clock,
   ) {}
 
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
     // The saved profile says what the user has at hand, what to spare and what they train for.
-    const [profile, avoidMuscles] = await Promise.all([this.users.view(userId), this.recentlyTrained(userId)]);
+    const [user, avoidMuscles] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
+    const profile = profileOf(user);
     const request: PlanRequest = {
       type: options.type,
       difficulty: options.difficulty,
@@ -52,78 +44,44 @@ export class WorkoutPlansService {
     return this.save(userId, request, plan);
   }
 
-  /** A workout drawn from what the conversation asked for; 422 when it asked for nothing readable. */
+  /**
+   * A workout drawn from what the conversation asked for, the saved profile filling what it leaves
+   * out; 422 when it asked for nothing readable.
+   */
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
-    const [user, recentlyTrained] = await Promise.all([this.users.findById(userId), this.recentlyTrained(userId)]);
-    const { request, plan } = await this.ai.workoutFromChat(
-      { ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), fitnessLevel: user.fitnessLevel, recentlyTrained },
-      jobKey,
-    );
+    const [user, recentlyTrained] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
+    const defaults = chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel);
+    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), defaults, recentlyTrained }, jobKey);
     return this.save(userId, request, plan);
   }
 
-  async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
-    const user = await this.users.findById(userId);
-    const response = await this.ai.coachReply(
-      userId,
-      {
-        message: body.message,
-        history: body.chatHistory.slice(-CHAT_HISTORY_KEPT),
-        profile: coachProfile(user, body.userProfile),
-        recent: await this.recentTraining(userId),
-      },
-      jobKey,
-    );
-    return { response, workoutGenerated: false };
+  /** Today's workout, the active session (isOpenWorkout), with its progress; null when there is none or it was completed. */
+  async today(userId: string): Promise<WorkoutView | null> {
+    const open = await this.openWorkout(userId);
+    return open && toWorkoutView(open);
   }
 
-  /**
-   * The newest workout generated today (UTC) that has not been completed, or null. The user's
-   * newest workout is today's newest when it is from today; when not, none is.
-   */
-  async today(userId: string, now = new Date()): Promise<WorkoutView | null> {
+  /** The user's active session if it is `workoutId`; 404 otherwise (another workout, someone else's, completed, or gone). */
+  async findOpen(userId: string, workoutId: string): Promise<StoredWorkout> {
+    const open = await this.openWorkout(userId);
+    if (!open || open._id.toString() !== workoutId) {
+      throw new AppError('WORKOUT_NOT_FOUND', "Workout not found: only today's workout, before it is completed, can be changed");
+    }
+    return open;
+  }
+
+  /** The user's newest workout is the only one that can be open: a newer one replaces it. */
+  private async openWorkout(userId: string): Promise<StoredWorkout | null> {
     const latest = await this.workouts.findLatest(userId);
-    if (!latest || latest.day !== dayIn(now) || (await this.sessions.existsForWorkout(latest._id))) return null;
-    return toWorkoutView(latest);
+    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id))) return null;
+    return latest;
   }
 
   private async save(userId: string, request: Parameters<typeof workoutOfPlan>[1], plan: WorkoutPlan): Promise<WorkoutView> {
-    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(new Date()) });
+    const now = this.clock.now();
+    const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(now) }, now);
     return toWorkoutView(workout);
   }
-
-  /** What the coach is told of the user's training: the last session, the week's count, sore muscles. */
-  private async recentTraining(userId: string, now = new Date()): Promise<RecentTraining> {
-    const [recentlyTrained, sessionsLast7Days, last] = await Promise.all([
-      this.recentlyTrained(userId, now),
-      this.sessions.countSince(userId, new Date(now.getTime() - 7 * 24 * HOUR)),
-      this.sessions.findLatest(userId),
-    ]);
-    return {
-      sessionsLast7Days,
-      lastSession: last ? { name: last.workout.name, type: last.workout.type, intensity: last.intensity, completedAt: last.completedAt.toISOString() } : null,
-      recentlyTrained,
-    };
-  }
-
-  /** Muscles worked moderately or hard within the recovery window: a new plan leaves them out. */
-  private async recentlyTrained(userId: string, now = new Date()): Promise<RecentTraining['recentlyTrained']> {
-    const worked = await this.sessions.musclesWorkedSince(userId, new Date(now.getTime() - RECOVERY_WINDOW_MS), ['moderate', 'intense']);
-    return [...new Set(worked.filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
-  }
-}
-
-/** The server's records first; the client's profile only fills what the server does not know. */
-function coachProfile(user: UserRecord, given: UserProfileInput | undefined): CoachProfile {
-  const bmi = user.latestBmi ?? given?.bmi ?? null;
-  return {
-    fitnessLevel: user.fitnessLevel,
-    bmi,
-    bmiCategory: bmi ? bmiCategory(bmi) : (given?.bmiCategory ?? null),
-    age: user.age ?? given?.age ?? null,
-    height: user.height ?? given?.height ?? null,
-    weight: user.weight ?? given?.weight ?? null,
-  };
 }
 
 /** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */
@@ -146,5 +104,14 @@ export function toWorkoutView(w: StoredWorkout): WorkoutView {
     })),
     notes: w.notes,
     createdAt: w.createdAt.toISOString(),
+    ...progressOf(w),
   };
+}
+
+/** The refusal of an exercise id the workout does not have (SWAP, ticks). */
+export const exerciseNotFound = (exerciseId: string) => new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${exerciseId}`, 'Exercise Not Found');
+
+/** What the active session's card restores: the ticks and the start (none on a workout never ticked). */
+export function progressOf(w: Pick<StoredWorkout, 'ticked' | 'startedAt'>): Pick<WorkoutView, 'ticked' | 'startedAt'> {
+  return { ticked: w.ticked ?? [], startedAt: w.startedAt?.toISOString() ?? null };
 }

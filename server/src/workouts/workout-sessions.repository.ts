@@ -8,7 +8,8 @@ import { COUNTED_SESSION } from './workouts.rules';
 
 export type SessionRecord = WorkoutSession & { _id: Types.ObjectId };
 
-export type NewSession = Omit<WorkoutSession, 'userId' | 'workoutId' | 'completedAt'> & { userId: Id; workoutId: Id };
+/** `completedAt` from the server's clock (Clock), so the session rules and the tests read one time. */
+export type NewSession = Omit<WorkoutSession, 'userId' | 'workoutId'> & { userId: Id; workoutId: Id };
 
 /** The one owner of the `workout_sessions` collection (completed workouts). */
 @Injectable()
@@ -59,18 +60,9 @@ export class WorkoutSessionsRepository {
   }
 
   /** `(userId, completedAt)`: when and how hard, for sessions completed from `from` (until `until`, if given). */
-  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity'>>> {
+  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity' | 'creditsEarned'>>> {
     const completedAt = until ? { $gte: from, $lt: until } : { $gte: from };
-    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1 }).lean().exec();
-  }
-
-  /** `(userId, completedAt)`: the planned minutes of the paid sessions completed in [from, to), with when. */
-  paidSessionsBetween(userId: Id, from: Date, to: Date): Promise<Array<{ completedAt: Date; minutes: number }>> {
-    return this.sessions
-      .find({ userId: toObjectId(userId), completedAt: { $gte: from, $lt: to }, creditsEarned: { $gt: 0 } }, { completedAt: 1, 'workout.duration': 1 })
-      .lean()
-      .exec()
-      .then((rows) => rows.map((row) => ({ completedAt: row.completedAt, minutes: row.workout.duration })));
+    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1, creditsEarned: 1 }).lean().exec();
   }
 
   /** `(userId, completedAt)`, then the intensity among those: muscles worked at these intensities since `since`. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SwapExerciseRequest, WorkoutView } from '../contract';
 import { AppError } from '../common/errors';
 import { swapExercise } from './programming/swap.rules';
-import { WorkoutPlansService, toWorkoutView } from './workout-plans.service';
+import { WorkoutPlansService, exerciseNotFound, toWorkoutView } from './workout-plans.service';
 import { WorkoutsRepository } from './workouts.repository';
 
 /** SWAP: one exercise of today's open workout replaced by an equivalent the user can do. */
@@ -15,10 +15,7 @@ export class WorkoutSwapService {
 
   /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 when nothing equivalent fits. */
   async swap(userId: string, body: SwapExerciseRequest): Promise<WorkoutView> {
-    const [workout, today] = await Promise.all([this.workouts.findOwned(body.workoutId, userId), this.plans.today(userId)]);
-    if (!workout || today?.id !== body.workoutId) {
-      throw new AppError('WORKOUT_NOT_FOUND', "Workout not found: only today's workout, before it is completed, can be changed");
-    }
+    const workout = await this.plans.findOpen(userId, body.workoutId);
     const view = toWorkoutView(workout);
     const result = swapExercise(view.exercises, body.exerciseId, {
       type: workout.type,
@@ -27,7 +24,7 @@ export class WorkoutSwapService {
       limitations: workout.limitations ?? [],
       seed: body.workoutId,
     });
-    if (result.kind === 'unknown_exercise') throw new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${body.exerciseId}`, 'Exercise Not Found');
+    if (result.kind === 'unknown_exercise') throw exerciseNotFound(body.exerciseId);
     if (result.kind === 'no_equivalent') {
       throw new AppError('WORKOUT_NO_EQUIVALENT', 'Nothing equivalent fits your equipment, limits and level: keep this exercise or skip it', 'No Equivalent');
     }

@@ -33,6 +33,10 @@ export class Workout {
   /** What it was planned with, so SWAP keeps to it (absent on workouts from before the catalogue: none at hand, none stated). */
   @Prop({ type: [String], default: undefined }) equipment?: Equipment[];
   @Prop({ type: [String], default: undefined }) limitations?: Limitation[];
+  /** The active session's ticked exercise ids, kept as they are ticked so they survive reloads (absent until the first tick). */
+  @Prop({ type: [String], default: undefined }) ticked?: string[];
+  /** When the user started it (START or the first tick); half its duration later it may be completed. */
+  @Prop({ type: Date, default: undefined }) startedAt?: Date;
   /** YYYY-MM-DD (UTC) it was generated on. */
   @Prop({ required: true }) day!: string;
   createdAt!: Date;

@@ -1,7 +1,10 @@
-import { Controller, Get, Headers, Post, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Headers, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import {
+  ChatHistoryCleared,
+  ChatHistoryView,
+  ChatMessageView,
   CoachChatRequest,
   CoachChatResponse,
   CompleteWorkoutRequest,
@@ -11,15 +14,22 @@ import {
   JobKey,
   OptionalUserIdParam,
   SessionList,
+  SessionProgress,
+  SessionProgressRequest,
   SessionView,
+  StartSessionRequest,
   SwapExerciseRequest,
   TodayWorkout,
+  UserIdParam,
   WorkoutCompletion,
+  WorkoutIdParam,
   WorkoutView,
 } from '../contract';
 import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
 import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { CoachChatService } from './coach-chat.service';
 import { WorkoutPlansService } from './workout-plans.service';
+import { WorkoutProgressService } from './workout-progress.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsService } from './workouts.service';
 import { AI_ROUTE, POSTING } from '../common/route-errors';
@@ -34,6 +44,8 @@ export class WorkoutsController {
     private readonly plans: WorkoutPlansService,
     private readonly workouts: WorkoutsService,
     private readonly swaps: WorkoutSwapService,
+    private readonly progress: WorkoutProgressService,
+    private readonly coach: CoachChatService,
   ) {}
 
   @Post('generate')
@@ -53,8 +65,25 @@ export class WorkoutsController {
     res.json(await this.plans.today(me.userId));
   }
 
+  /** Today's session starts now (START_SESSION); a repeated START keeps the first start. Its progress. */
+  @Post(':workoutId/start')
+  @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND')
+  start(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(StartSessionRequest) body: StartSessionRequest): Promise<SessionProgress> {
+    assertSelf(me, body.userId);
+    return this.progress.start(me.userId, params.workoutId);
+  }
+
+  /** One exercise of today's session ticked or unticked (idempotent; the first tick starts the session). Its progress. */
+  @Put(':workoutId/progress')
+  @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND')
+  tick(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(SessionProgressRequest) body: SessionProgressRequest): Promise<SessionProgress> {
+    assertSelf(me, body.userId);
+    return this.progress.tick(me.userId, params.workoutId, body);
+  }
+
+  /** Completes a session once it started and half its planned minutes passed (409 WORKOUT_TOO_EARLY says from when). */
   @Post('complete')
-  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', ...POSTING)
+  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', 'WORKOUT_NOT_STARTED', 'WORKOUT_TOO_EARLY', ...POSTING)
   complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);
@@ -81,7 +110,23 @@ export class WorkoutsController {
   @Returns(CoachChatResponse, 200, ...AI_ROUTE)
   chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
     assertSelf(me, body.userId);
-    return this.plans.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+    return this.coach.chat(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+
+  /** The stored conversation (the latest 100 turns), oldest first. */
+  @Get('chat/history/:userId')
+  @Returns(ChatHistoryView)
+  chatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatMessageView[]> {
+    assertSelf(me, params.userId);
+    return this.coach.history(me.userId);
+  }
+
+  /** CLEAR_CHAT: forgets the whole conversation. */
+  @Delete('chat/history/:userId')
+  @Returns(ChatHistoryCleared)
+  clearChatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatHistoryCleared> {
+    assertSelf(me, params.userId);
+    return this.coach.clear(me.userId);
   }
 
   @Post('generate-from-chat')

@@ -4,10 +4,17 @@ import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
+import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
+import { PaidMinutesRepository } from './paid-minutes.repository';
+import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { CoachChatService } from './coach-chat.service';
+import { RecentTrainingService } from './recent-training.service';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutPlansService } from './workout-plans.service';
+import { WorkoutProgressService } from './workout-progress.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsController } from './workouts.controller';
 import { WorkoutsRepository } from './workouts.repository';
@@ -22,10 +29,23 @@ import { WorkoutsService } from './workouts.service';
     MongooseModule.forFeature([
       { name: Workout.name, schema: WorkoutSchema },
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
+      { name: PaidMinutes.name, schema: PaidMinutesSchema },
+      { name: ChatMessage.name, schema: ChatMessageSchema },
     ]),
   ],
   controllers: [WorkoutsController],
-  providers: [WorkoutsService, WorkoutPlansService, WorkoutSwapService, WorkoutsRepository, WorkoutSessionsRepository],
+  providers: [
+    WorkoutsService,
+    WorkoutPlansService,
+    WorkoutSwapService,
+    WorkoutProgressService,
+    CoachChatService,
+    RecentTrainingService,
+    WorkoutsRepository,
+    WorkoutSessionsRepository,
+    PaidMinutesRepository,
+    ChatMessagesRepository,
+  ],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}

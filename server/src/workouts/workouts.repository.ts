@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types } from 'mongoose';
+import { Model, Types, UpdateQuery } from 'mongoose';
 import type { ExerciseView } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { StoredWorkout, Workout } from './workout.schema';
 
-export type NewWorkout = Omit<Workout, 'userId' | 'createdAt'> & { userId: Id };
+export type NewWorkout = Omit<Workout, 'userId' | 'createdAt' | 'ticked' | 'startedAt'> & { userId: Id };
+
+/** An active session's progress as stored. */
+export type StoredProgress = Pick<StoredWorkout, '_id' | 'ticked' | 'startedAt'>;
 
 /** The one owner of the `workouts` collection (generated plans). */
 @Injectable()
@@ -17,8 +20,8 @@ export class WorkoutsRepository {
    * contract's schema in the AI step, and building the document was a third of what generate adds
    * over the provider (`npm run bench`).
    */
-  async create(draft: NewWorkout): Promise<StoredWorkout> {
-    const workout: StoredWorkout = { ...draft, _id: new Types.ObjectId(), userId: toObjectId(draft.userId), createdAt: new Date() };
+  async create(draft: NewWorkout, now: Date): Promise<StoredWorkout> {
+    const workout: StoredWorkout = { ...draft, _id: new Types.ObjectId(), userId: toObjectId(draft.userId), createdAt: now };
     await this.workouts.insertMany([workout], { lean: true });
     return workout;
   }
@@ -45,5 +48,24 @@ export class WorkoutsRepository {
       )
       .exec();
     return result.modifiedCount === 1;
+  }
+
+  /**
+   * `_id`: marks one exercise of the user's workout done or not done (idempotent); marking one done
+   * also starts the session if it had not started. The progress after, or null if not theirs.
+   */
+  setTicked(id: Id, userId: Id, exerciseId: string, done: boolean, now: Date): Promise<StoredProgress | null> {
+    const update = done ? { $addToSet: { ticked: exerciseId }, $min: { startedAt: now } } : { $pull: { ticked: exerciseId } };
+    return this.progressAfter(id, userId, update);
+  }
+
+  /** `_id`: starts the user's session at `now` unless it started earlier. The progress after, or null if not theirs. */
+  start(id: Id, userId: Id, now: Date): Promise<StoredProgress | null> {
+    return this.progressAfter(id, userId, { $min: { startedAt: now } });
+  }
+
+  // Whole documents back: the local FerretDB refuses a projection on findOneAndUpdate.
+  private progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
+    return this.workouts.findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true }).lean<StoredWorkout>().exec();
   }
 }

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { CompleteWorkoutRequest, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
+import { CompleteWorkoutRequest, DAILY_PAID_MINUTES, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
 import { AchievementsService } from '../achievements/achievements.service';
 import { workoutAchievements } from '../achievements/achievements.rules';
+import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
+import { PaidMinutesRepository } from './paid-minutes.repository';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, fitnessLevel, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, completionRefusal, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -20,25 +22,27 @@ export class WorkoutsService {
     private readonly users: UsersRepository,
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
+    private readonly paidMinutes: PaidMinutesRepository,
+    private readonly clock: Clock,
   ) {}
 
   /**
-   * Scores the ticked exercises on the server, stores the session once (unique workoutId), posts the
-   * credits to the pending account, and refreshes the user's workout count, level and badges.
+   * Scores the ticked exercises on the server; refuses a session not started or not yet half its
+   * planned minutes old; claims its minutes of the day's paid cap; stores the session once (unique
+   * workoutId), posts the credits to the pending account, and refreshes workout count, level and badges.
    */
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     const workout = await this.workouts.findOwned(body.workoutId, userId);
     if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
+    const now = this.clock.now();
+    const timeZone = (await this.users.findTimeZone(userId)) ?? 'UTC';
+    const refusal = completionRefusal(workout.startedAt, workout.duration, now, timeZone);
+    if (refusal) throw new AppError(refusal.code, refusal.message, refusal.code === 'WORKOUT_TOO_EARLY' ? 'Too Early' : 'Not Started');
     const total = workout.exercises.length;
     const intensity = sessionIntensity(known.length, total);
-    const now = new Date();
-    const { credits: creditsEarned, note } = cappedCredits(
-      sessionCredits(workout.creditsReward, known.length, total),
-      workout.duration,
-      await this.paidMinutesToday(userId, now),
-    );
+    const { credits: creditsEarned, note } = await this.payWithinDailyCap(userId, workout._id.toString(), sessionCredits(workout.creditsReward, known.length, total), workout.duration, dayIn(now, timeZone));
 
     let session: SessionRecord;
     try {
@@ -50,6 +54,7 @@ export class WorkoutsService {
         intensity,
         creditsEarned,
         muscles: [...new Set(workout.exercises.filter((e) => known.includes(e.id)).flatMap((e) => e.muscles))],
+        completedAt: now,
       });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -64,13 +69,15 @@ export class WorkoutsService {
     return { session: toSessionView(session), newAchievements, creditsNote: note };
   }
 
-  /** Planned minutes of the sessions paid so far on the user's today (their time zone). */
-  private async paidMinutesToday(userId: string, now: Date): Promise<number> {
-    const timeZone = (await this.users.findTimeZone(userId)) ?? 'UTC';
-    const today = dayIn(now, timeZone);
-    const { from, to } = instantsOfDayAnywhere(today);
-    const paid = await this.sessions.paidSessionsBetween(userId, from, to);
-    return paid.filter((s) => dayIn(s.completedAt, timeZone) === today).reduce((sum, s) => sum + s.minutes, 0);
+  /**
+   * The session's credits if its planned minutes fit in the day's paid cap, claimed atomically so
+   * concurrent completions cannot both pass it; otherwise none, with the reason. A session that earns
+   * nothing claims nothing.
+   */
+  private async payWithinDailyCap(userId: string, workoutId: string, credits: number, plannedMinutes: number, day: string) {
+    if (credits === 0) return { credits, note: null };
+    const claim = await this.paidMinutes.claim(userId, day, workoutId, plannedMinutes, DAILY_PAID_MINUTES);
+    return claim.paid ? { credits, note: null } : cappedCredits(credits, plannedMinutes, claim.minutesToday);
   }
 
   /** Newest first. */
@@ -79,10 +86,10 @@ export class WorkoutsService {
   }
 
   /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
-  async hasCompletedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+  async hasCountedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const sessions = await this.sessions.completedSince(userId, from, to);
-    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day);
+    return sessions.some((s) => dayIn(s.completedAt, timeZone) === day && sessionCounts(s));
   }
 
   /** Sessions that count (COUNTED_SESSION) completed since `since`. */

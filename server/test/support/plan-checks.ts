@@ -1,13 +1,16 @@
 /**
  * What a trainer checks on every generated workout, as one function the rules' tests share: the time
  * budget, doses within bounds, the equipment and limitations kept, no repeats, the blocks in order,
- * "each side" where it belongs. Answers the problems found (none: []).
+ * "each side" where it belongs, the focus trained and resting muscles left out (unless the notes say
+ * why not). Answers the problems found (none: []).
  */
 import { DIFFICULTIES, ExerciseDose } from '../../src/contract';
+import type { MuscleGroup } from '../../src/contract';
 import type { PlanRequest, PlannedExercise } from '../../src/ai/ai.provider';
 import { WorkoutPlan } from '../../src/ai/ai.provider';
 import { catalogueExercise } from '../../src/workouts/catalogue';
 import { doseSeconds, maxWorkSeconds, prescription } from '../../src/workouts/programming/dose.rules';
+import { trainsAny } from '../../src/workouts/programming/eligibility.rules';
 import { DOSE_BOUNDS, TIME_TOLERANCE } from '../../src/workouts/programming/programming.data';
 
 export function planProblems(plan: { name: string; exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
@@ -50,8 +53,26 @@ export function planProblems(plan: { name: string; exercises: PlannedExercise[];
   }
   const target = request.minutes * 60;
   if (Math.abs(seconds - target) > target * TIME_TOLERANCE) problems.push(`takes ${Math.round(seconds)} s for ${target} s asked`);
+  problems.push(...bodyPartProblems(plan, request));
   return problems;
 }
+
+/** The main block trains the focus asked for and leaves resting muscles out, unless the notes say it could not. */
+function bodyPartProblems(plan: { exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
+  const problems: string[] = [];
+  const main = plan.exercises.filter((e) => e.phase === 'main').flatMap((e) => catalogueExercise(e.catalogueId ?? '') ?? []);
+  const says = (pattern: RegExp) => plan.notes.some((note) => pattern.test(note));
+  const focus = request.focus.filter((group) => !NOT_BODY_PARTS.includes(group));
+  if (focus.length && !says(/^Nothing for your/) && !main.some((e) => trainsAny(e, focus))) problems.push(`no main exercise trains the focus ${focus.join(', ')}`);
+  const resting = request.avoidMuscles.filter((group) => !NOT_BODY_PARTS.includes(group));
+  if (resting.length && !says(/keep those exercises light today/)) {
+    for (const e of main.filter((m) => trainsAny(m, resting))) problems.push(`${e.id} trains resting ${resting.join(', ')}`);
+  }
+  return problems;
+}
+
+/** Tags of effort, not body parts to favour or rest. */
+const NOT_BODY_PARTS: readonly MuscleGroup[] = ['cardio', 'mobility', 'full_body'];
 
 /** Bounds a trainer would write within: reps 5–20, holds up to 90 s, intervals up to the type's maximum. */
 export function doseProblems(dose: ExerciseDose, entry: Parameters<typeof maxWorkSeconds>[1], where: string): string[] {

@@ -68,11 +68,12 @@ function box(type: string, payload: Buffer): Buffer {
   return Buffer.concat([size, Buffer.from(type, 'latin1'), payload]);
 }
 
-/** An MP4 container: ftyp, a moov with a movie header, and an mdat whose bytes depend on `seed`. */
-export function mp4Video(seed = 0, brand = 'isom'): Buffer {
+/** An MP4 container: ftyp, a moov with a movie header, and an mdat whose bytes depend on `seed` (`mdatBytes` of them for a phone-sized video). */
+export function mp4Video(seed = 0, brand = 'isom', mdatBytes?: number): Buffer {
   const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\x02\0isomiso2mp41`, 'latin1'));
   const mvhd = box('mvhd', Buffer.alloc(100));
-  return Buffer.concat([ftyp, box('moov', mvhd), box('mdat', Buffer.from(`frames of workout ${seed}`.repeat(8)))]);
+  const frames = Buffer.from(`frames of workout ${seed}`.repeat(8));
+  return Buffer.concat([ftyp, box('moov', mvhd), box('mdat', mdatBytes === undefined ? frames : Buffer.alloc(mdatBytes, frames))]);
 }
 
 /** A WebM container: an EBML header with DocType webm, then a Segment of unknown size. */

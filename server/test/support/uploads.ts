@@ -37,6 +37,13 @@ export async function uploadReport(t: TestApp, who: SignedIn, bytes: Buffer, con
   return uploadURL;
 }
 
+/** An analysed body-scan report stating this weight (and 180 cm): what weight goals are judged on. */
+export async function analyseWeightReport(t: TestApp, who: SignedIn, weight: number): Promise<void> {
+  const lines = ['BODY SCAN', 'Height: 180 cm', `Weight: ${weight} kg`, `BMI: ${(weight / 3.24).toFixed(1)}`];
+  const fileUrl = await uploadReport(t, who, await pdfWithLines(lines), 'application/pdf');
+  await t.http.post('/api/bmi/analyze').set(who.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+}
+
 /**
  * PUTs a small PNG to an upload URL whose last client hung up, and answers the status. The server
  * gives the URL back once it has cleaned up the cut-off write (a few ms after the hang-up), so a

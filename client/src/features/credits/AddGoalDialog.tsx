@@ -1,10 +1,20 @@
 import type { GoalMetric, UserView } from '@contract';
-import { GOAL_BONUS_RATE, GOAL_STAKE_MIN, GOAL_TITLE_MAX, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, needsWholeTarget } from '@contract/values';
-import { useMemo, useState, type FormEvent, type ReactElement } from 'react';
+import {
+  GOAL_BONUS_RATE,
+  GOAL_MINIMUMS,
+  GOAL_STAKE_MIN,
+  GOAL_TITLE_MAX,
+  MAX_KG_PER_WEEK,
+  MIN_HEALTHY_BMI,
+  earliestGoalDeadline,
+  maxGoalStake,
+  needsWholeTarget,
+} from '@contract/values';
+import { cloneElement, useId, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
-import { newRequestId, tomorrow } from './credits.logic';
+import { goalHints, newRequestId } from './credits.logic';
 import { useCreateGoalMutation } from './creditsApi';
 
 interface Draft {
@@ -16,22 +26,32 @@ interface Draft {
 }
 
 const METRIC_LABELS: Record<GoalMetric, string> = {
-  weight: 'Weight (kg, reach or go below)',
-  workouts: 'Workouts completed',
-  streak: 'Streak (days)',
+  weight: 'Weight (kg from a report, reach or go below)',
+  workouts: 'Workouts (sessions that count)',
+  streak: 'Streak (validated proof days)',
 };
 
-/** What is wrong with the form, field by field; the server re-checks (BMI and 1 kg/week safety rules). */
-export function draftProblems(draft: Draft, balance: number, earliestDeadline = tomorrow()): Partial<Record<keyof Draft, string>> {
+/**
+ * What is wrong with the form, field by field, by the server's own rules where the form knows
+ * enough (least effort, earliest deadline, stake cap for workouts and streaks); the server re-checks
+ * everything, weight goals against the last analysed report and BMI 18.5.
+ */
+export function draftProblems(draft: Draft, user: Pick<UserView, 'sweatCredits' | 'currentStreak'>, now = new Date()): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
   const target = Number(draft.target);
   const stake = Number(draft.stake);
+  const counted = needsWholeTarget(draft.metric);
+  // The effort asked for: workouts from now, streak days beyond today's streak.
+  const step = draft.metric === 'streak' ? target - user.currentStreak : target;
   if (!draft.title.trim()) problems.title = 'Give the goal a title';
   if (!(target > 0)) problems.target = 'Enter a target above 0';
-  else if (needsWholeTarget(draft.metric) && !Number.isInteger(target)) problems.target = 'Enter a whole number';
-  if (!draft.deadline || draft.deadline < earliestDeadline) problems.deadline = 'Pick a deadline after today';
+  else if (counted && !Number.isInteger(target)) problems.target = 'Enter a whole number';
+  else if (counted && step < GOAL_MINIMUMS[draft.metric].step) problems.target = `Ask for at least ${target - step + GOAL_MINIMUMS[draft.metric].step}`;
+  const earliest = earliestGoalDeadline(draft.metric, counted && !problems.target ? step : 0, now);
+  if (!draft.deadline || draft.deadline < earliest) problems.deadline = `Pick a deadline on or after ${earliest}`;
   if (!Number.isInteger(stake) || stake < GOAL_STAKE_MIN) problems.stake = `Stake at least ${GOAL_STAKE_MIN} whole credit`;
-  else if (stake > balance) problems.stake = `You have ${balance} credits`;
+  else if (stake > user.sweatCredits) problems.stake = `You have ${user.sweatCredits} credits`;
+  else if (counted && !problems.target && stake > maxGoalStake(draft.metric, step)) problems.stake = `At most ${maxGoalStake(draft.metric, step)} credits for this target`;
   return problems;
 }
 
@@ -41,7 +61,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
   const [draft, setDraft] = useState<Draft>({ title: '', metric: 'workouts', target: '', deadline: '', stake: '' });
   const [showProblems, setShowProblems] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const problems = draftProblems(draft, user.sweatCredits);
+  const problems = draftProblems(draft, user);
   // One request id per form content: sending the same form again (its answer was lost) sets one
   // goal and stakes once; any edit makes it a new submission.
   const requestId = useMemo(newRequestId, [draft]);
@@ -69,12 +89,22 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
     }
   };
 
-  const field = (name: keyof Draft, label: string, input: ReactElement) => (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      {input}
+  const hints = goalHints(draft.metric, user.currentStreak);
+  const formId = useId();
+  // A hint stays out of the label (the field's name) and describes its control instead.
+  const field = (name: keyof Draft, label: string, input: ReactElement<{ 'aria-describedby'?: string }>, hint?: string) => (
+    <div className="field">
+      <label className="field">
+        <span className="field-label">{label}</span>
+        {hint ? cloneElement(input, { 'aria-describedby': `${formId}-${name}-hint` }) : input}
+      </label>
+      {hint && (
+        <span id={`${formId}-${name}-hint`} className="field-hint">
+          {hint}
+        </span>
+      )}
       {showProblems && problems[name] && <span className="field-error">{problems[name]}</span>}
-    </label>
+    </div>
   );
 
   return (
@@ -92,12 +122,28 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
             ))}
           </select>,
         )}
-        {field('target', 'TARGET', <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />)}
-        {field('deadline', 'DEADLINE', <input className="input" type="date" min={tomorrow()} value={draft.deadline} onChange={set('deadline')} />)}
-        {field('stake', `STAKE (balance ${user.sweatCredits} FC)`, <input className="input" type="number" inputMode="numeric" min={GOAL_STAKE_MIN} step="1" value={draft.stake} onChange={set('stake')} />)}
+        {field(
+          'target',
+          'TARGET',
+          <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />,
+          hints.target,
+        )}
+        {field(
+          'deadline',
+          'DEADLINE',
+          <input className="input" type="date" min={earliestGoalDeadline(draft.metric, 0, new Date())} value={draft.deadline} onChange={set('deadline')} />,
+          hints.deadline,
+        )}
+        {field(
+          'stake',
+          `STAKE (balance ${user.sweatCredits} FC)`,
+          <input className="input" type="number" inputMode="numeric" min={GOAL_STAKE_MIN} step="1" value={draft.stake} onChange={set('stake')} />,
+          hints.stake,
+        )}
         <p className="muted goal-form__rules">
-          Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. Weight
-          goals must keep your BMI at {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
+          Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. One open
+          goal per metric, judged only on evidence: sessions that count, validated proof days, analysed reports. Weight goals must keep your BMI at{' '}
+          {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
         </p>
         {serverError && (
           <p className="field-error" role="alert">

@@ -1,4 +1,4 @@
-import type { GoalView, MarketplaceItem, TransactionView } from '@contract';
+import type { EarnActionState, GoalView, MarketplaceItem, TransactionView } from '@contract';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,8 +31,18 @@ const GOAL: GoalView = {
   createdAt: '2025-03-01T00:00:00.000Z',
 };
 
+/** One card of each kind: READY, a streak on its way, claimed, and missing evidence. */
+const EARN_STATES: EarnActionState[] = [
+  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null },
+  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak' },
+  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today' },
+  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files" },
+];
+
 interface Server {
   user?: typeof USER;
+  earnActions?: () => EarnActionState[];
+  earn?: () => Response;
   goal?: () => Response;
   transactions?: (url: URL) => TransactionView[];
   redeem?: () => Response;
@@ -58,7 +68,8 @@ function serve(server: Server = {}) {
     if (path === 'credits/redeem') return server.redeem?.() ?? jsonResponse({}, 500);
     if (path === 'credits/validate-tweet') return server.tweet?.() ?? jsonResponse({}, 500);
     if (path === 'goals') return server.goal?.() ?? jsonResponse({ ...GOAL, id: 'g2', title: 'Streak week' }, 201);
-    if (path === 'credits/earn') return jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
+    if (path === 'credits/earn-actions') return jsonResponse(server.earnActions?.() ?? EARN_STATES);
+    if (path === 'credits/earn') return server.earn?.() ?? jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
     return jsonResponse({ statusCode: 404, message: 'no', error: 'Not Found' }, 404);
   });
   return { requests, fetchMock };
@@ -120,6 +131,65 @@ describe('CreditsPage', () => {
     // invalidated: the ledger and the user are fetched again
     expect(await panel('TRANSACTION_LEDGER').findByText('-150')).toBeTruthy();
     expect(requests.filter((r) => r.path === 'user').length).toBeGreaterThan(0);
+  });
+
+  /** The CLAIM button of an earning action, and the text its aria-describedby points to. */
+  async function claimButton(title: string) {
+    const button = await panel('EARNING_ACTIONS').findByRole('button', { name: `Claim ${title}` });
+    const describedBy = button.getAttribute('aria-describedby');
+    return { button, reason: describedBy ? document.getElementById(describedBy)?.textContent : undefined };
+  }
+
+  it('says before the click which earning action pays now and what the others miss', async () => {
+    const { requests } = serve();
+    renderCredits();
+    const earning = panel('EARNING_ACTIONS');
+    const workout = await claimButton('Complete Workout');
+    await vi.waitFor(() => expect(earning.getByText('READY')).toBeTruthy());
+    expect(workout.button.getAttribute('aria-disabled')).toBeNull();
+    expect((await claimButton('Complete Workout')).reason).toBe('READY');
+
+    const bar = earning.getByRole('progressbar', { name: 'Weekly Streak progress' });
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemin'), bar.getAttribute('aria-valuemax')]).toEqual(['3', '0', '7']);
+    expect(bar.getAttribute('aria-valuetext')).toBe('3 of 7 days');
+    expect(earning.getAllByRole('progressbar')).toHaveLength(1);
+
+    for (const [title, reason] of [
+      ['Weekly Streak', '3/7 days to Weekly Streak'],
+      ['Log Weight', 'Already claimed today'],
+      ['10K Steps', "0/10,000 steps in today's imported activity files"],
+    ]) {
+      const card = await claimButton(title);
+      expect([title, card.button.getAttribute('aria-disabled'), card.reason]).toEqual([title, 'true', reason]);
+      // Still focusable, so the reason can be read; a click sends nothing.
+      card.button.focus();
+      expect(document.activeElement).toBe(card.button);
+      await userEvent.click(card.button);
+    }
+    expect(requests.some((r) => r.path === 'credits/earn')).toBe(false);
+  });
+
+  it('claims a READY action with a toast, then shows it claimed from the refetched states', async () => {
+    let claimed = false;
+    const { requests } = serve({
+      earnActions: () =>
+        claimed ? EARN_STATES.map((s) => (s.action === 'workout' ? { ...s, claimable: false, alreadyClaimed: true, missing: 'Already claimed today' } : s)) : EARN_STATES,
+      earn: () => {
+        claimed = true;
+        return jsonResponse({ action: 'workout', credits: 10, balance: 210 });
+      },
+    });
+    renderCredits();
+    const earning = panel('EARNING_ACTIONS');
+    await vi.waitFor(() => expect(earning.getByText('READY')).toBeTruthy());
+    await userEvent.click((await claimButton('Complete Workout')).button);
+
+    expect(await screen.findByText('Credits Earned!')).toBeTruthy();
+    expect(requests.find((r) => r.path === 'credits/earn')!.body).toEqual({ userId: USER.id, action: 'workout', credits: 10 });
+    await vi.waitFor(() => expect(earning.queryByText('READY')).toBeNull());
+    const workout = await claimButton('Complete Workout');
+    expect([workout.button.getAttribute('aria-disabled'), workout.reason]).toEqual(['true', 'Already claimed today']);
+    expect(requests.filter((r) => r.path === 'credits/earn-actions').length).toBe(2);
   });
 
   it('shows Insufficient Credits on any redeem failure', async () => {
@@ -197,7 +267,7 @@ describe('CreditsPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
     expect(within(dialog).getByText('Give the goal a title')).toBeTruthy();
     expect(within(dialog).getByText('Enter a target above 0')).toBeTruthy();
-    expect(within(dialog).getByText('Pick a deadline after today')).toBeTruthy();
+    expect(within(dialog).getByText(/^Pick a deadline on or after \d{4}-\d{2}-\d{2}$/)).toBeTruthy();
     expect(within(dialog).getByText('Stake at least 1 whole credit')).toBeTruthy();
     expect(requests.some((r) => r.path === 'goals')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
@@ -205,6 +275,33 @@ describe('CreditsPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'INFO' }));
     expect(within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText('The pool opened with 12,450 credits.')).toBeTruthy();
+  });
+
+  it("shows each metric's minimums beside its fields and refuses, before any request, what the server would", async () => {
+    const { requests } = serve();
+    renderCredits();
+    await userEvent.click(await screen.findByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
+    const target = dialog.getByLabelText('TARGET');
+    expect(target.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 sessions that count/);
+    expect(dialog.getByText('Up to 50 credits per workout')).toBeTruthy();
+    expect(dialog.getByText('At least 7 days from today, and a day for each workout')).toBeTruthy();
+
+    await userEvent.type(dialog.getByLabelText('TITLE'), 'Two sessions');
+    await userEvent.type(target, '2');
+    await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '90');
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(dialog.getByText('Ask for at least 3')).toBeTruthy();
+    await userEvent.clear(target);
+    await userEvent.type(target, '3');
+    await userEvent.clear(dialog.getByLabelText(/^STAKE/));
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '151');
+    expect(dialog.getByText('At most 150 credits for this target')).toBeTruthy();
+    await userEvent.selectOptions(dialog.getByLabelText('METRIC'), 'weight');
+    expect(dialog.getByText(/^At least 0.5 kg below the weight of your last analysed body-scan report/)).toBeTruthy();
+    expect(requests.some((r) => r.path === 'goals')).toBe(false);
   });
 
   /** Opens ADD_GOAL and fills in a valid 7-day streak goal staking 40; answers the dialog. */

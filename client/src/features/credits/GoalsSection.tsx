@@ -2,6 +2,7 @@ import type { GoalView, UserView } from '@contract';
 import { useState } from 'react';
 import { formatDay } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { AddGoalDialog } from './AddGoalDialog';
 import { goalProgressPercent } from './credits.logic';
 import { useGetGoalsQuery } from './creditsApi';
@@ -34,9 +35,7 @@ export function GoalsSection({ user }: { user: UserView }) {
                   {goal.status.toUpperCase()}
                 </span>
               </div>
-              <div className="progress-bar" role="progressbar" aria-label={`${goal.title} progress`} aria-valuenow={goalProgressPercent(goal)} aria-valuemin={0} aria-valuemax={100}>
-                <span className="progress-bar__fill" style={{ width: `${goalProgressPercent(goal)}%` }} />
-              </div>
+              <ProgressBar label={`${goal.title} progress`} value={goalProgressPercent(goal)} />
               <div className="goal__meta muted">
                 <span>
                   {goal.currentValue} / {goal.targetValue} {UNITS[goal.metric]}

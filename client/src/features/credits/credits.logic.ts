@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { EarnAction, GoalView, TransactionView } from '@contract';
-import { TWEET_HOSTS, WEEKLY_STREAK_DAYS } from '@contract/values';
+import type { GoalMetric, GoalView, TransactionView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, MAX_KG_PER_WEEK, TWEET_HOSTS, needsWholeTarget } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
@@ -15,14 +15,6 @@ export function tweetIntentUrl(referralLink: string): string {
   const text = `I train and earn Sweat Credits for every workout. Join me: ${referralLink}`;
   return `https://x.com/intent/tweet?text=${encodeURIComponent(text)}`;
 }
-
-/** What the server checks before it pays each earning action (the actions and amounts are the contract's EARNING_ACTIONS). */
-export const EARN_CONDITIONS: Record<EarnAction, string> = {
-  workout: 'Finish a training session today',
-  streak: `Reach a ${WEEKLY_STREAK_DAYS}-day proof streak`,
-  weight: 'Record your weight today (BMI calculator)',
-  steps: 'Validate an activity-watch proof today',
-};
 
 /**
  * Width of a goal's bar in percent (0–100). SPEC §2: current over target. A weight goal is reached
@@ -44,7 +36,6 @@ export function formatDelta(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-/** Tomorrow (UTC) as YYYY-MM-DD: the earliest deadline the add-goal dialog offers. */
 /**
  * A request id that makes a retried money request count once. Outside a secure context (plain
  * http on a LAN address) randomUUID is missing: undefined, and the server makes one up.
@@ -53,6 +44,18 @@ export function newRequestId(): string | undefined {
   return globalThis.crypto?.randomUUID?.();
 }
 
-export function tomorrow(now = new Date()): string {
-  return new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+/** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake. */
+export function goalHints(metric: GoalMetric, currentStreak: number): { target: string; deadline: string; stake: string } {
+  const { step, days } = GOAL_MINIMUMS[metric];
+  const target: Record<GoalMetric, string> = {
+    workouts: `At least ${step} sessions that count (moderate or intense, credits earned), one a day at most`,
+    streak: `At least ${currentStreak + step}: ${step} validated proof days beyond your streak of ${currentStreak}, one a day`,
+    weight: `At least ${step} kg below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
+  };
+  const unit = GOAL_EFFORT_UNITS[metric];
+  return {
+    target: target[metric],
+    deadline: `At least ${days} days from today${needsWholeTarget(metric) ? `, and a day for each ${unit}` : `; at most ${MAX_KG_PER_WEEK} kg per week`}`,
+    stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}${metric === 'weight' ? ' to lose' : ''}`,
+  };
 }

@@ -1,6 +1,7 @@
 import type {
   AchievementView,
   CreateGoalRequest,
+  EarnActionState,
   EarnRequest,
   EarnResponse,
   GoalView,
@@ -39,6 +40,11 @@ export const creditsApi = api.injectEndpoints({
     getPool: builder.query<PoolView, void>({
       query: () => 'credits/pool',
       providesTags: ['Pool'],
+    }),
+    /** Each earning action as CLAIM would find it now (the server applies the claim's own rule). */
+    getEarnActions: builder.query<EarnActionState[], void>({
+      query: () => 'credits/earn-actions',
+      providesTags: ['EarnActions'],
     }),
     getGoals: builder.query<GoalView[], string>({
       query: (userId) => `goals/${userId}`,
@@ -88,6 +94,7 @@ export const {
   useGetMarketplaceQuery,
   useGetRedemptionsQuery,
   useGetPoolQuery,
+  useGetEarnActionsQuery,
   useGetGoalsQuery,
   useGetAchievementsQuery,
   useGetTransactionsInfiniteQuery,

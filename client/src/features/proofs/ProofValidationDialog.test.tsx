@@ -2,13 +2,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sendFile, UploadError, type SendFileOptions } from '../../shared/uploads/sendFile';
 import { jsonResponse, makeActivity, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 import ProofValidationDialog from './ProofValidationDialog';
 
-// The PUT itself (XHR with progress) is replaced: these tests are about the dialog's flow.
-vi.mock('../../shared/uploads/putFile', () => ({
-  UploadError: class UploadError extends Error {},
-  putFile: vi.fn(async (_url: string, _file: Blob, onProgress: (percent: number) => void) => onProgress(100)),
+// The sending itself (XHR parts, retries: sendFile.test.ts) is replaced: these tests are about the dialog's flow.
+vi.mock('../../shared/uploads/sendFile', async (actual) => ({
+  ...(await actual<typeof import('../../shared/uploads/sendFile')>()),
+  sendFile: vi.fn(async (_target: unknown, _file: Blob, options: SendFileOptions) => options.onProgress(100)),
 }));
 
 const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false };
@@ -27,6 +28,7 @@ function serve(
   read: () => Response | Promise<Response> = () => jsonResponse(ACCEPTED),
 ) {
   const validations: unknown[] = [];
+  const uploadUrls: string[] = [];
   const uploadRequests: unknown[] = [];
   const reads: unknown[] = [];
   mockFetch(async (url, request) => {
@@ -35,8 +37,9 @@ function serve(
     if (path === '/api/proof/challenge') return jsonResponse({ day: '2026-11-23', code: 'K7QX3M', validatedToday: false });
     if (path === '/api/proof/upload-url') {
       const body = (await request.json()) as { kind: string };
+      uploadUrls.push(body.kind);
       uploadRequests.push(body);
-      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}` });
+      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}`, resumable: true });
     }
     if (path === '/api/activities/read') {
       reads.push(await request.json());
@@ -50,7 +53,7 @@ function serve(
   });
   const store = signedInStore(user);
   renderApp('/dashboard', store);
-  return { store, validations, uploadRequests, reads };
+  return { store, validations, uploadUrls, uploadRequests, reads };
 }
 
 /** Lazy chunks (the dashboard route, the dialog) load slowly when the whole suite runs in parallel. */
@@ -162,6 +165,58 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The file is larger than 50 MB' });
     expect(fetchCalls()).toBe(before);
     expect(screen.getByTestId('proof-progress').textContent).toBe('0/3');
+  });
+
+  describe('a dropped connection', () => {
+    const video = () => file('set.mp4', 'video/mp4');
+    const lost = () => new UploadError('The connection was lost before the upload finished', undefined, true);
+
+    it('says it is retrying, then shows why it failed with RETRY, which continues the same upload from where it stopped', async () => {
+      const { store, uploadUrls } = serve();
+      const dialog = await openDialog();
+      let giveUp = () => undefined as void;
+      vi.mocked(sendFile).mockImplementationOnce(async (_target, _file, options) => {
+        options.onProgress(40);
+        options.onRetry?.(2, 5);
+        await new Promise<void>((resolve) => (giveUp = resolve));
+        throw lost();
+      });
+      await userEvent.upload(screen.getByTestId('workout_video-input'), video());
+      expect(await dialog.findByText('Connection lost — retrying (2/5)…')).toBeTruthy();
+      expect(dialog.getByRole('progressbar', { name: 'WORKOUT_VIDEO upload' }).getAttribute('aria-valuenow')).toBe('40');
+      expect(dialog.getByRole('button', { name: 'UPLOAD WORKOUT_VIDEO' }).textContent).toBe('40%');
+
+      giveUp();
+      expect(await dialog.findByText('The connection was lost before the upload finished')).toBeTruthy();
+      expect(dialog.queryByText(/retrying/)).toBeNull();
+      expect(dialog.queryByRole('progressbar')).toBeNull();
+      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The connection was lost before the upload finished', variant: 'destructive' });
+
+      await userEvent.click(dialog.getByRole('button', { name: 'RETRY WORKOUT_VIDEO' }));
+      expect(await dialog.findByRole('button', { name: 'UPLOADED WORKOUT_VIDEO' })).toBe(document.activeElement);
+      expect(vi.mocked(sendFile).mock.lastCall?.slice(0, 2)).toEqual([{ uploadURL: 'http://localhost/api/uploads/workout_video', resumable: true }, video()]);
+      expect(vi.mocked(sendFile).mock.lastCall?.[2]).toMatchObject({ resume: true });
+      // The same upload went on: no second URL was asked for.
+      expect(uploadUrls).toEqual(['workout_video']);
+      expect(dialog.queryByRole('button', { name: /^RETRY/ })).toBeNull();
+      expect(store.getState().toast.current).toMatchObject({ title: 'Workout Video Uploaded', description: '1 of 3 proofs uploaded' });
+    });
+
+    it('offers no RETRY when the server refused the file itself, and a new upload after a refused URL', async () => {
+      const { uploadUrls } = serve();
+      const dialog = await openDialog();
+      vi.mocked(sendFile).mockRejectedValueOnce(new UploadError('Only MP4, MOV or WEBM files are accepted', 415));
+      await userEvent.upload(screen.getByTestId('workout_video-input'), video());
+      expect(await dialog.findByText('Only MP4, MOV or WEBM files are accepted')).toBeTruthy();
+      expect(dialog.queryByRole('button', { name: 'RETRY WORKOUT_VIDEO' })).toBeNull();
+
+      vi.mocked(sendFile).mockRejectedValueOnce(new UploadError('This upload URL has expired', 403));
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+      await userEvent.click(await dialog.findByRole('button', { name: 'RETRY GYM_SELFIE' }));
+      expect(await dialog.findByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeTruthy();
+      expect(vi.mocked(sendFile).mock.lastCall?.[2]).toMatchObject({ resume: false });
+      expect(uploadUrls).toEqual(['workout_video', 'gym_selfie', 'gym_selfie']);
+    });
   });
 
   it('disables UPLOAD without pending credits, like VALIDATE_PROOF (and no banner)', async () => {

@@ -1,17 +1,19 @@
-import type { ProofKind, ProofValidationResult } from '@contract';
+import type { ProofKind, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
-import { putFile, UploadError } from '../../shared/uploads/putFile';
+import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
 import { Dialog } from '../../ui/Dialog';
 import { ActivityReadout, useActivityReadouts } from '../activities/ActivityReadout';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, checkPickedFile, validationFailureText } from './proofSlots';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, checkPickedFile, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import './proofs.css';
 
+/** The server refused the file itself (too large, not an accepted type): sending it again cannot help. */
+const refusesFile = (error: unknown) => error instanceof UploadError && (error.status === 413 || error.status === 415);
 
 interface ProofValidationDialogProps {
   onClose: () => void;
@@ -29,39 +31,53 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   // The ref is the truth while uploads run in parallel; the state renders it.
   const uploads = useRef<Partial<Record<ProofKind, string>>>({});
   const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
-  const [progress, setProgress] = useState<Partial<Record<ProofKind, number>>>({});
+  const [slotUploads, setSlotUploads] = useState<Partial<Record<ProofKind, SlotUpload>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
   const activityFiles = useActivityReadouts(timeZone);
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;
   const count = Object.keys(uploaded).length;
-  const setSlotProgress = useCallback((kind: ProofKind, value: number | undefined) => setProgress((p) => ({ ...p, [kind]: value })), []);
+  const setSlot = useCallback(
+    (kind: ProofKind, next: (current: SlotUpload | undefined) => SlotUpload | undefined) => setSlotUploads((all) => ({ ...all, [kind]: next(all[kind]) })),
+    [],
+  );
 
-  async function upload(slot: ProofSlotSpec, file: File) {
-    setSlotProgress(slot.kind, 0);
+  /** Sends `file` for `slot`: to a new upload URL, or on from where `resumeAt` stopped (RETRY). */
+  async function upload(slot: ProofSlotSpec, file: File, resumeAt?: UploadUrlResponse) {
+    const picked = checkPickedFile(slot, file);
+    if (picked.problem) {
+      toast({ title: 'Upload Failed', description: picked.problem, variant: 'destructive' });
+      return;
+    }
+    setSlot(slot.kind, () => ({ phase: 'sending', percent: 0 }));
+    activityFiles.clear(slot.kind);
+    let target = resumeAt;
     try {
-      const picked = checkPickedFile(slot, file);
-      if (picked.problem) throw new UploadError(picked.problem);
-      activityFiles.clear(slot.kind);
+      // An activity file names its format, so its upload takes only that format (checked on arrival).
       const named = picked.activityFile ? { fileName: file.name, contentType: file.type } : {};
-      const { uploadURL } = await createUploadUrl({ kind: slot.kind, size: file.size, ...named }).unwrap();
-      await putFile(uploadURL, file, (percent) => setSlotProgress(slot.kind, percent));
-      if (picked.activityFile && !(await activityFiles.check(slot.kind, uploadURL))) {
+      target ??= await createUploadUrl({ kind: slot.kind, size: file.size, ...named }).unwrap();
+      await sendFile(target, file, {
+        resume: resumeAt !== undefined,
+        onProgress: (percent) => setSlot(slot.kind, () => ({ phase: 'sending', percent })),
+        onRetry: (attempt, of) => setSlot(slot.kind, (now) => ({ phase: 'sending', percent: now?.phase === 'sending' ? now.percent : 0, retry: { attempt, of } })),
+      });
+      setSlot(slot.kind, () => undefined);
+      if (picked.activityFile && !(await activityFiles.check(slot.kind, target.uploadURL))) {
         // A refused file does not prove the slot, whatever it replaced.
         uploads.current = { ...uploads.current };
         delete uploads.current[slot.kind];
         setUploaded(uploads.current);
         return;
       }
-      uploads.current = { ...uploads.current, [slot.kind]: uploadURL };
+      uploads.current = { ...uploads.current, [slot.kind]: target.uploadURL };
       setUploaded(uploads.current);
       toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
     } catch (error) {
-      const description = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
-      toast({ title: 'Upload Failed', description, variant: 'destructive' });
-    } finally {
-      setSlotProgress(slot.kind, undefined);
+      const reason = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
+      const resumable = worthRetrying(error) ? target : undefined;
+      setSlot(slot.kind, () => ({ phase: 'failed', reason, file, resumeAt: resumable, canRetry: !refusesFile(error) }));
+      toast({ title: 'Upload Failed', description: reason, variant: 'destructive' });
     }
   }
 
@@ -139,9 +155,13 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                 key={slot.kind}
                 slot={slot}
                 uploaded={slot.kind in uploaded}
-                progress={progress[slot.kind]}
+                upload={slotUploads[slot.kind]}
                 disabled={pendingCredits === 0 || validatedToday}
                 onFile={(file) => void upload(slot, file)}
+                onRetry={() => {
+                  const failed = slotUploads[slot.kind];
+                  if (failed?.phase === 'failed') void upload(slot, failed.file, failed.resumeAt);
+                }}
                 detail={activityFiles.readouts[slot.kind] && <ActivityReadout readout={activityFiles.readouts[slot.kind]!} />}
               />
             ))}

@@ -1,4 +1,4 @@
-import type { ProofKind } from '@contract';
+import type { ProofKind, UploadUrlResponse } from '@contract';
 import { ACTIVITY_FILE_EXTENSIONS, ACTIVITY_FILE_MIMES, ACTIVITY_FORMATS, PROOF_PURPOSES, UPLOAD_PURPOSES, checkActivityFile, describeBytes } from '@contract/values';
 import type { ApiError } from '../../api/api';
 
@@ -32,6 +32,21 @@ export const PROOF_SLOTS: readonly ProofSlotSpec[] = [
 ];
 
 export const PROOFS_REQUIRED = PROOF_SLOTS.length;
+
+/** A slot's upload while it runs (`retry`: a lost connection is being retried), or after it failed. */
+export type SlotUpload =
+  | { phase: 'sending'; percent: number; retry?: { attempt: number; of: number } }
+  | {
+      phase: 'failed';
+      reason: string;
+      file: File;
+      /** Where RETRY continues when the URL may still hold the file's start; otherwise it asks a new one. */
+      resumeAt?: UploadUrlResponse;
+      /** False when the file itself was refused (too large, wrong type): another file is needed. */
+      canRetry: boolean;
+    };
+
+export const retryText = ({ attempt, of }: { attempt: number; of: number }) => `Connection lost — retrying (${attempt}/${of})…`;
 
 export const PROOF_RULES = [
   'Upload all 3 proof types in any order',

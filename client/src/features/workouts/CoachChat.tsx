@@ -1,31 +1,35 @@
-import type { ChatTurn, UserProfileInput, UserView } from '@contract';
-import { CHAT_MESSAGE_MAX } from '@contract/values';
+import type { ChatMessageView, ChatTurn, UserProfileInput, UserView } from '@contract';
+import { CHAT_HISTORY_KEPT, CHAT_MESSAGE_MAX } from '@contract/values';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
-import { JobProgress } from './GeneratorCard';
+import { ProgressBar } from '../../ui/ProgressBar';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from './workouts.logic';
-import { useCoachChatMutation, useGenerateFromChatMutation } from './workoutsApi';
+import { useClearChatHistoryMutation, useCoachChatMutation, useGenerateFromChatMutation, useGetChatHistoryQuery } from './workoutsApi';
 
-/** SPEC §3 Chat message. */
-interface ChatMessage extends ChatTurn {
-  id: string;
-  timestamp: string;
-}
+const NO_MESSAGES: ChatMessageView[] = [];
 
 function profileOf(user: UserView): UserProfileInput {
   return { height: user.height, weight: user.weight, age: user.age, fitnessLevel: user.fitnessLevel, bmi: user.latestBmi };
 }
 
-export function CoachChat({ user }: { user: UserView }) {
+interface CoachChatProps {
+  user: UserView;
+  /** Runs a generation, after asking when it would replace a session under way. */
+  confirmReplace: (generation: () => void) => void;
+}
+
+export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   const { toast } = useToast();
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  // The conversation is kept on the server, so it shows again after navigation or a reload.
+  const { data: messages = NO_MESSAGES } = useGetChatHistoryQuery(user.id);
   const [draft, setDraft] = useState('');
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [sendChat, chat] = useCoachChatMutation();
   const [generateFromChat, fromChat] = useGenerateFromChatMutation();
-  const waiting = chat.isLoading || fromChat.isLoading;
+  const [clearChat, clearing] = useClearChatHistoryMutation();
+  const waiting = chat.isLoading || fromChat.isLoading || clearing.isLoading;
   const progress = useJobProgress(user.id, jobKey, fromChat.isLoading);
   const listEnd = useRef<HTMLLIElement>(null);
 
@@ -33,19 +37,27 @@ export function CoachChat({ user }: { user: UserView }) {
     listEnd.current?.scrollIntoView?.({ block: 'nearest' });
   }, [messages.length, waiting]);
 
-  const history = (list: ChatMessage[]): ChatTurn[] => list.map(({ role, content }) => ({ role, content }));
+  // Only the latest turns reach the coach; the server cuts longer histories the same way.
+  const history = (list: ChatMessageView[]): ChatTurn[] => list.slice(-CHAT_HISTORY_KEPT).map(({ role, content }) => ({ role, content }));
 
   async function send() {
     const message = draft.trim();
     if (!message || waiting) return;
-    const mine: ChatMessage = { id: crypto.randomUUID(), role: 'user', content: message, timestamp: new Date().toISOString() };
-    setMessages((list) => [...list, mine]);
     setDraft('');
     try {
-      const reply = await sendChat({ body: { userId: user.id, message, userProfile: profileOf(user), chatHistory: history(messages) }, jobKey: newJobKey() }).unwrap();
-      setMessages((list) => [...list, { id: crypto.randomUUID(), role: 'assistant', content: reply.response, timestamp: new Date().toISOString() }]);
+      await sendChat({ body: { userId: user.id, message, userProfile: profileOf(user), chatHistory: history(messages) }, jobKey: newJobKey() }).unwrap();
     } catch {
+      // Nothing was stored: the message goes back into the input to send again.
+      setDraft(message);
       toast({ title: 'Chat Error', description: 'Failed to get response. Please try again.', variant: 'destructive' });
+    }
+  }
+
+  async function clear() {
+    try {
+      await clearChat(user.id).unwrap();
+    } catch {
+      toast({ title: 'Chat Error', description: 'Could not clear the conversation. Please try again.', variant: 'destructive' });
     }
   }
 
@@ -73,7 +85,7 @@ export function CoachChat({ user }: { user: UserView }) {
       {/* It scrolls: keyboard users focus it to read back. */}
       <ol className="coach__messages" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
         {messages.length === 0 && (
-          <li className="coach__hint muted">Ask what to train today, how to lose weight, about form, rest or soreness — or describe the workout you want.</li>
+          <li className="coach__hint muted">Ask about pain, weight loss, food, rest or how to do an exercise — or say how many minutes you have, your equipment and what to train.</li>
         )}
         {messages.map((m) => (
           <li key={m.id} className={`coach__message coach__message--${m.role}`}>
@@ -116,11 +128,16 @@ export function CoachChat({ user }: { user: UserView }) {
       </form>
       {messages.length > CHAT_MESSAGES_BEFORE_GENERATE && (
         <div className="coach__generate">
-          <button type="button" className="btn btn--secondary btn--block" onClick={() => void generate()} disabled={waiting}>
+          <button type="button" className="btn btn--secondary btn--block" onClick={() => confirmReplace(() => void generate())} disabled={waiting}>
             {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
           </button>
-          {fromChat.isLoading && <JobProgress progress={progress} label="Generating workout from chat" />}
+          {fromChat.isLoading && <ProgressBar value={progress} label="Generating workout from chat" />}
         </div>
+      )}
+      {messages.length > 0 && (
+        <button type="button" className="btn btn--ghost btn--small coach__clear" onClick={() => void clear()} disabled={waiting}>
+          {clearing.isLoading ? 'CLEARING...' : 'CLEAR_CHAT'}
+        </button>
       )}
     </Panel>
   );

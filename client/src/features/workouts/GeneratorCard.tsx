@@ -2,6 +2,7 @@ import type { Difficulty, Duration, WorkoutType } from '@contract';
 import { DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, WORKOUT_TYPES } from '@contract/values';
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
+import { ProgressBar } from '../../ui/ProgressBar';
 
 export interface GeneratorChoice {
   type: WorkoutType;
@@ -71,17 +72,8 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
         <button type="submit" className="btn btn--primary btn--block" disabled={generating}>
           {generating ? 'GENERATING...' : 'EXECUTE_GENERATION'}
         </button>
-        {generating && <JobProgress progress={progress} label="Generating workout" />}
+        {generating && <ProgressBar value={progress} label="Generating workout" />}
       </form>
     </Panel>
-  );
-}
-
-/** The AI job's progress bar (indeterminate until the worker reports). */
-export function JobProgress({ progress, label }: { progress: number | null; label: string }) {
-  return (
-    <div className="progress-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress ?? undefined}>
-      <div className={`progress-bar__fill${progress === null ? ' is-indeterminate' : ''}`} style={{ width: `${progress ?? 30}%` }} />
-    </div>
   );
 }

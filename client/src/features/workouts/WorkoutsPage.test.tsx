@@ -1,8 +1,9 @@
-import type { WorkoutView } from '@contract';
+import type { ChatMessageView, WorkoutView } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+import { formatTime } from '../../ui/dates';
 
 const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: '', treasuryAddress: '', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
 const exercise = (n: number) => ({ id: `ex${n}`, name: `Move ${n}`, description: `How to do move ${n}.`, phase: 'main' as const, prescription: '3 × 10', muscles: ['legs' as const] });
@@ -16,24 +17,61 @@ const WORKOUT: WorkoutView = {
   exercises: [1, 2, 3, 4].map(exercise),
   notes: ['Recovery: legs worked hard recently.'],
   createdAt: '2026-11-23T10:00:00.000Z',
+  ticked: [],
+  startedAt: null,
 };
+const STARTED_AT = '2026-11-23T10:05:00.000Z';
 
-/** A fake API: today's workout (or null), and whatever `answer` says for the POSTs. */
-function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({})) {
+/** The server's side of ticks: PUT /progress answers the session's progress, the first tick starting it. */
+function progressServer(initial: string[] = []) {
+  const ticked = new Set(initial);
+  const sent: Array<{ exerciseId: string; done: boolean }> = [];
+  return {
+    sent,
+    answer(body: { exerciseId: string; done: boolean }) {
+      sent.push({ exerciseId: body.exerciseId, done: body.done });
+      if (body.done) ticked.add(body.exerciseId);
+      else ticked.delete(body.exerciseId);
+      return jsonResponse({ id: WORKOUT.id, ticked: [...ticked], startedAt: STARTED_AT });
+    },
+  };
+}
+
+const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: `m${n}`, role, content, timestamp: `2026-11-23T10:00:0${n}.000Z` });
+
+/**
+ * A fake API: today's workout (or null), ticks kept as the server keeps them, whatever `answer` says
+ * for the POSTs, and the stored coach conversation (a chat the answer replied to OK is stored, DELETE clears it).
+ */
+function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({}), conversation: ChatMessageView[] = []) {
   const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
+  const deleted: string[] = [];
+  const progress = progressServer(today?.ticked);
   const fetchMock = mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
+    if (request.method === 'PUT') return progress.answer(JSON.parse(await request.text()));
     if (request.method === 'POST') {
       const body = JSON.parse(await request.text());
       posted.push({ path, body, jobKey: request.headers.get('x-job-key') });
-      return answer(path, body);
+      const answered = await answer(path, body);
+      if (path.endsWith('/chat') && answered.ok) {
+        const reply = (await answered.clone().json()) as { response: string };
+        conversation.push(turn(conversation.length, 'user', body.message), turn(conversation.length + 1, 'assistant', reply.response));
+      }
+      return answered;
+    }
+    if (path.startsWith('/api/workout/chat/history/')) {
+      if (request.method !== 'DELETE') return jsonResponse(conversation);
+      deleted.push(path);
+      const count = conversation.splice(0).length;
+      return jsonResponse({ deleted: count });
     }
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
     if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });
-  return { posted, fetchMock };
+  return { posted, deleted, progress, fetchMock };
 }
 
 describe('training page', () => {
@@ -50,7 +88,7 @@ describe('training page', () => {
   });
 
   it('ticks exercises, shows percent and potential credits, and completes with the server’s credits', async () => {
-    const { posted } = fakeApi(WORKOUT, () =>
+    const { posted, progress } = fakeApi(WORKOUT, () =>
       jsonResponse({ session: { id: 's1', workoutId: WORKOUT.id, workout: { name: WORKOUT.name, type: 'strength', duration: 45 }, completedAt: '', intensity: 'moderate', creditsEarned: 11 }, newAchievements: [] }),
     );
     renderApp('/workouts', signedInStore(makeUser({ fitnessLevel: 'beginner' })));
@@ -63,11 +101,89 @@ describe('training page', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Move 3' }));
     expect(screen.getByTestId('completion-percent').textContent).toBe('50%');
     expect(screen.getByTestId('potential-credits').textContent).toBe('11');
+    // Each tick is kept on the server; the first one started the session there.
+    expect(progress.sent).toEqual([{ exerciseId: 'ex1', done: true }, { exerciseId: 'ex3', done: true }]);
+    expect((await screen.findByTestId('session-times')).textContent).toMatch(/^STARTED \d\d:\d\d · COMPLETE_FROM \d\d:\d\d$/);
     await userEvent.click(screen.getByRole('button', { name: 'COMPLETE_SESSION' }));
 
     expect(await screen.findByText('Workout Completed! 🎉')).toBeTruthy();
     expect(screen.getByText('You earned 11 Fitness credits!')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
+  });
+
+  it('shows the ticks and the start the server kept (a reload or another page changes nothing)', async () => {
+    fakeApi({ ...WORKOUT, ticked: ['ex2', 'ex4'], startedAt: STARTED_AT });
+    renderApp('/workouts');
+    expect(((await screen.findByRole('checkbox', { name: 'Move 2' })) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Move 4' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Move 1' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTestId('completion-percent').textContent).toBe('50%');
+    expect(screen.getByTestId('session-times').textContent).toBe(`STARTED ${formatTime(Date.parse(STARTED_AT))} · COMPLETE_FROM ${formatTime(Date.parse(STARTED_AT) + 22.5 * 60_000 + 30_000)}`);
+    expect(screen.queryByRole('button', { name: 'START_SESSION' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'COMPLETE_SESSION' })).toBeTruthy();
+  });
+
+  it('starts the session with START_SESSION, and undoes a tick the server refuses, saying why', async () => {
+    const posted: Array<{ path: string; body: unknown }> = [];
+    mockFetch(async (url, request) => {
+      const path = new URL(url).pathname;
+      if (request.method === 'POST') {
+        posted.push({ path, body: JSON.parse(await request.text()) });
+        return jsonResponse({ id: WORKOUT.id, ticked: [], startedAt: STARTED_AT });
+      }
+      if (request.method === 'PUT') return jsonResponse({ statusCode: 404, code: 'WORKOUT_NOT_FOUND', message: "Workout not found: only today's workout, before it is completed, can be changed", error: 'Not Found' }, 404);
+      if (path.startsWith('/api/workout/today')) return jsonResponse(WORKOUT);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
+      if (path === '/api/config') return jsonResponse(CONFIG);
+      return jsonResponse(makeUser());
+    });
+    renderApp('/workouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'START_SESSION' }));
+    expect(posted).toEqual([{ path: `/api/workout/${WORKOUT.id}/start`, body: { userId: makeUser().id } }]);
+    expect((await screen.findByTestId('session-times')).textContent).toContain(`STARTED ${formatTime(Date.parse(STARTED_AT))}`);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Move 1' }));
+    expect(await screen.findByText("Workout not found: only today's workout, before it is completed, can be changed")).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'Move 1' }) as HTMLInputElement).checked).toBe(false));
+    expect(screen.getByTestId('completion-percent').textContent).toBe('0%');
+  });
+
+  it('shows the server’s refusal of a completion before half time, with the time it names', async () => {
+    fakeApi({ ...WORKOUT, ticked: ['ex1'], startedAt: STARTED_AT }, () =>
+      jsonResponse({ statusCode: 409, code: 'WORKOUT_TOO_EARLY', message: 'You can complete this session from 10:28 UTC (half of its 45 minutes)', error: 'Too Early' }, 409),
+    );
+    renderApp('/workouts');
+    await userEvent.click(await screen.findByRole('button', { name: 'COMPLETE_SESSION' }));
+    expect(await screen.findByText('You can complete this session from 10:28 UTC (half of its 45 minutes)')).toBeTruthy();
+    expect(screen.getByText('Too Early')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Move 1' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('asks before EXECUTE_GENERATION or GENERATE_WORKOUT_FROM_CHAT replace a session under way; KEEP_SESSION changes nothing', async () => {
+    const { posted } = fakeApi({ ...WORKOUT, ticked: ['ex1'], startedAt: STARTED_AT }, (path) =>
+      path.endsWith('/chat') ? jsonResponse({ response: 'Noted.', workoutGenerated: false }) : jsonResponse({ ...WORKOUT, id: '65f0c0ffee0000000000bbbb', name: 'Next Plan' }, 201),
+    );
+    renderApp('/workouts');
+    const generator = await screen.findByRole('region', { name: 'AI_GENERATOR' });
+    await screen.findByRole('checkbox', { name: 'Move 1' });
+    await userEvent.click(within(generator).getByRole('button', { name: 'EXECUTE_GENERATION' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REPLACE_ACTIVE_SESSION' });
+    expect(dialog.textContent).toContain('1 of 4 exercises ticked');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'KEEP_SESSION' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posted).toEqual([]);
+
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    for (const message of ['A 30 minute yoga session', 'With a band']) await userEvent.type(input, `${message}{Enter}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'REPLACE_ACTIVE_SESSION' })).getByRole('button', { name: 'KEEP_SESSION' }));
+    expect(posted.map((p) => p.path)).toEqual(['/api/workout/chat', '/api/workout/chat']);
+
+    await userEvent.click(within(generator).getByRole('button', { name: 'EXECUTE_GENERATION' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'REPLACE_ACTIVE_SESSION' })).getByRole('button', { name: 'REPLACE_SESSION' }));
+    expect(await screen.findByText('New Workout Generated! 💪')).toBeTruthy();
+    expect(posted.map((p) => p.path)).toEqual(['/api/workout/chat', '/api/workout/chat', '/api/workout/generate']);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('generates with the chosen options and a job key, and says so on failure', async () => {
@@ -101,6 +217,7 @@ describe('training page', () => {
         return jsonResponse(swapped);
       }
       if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
     });
@@ -119,6 +236,7 @@ describe('training page', () => {
       if (request.method === 'POST') return jsonResponse(WORKOUT, 201);
       // The first read finds no workout; the refetch after generating never answers.
       if (path.startsWith('/api/workout/today')) return todayReads++ === 0 ? jsonResponse(null) : new Promise<Response>(() => undefined);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
@@ -164,5 +282,30 @@ describe('training page', () => {
     release(jsonResponse({ statusCode: 503, message: 'down', error: 'AI Unavailable' }, 503));
     expect(await screen.findByText('Failed to get response. Please try again.')).toBeTruthy();
     expect(screen.getByText('Chat Error')).toBeTruthy();
+    // Nothing was stored: the message leaves the list and is back in the input to send again.
+    const list = screen.getByRole('list', { name: 'Chat messages' });
+    expect(within(list).queryByText('hello')).toBeNull();
+    expect((input as HTMLTextAreaElement).value).toBe('hello');
+  });
+
+  it('shows the stored conversation again on a fresh page, and CLEAR_CHAT forgets it', async () => {
+    const stored = [turn(0, 'user', 'I have a bad knee'), turn(1, 'assistant', 'Avoid jumping; try glute bridges.'), turn(2, 'user', '20 minutes and dumbbells')];
+    const { deleted, posted } = fakeApi(null, () => jsonResponse(WORKOUT, 201), stored);
+    renderApp('/workouts');
+    const list = await screen.findByRole('list', { name: 'Chat messages' });
+    expect(await within(list).findByText('Avoid jumping; try glute bridges.')).toBeTruthy();
+    expect(within(list).getByText('I have a bad knee')).toBeTruthy();
+    expect(within(list).getByText('20 minutes and dumbbells')).toBeTruthy();
+
+    // More than 2 stored messages: generating from the conversation works right away, with its history.
+    await userEvent.click(screen.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }));
+    expect(await screen.findByText('Custom workout created based on our conversation')).toBeTruthy();
+    expect(posted[0].body).toMatchObject({ chatHistory: [{ role: 'user', content: 'I have a bad knee' }, { role: 'assistant' }, { role: 'user', content: '20 minutes and dumbbells' }] });
+
+    await userEvent.click(screen.getByRole('button', { name: 'CLEAR_CHAT' }));
+    await waitFor(() => expect(within(list).queryByText('I have a bad knee')).toBeNull());
+    expect(deleted).toEqual([`/api/workout/chat/history/${makeUser().id}`]);
+    expect(screen.queryByRole('button', { name: 'CLEAR_CHAT' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' })).toBeNull();
   });
 });

@@ -8,8 +8,17 @@ import { useGetUserQuery } from '../auth/authApi';
 import { ActiveSessionCard } from './ActiveSessionCard';
 import { CoachChat } from './CoachChat';
 import { GeneratorCard, type GeneratorChoice } from './GeneratorCard';
+import { ReplaceSessionDialog } from './ReplaceSessionDialog';
 import { TrainingParameters } from './TrainingParameters';
-import { useCompleteWorkoutMutation, useGenerateWorkoutMutation, useGetTodayWorkoutQuery, useSwapExerciseMutation } from './workoutsApi';
+import { isSessionRefusal, sessionUnderWay } from './workouts.logic';
+import {
+  useCompleteWorkoutMutation,
+  useGenerateWorkoutMutation,
+  useGetTodayWorkoutQuery,
+  useStartSessionMutation,
+  useSwapExerciseMutation,
+  useUpdateProgressMutation,
+} from './workoutsApi';
 import './workouts.css';
 
 export default function WorkoutsPage() {
@@ -18,20 +27,39 @@ export default function WorkoutsPage() {
   const { data: config } = useGetConfigQuery();
   const today = useGetTodayWorkoutQuery(user?.id ?? '', { skip: !user });
   const workout = today.data;
-  const [ticked, setTicked] = useState<Set<string>>(new Set());
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [generateWorkout, generation] = useGenerateWorkoutMutation();
   const [completeWorkout, completion] = useCompleteWorkoutMutation();
   const [swapExercise] = useSwapExerciseMutation();
+  const [startSession] = useStartSessionMutation();
+  const [updateProgress] = useUpdateProgressMutation();
   const [swapping, setSwapping] = useState<string | null>(null);
+  /** A generation waiting for the user to confirm that it replaces the session under way. */
+  const [pendingReplace, setPendingReplace] = useState<(() => void) | null>(null);
   const progress = useJobProgress(user?.id, jobKey, generation.isLoading);
 
-  function toggle(exerciseId: string) {
-    setTicked((current) => {
-      const next = new Set(current);
-      if (!next.delete(exerciseId)) next.add(exerciseId);
-      return next;
-    });
+  /** Runs a generation at once, or after confirming when it would replace a session under way. */
+  function confirmReplace(run: () => void) {
+    if (workout && sessionUnderWay(workout)) setPendingReplace(() => run);
+    else run();
+  }
+
+  async function toggle(exerciseId: string) {
+    if (!user || !workout) return;
+    try {
+      await updateProgress({ userId: user.id, workoutId: workout.id, exerciseId, done: !workout.ticked.includes(exerciseId) }).unwrap();
+    } catch (error) {
+      toast({ ...describeError(error, 'Error'), variant: 'destructive' });
+    }
+  }
+
+  async function start() {
+    if (!user || !workout) return;
+    try {
+      await startSession({ userId: user.id, workoutId: workout.id }).unwrap();
+    } catch (error) {
+      toast({ ...describeError(error, 'Error'), variant: 'destructive' });
+    }
   }
 
   async function generate(choice: GeneratorChoice) {
@@ -40,7 +68,6 @@ export default function WorkoutsPage() {
     setJobKey(key);
     try {
       await generateWorkout({ body: { userId: user.id, ...choice }, jobKey: key }).unwrap();
-      setTicked(new Set());
       toast({ title: 'New Workout Generated! 💪', description: 'Your custom workout is ready to go!' });
     } catch {
       toast({ title: 'Error', description: 'Failed to generate workout. Please try again.', variant: 'destructive' });
@@ -49,13 +76,13 @@ export default function WorkoutsPage() {
 
   async function complete() {
     if (!user || !workout) return;
-    const completedExercises = workout.exercises.filter((e) => ticked.has(e.id)).map((e) => e.id);
     try {
-      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
-      setTicked(new Set());
+      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises: workout.ticked }).unwrap();
       toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? `You earned ${session.creditsEarned} Fitness credits!` });
-    } catch {
-      toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
+    } catch (error) {
+      // Too early or not started: the server's words say from when; anything else is SPEC's failure.
+      if (isSessionRefusal(error)) toast({ ...describeError(error, 'Too Early'), variant: 'destructive' });
+      else toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
     }
   }
 
@@ -82,20 +109,35 @@ export default function WorkoutsPage() {
           <ActiveSessionCard
             workout={workout}
             loading={!user || today.isLoading}
-            ticked={ticked}
-            onToggle={toggle}
+            onToggle={(exerciseId) => void toggle(exerciseId)}
+            onStart={() => void start()}
             onComplete={() => void complete()}
             completing={completion.isLoading}
             onSwap={(exerciseId) => void swap(exerciseId)}
             swapping={swapping}
           />
-          {user && <CoachChat user={user} />}
+          {user && <CoachChat user={user} confirmReplace={confirmReplace} />}
         </div>
         <aside className="training__side">
-          <GeneratorCard engine={config?.aiEngine} generating={generation.isLoading} progress={progress} onGenerate={(choice) => void generate(choice)} />
+          <GeneratorCard
+            engine={config?.aiEngine}
+            generating={generation.isLoading}
+            progress={progress}
+            onGenerate={(choice) => confirmReplace(() => void generate(choice))}
+          />
           <TrainingParameters user={user} workout={workout} />
         </aside>
       </div>
+      {pendingReplace && workout && (
+        <ReplaceSessionDialog
+          workout={workout}
+          onKeep={() => setPendingReplace(null)}
+          onReplace={() => {
+            setPendingReplace(null);
+            pendingReplace();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 /** What the active session card shows while exercises are ticked (the server recomputes on completion). */
-import type { Intensity } from '@contract';
-import { sessionCredits, sessionIntensity } from '@contract/values';
+import type { ErrorCode, Intensity, WorkoutView } from '@contract';
+import { sessionCompletableAt, sessionCredits, sessionIntensity } from '@contract/values';
+import { SESSION_TIMING_REFUSALS } from '../../api/errorTitles';
+import { formatTime } from '../../ui/dates';
 
 export interface SessionProgress {
   percent: number;
@@ -17,3 +19,20 @@ export function sessionProgress(creditsReward: number, ticked: number, total: nu
 
 /** SPEC §9: the generate-from-chat button appears once the chat has more than 2 messages. */
 export const CHAT_MESSAGES_BEFORE_GENERATE = 2;
+
+/** When an active session started and from when it may be completed, as times of the browser's day (the server decides). */
+export function sessionTimes(startedAt: string, plannedMinutes: number): { startedAt: string; completableFrom: string } {
+  const start = Date.parse(startedAt);
+  // Rounded up like the server's refusal, so both name the same minute.
+  const from = Math.ceil(sessionCompletableAt(start, plannedMinutes) / 60_000) * 60_000;
+  return { startedAt: formatTime(start), completableFrom: formatTime(from) };
+}
+
+/** A session with ticks or a recorded start: a new workout would replace it, so the page asks first. */
+export const sessionUnderWay = (workout: Pick<WorkoutView, 'ticked' | 'startedAt'>): boolean => workout.ticked.length > 0 || workout.startedAt !== null;
+
+/** The server refused a completion for its timing (its message says from when). */
+export function isSessionRefusal(error: unknown): boolean {
+  const code = (error as { code?: ErrorCode } | null)?.code;
+  return code !== undefined && SESSION_TIMING_REFUSALS[code] === true;
+}

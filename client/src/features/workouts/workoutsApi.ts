@@ -1,10 +1,15 @@
 import type {
+  ChatHistoryCleared,
+  ChatMessageView,
   CoachChatRequest,
   CoachChatResponse,
   CompleteWorkoutRequest,
   GenerateFromChatRequest,
   GenerateWorkoutRequest,
+  SessionProgress,
+  SessionProgressRequest,
   SessionView,
+  StartSessionRequest,
   SwapExerciseRequest,
   WorkoutCompletion,
   WorkoutView,
@@ -33,9 +38,19 @@ export const workoutsApi = api.injectEndpoints({
       invalidatesTags: MUTATION_CHANGES.generateFromChat,
       onQueryStarted: showAsToday,
     }),
+    /** The stored conversation, oldest first: shown again after navigation or a reload. */
+    getChatHistory: builder.query<ChatMessageView[], string>({
+      query: (userId) => `workout/chat/history/${userId}`,
+      providesTags: ['ChatHistory'],
+    }),
     coachChat: builder.mutation<CoachChatResponse, WithJobKey<CoachChatRequest>>({
       query: (args) => aiCall('workout/chat', args),
       invalidatesTags: MUTATION_CHANGES.coachChat,
+      onQueryStarted: showInConversation,
+    }),
+    clearChatHistory: builder.mutation<ChatHistoryCleared, string>({
+      query: (userId) => ({ url: `workout/chat/history/${userId}`, method: 'DELETE' }),
+      invalidatesTags: MUTATION_CHANGES.clearChatHistory,
     }),
     swapExercise: builder.mutation<WorkoutView, SwapExerciseRequest>({
       query: (body) => ({ url: 'workout/swap', method: 'POST', body }),
@@ -45,12 +60,46 @@ export const workoutsApi = api.injectEndpoints({
         if (data) dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
       },
     }),
+    startSession: builder.mutation<SessionProgress, StartSessionRequest & { workoutId: string }>({
+      query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/start`, method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.startSession,
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(patchToday(userId, data.id, (workout) => void (workout.startedAt = data.startedAt)));
+      },
+    }),
+    /** A tick shows at once (optimistic) and is undone if the server refuses it; the start comes from the answer. */
+    updateProgress: builder.mutation<SessionProgress, SessionProgressRequest & { workoutId: string }>({
+      query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/progress`, method: 'PUT', body }),
+      invalidatesTags: MUTATION_CHANGES.updateProgress,
+      async onQueryStarted({ userId, workoutId, exerciseId, done }, { dispatch, queryFulfilled }) {
+        const tick = dispatch(
+          patchToday(userId, workoutId, (workout) => {
+            workout.ticked = done ? [...new Set([...workout.ticked, exerciseId])] : workout.ticked.filter((id) => id !== exerciseId);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          // Only the start: answers to quick ticks may arrive out of order, the optimistic ticks are the latest.
+          dispatch(patchToday(userId, workoutId, (workout) => void (workout.startedAt = data.startedAt)));
+        } catch {
+          tick.undo();
+        }
+      },
+    }),
     completeWorkout: builder.mutation<WorkoutCompletion, CompleteWorkoutRequest>({
       query: (body) => ({ url: 'workout/complete', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.completeWorkout,
     }),
   }),
 });
+
+/** Changes the cached today's workout if it is still `workoutId`. */
+function patchToday(userId: string, workoutId: string, change: (workout: WorkoutView) => void) {
+  return workoutsApi.util.updateQueryData('getTodayWorkout', userId, (workout) => {
+    if (workout?.id === workoutId) change(workout);
+  });
+}
 
 /**
  * A generated workout is today's workout: it is shown the moment the server answers, with its toast,
@@ -68,12 +117,34 @@ async function showAsToday(
   }
 }
 
+/**
+ * The message shows in the conversation as it is sent and the reply as it arrives, before the refetch
+ * of the stored history; a message that got no reply was not stored, so it leaves the list again.
+ */
+async function showInConversation(
+  { body }: WithJobKey<CoachChatRequest>,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: CoachChatResponse }> },
+) {
+  const turn = (role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: crypto.randomUUID(), role, content, timestamp: new Date().toISOString() });
+  const sent = dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('user', body.message)])) as { undo: () => void };
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('assistant', data.response)]));
+  } catch {
+    sent.undo();
+  }
+}
+
 export const {
   useGetTodayWorkoutQuery,
   useGetSessionsQuery,
   useGenerateWorkoutMutation,
   useGenerateFromChatMutation,
   useCoachChatMutation,
+  useGetChatHistoryQuery,
+  useClearChatHistoryMutation,
   useCompleteWorkoutMutation,
   useSwapExerciseMutation,
+  useStartSessionMutation,
+  useUpdateProgressMutation,
 } = workoutsApi;

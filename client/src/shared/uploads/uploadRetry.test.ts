@@ -13,20 +13,30 @@ describe('withRetries', () => {
 
   it('retries a retryable failure after each delay, then succeeds', async () => {
     const send = vi.fn().mockRejectedValueOnce(failure(502)).mockRejectedValueOnce(failure(429)).mockResolvedValue('stored');
-    await expect(withRetries(send, [1, 2, 3], noWait)).resolves.toBe('stored');
-    expect(send).toHaveBeenCalledTimes(3);
+    const onRetry = vi.fn();
+    await expect(withRetries(send, { delays: [1, 2, 3], wait: noWait, onRetry })).resolves.toBe('stored');
+    expect(send.mock.calls).toEqual([[0], [1], [2]]);
     expect(noWait.mock.calls).toEqual([[1], [2]]);
+    expect(onRetry.mock.calls).toEqual([
+      [1, 3],
+      [2, 3],
+    ]);
   });
 
   it('gives up after the last delay', async () => {
     const send = vi.fn().mockRejectedValue(failure(503));
-    await expect(withRetries(send, [1, 2], noWait)).rejects.toThrow('HTTP 503');
+    await expect(withRetries(send, { delays: [1, 2], wait: noWait })).rejects.toThrow('HTTP 503');
     expect(send).toHaveBeenCalledTimes(3);
   });
 
   it('does not retry a refusal (413, 415, a used URL’s 403)', async () => {
     const send = vi.fn().mockRejectedValue(failure(415));
-    await expect(withRetries(send, [1, 2], noWait)).rejects.toThrow('HTTP 415');
+    await expect(withRetries(send, { delays: [1, 2], wait: noWait })).rejects.toThrow('HTTP 415');
     expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the caller which failures to retry', async () => {
+    const send = vi.fn().mockRejectedValueOnce(new Error('no answer')).mockResolvedValue('stored');
+    await expect(withRetries(send, { delays: [1], wait: noWait, isRetryable: (e) => (e as Error).message === 'no answer' })).resolves.toBe('stored');
   });
 });

@@ -16,13 +16,25 @@ export function isRetryableStatus(status: number | undefined): boolean {
 
 const statusOf = (error: unknown) => (error as { source?: { status?: number } } | null)?.source?.status;
 
-/** Runs `send`, again after each delay while it fails with a retryable status. */
-export async function withRetries<T>(send: () => Promise<T>, delays: readonly number[] = RETRY_DELAYS_MS, wait = sleep): Promise<T> {
+export interface RetryOptions {
+  /** The wait before each retry; as many retries as waits. */
+  delays?: readonly number[];
+  wait?: (ms: number) => Promise<void>;
+  /** Whether a failure is worth another attempt (default: Uppy's error with a retryable status). */
+  isRetryable?: (error: unknown) => boolean;
+  /** Told before each wait: the retry about to come (1-based) and how many there can be. */
+  onRetry?: (retry: number, of: number) => void;
+}
+
+/** Runs `send` (given its attempt, 0 first), again after each delay while it fails in a retryable way. */
+export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const { delays = RETRY_DELAYS_MS, wait = sleep, isRetryable = (error) => isRetryableStatus(statusOf(error)), onRetry } = options;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await send();
+      return await send(attempt);
     } catch (error) {
-      if (attempt >= delays.length || !isRetryableStatus(statusOf(error))) throw error;
+      if (attempt >= delays.length || !isRetryable(error)) throw error;
+      onRetry?.(attempt + 1, delays.length);
       await wait(delays[attempt]);
     }
   }

@@ -1,109 +1,222 @@
-/** How the local coach reads a conversation: the workout asked for, limits stated, what a message is about. */
-import type { ChatTurn, Difficulty, MuscleGroup, WorkoutType } from '../../contract';
-import type { Limitation } from '../../workouts/catalogue/catalogue.types';
-import { PLAN_MINUTES } from '../ai.provider';
-import type { ChatWorkoutRequest } from '../ai.provider';
+/**
+ * How the local coach reads a conversation: what each message states (time, equipment, body part,
+ * limitation, level, type, soreness) and the workout a whole conversation asks for, later messages
+ * overriding earlier ones.
+ */
+import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
+import { EQUIPMENT } from '../../contract/values';
+import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
+import {
+  ADDING_WORDS,
+  BODYWEIGHT_WORDS,
+  EQUIPMENT_WORDS,
+  EXCEPTION_WORDS,
+  FOCUS_WORDS,
+  FULL_BODY_WORDS,
+  FULL_GYM_WORDS,
+  HEALED_WORDS,
+  INJURY_WORDS,
+  LEVEL_WORDS,
+  LIMITATION_WORDS,
+  MINUTE_PHRASES,
+  NEGATION_BEFORE,
+  SESSION_ASK_WORDS,
+  SORE_WORDS,
+  TYPE_WORDS,
+} from './chat-words';
 
-const TYPE_WORDS: Array<[WorkoutType, RegExp]> = [
-  ['hiit', /\b(hiit|intervals?|tabata|circuit training|fat[- ]?burn(ing)?)\b/],
-  ['yoga', /\b(yoga|stretch(ing)?|flexib\w*|mobility|flow)\b/],
-  ['cardio', /\b(cardio|run(ning)?|jog(ging)?|endurance|stamina|cycling|bike|rowing|walk(ing)?)\b/],
-  ['mixed', /\b(mixed|full[- ]body|a bit of everything|variety)\b/],
-  ['strength', /\b(strength|strong(er)?|weights?|lifting|lift|muscle|build muscle|resistance|dumbbells?)\b/],
-];
-const DIFFICULTY_WORDS: Array<[Difficulty, RegExp]> = [
-  ['beginner', /\b(beginner|new to|easy|gentle|light|just start(ing|ed)|out of shape|low[- ]impact)\b/],
-  ['advanced', /\b(advanced|hard(er)?|intense|challenging|brutal|tough|push me)\b/],
-  ['intermediate', /\b(intermediate|moderate|medium)\b/],
-];
-const LIMITATION_WORDS: Array<[Limitation, RegExp]> = [
-  ['knee', /\bknees?\b/],
-  ['lower_back', /\b(lower back|back|spine)\b/],
-  ['shoulder', /\bshoulders?\b/],
-  ['wrist', /\bwrists?\b/],
-  ['ankle', /\bankles?\b/],
-  ['hip', /\bhips?\b/],
-  ['neck', /\bneck\b/],
-  ['elbow', /\belbows?\b/],
-];
-const MUSCLE_WORDS: Array<[MuscleGroup, RegExp]> = [
-  ['legs', /\b(legs?|quads?|hamstrings?|calves|calf)\b/],
-  ['chest', /\b(chest|pecs?)\b/],
-  ['back', /\b(back|lats?)\b/],
-  ['shoulders', /\bshoulders?\b/],
-  ['arms', /\b(arms?|biceps?|triceps?)\b/],
-  ['core', /\b(abs|core|stomach)\b/],
-  ['glutes', /\b(glutes?|butt|hips?)\b/],
-];
-const INJURY = /\b(injur\w*|hurts?|pain\w*|bad|weak|surgery|sprain\w*|strain\w*|tweak\w*|problems?|issues?|torn|recovering)\b/;
-const SORE = /\b(sore|soreness|doms|aching|achy|stiff|tired|fatigued)\b/;
-const NO_EQUIPMENT = /\b(no (equipment|gear|weights|gym|dumbbells)|without (equipment|weights|a gym)|bodyweight( only)?|hotel room|no gym)\b/;
-
-function lastMatch<T>(texts: string[], table: Array<[T, RegExp]>): T | undefined {
-  let found: T | undefined;
-  for (const text of texts) for (const [value, pattern] of table) if (pattern.test(text)) found = value;
-  return found;
+/** What one message states; absent fields say nothing. */
+export interface StatedConstraints {
+  type?: WorkoutType;
+  difficulty?: Difficulty;
+  minutes?: number;
+  /** Equipment named as at hand: `replace` what was said before, or `add` to it ("I also have…"). */
+  equipment?: { items: Equipment[]; mode: 'replace' | 'add' };
+  /** Equipment said not to be at hand ("no dumbbells"). */
+  lacking: Equipment[];
+  /** Body parts asked for; [] when a full-body session is asked for. */
+  focus?: MuscleGroup[];
+  /** Body parts asked to be left out ("not legs", "skip arms"). */
+  excluded: MuscleGroup[];
+  limitations: Limitation[];
+  /** Regions added to what was said before without a pain word ("and my lower back too"). */
+  alsoRegions: Limitation[];
+  healed: Limitation[];
+  sore: MuscleGroup[];
 }
 
-/** Minutes mentioned ("20 min", "half an hour", "an hour"), kept within the minutes a workout may last. */
+/** Lower case, one kind of apostrophe, clauses split where a sentence or a comma ends one. */
+function clausesOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[’‘]/g, "'")
+    .split(/[.!?;\n]|,|\bbut\b/)
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+interface Hit<T> {
+  value: T;
+  negated: boolean;
+  at: number;
+  end: number;
+}
+
+/** Each table entry found in the clause, in the order they are said, with whether a negation comes before it. */
+function found<T>(clause: string, table: Array<[T, RegExp]>): Array<Hit<T>> {
+  const hits: Array<Hit<T>> = [];
+  for (const [value, pattern] of table) {
+    const match = pattern.exec(clause);
+    if (match) hits.push({ value, negated: NEGATION_BEFORE.test(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
+  }
+  return hits.sort((a, b) => a.at - b.at);
+}
+
+function overlaps(a: Hit<unknown>, b: Hit<unknown>): boolean {
+  return a.at < b.end && b.at < a.end;
+}
+
+/** Minutes said in a text ("20 minutes", "45 min", "half an hour", "an hour"), kept within 10–90. */
 export function statedMinutes(text: string): number | undefined {
+  const lower = text.toLowerCase();
   let minutes: number | undefined;
-  const number = /\b(\d{1,3})\s*(-|\s)?(min|mins|minutes?)\b/.exec(text);
-  if (number) minutes = Number(number[1]);
-  else if (/\bhalf an hour\b/.test(text)) minutes = 30;
-  else if (/\b(an|one|1) hour\b/.test(text)) minutes = 60;
-  else if (/\bquarter of an hour\b/.test(text)) minutes = 15;
-  if (minutes === undefined) return undefined;
+  const range = /\b(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
+  const hours = /\b(\d(?:\.\d)?)\s*-?\s*(?:h|hr|hrs|hours?)\b/.exec(lower);
+  const number = /\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
+  // A range plans for the shorter end: the time is surely there.
+  if (range) minutes = Number(range[1]);
+  else if (number) minutes = Number(number[1]);
+  else if (hours) minutes = Math.round(Number(hours[1]) * 60);
+  else minutes = MINUTE_PHRASES.find(([, pattern]) => pattern.test(lower))?.[0];
+  if (minutes === undefined || minutes <= 0) return undefined;
   return Math.min(PLAN_MINUTES.max, Math.max(PLAN_MINUTES.min, minutes));
 }
 
-/**
- * The workout a conversation asks for (the user's turns; later statements win). Null when it names
- * no type, duration, difficulty or limit at all: there is nothing to build from.
- */
-export function readChatRequest(history: ChatTurn[], fitnessLevel: Difficulty): ChatWorkoutRequest | null {
-  const texts = history.filter((t) => t.role === 'user').map((t) => t.content.toLowerCase());
-  const type = lastMatch(texts, TYPE_WORDS);
-  const difficulty = lastMatch(texts, DIFFICULTY_WORDS);
-  const minutes = texts.map(statedMinutes).filter((m) => m !== undefined).pop();
-  const limitations = new Set<Limitation>();
-  const soreMuscles = new Set<MuscleGroup>();
-  let noEquipment = false;
-  for (const text of texts) {
-    for (const sentence of text.split(/[.!?;]/)) {
-      if (INJURY.test(sentence)) LIMITATION_WORDS.filter(([, p]) => p.test(sentence)).forEach(([limitation]) => limitations.add(limitation));
-      if (SORE.test(sentence)) MUSCLE_WORDS.filter(([, p]) => p.test(sentence)).forEach(([muscle]) => soreMuscles.add(muscle));
-    }
-    if (NO_EQUIPMENT.test(text)) noEquipment = true;
-  }
-  if (!type && !difficulty && !minutes && !limitations.size && !noEquipment && !soreMuscles.size) return null;
-  // Equipment named in the chat is not read yet: the plan is bodyweight only.
-  return {
-    type: type ?? 'mixed',
-    difficulty: difficulty ?? fitnessLevel,
-    minutes: minutes ?? 30,
-    equipment: [],
-    limitations: [...limitations],
-    focus: [],
-    soreMuscles: [...soreMuscles],
-  };
+function isPainClause(clause: string): boolean {
+  return INJURY_WORDS.test(clause) && !HEALED_WORDS.test(clause);
 }
 
-export type CoachTopic = 'workout_request' | 'soreness' | 'weight_loss' | 'form' | 'rest' | 'today' | 'nutrition' | 'greeting' | 'other';
+/** What one message states. */
+export function readMessage(text: string): StatedConstraints {
+  const stated: StatedConstraints = { lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
+  const minutes = statedMinutes(text);
+  if (minutes !== undefined) stated.minutes = minutes;
+  for (const clause of clausesOf(text)) {
+    const regions = found(clause, LIMITATION_WORDS).filter((h) => !h.negated);
+    const pain = isPainClause(clause);
+    const sore = SORE_WORDS.test(clause);
+    if (HEALED_WORDS.test(clause)) stated.healed.push(...regions.map((h) => h.value));
+    else if (pain) stated.limitations.push(...regions.map((h) => h.value));
+    else if (ADDING_WORDS.test(clause)) stated.alsoRegions.push(...regions.map((h) => h.value));
 
-const TOPICS: Array<[CoachTopic, RegExp]> = [
-  ['workout_request', /\b(give me|create|make|build|generate|design|plan|want|need)\b.*\b(workout|session|routine|plan)\b/],
-  ['soreness', /\b(sore|soreness|doms|aching|achy|stiff|hurts?|pain)\b/],
-  ['weight_loss', /\b(lose|losing|lost) (weight|fat|kg|pounds|lbs)|\b(weight loss|fat loss|slim|burn fat|cut|calorie deficit)\b/],
-  ['form', /\b(form|technique|properly|correctly|how (do|should) i do|posture)\b/],
-  ['rest', /\b(rest|recover(y)?|days? off|how often|sleep|overtrain\w*)\b/],
-  ['today', /\b(today|right now|tonight|this morning|what should i (train|do)|what to train)\b/],
-  ['nutrition', /\b(eat|diet|protein|nutrition|food|meal|carbs?)\b/],
-  ['greeting', /^\s*(hi|hello|hey|yo|good (morning|evening|afternoon))\b/],
-];
+    for (const hit of found(clause, TYPE_WORDS)) if (!hit.negated) stated.type = hit.value;
+    for (const hit of found(clause, LEVEL_WORDS)) if (!hit.negated) stated.difficulty = hit.value;
+    readEquipment(clause, stated);
 
-/** What a message is mainly about (the first topic that matches, most specific first). */
-export function coachTopic(message: string): CoachTopic {
-  const text = message.toLowerCase();
-  return TOPICS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'other';
+    // A joint in a pain clause is a limitation, not a focus; muscles hurting with no joint named are sore.
+    const parts = found(clause, FOCUS_WORDS).filter((h) => !(pain && regions.some((r) => overlaps(r, h))));
+    for (const hit of parts) {
+      if (hit.negated) stated.excluded.push(...hit.value);
+      else if ((pain || sore) && !regions.length) stated.sore.push(...hit.value);
+      else stated.focus = [...(stated.focus ?? []), ...hit.value];
+    }
+    if (!parts.length && FULL_BODY_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
+  }
+  if (stated.focus) stated.focus = unique(stated.focus.filter((m) => !stated.excluded.includes(m)));
+  return stated;
+}
+
+function readEquipment(clause: string, stated: StatedConstraints): void {
+  if (BODYWEIGHT_WORDS.test(clause) && !EXCEPTION_WORDS.test(clause)) {
+    stated.equipment = { items: [], mode: 'replace' };
+    return;
+  }
+  if (FULL_GYM_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_GYM_WORDS)))) {
+    stated.equipment = { items: [...EQUIPMENT], mode: 'replace' };
+    return;
+  }
+  const named = found(clause, EQUIPMENT_WORDS);
+  stated.lacking.push(...named.filter((h) => h.negated).map((h) => h.value));
+  const have = named.filter((h) => !h.negated).map((h) => h.value);
+  if (!have.length) return;
+  const adding = ADDING_WORDS.test(clause) || stated.equipment !== undefined;
+  stated.equipment = { items: unique([...(stated.equipment?.items ?? []), ...have]), mode: adding ? (stated.equipment?.mode ?? 'add') : 'replace' };
+}
+
+function unique<T>(list: T[]): T[] {
+  return [...new Set(list)];
+}
+
+/** The constraints of a whole conversation (the user's turns), later statements winning, over the profile's defaults. */
+export interface ConversationConstraints {
+  type?: WorkoutType;
+  difficulty?: Difficulty;
+  minutes?: number;
+  equipment?: Equipment[];
+  focus?: MuscleGroup[];
+  limitations: Limitation[];
+  rest: MuscleGroup[];
+}
+
+export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefaults, 'limitations'>): ConversationConstraints {
+  const said: ConversationConstraints = { limitations: [...defaults.limitations], rest: [] };
+  for (const turn of history) {
+    if (turn.role !== 'user') continue;
+    const stated = readMessage(turn.content);
+    said.type = stated.type ?? said.type;
+    said.difficulty = stated.difficulty ?? said.difficulty;
+    said.minutes = stated.minutes ?? said.minutes;
+    if (stated.equipment) said.equipment = stated.equipment.mode === 'add' ? unique([...(said.equipment ?? []), ...stated.equipment.items]) : stated.equipment.items;
+    if (stated.lacking.length) said.equipment = (said.equipment ?? []).filter((e) => !stated.lacking.includes(e));
+    if (stated.focus) said.focus = stated.focus;
+    if (stated.excluded.length) said.focus = (said.focus ?? []).filter((m) => !stated.excluded.includes(m));
+    // "And my lower back too" adds to limitations already said; on its own it names no injury.
+    const added = said.limitations.length ? stated.alsoRegions : [];
+    said.limitations = unique([...said.limitations.filter((l) => !stated.healed.includes(l)), ...stated.limitations, ...added]);
+    said.rest = unique([...said.rest.filter((m) => !stated.focus?.includes(m)), ...stated.sore, ...stated.excluded]);
+  }
+  return said;
+}
+
+/** A session type where the chat names none: what its equipment or focus suggests, else the profile's goal. */
+const GOAL_TYPES: Record<TrainingGoal, WorkoutType> = { lose_fat: 'mixed', build_muscle: 'strength', endurance: 'cardio', mobility: 'yoga', general_fitness: 'mixed' };
+const LOADING_EQUIPMENT: Equipment[] = ['dumbbells', 'kettlebell', 'barbell_rack', 'machines', 'bands'];
+
+function impliedType(said: ConversationConstraints, goal: TrainingGoal | null): WorkoutType {
+  if (said.equipment?.some((e) => LOADING_EQUIPMENT.includes(e)) || said.focus?.length) return 'strength';
+  if (said.equipment?.length && said.equipment.every((e) => e === 'cardio_machine')) return 'cardio';
+  return goal ? GOAL_TYPES[goal] : 'mixed';
+}
+
+/** The session length where the chat names none. */
+export const DEFAULT_CHAT_MINUTES = 30;
+
+/**
+ * The workout a conversation asks for; where it is silent, the profile (level, goal, equipment,
+ * limitations). Null when it neither states a constraint nor asks for a session: nothing to build from.
+ */
+export function readChatRequest(history: ChatTurn[], defaults: ChatDefaults): ChatWorkoutRequest | null {
+  const said = readConversation(history, defaults);
+  const statedAnything =
+    said.type || said.difficulty || said.minutes || said.equipment || said.focus?.length || readConversation(history, { limitations: [] }).limitations.length || said.rest.length;
+  const askedForSession = history.some((turn) => turn.role === 'user' && SESSION_ASK_WORDS.test(turn.content.toLowerCase()));
+  return statedAnything || askedForSession ? requestOf(said, defaults) : null;
+}
+
+/** The workout the profile alone suggests, for a conversation that has not said what it wants yet. */
+export function defaultChatRequest(defaults: ChatDefaults): ChatWorkoutRequest {
+  return requestOf({ limitations: defaults.limitations, rest: [] }, defaults);
+}
+
+function requestOf(said: ConversationConstraints, defaults: ChatDefaults): ChatWorkoutRequest {
+  return {
+    type: said.type ?? impliedType(said, defaults.goal),
+    difficulty: said.difficulty ?? defaults.fitnessLevel,
+    minutes: said.minutes ?? DEFAULT_CHAT_MINUTES,
+    equipment: said.equipment ?? defaults.equipment,
+    limitations: said.limitations,
+    focus: said.focus ?? [],
+    soreMuscles: said.rest,
+  };
 }

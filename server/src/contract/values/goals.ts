@@ -39,3 +39,28 @@ export const GOAL_STAKE_PER_UNIT = { workouts: 50, streak: 50, weight: 100 } as 
 export function maxGoalStake(metric: (typeof GOAL_METRICS)[number], units: number): number {
   return Math.floor(GOAL_STAKE_PER_UNIT[metric] * Math.max(0, units));
 }
+
+/** What one unit of each metric's effort is called, for hints and refusals. */
+export const GOAL_EFFORT_UNITS = { workouts: 'workout', streak: 'streak day', weight: 'kg' } as const satisfies Record<(typeof GOAL_METRICS)[number], string>;
+
+const DAY_MS = 24 * 3600_000;
+
+/** A goal runs until the end of its deadline day (UTC). */
+export function goalDeadlineEnd(day: string): Date {
+  return new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS - 1);
+}
+
+/** How many days a goal with this deadline runs from `now`, a part day counting as one. */
+export function goalDays(deadline: string, now: Date): number {
+  return Math.ceil((goalDeadlineEnd(deadline).getTime() - now.getTime()) / DAY_MS);
+}
+
+/**
+ * The first deadline (YYYY-MM-DD) a goal may have: the metric's minimum days, and for workouts and
+ * streak days one a day at the most (`step`: the units it asks for).
+ */
+export function earliestGoalDeadline(metric: (typeof GOAL_METRICS)[number], step: number, now: Date): string {
+  const days = Math.max(GOAL_MINIMUMS[metric].days, needsWholeTarget(metric) ? Math.ceil(step) : 0);
+  // The deadline day counts whole however late it is now, so it is `days - 1` days after today.
+  return new Date(now.getTime() + (days - 1) * DAY_MS).toISOString().slice(0, 10);
+}

@@ -30,6 +30,16 @@ export function sessionIntensity(ticked: number, total: number): (typeof INTENSI
 export const CHAT_MESSAGE_MAX = 1000;
 /** Only the latest messages reach the coach; longer histories are cut, not refused. */
 export const CHAT_HISTORY_KEPT = 20;
+/** The stored conversation shown again after a reload: the last 100 turns (a message and its reply each). */
+export const CHAT_MESSAGES_SHOWN = 200;
 
 /** Planned minutes a day that earn pending credits (issue 18): more can be trained, not paid. */
 export const DAILY_PAID_MINUTES = 120;
+
+/** A session may be completed for credits once this share of its planned minutes has passed since it started (issue 18). */
+export const COMPLETE_AFTER_SHARE = 0.5;
+
+/** The earliest time (ms) a session started at `startedAtMs` and planned for `minutes` may be completed. */
+export function sessionCompletableAt(startedAtMs: number, minutes: number): number {
+  return startedAtMs + minutes * 60_000 * COMPLETE_AFTER_SHARE;
+}

@@ -16,6 +16,8 @@ describe('S3Storage (no network: checks the URL it signs)', () => {
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-length', 'host']));
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^AKIAEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    // No checksum baked in at signing time: it would be that of an empty body, and S3 would refuse the file.
+    expect([...url.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
   });
 
   it('accepts back only URLs under its own bucket prefix', () => {

@@ -31,6 +31,9 @@ export class S3Storage implements UploadStorage {
       // S3-compatible servers (MinIO, R2) address buckets by path.
       forcePathStyle: Boolean(config.endpoint),
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      // By default the SDK signs the CRC32 of the body into a presigned PUT: without a body, that of
+      // an empty one, which S3, R2 and MinIO refuse for any real file (aws-sdk-js-v3 #6994).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
     });
     const base = config.endpoint ? `${config.endpoint.replace(/\/$/, '')}/${this.bucket}` : `https://${this.bucket}.s3.${config.region}.amazonaws.com`;
     this.issuedPrefixes = [`${base}/${INCOMING}`];

@@ -44,6 +44,11 @@ describe('the exercise catalogue', () => {
     }
   });
 
+  it('counts the knee among the joints of every jump or landing (high impact), so a bad knee avoids them all', () => {
+    const jumpsSparingTheKnee = CATALOGUE.filter((e) => e.impact === 'high' && !e.loads.includes('knee')).map((e) => e.id);
+    expect(jumpsSparingTheKnee).toEqual([]);
+  });
+
   it('has low-impact main exercises for every type and level, and timed yoga', () => {
     for (const type of WORKOUT_TYPES) {
       for (const level of DIFFICULTIES) {

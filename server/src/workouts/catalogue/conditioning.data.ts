@@ -151,7 +151,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Small, quick, springy hops on the balls of the feet with the knees nearly straight.',
     cues: ['Bounce from the ankles', 'Minimal knee bend', 'Quiet landings'],
     primary: ['calves'], secondary: ['quads'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -271,7 +271,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'A burpee onto two dumbbells, followed by swinging them from the floor to overhead in one movement.',
     cues: ['Chest to the dumbbells, not the floor', 'Hinge and swing them up', 'Lock out overhead'],
     primary: ['glutes', 'front_delts'], secondary: ['chest', 'hamstrings', 'quads'], equipment: ['dumbbells'],
-    pattern: 'hinge', impact: 'high', loads: ['lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'advanced',
+    pattern: 'hinge', impact: 'high', loads: ['knee', 'lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'advanced',
     types: ['hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {

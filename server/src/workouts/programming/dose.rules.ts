@@ -3,8 +3,7 @@
  * block may give it (from the smallest to the largest, for the session to fill its time), and how a
  * dose carries over to an equivalent exercise (SWAP).
  */
-import type { Difficulty, ExerciseDose } from '../../contract';
-import type { TrainingGoal } from '../../ai/ai.provider';
+import type { Difficulty, ExerciseDose, TrainingGoal } from '../../contract';
 import type { CatalogueExercise } from '../catalogue/catalogue.types';
 import {
   BODYWEIGHT_REPS,

@@ -2,8 +2,7 @@
  * How a coach doses a session, as data: the blocks' share of the time, each style's sets, reps,
  * holds and intervals by level, and the bounds no prescription may cross. session.rules reads it.
  */
-import type { Difficulty, WorkoutType } from '../../contract';
-import type { TrainingGoal } from '../../ai/ai.provider';
+import type { Difficulty, TrainingGoal, WorkoutType } from '../../contract';
 import type { MovementPattern } from '../catalogue/catalogue.types';
 
 /** How a block doses its exercises (dose.rules builds each style's options). */

@@ -1,0 +1,129 @@
+import type { UploadProgress, UploadUrlResponse } from '@contract';
+import { serverReason } from '../../api/serverReason';
+import { isRetryableStatus, withRetries } from './uploadRetry';
+
+/**
+ * A failed upload; the message is the server's text when it answered its error shape. `status`:
+ * the server's answer, if one came; `connectionLost`: none came (the connection dropped or went silent).
+ */
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly connectionLost = false,
+  ) {
+    super(message);
+  }
+}
+
+/** A failure the same upload may get past on another attempt: a lost connection or a retryable status (SPEC §9's). */
+export const worthRetrying = (error: unknown): boolean => error instanceof UploadError && (error.connectionLost || isRetryableStatus(error.status));
+
+/** A resumable upload's part: a dropped part costs at most this much again when the server kept nothing of it (a buffering proxy). */
+export const PART_BYTES = 5 * 1024 * 1024;
+
+/** The waits before the retries after a failure: five, backing off, 31 s in all (past the server's 20 s idle cut-off). */
+export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
+
+/** No byte leaving and no answer for this long: the connection is lost (a phone losing its network often reports nothing). */
+export const STALL_MS = 15_000;
+
+export interface SendFileOptions {
+  /** 0–100 of the whole file, counting what the server already holds. */
+  onProgress: (percent: number) => void;
+  /** The connection was lost (or the server asked to try later): retry `retry` of `of` comes after a wait. */
+  onRetry?: (retry: number, of: number) => void;
+  /** Continue an upload begun earlier on this URL from what the server holds (resumable URLs only). */
+  resume?: boolean;
+  delays?: readonly number[];
+  wait?: (ms: number) => Promise<void>;
+  stallMs?: number;
+  partBytes?: number;
+}
+
+/**
+ * Sends a file to the URL of POST …/upload-url, retrying after a dropped connection. A resumable
+ * URL takes it in parts (PATCH with Content-Range) and each retry first asks the server how much
+ * it holds (GET), so the upload continues from there; other URLs (S3's presigned PUT) take the
+ * whole file again. Each part gets its own retries: a long upload over a flaky link survives as
+ * many drops as it meets, as long as each is mended within the retries.
+ */
+export async function sendFile(target: UploadUrlResponse, file: Blob, options: SendFileOptions): Promise<void> {
+  const { onProgress, onRetry, delays = UPLOAD_RETRY_DELAYS_MS, wait, stallMs = STALL_MS } = options;
+  const retrying = { delays, wait, onRetry, isRetryable: worthRetrying };
+  const percent = (bytes: number) => onProgress(Math.floor((bytes / file.size) * 100));
+  if (!target.resumable) {
+    await withRetries(() => request('PUT', target.uploadURL, stallMs, { body: file, type: file.type, onSent: percent }), retrying);
+    return;
+  }
+  const partBytes = options.partBytes ?? PART_BYTES;
+  let held: UploadProgress = { received: 0, finished: false, sha256: null };
+  let askFirst = options.resume ?? false;
+  while (!held.finished) {
+    held = await withRetries(async (attempt) => {
+      const at = attempt > 0 || askFirst ? await whereItStands(target.uploadURL, stallMs) : held;
+      if (at.finished) return at;
+      percent(at.received);
+      const last = Math.min(at.received + partBytes, file.size) - 1;
+      const answer = await request('PATCH', target.uploadURL, stallMs, {
+        body: file.slice(at.received, last + 1),
+        type: 'application/offset+octet-stream',
+        range: `bytes ${at.received}-${last}/${file.size}`,
+        onSent: (bytes) => percent(at.received + bytes),
+      });
+      return JSON.parse(answer) as UploadProgress;
+    }, retrying);
+    askFirst = false;
+  }
+  onProgress(100);
+}
+
+async function whereItStands(uploadURL: string, stallMs: number): Promise<UploadProgress> {
+  return JSON.parse(await request('GET', uploadURL, stallMs)) as UploadProgress;
+}
+
+interface Body {
+  body: Blob;
+  type: string;
+  range?: string;
+  /** Bytes of the body sent so far. */
+  onSent: (bytes: number) => void;
+}
+
+/**
+ * One XHR (fetch has no upload progress), answering the response text of a 2xx. Fails with the
+ * server's reason and status, or with no status when the connection drops or stays silent for `stallMs`.
+ */
+function request(method: 'GET' | 'PUT' | 'PATCH', url: string, stallMs: number, send?: Body): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const settle = (outcome: () => void) => {
+      clearTimeout(stall);
+      outcome();
+    };
+    const lost = () => new UploadError('The connection was lost before the upload finished', undefined, true);
+    const watch = () => {
+      clearTimeout(stall);
+      stall = setTimeout(() => {
+        xhr.abort();
+        reject(lost());
+      }, stallMs);
+    };
+    xhr.open(method, url);
+    if (send) {
+      xhr.setRequestHeader('Content-Type', send.type || 'application/octet-stream');
+      if (send.range) xhr.setRequestHeader('Content-Range', send.range);
+      xhr.upload.onprogress = (event) => {
+        watch();
+        send.onSent(event.loaded);
+      };
+    }
+    xhr.onprogress = watch;
+    xhr.onload = () =>
+      settle(() => (xhr.status >= 200 && xhr.status < 300 ? resolve(xhr.responseText) : reject(new UploadError(serverReason(xhr) ?? 'Please try again', xhr.status))));
+    xhr.onerror = () => settle(() => reject(lost()));
+    watch();
+    xhr.send(send?.body ?? null);
+  });
+}

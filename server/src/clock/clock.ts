@@ -1,0 +1,25 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
+
+/**
+ * The time as the server's rules read it (sessions' start, half time, the day's paid minutes), so
+ * tests control it: with TEST_CLOCK=1 it can be moved forward, never back, so stored times keep their order.
+ */
+@Injectable()
+export class Clock {
+  private offsetMs = 0;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  /** Moves this process's clock `ms` forward; refused unless TEST_CLOCK=1. */
+  advance(ms: number): Date {
+    if (!this.config.testClock) throw new Error('the clock moves only in tests (TEST_CLOCK=1)');
+    if (!(ms > 0)) throw new Error('the clock only moves forward');
+    this.offsetMs += ms;
+    return this.now();
+  }
+}

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { CHAT_HISTORY_KEPT, CHAT_MESSAGES_SHOWN, ChatHistoryCleared, ChatMessageView, ChatTurn, CoachChatRequest, CoachChatResponse } from '../contract';
+import { AiJobs } from '../ai/ai.jobs';
+import { UsersService } from '../users/users.service';
+import { ChatMessagesRepository } from './chat-messages.repository';
+import { coachProfile } from './coach-profile.rules';
+import { RecentTrainingService } from './recent-training.service';
+
+/** The coach conversation: a reply from the user's profile and training, and the conversation kept per user. */
+@Injectable()
+export class CoachChatService {
+  constructor(
+    private readonly messages: ChatMessagesRepository,
+    private readonly users: UsersService,
+    private readonly training: RecentTrainingService,
+    private readonly ai: AiJobs,
+  ) {}
+
+  /**
+   * The coach's reply; the message and the reply are stored (the latest CHAT_MESSAGES_SHOWN are kept). The coach reads the history the client
+   * sent (SPEC's shape) or, when it sent none, the stored conversation.
+   */
+  async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
+    const [user, recent, history] = await Promise.all([
+      this.users.findById(userId),
+      this.training.recentTraining(userId),
+      body.chatHistory.length ? body.chatHistory.slice(-CHAT_HISTORY_KEPT) : this.storedTurns(userId),
+    ]);
+    const askedAt = new Date();
+    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile), recent }, jobKey);
+    await this.messages.appendExchange(userId, body.message, response, askedAt);
+    await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
+    return { response, workoutGenerated: false };
+  }
+
+  /** The latest turns, oldest first. */
+  async history(userId: string): Promise<ChatMessageView[]> {
+    const records = await this.messages.listRecent(userId, CHAT_MESSAGES_SHOWN);
+    return records.map((m) => ({ id: m._id.toString(), role: m.role, content: m.content, timestamp: m.createdAt.toISOString() }));
+  }
+
+  async clear(userId: string): Promise<ChatHistoryCleared> {
+    return { deleted: await this.messages.deleteAll(userId) };
+  }
+
+  private async storedTurns(userId: string): Promise<ChatTurn[]> {
+    const records = await this.messages.listRecent(userId, CHAT_HISTORY_KEPT);
+    return records.map(({ role, content }) => ({ role, content }));
+  }
+}

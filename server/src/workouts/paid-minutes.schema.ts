@@ -1,0 +1,15 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+
+/**
+ * The planned minutes paid on one user's day (`_id`: `<userId>:<YYYY-MM-DD>` in their time zone)
+ * and the workouts they were paid for. A completion claims its minutes here by one conditional
+ * update, so two completions at the same instant cannot both pay past DAILY_PAID_MINUTES.
+ */
+@Schema({ collection: 'paid_minutes', versionKey: false })
+export class PaidMinutes {
+  @Prop({ type: String, required: true }) _id!: string;
+  @Prop({ required: true }) minutes!: number;
+  @Prop({ type: [String], required: true }) workoutIds!: string[];
+}
+
+export const PaidMinutesSchema = SchemaFactory.createForClass(PaidMinutes);

@@ -1,0 +1,115 @@
+import { CHAT_MESSAGES_SHOWN } from '../src/contract/values';
+import type { ChatMessageView, WorkoutView } from '../src/contract';
+import type { PlanRequest } from '../src/ai/ai.provider';
+import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
+import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { planProblems } from './support/plan-checks';
+
+describe('the coach conversation kept per user, and the constraints it carries into a workout (local AI, real worker)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const chat = (me: SignedIn, message: string, chatHistory: Array<{ role: string; content: string }> = []) =>
+    t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message, chatHistory });
+  const history = (me: SignedIn, userId = me.user.id) => t.http.get(`/api/workout/chat/history/${userId}`).set(me.auth);
+
+  it('stores each message with its reply, shows them oldest first, and clears them', async () => {
+    const me = await signIn(t);
+    expect((await history(me).expect(200)).body).toEqual([]);
+    const first = (await chat(me, 'I have a bad knee, what can I do for legs?').expect(200)).body.response as string;
+    const second = (await chat(me, 'How do I do a proper squat?').expect(200)).body.response as string;
+    expect(first).not.toBe(second);
+
+    const stored = (await history(me).expect(200)).body as ChatMessageView[];
+    expect(stored.map(({ role, content }) => ({ role, content }))).toEqual([
+      { role: 'user', content: 'I have a bad knee, what can I do for legs?' },
+      { role: 'assistant', content: first },
+      { role: 'user', content: 'How do I do a proper squat?' },
+      { role: 'assistant', content: second },
+    ]);
+    expect(new Set(stored.map((m) => m.id)).size).toBe(4);
+    const times = stored.map((m) => Date.parse(m.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    expect((await t.http.delete(`/api/workout/chat/history/${me.user.id}`).set(me.auth).expect(200)).body).toEqual({ deleted: 4 });
+    expect((await history(me).expect(200)).body).toEqual([]);
+  });
+
+  it('keeps a bounded conversation: the latest 100 turns', async () => {
+    const me = await signIn(t);
+    const repository = t.app.get(ChatMessagesRepository);
+    const start = Date.now() - 3600_000;
+    for (let i = 0; i < CHAT_MESSAGES_SHOWN / 2 + 3; i++) await repository.appendExchange(me.user.id, `question ${i}`, `answer ${i}`, new Date(start + i * 1000));
+    await chat(me, 'hello').expect(200);
+    const stored = (await history(me).expect(200)).body as ChatMessageView[];
+    expect(stored).toHaveLength(CHAT_MESSAGES_SHOWN);
+    expect(stored[0].content).toBe('question 4');
+    expect(stored[stored.length - 2].content).toBe('hello');
+    expect((await t.http.delete(`/api/workout/chat/history/${me.user.id}`).set(me.auth).expect(200)).body).toEqual({ deleted: CHAT_MESSAGES_SHOWN });
+  });
+
+  it('remembers the stored conversation when the request sends no history', async () => {
+    const me = await signIn(t);
+    await chat(me, 'My lower back hurts').expect(200);
+    const reply = (await chat(me, 'Give me a 20 minute workout').expect(200)).body.response as string;
+    expect(reply).toMatch(/20-minute/);
+    expect(reply).toMatch(/nothing that loads your lower back/);
+  });
+
+  it('refuses other users, malformed ids and anonymous calls, changing nothing', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    await chat(other, 'hello').expect(200);
+    const refused = await history(me, other.user.id).expect(403);
+    expect(refused.body.code).toBeDefined();
+    await t.http.delete(`/api/workout/chat/history/${other.user.id}`).set(me.auth).expect(403);
+    const malformed = await history(me, 'not-an-id').expect(400);
+    expect(malformed.body.code).toBeDefined();
+    await t.http.get(`/api/workout/chat/history/${me.user.id}`).expect(401);
+    await t.http.delete(`/api/workout/chat/history/${me.user.id}`).expect(401);
+    expect((await history(other).expect(200)).body).toHaveLength(2);
+  });
+
+  it('builds the workout the chat asked for: minutes, equipment, focus, level and limitations', async () => {
+    const me = await signIn(t);
+    const chatHistory = [
+      { role: 'user', content: 'I have a bad knee and my lower back hurts' },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: '20 min, dumbbells, upper body, advanced' },
+    ];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    expect(workout).toMatchObject({ type: 'strength', difficulty: 'advanced', duration: 20 });
+    expect(workout.name).toMatch(/20 min/);
+    expect(workout.notes.join(' ')).toMatch(/knee or lower back/);
+    const names = workout.exercises.map((e) => e.name).join(', ');
+    expect(names).not.toMatch(/Kettlebell|Superman|Squat|Lunge|Rowing Machine|Bike/);
+    const main = workout.exercises.filter((e) => e.phase === 'main');
+    for (const e of main.slice(0, 2)) expect(e.muscles.some((m) => ['chest', 'back', 'shoulders', 'arms'].includes(m))).toBe(true);
+    const asked: PlanRequest = { type: 'strength', difficulty: 'advanced', minutes: 20, equipment: ['dumbbells'], limitations: ['knee', 'lower_back'], focus: ['chest', 'back', 'shoulders', 'arms'], avoidMuscles: [], goal: null };
+    expect(planProblems(workout, asked)).toEqual([]);
+  });
+
+  it('works from the saved profile, which the chat overrides and extends for GENERATE_WORKOUT_FROM_CHAT', async () => {
+    const me = await signIn(t);
+    const profile = { age: 52, height: 180, weight: 100, goal: 'build_muscle', equipment: ['dumbbells', 'bench'], limitations: ['knee'], units: 'imperial', timeZone: 'UTC' };
+    await t.http.put('/api/profile').set(me.auth).send(profile).expect(200);
+
+    // The coach answers from the profile: its weight in the units the user reads, its limitation, its age.
+    expect((await chat(me, 'how do I lose 10 pounds?').expect(200)).body.response).toMatch(/Losing 10 lb .*at your 220 lb/);
+    expect((await chat(me, 'what should I avoid with my injury?').expect(200)).body.response).toMatch(/With your knee/);
+    expect((await chat(me, 'how much sleep do I need to recover?').expect(200)).body.response).toMatch(/Past 50/);
+    // With no equipment said, the session it describes uses the profile's.
+    expect((await chat(me, 'give me a 30 minute workout').expect(200)).body.response).toMatch(/30-minute beginner strength session with dumbbells and a bench, nothing that loads your knee/);
+
+    // The chat replaces the equipment for today, adds a limitation and states the time and body part.
+    const chatHistory = [{ role: 'user', content: 'I only have resistance bands today, 25 minutes for my back and arms, and my shoulder hurts' }];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    expect(workout).toMatchObject({ type: 'strength', difficulty: 'beginner', duration: 25 });
+    const asked: PlanRequest = { type: 'strength', difficulty: 'beginner', minutes: 25, equipment: ['bands'], limitations: ['knee', 'shoulder'], focus: ['back', 'arms'], avoidMuscles: [], goal: 'build_muscle' };
+    expect(planProblems(workout, asked)).toEqual([]);
+    expect(workout.notes.join(' ')).toMatch(/knee or shoulder/);
+  });
+});
