@@ -21,16 +21,18 @@ function show(activities: ActivityView[]) {
 describe('imported activities on the progress page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('charts active minutes and lists each activity with what its file showed', async () => {
-    show([activity('a2', '2026-11-25T07:30:00.000Z', 95), activity('a1', '2026-11-23T17:00:00.000Z', 40)]);
+  it('charts active minutes per week and lists each activity with what its file showed', async () => {
+    // A minute ago: this week's bar, whatever day the suite runs.
+    const recently = new Date(Date.now() - 60_000).toISOString();
+    show([activity('a2', recently, 95), activity('a1', recently, 40)]);
     const list = await screen.findByRole('list', { name: 'Imported activities' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
     expect(rows[0].textContent).toContain('CYCLING · 1 H 35 MIN · 30.50 KM · HR 131/162 · 700 KCAL');
     expect(rows[0].textContent).toContain('TCX · Edge 530');
-    const chart = screen.getByRole('img', { name: 'Active minutes of each imported activity' });
-    // One dot per activity, oldest first.
-    expect([...chart.querySelectorAll('circle title')].map((t) => t.textContent)).toEqual([expect.stringMatching(/: 40 min$/), expect.stringMatching(/: 95 min$/)]);
+    const chart = screen.getByRole('img', { name: 'Active minutes of imported activities per week, last 8 weeks' });
+    const bars = [...chart.querySelectorAll('rect title')].map((t) => t.textContent!.split(': ')[1]);
+    expect(bars).toEqual([...Array(7).fill('0 min'), '135 min']);
   });
 
   it('says how to import one when there is none', async () => {
