@@ -23,6 +23,7 @@ import { WalletModule } from './wallet/wallet.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ProofsModule } from './proofs/proofs.module';
+import { ActivitiesModule } from './activities/activities.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
@@ -58,6 +59,7 @@ import { ProfileModule } from './profile/profile.module';
     WorkoutsModule,
     AchievementsModule,
     ProofsModule,
+    ActivitiesModule,
     ProfileModule,
   ],
   // In this order: the rate limits count per user, known once the session is checked.

@@ -9,7 +9,7 @@ import { XApiClient } from '../src/credits/x-api.client';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
-import { ProofDay } from '../src/proofs/proof-day.schema';
+import { Activity } from '../src/activities/activity.schema';
 import { proofClient } from './support/proofs';
 import { User } from '../src/users/user.schema';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
@@ -26,7 +26,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
   let sessions: Model<WorkoutSession>;
-  let proofDays: Model<ProofDay>;
+  let activities: Model<Activity>;
 
   beforeAll(async () => {
     x = await startFakeXApi({ bearerToken: BEARER });
@@ -35,7 +35,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
     sessions = t.app.get(getModelToken(WorkoutSession.name));
-    proofDays = t.app.get(getModelToken(ProofDay.name));
+    activities = t.app.get(getModelToken(Activity.name));
   });
   afterAll(async () => {
     await t.close();
@@ -166,7 +166,20 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       expect(await balanceOf(user.id)).toBe(0);
     });
 
-    it('credits a weight logged, a workout completed and a watch proof validated today, from those domains’ data', async () => {
+    /** An activity imported today with these steps, as a validated proof day stores it (activities.spec.ts imports real files). */
+    const imported = (userId: string, steps: number) => ({
+      userId: new Types.ObjectId(userId),
+      proofDayId: new Types.ObjectId(),
+      uploadId: new Types.ObjectId(),
+      day: dayIn(new Date()),
+      format: 'fit',
+      kind: 'running',
+      startedAt: new Date(),
+      durationSeconds: 1800,
+      steps,
+    });
+
+    it('credits a weight logged, a workout completed and 10,000 steps imported today, from those domains’ data', async () => {
       const { user, auth } = await signIn(t);
       const earn = (action: string) => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action, credits: 10 });
       await earn('weight').expect(409);
@@ -183,16 +196,13 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       });
       expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
       await earn('workout').expect(409);
-      // 10K Steps: an activity-watch proof validated (credited) today.
+      // 10K Steps: the steps read from today's imported activity files reach 10,000.
       await earn('steps').expect(409);
-      await proofDays.create({
-        userId: new Types.ObjectId(user.id),
-        day: dayIn(new Date()),
-        timeZone: 'UTC',
-        streakAfter: 1,
-        status: 'credited',
-        proofs: [{ kind: 'apple_watch' }],
-      });
+      await activities.create(imported(user.id, 6000));
+      await earn('steps').expect(409);
+      await activities.create({ ...imported(user.id, 4000), day: '2020-01-01' });
+      await earn('steps').expect(409);
+      await activities.create(imported(user.id, 4000));
       expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
       expect(await balanceOf(user.id)).toBe(30);
     });
@@ -214,7 +224,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete at least half of a workout today' },
         { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 7, unit: 'days' }, missing: '0/7 days to Weekly Streak' },
         { action: 'weight', credits: 5, claimable: false, alreadyClaimed: false, progress: null, missing: 'Log your weight today (BMI calculator)' },
-        { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "Validate today's proofs with a watch screenshot" },
+        { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" },
       ]);
       await claimAll();
 
@@ -232,7 +242,9 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await sessions.create({ ...session(), completedExercises: ['a'], intensity: 'light', creditsEarned: 0 });
       expect((await byAction()).workout).toMatchObject({ claimable: false, missing: 'Complete at least half of a workout today' });
       await sessions.create({ ...session(), completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20 });
-      await proofDays.create({ userId: new Types.ObjectId(user.id), day: dayIn(new Date()), timeZone: 'UTC', streakAfter: 7, status: 'credited', proofs: [{ kind: 'apple_watch' }] });
+      await activities.create({ ...imported(user.id, 6_500) });
+      expect((await byAction()).steps).toMatchObject({ claimable: false, progress: { current: 6_500, target: 10_000 }, missing: "6,500/10,000 steps in today's imported activity files" });
+      await activities.create({ ...imported(user.id, 4_000) });
       await users.updateOne({ _id: user.id }, { $set: { currentStreak: 7, longestStreak: 7 } });
       now = await byAction();
       expect([now.workout.claimable, now.streak.claimable, now.steps.claimable]).toEqual([true, true, true]);

@@ -169,7 +169,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await validate(first, await uploadAll(first, selfie)).expect(200);
       const before = await snapshot(copycat);
       const res = await validate(copycat, await uploadAll(copycat, selfie)).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo or video was already used as a proof', error: 'Proof Already Used' });
+      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof', error: 'Proof Already Used' });
       expect(await snapshot(copycat)).toEqual(before);
 
       // The same bytes in two slots of one request are one photo used twice.
@@ -177,7 +177,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await addPending(twice, 10);
       const png = pngImage(100, 100, nextSeed());
       const proofs = { ...(await uploadAll(twice, png)), apple_watch: await upload(twice, 'apple_watch', png, 'image/png') };
-      expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo or video was already used as a proof');
+      expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo, video or activity file was already used as a proof');
     });
 
     it('zero pending credits → 409', async () => {
@@ -258,7 +258,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       await addPending(friend, 10);
       await validate(friend, await uploadAll(friend)).expect(200);
       expect(await ledger.balance(referrer.user.id)).toBe(100);
-      expect(await t.app.get(ProofsService).watchProofValidatedOn(friend.user.id, dayIn(new Date()))).toBe(true);
+      expect((await t.http.get('/api/proof/challenge').set(friend.auth).expect(200)).body.validatedToday).toBe(true);
     });
   });
 

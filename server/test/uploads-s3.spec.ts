@@ -1,5 +1,6 @@
 import { FakeS3, startFakeS3 } from '../../test/fakes/s3';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { afternoonZone, appleHealthZip } from './support/activity-files';
 import { pdfWithLines } from './support/uploads';
 
 const ACCESS_KEY = 'AKIAFAKES3TEST';
@@ -48,6 +49,16 @@ describe('uploads through the S3 driver', () => {
     await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
     expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toHaveLength(1);
     expect(s3.objects.has(stored)).toBe(true);
+  });
+
+  it('reads an Apple Health export.zip from the store by ranged reads (its directory first, then export.xml)', async () => {
+    const me = await signIn(t);
+    const { timeZone, offsetMinutes } = afternoonZone();
+    const zip = await appleHealthZip({ start: new Date(Date.now() - 65 * 60_000), minutes: 35, utcOffsetMinutes: offsetMinutes, daySteps: 11_000 });
+    const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'apple_watch', fileName: 'export.zip', contentType: 'application/zip', size: zip.length }).expect(200);
+    expect((await fetch(body.uploadURL, { method: 'PUT', body: new Uint8Array(zip) })).status).toBe(200);
+    const res = await t.http.post('/api/activities/read').set(me.auth).send({ fileUrl: body.uploadURL, timeZone }).expect(200);
+    expect(res.body).toMatchObject({ accepted: true, activity: { format: 'apple_health', kind: 'running', steps: 11_000, durationSeconds: 2100 } });
   });
 
   it('refuses a file whose bytes are not an allowed type (415) and deletes it from the store', async () => {

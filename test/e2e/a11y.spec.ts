@@ -93,8 +93,8 @@ for (const viewport of A11Y_VIEWPORTS) {
 
     await page.goto('/credits');
     await expect(page.getByRole('heading', { level: 1, name: 'CREDITS_AND_REWARDS' })).toBeVisible();
-    // Scanned with the earning actions' states shown: READY (workout, weight), the streak's bar, what is missing.
-    await expect(page.getByRole('region', { name: 'EARNING_ACTIONS' }).getByRole('progressbar')).toBeVisible();
+    // Scanned with the earning actions' states shown: READY (workout, weight), the streak's and the steps' bars, what is missing.
+    await expect(page.getByRole('region', { name: 'EARNING_ACTIONS' }).getByRole('progressbar', { name: 'Weekly Streak progress' })).toBeVisible();
     await scan('credits');
     await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
     await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();

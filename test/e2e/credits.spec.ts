@@ -121,6 +121,9 @@ test('earning-action cards say before the click what pays: READY after a workout
   await expect(streak).toHaveAttribute('aria-valuemax', '7');
   await expect(claim('Weekly Streak')).toHaveAccessibleDescription('0/7 days to Weekly Streak');
   await expect(claim('Log Weight')).toHaveAttribute('aria-disabled', 'true');
+  // 10K Steps counts the steps read from imported activity files: none yet.
+  await expect(earning.getByRole('progressbar', { name: '10K Steps progress' })).toHaveAttribute('aria-valuemax', '10000');
+  await expect(claim('10K Steps')).toHaveAccessibleDescription("0/10,000 steps in today's imported activity files");
   await earning.scrollIntoViewIfNeeded();
   await screenshot(page, 'credits-earning-actions-desktop', { fullPage: false });
   await page.setViewportSize(PHONE);

@@ -49,7 +49,11 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
     if (!credentialOk(credential)) return reply(xmlError('AccessDenied', 403));
     if (req.method === 'GET') {
       const object = objects.get(path);
-      return object ? reply({ status: 200, body: object }, 'application/octet-stream') : reply(xmlError('NoSuchKey', 404));
+      if (!object) return reply(xmlError('NoSuchKey', 404));
+      // A `Range: bytes=a-b` read (a zip's directory first), as S3 answers it.
+      const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
+      if (range) return reply({ status: 206, body: object.subarray(Number(range[1]), Number(range[2]) + 1) }, 'application/octet-stream');
+      return reply({ status: 200, body: object }, 'application/octet-stream');
     }
     if (req.method === 'DELETE') {
       objects.delete(path);

@@ -2,6 +2,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppStore, type AppStore } from '../app/store';
 import { authApi } from '../features/auth/authApi';
+import { activitiesApi } from '../features/activities/activitiesApi';
 import { bmiApi } from '../features/bmi/bmiApi';
 import { creditsApi } from '../features/credits/creditsApi';
 import { profileApi } from '../features/profile/profileApi';
@@ -32,6 +33,7 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
   ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
   EarnActions: { path: 'credits/earn-actions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()) },
+  Activities: { path: `activities/${USER.id}`, subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)) },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -49,6 +51,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   calculateBmi: (store) => store.dispatch(bmiApi.endpoints.calculateBmi.initiate({ height: 180, weight: 80 })),
   analyzeBmiReport: (store) => store.dispatch(bmiApi.endpoints.analyzeBmiReport.initiate({ fileUrl: 'u', jobKey: 'job-key-1' })),
   validateProofs: (store) => store.dispatch(proofsApi.endpoints.validateProofs.initiate({ proofs: {} })),
+  readActivity: (store) => store.dispatch(activitiesApi.endpoints.readActivity.initiate({ fileUrl: 'u', timeZone: 'UTC' })),
   generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
@@ -127,8 +130,8 @@ describe('what a change refreshes', () => {
     expect(await tagsRefetchedBy('calculateBmi')).toEqual(expect.arrayContaining(['User', 'Bmi', 'Goals']));
   });
 
-  it('a validated day refreshes goals (streak goals), the balance, the ledger, proofs and badges', async () => {
-    expect(await tagsRefetchedBy('validateProofs')).toEqual(expect.arrayContaining(['User', 'Transactions', 'Proofs', 'Achievements', 'Goals']));
+  it('a validated day refreshes goals (streak goals), the balance, the ledger, proofs, badges and imported activities', async () => {
+    expect(await tagsRefetchedBy('validateProofs')).toEqual(expect.arrayContaining(['User', 'Transactions', 'Proofs', 'Achievements', 'Goals', 'Activities']));
   });
 
   it('a completed workout refreshes sessions, the user’s stats, today’s workout, goals and badges', async () => {

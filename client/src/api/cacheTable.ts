@@ -1,5 +1,5 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory', 'EarnActions'] as const;
+export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory', 'EarnActions', 'Activities'] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
@@ -25,9 +25,12 @@ export const MUTATION_CHANGES = {
   // and weight it states reach the profile; its record logs the weight (Log Weight).
   analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile', 'EarnActions'],
   // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its
-  // badges; the profile's time zone becomes the one the proofs were validated in. The streak and a
-  // watch proof are the evidence of Weekly Streak and 10K Steps.
-  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'EarnActions'],
+  // badges; the profile's time zone becomes the one the proofs were validated in. The streak and
+  // the steps of an activity file in the activity slot (stored as an imported activity) are the
+  // evidence of Weekly Streak and 10K Steps.
+  validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'EarnActions', 'Activities'],
+  // Reading an activity file stores and claims nothing.
+  readActivity: [],
   // The profile is part of the user every screen reads (units, height, weight); its time zone
   // decides which day the earning actions are counted on.
   saveProfile: ['User', 'Profile', 'EarnActions'],

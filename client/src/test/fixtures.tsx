@@ -1,4 +1,4 @@
-import type { UserView } from '@contract';
+import type { ActivityView, UserView } from '@contract';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -32,6 +32,25 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     latestBmi: 23.92,
     referralLink: 'http://localhost:3000/ref/kai_lift',
     createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An imported activity as GET /api/activities answers it (a verdict's `activity` is the same without id and day). */
+export function makeActivity(overrides: Partial<ActivityView> = {}): ActivityView {
+  return {
+    id: '65f0c0ffee0000000000a001',
+    day: '2026-11-23',
+    format: 'fit',
+    kind: 'running',
+    startedAt: '2026-11-23T07:30:00.000Z',
+    durationSeconds: 2100,
+    distanceMeters: 6012.3,
+    heartRateAvg: 142,
+    heartRateMax: 171,
+    calories: 385,
+    steps: 5880,
+    device: 'Garmin fr255Music',
     ...overrides,
   };
 }

@@ -60,6 +60,9 @@ export const PROOF_ERRORS = [
   'PROOF_FILE_FORBIDDEN',
 ] as const;
 
+/** An activity file that cannot be read (corrupt, truncated, a zip bomb, too slow), or one already used. */
+export const ACTIVITY_ERRORS = ['ACTIVITY_UNREADABLE', 'ACTIVITY_ALREADY_USED'] as const;
+
 export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE'] as const;
 
 export const WORKOUT_ERRORS = [
@@ -117,6 +120,7 @@ export const ErrorCode = z.enum([
   ...LEDGER_ERRORS,
   ...UPLOAD_ERRORS,
   ...PROOF_ERRORS,
+  ...ACTIVITY_ERRORS,
   ...BMI_ERRORS,
   ...WORKOUT_ERRORS,
   ...CREDIT_ERRORS,

@@ -17,3 +17,4 @@ export * from './achievements';
 export * from './uploads';
 export * from './bmi';
 export * from './proofs';
+export * from './activities';

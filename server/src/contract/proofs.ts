@@ -1,20 +1,31 @@
 import { z } from 'zod';
 import { ObjectIdString, TimeZoneName } from './common';
-import { PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES } from './values';
+import { singleLineText } from './text';
+import { PROOF_KINDS, PROOF_SLOT_PURPOSES, UPLOAD_PURPOSES } from './values';
 
 export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
 
-/** Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse early. */
+/** A content type as a browser declares it ('' when it does not know the extension). */
+const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+)?$/, 'must be a content type such as image/png');
+
+/**
+ * Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse
+ * early. The activity slot also takes an exported activity file: its name (the extension picks the
+ * format) and declared type, which must agree with each other and, on arrival, with its bytes.
+ */
 export const ProofUploadUrlRequest = z
   .strictObject({
     kind: ProofKind.default('gym_selfie'),
     size: z.number().int().min(1).optional(),
+    fileName: singleLineText(z.string().min(1).max(255)).optional(),
+    contentType: DeclaredContentType.optional(),
   })
-  // Each kind with its own size limit, as the document states it (the kind may be left out for the selfie's).
+  // Each kind with its own size limit, the largest of what its slot takes, as the document states it
+  // (the kind may be left out for the selfie's).
   .meta({
     anyOf: PROOF_KINDS.map((kind) => ({
-      properties: { kind: { enum: [kind] }, size: { maximum: UPLOAD_PURPOSES[PROOF_PURPOSES[kind]].maxBytes } },
+      properties: { kind: { enum: [kind] }, size: { maximum: Math.max(...PROOF_SLOT_PURPOSES[kind].map((purpose) => UPLOAD_PURPOSES[purpose].maxBytes)) } },
       ...(kind === 'gym_selfie' ? {} : { required: ['kind'] }),
     })),
   });
@@ -58,7 +69,7 @@ export type ProofChallenge = z.infer<typeof ProofChallenge>;
 
 /** What the proof.check job found in one file. */
 export const ProofCheckView = z.object({
-  engine: z.enum(['structural', 'vision']),
+  engine: z.enum(['structural', 'vision', 'activity']),
   passed: z.boolean(),
   detail: z.string(),
   width: z.number().int().nullable(),

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { ActivitiesModule } from '../activities/activities.module';
 import { BmiModule } from '../bmi/bmi.module';
 import { LedgerModule } from '../ledger/ledger.module';
-import { ProofsModule } from '../proofs/proofs.module';
 import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { CreditsController } from './credits.controller';
@@ -14,9 +14,9 @@ import { TweetsService } from './tweets.service';
 import { XApiClient } from './x-api.client';
 
 // ReferralsService (referrals.service.ts) is provided by ProofsModule, which pays the reward on a
-// referred user's first validated proof day; importing ProofsModule here keeps the graph acyclic.
+// referred user's first validated proof day.
 @Module({
-  imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ProofsModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
+  imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ActivitiesModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
   controllers: [CreditsController],
   providers: [CreditsService, TweetsService, XApiClient, RedemptionsRepository, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
   exports: [RedemptionsRepository],

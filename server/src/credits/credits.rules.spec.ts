@@ -102,8 +102,12 @@ describe('earnActionState', () => {
   it('says what a one-step action still needs, and has no progress bar', () => {
     expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today' });
     expect(earnActionState('weight', monday, 0, false).missing).toBe('Log your weight today (BMI calculator)');
-    expect(earnActionState('steps', monday, 0, false).missing).toBe("Validate today's proofs with a watch screenshot");
-    expect(earnActionState('steps', monday, 1, false)).toMatchObject({ credits: 15, claimable: true, missing: null });
+  });
+
+  it('counts 10K Steps in the steps read from imported activity files', () => {
+    expect(earnActionState('steps', monday, 0, false)).toMatchObject({ progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" });
+    expect(earnActionState('steps', monday, 9_999, false)).toMatchObject({ claimable: false, missing: "9,999/10,000 steps in today's imported activity files" });
+    expect(earnActionState('steps', monday, 12_400, false)).toMatchObject({ credits: 15, claimable: true, missing: null, progress: { current: 10_000, target: 10_000 } });
   });
 
   it('is not claimable once claimed in its period, whatever was done since', () => {

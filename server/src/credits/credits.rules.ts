@@ -1,5 +1,5 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
-import { EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
+import { DAILY_STEPS_TARGET, EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
 /** SPEC.md section 9, Marketplace (all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
@@ -37,12 +37,12 @@ const EARN_REQUIREMENTS: Record<EarnAction, { target: number; unit: string | nul
   workout: { target: 1, unit: null, todo: () => 'Complete at least half of a workout today' },
   streak: { target: WEEKLY_STREAK_DAYS, unit: 'days', todo: (current) => `${current}/${WEEKLY_STREAK_DAYS} days to Weekly Streak` },
   weight: { target: 1, unit: null, todo: () => 'Log your weight today (BMI calculator)' },
-  steps: { target: 1, unit: null, todo: () => "Validate today's proofs with a watch screenshot" },
+  steps: { target: DAILY_STEPS_TARGET, unit: 'steps', todo: (current) => `${current.toLocaleString('en-US')}/${DAILY_STEPS_TARGET.toLocaleString('en-US')} steps in today's imported activity files` },
 };
 
 /**
  * The one rule of an earning action, for CLAIM and for its card. `done` is how much of it the user
- * has done in its period (the current streak's days; 1 or 0 for the others), `alreadyClaimed`
+ * has done in its period (the current streak's days, the day's imported steps; 1 or 0 for the others), `alreadyClaimed`
  * whether the period's credit was posted (`earnKey`).
  */
 export function earnActionState(action: EarnAction, day: string, done: number, alreadyClaimed: boolean): EarnActionState {

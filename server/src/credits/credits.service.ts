@@ -120,7 +120,7 @@ export class CreditsService {
     return { day, states: actions.map((action, i) => earnActionState(action, day, done[i], posted.has(keys[i]))) };
   }
 
-  /** How much of the action the user has done on `day`: the streak's days, otherwise 1 or 0. */
+  /** How much of the action the user has done on `day`: the streak's days, the imported steps, otherwise 1 or 0. */
   private async done(userId: string, action: EarnAction, day: string, timeZone: string): Promise<number> {
     switch (action) {
       case 'workout':
@@ -130,7 +130,8 @@ export class CreditsService {
       case 'weight':
         return Number(await this.evidence.weightLoggedOn(userId, day, timeZone));
       case 'steps':
-        return Number(await this.evidence.watchProofValidatedOn(userId, day));
+        // Steps a person typed or a screenshot showed prove nothing: only those read from an imported file count.
+        return this.evidence.stepsRecordedOn(userId, day);
     }
   }
 

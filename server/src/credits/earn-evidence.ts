@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BmiService } from '../bmi/bmi.service';
-import { ProofsService } from '../proofs/proofs.service';
+import { ActivitiesService } from '../activities/activities.service';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
 
@@ -14,21 +14,22 @@ export interface EarnEvidence {
   /** A session that counts (at least half of it done, credits earned) completed on that day. */
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
-  watchProofValidatedOn(userId: string, day: string): Promise<boolean>;
+  /** Steps read from the activity files imported that day (the user's day). */
+  stepsRecordedOn(userId: string, day: string): Promise<number>;
   /** Days in the user's current proof streak (0 once a day was missed). */
   currentStreak(userId: string): Promise<number>;
 }
 
 export const EARN_EVIDENCE = Symbol('EARN_EVIDENCE');
 
-/** Answers from the domains: training sessions, BMI records, daily proofs, the user's streak. */
+/** Answers from the domains: training sessions, BMI records, imported activities, the user's streak. */
 @Injectable()
 export class DomainEarnEvidence implements EarnEvidence {
   constructor(
     private readonly users: UsersService,
     private readonly workouts: WorkoutsService,
     private readonly bmi: BmiService,
-    private readonly proofs: ProofsService,
+    private readonly activities: ActivitiesService,
   ) {}
 
   timeZoneOf(userId: string): Promise<string> {
@@ -43,8 +44,8 @@ export class DomainEarnEvidence implements EarnEvidence {
     return this.bmi.hasRecordOn(userId, day, timeZone);
   }
 
-  watchProofValidatedOn(userId: string, day: string): Promise<boolean> {
-    return this.proofs.watchProofValidatedOn(userId, day);
+  stepsRecordedOn(userId: string, day: string): Promise<number> {
+    return this.activities.stepsOn(userId, day);
   }
 
   async currentStreak(userId: string): Promise<number> {

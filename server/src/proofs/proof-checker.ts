@@ -81,22 +81,24 @@ export class ProofChecker {
     }
     if (!this.openai) return checks;
 
-    const image = (kind: ProofKind) => files.find((f) => f.kind === kind)!;
-    const reading = await this.askModel(image('gym_selfie'), image('apple_watch'), challengeCode);
+    const selfie = files.find((f) => f.kind === 'gym_selfie')!;
+    // No screenshot when the activity slot holds an activity file: that is read and judged apart.
+    const screenshot = files.find((f) => f.kind === 'apple_watch');
+    const reading = await this.askModel(selfie, screenshot, challengeCode);
     const vision = (passed: boolean, detail: string): ProofCheckView => ({ engine: 'vision', passed, detail, width: null, height: null });
     if (!verdict('gym_selfie', 'person_in_gym', reading.selfieShowsPerson && reading.selfieInGymLikePlace)) {
       throw refuse('Your gym selfie must show you in a gym or workout space');
     }
     if (!verdict('gym_selfie', 'challenge_code', reading.selfieShowsCode)) throw refuse(`Your gym selfie must show today's code ${challengeCode} (on paper or a screen)`);
-    if (!verdict('apple_watch', 'activity_data', reading.screenshotShowsActivityData)) {
+    if (screenshot && !verdict('apple_watch', 'activity_data', reading.screenshotShowsActivityData)) {
       throw refuse('Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)');
     }
     checks.gym_selfie.push(vision(true, `A person in a gym-like place, with code ${challengeCode}`));
-    checks.apple_watch.push(vision(true, 'Activity data visible'));
+    if (screenshot) checks.apple_watch.push(vision(true, 'Activity data visible'));
     return checks;
   }
 
-  private async askModel(selfie: ProofFileBytes, screenshot: ProofFileBytes, code: string): Promise<VisionReading> {
+  private async askModel(selfie: ProofFileBytes, screenshot: ProofFileBytes | undefined, code: string): Promise<VisionReading> {
     const picture = (file: ProofFileBytes): OpenAI.Chat.ChatCompletionContentPart => ({
       type: 'image_url',
       image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` },
@@ -109,9 +111,9 @@ export class ProofChecker {
           content:
             'You check proofs of a workout. Image 1 is a selfie, image 2 a smartwatch or fitness-app screenshot. ' +
             `Answer only what you can see. selfieShowsCode: the text ${code} is readable in image 1. ` +
-            'screenshotShowsActivityData: image 2 shows activity figures (steps, calories, heart rate, workout duration).',
+            'screenshotShowsActivityData: image 2 shows activity figures (steps, calories, heart rate, workout duration); false when there is no image 2.',
         },
-        { role: 'user', content: [picture(selfie), picture(screenshot)] },
+        { role: 'user', content: screenshot ? [picture(selfie), picture(screenshot)] : [picture(selfie)] },
       ],
       response_format: { type: 'json_schema', json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(VisionReading) } },
     });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AchievementsService } from '../achievements/achievements.service';
+import { ActivitiesService } from '../activities/activities.service';
 import { streakAchievements } from '../achievements/achievements.rules';
 import { AppError } from '../common/errors';
 import { ProofValidationResult } from '../contract';
@@ -14,7 +15,7 @@ import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
 
 export const alreadyValidated = () => new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
 export const nothingPending = () => new AppError('PROOF_NOTHING_PENDING', 'You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
-export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo or video was already used as a proof', 'Proof Already Used');
+export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo, video or activity file was already used as a proof', 'Proof Already Used');
 
 /** A proof file before its checks ran. */
 export type UploadedProof = Omit<ProofFile, 'checks'>;
@@ -37,6 +38,7 @@ export class ProofDayLifecycle {
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly referrals: ReferralsService,
+    private readonly activities: ActivitiesService,
   ) {}
 
   /** The day, then one insert per file keyed by its sha256: a photo or video proves one day, once, for anyone. */
@@ -57,9 +59,10 @@ export class ProofDayLifecycle {
     return claimed;
   }
 
-  /** Undoes an attempt that did not credit: its proof day and the file claims it made (only its own). */
+  /** Undoes an attempt that did not credit: its proof day and the file and activity claims it made (only its own). */
   async release(day: ProofDayRecord): Promise<void> {
     await this.media.releaseDay(day._id);
+    await this.activities.releaseDay(day._id);
     await this.days.delete(day._id);
   }
 

@@ -23,10 +23,9 @@ export class ProofDaysRepository {
     return this.days.findOne({ userId: toObjectId(userId), day }).lean<ProofDayRecord>().exec();
   }
 
-  /** Unique `(userId, day)`: was this day credited (with an activity-watch proof, if asked)? */
-  async isCredited(userId: Id, day: string, options: { withWatchProof?: boolean } = {}): Promise<boolean> {
-    const filter = { userId: toObjectId(userId), day, status: 'credited', ...(options.withWatchProof ? { 'proofs.kind': 'apple_watch' } : {}) };
-    return (await this.days.exists(filter)) !== null;
+  /** Unique `(userId, day)`: was this day credited? */
+  async isCredited(userId: Id, day: string): Promise<boolean> {
+    return (await this.days.exists({ userId: toObjectId(userId), day, status: 'credited' })) !== null;
   }
 
   /** Unique `(userId, day)`, newest first: the last day past its check, for the streak. */

@@ -13,10 +13,12 @@ import {
   ProofValidateRequest,
   ProofValidationResult,
   UploadUrlResponse,
+  PROOF_UPLOAD_PURPOSES,
+  UPLOAD_PURPOSES,
 } from '../contract';
 import { ProofsService } from './proofs.service';
 
-const PROOF_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm'];
+const PROOF_MEDIA_TYPES = [...new Set(PROOF_UPLOAD_PURPOSES.flatMap((purpose): readonly string[] => UPLOAD_PURPOSES[purpose].allowedTypes))];
 import { AI_ROUTE, UPLOAD_USE, POSTING } from '../common/route-errors';
 
 @ApiTags('proofs')
@@ -25,9 +27,12 @@ import { AI_ROUTE, UPLOAD_USE, POSTING } from '../common/route-errors';
 export class ProofsController {
   constructor(private readonly proofs: ProofsService) {}
 
-  /** A signed URL to PUT one proof file to; `kind` picks its limits (gym_selfie when not sent). */
+  /**
+   * A signed URL to PUT one proof file to; `kind` picks its limits (gym_selfie when not sent). In
+   * the activity slot, a `fileName` ending .fit, .tcx, .gpx or .zip asks for an activity file.
+   */
   @Post('upload-url')
-  @Returns(UploadUrlResponse, 200, 'UPLOAD_TOO_LARGE', 'UPLOAD_SIZE_REQUIRED')
+  @Returns(UploadUrlResponse, 200, 'UPLOAD_TOO_LARGE', 'UPLOAD_SIZE_REQUIRED', 'UPLOAD_UNSUPPORTED_TYPE')
   uploadUrl(@CurrentUser() me: SessionUser, @ValidBody(ProofUploadUrlRequest) body: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
     return this.proofs.createUpload(me.userId, body);
   }
@@ -50,6 +55,8 @@ export class ProofsController {
     'PROOF_NOTHING_PENDING',
     'PROOF_MEDIA_REUSED',
     'PROOF_REJECTED',
+    'ACTIVITY_UNREADABLE',
+    'ACTIVITY_ALREADY_USED',
     ...UPLOAD_USE,
     ...AI_ROUTE,
     ...POSTING,

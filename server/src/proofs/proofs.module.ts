@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
+import { ActivitiesModule } from '../activities/activities.module';
 import { ReferralsService } from '../credits/referrals.service';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -14,16 +15,15 @@ import { ProofMediaRepository } from './proof-media.repository';
 import { ProofsController } from './proofs.controller';
 import { ProofsService } from './proofs.service';
 
-/**
- * ReferralsService is provided here (it is stateless) rather than imported with CreditsModule, so
- * CreditsModule can import this module for ProofsService.watchProofValidatedOn without a cycle.
- */
+/** ReferralsService is provided here (it is stateless) rather than imported with CreditsModule. */
 @Module({
   imports: [
     UsersModule,
     LedgerModule,
     UploadsModule,
     AchievementsModule,
+    // An activity file in the activity slot is read, claimed and stored there.
+    ActivitiesModule,
     // The referral reward asks whether the referee has a session that counts.
     WorkoutsModule,
     MongooseModule.forFeature([

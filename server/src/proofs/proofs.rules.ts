@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { AppError } from '../common/errors';
 import { PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
 import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 
@@ -10,6 +11,13 @@ export const PROOF_MEDIA_RETENTION_DAYS = 30;
 /** An IANA time zone name Intl knows, or null. `undefined` (not sent) means UTC. */
 export function resolveTimeZone(name: string | undefined): string | null {
   return name === undefined ? 'UTC' : ianaTimeZone(name);
+}
+
+/** The time zone a proof call names (UTC when none), or a 400 naming the unknown one. */
+export function requireTimeZone(name: string | undefined): string {
+  const timeZone = resolveTimeZone(name);
+  if (!timeZone) throw new AppError('PROOF_INVALID_TIME_ZONE', `Unknown time zone "${name}": send an IANA name such as Europe/Berlin`, 'Invalid Time Zone');
+  return timeZone;
 }
 
 /** "Today" for a user: the calendar day of `now` in their time zone. */

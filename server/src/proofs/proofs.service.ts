@@ -6,15 +6,22 @@ import { buffer } from 'node:stream/consumers';
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
+  ACTIVITY_FILE_PURPOSE,
+  ACTIVITY_FORMATS,
   PROOF_KINDS,
   PROOF_PURPOSES,
+  PROOF_SLOT_PURPOSES,
+  PROOF_UPLOAD_PURPOSES,
   ProofChallenge,
   ProofDayView,
   ProofUploadUrlRequest,
   ProofValidateRequest,
   ProofValidationResult,
   UploadUrlResponse,
+  activityFormatOfMime,
+  checkActivityFile,
 } from '../contract';
+import { ActivitiesService } from '../activities/activities.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
@@ -25,7 +32,7 @@ import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
-import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
+import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, requireTimeZone } from './proofs.rules';
 
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
@@ -51,11 +58,23 @@ export class ProofsService {
     private readonly ledger: LedgerService,
     private readonly checker: ProofChecker,
     private readonly jobs: JobsService,
+    private readonly activities: ActivitiesService,
   ) {
     this.challengeSecret = createHmac('sha256', config.jwtSecret).update('sweat-credits proof challenge v1').digest('hex');
   }
 
+  /**
+   * A signed URL for one proof file. In the activity slot a file named as an activity export
+   * (.fit, .tcx, .gpx, .zip) is an activity file: its declared type must agree with its name, and
+   * its upload takes only that format's type (checked on arrival by its first bytes) and size.
+   */
   async createUpload(userId: string, request: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
+    const activityFile = request.kind === 'apple_watch' && request.fileName ? checkActivityFile(request.fileName, request.contentType ?? '') : null;
+    if (activityFile && !activityFile.ok) throw new AppError('UPLOAD_UNSUPPORTED_TYPE', activityFile.message, 'Unsupported File Type');
+    if (activityFile) {
+      const { mime, maxBytes } = ACTIVITY_FORMATS[activityFile.format];
+      return this.uploads.createUpload(userId, ACTIVITY_FILE_PURPOSE, request.size, { maxBytes, allowedTypes: [mime] });
+    }
     return this.uploads.createUpload(userId, PROOF_PURPOSES[request.kind], request.size);
   }
 
@@ -93,17 +112,22 @@ export class ProofsService {
     if (!step.ok) throw alreadyValidated();
 
     const day = await this.lifecycle.claim(userId, today, timeZone, step.streak, files);
-    let checks: ProofChecks;
-    try {
-      checks = await this.jobs.run(JobName.ProofCheck, {
+    const activityFile = files.find((f) => activityFormatOfMime(f.mime));
+    const pictures = files.filter((f) => f !== activityFile);
+    // Both run to their end before anything is released, so no claim can land after the release.
+    const [checked, activity] = await Promise.allSettled([
+      this.jobs.run(JobName.ProofCheck, {
         ownerId: userId,
         challengeCode: challengeCode(this.challengeSecret, userId, today),
-        files: files.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
-      });
-    } catch (err) {
+        files: pictures.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
+      }),
+      activityFile ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone) : null,
+    ]);
+    if (checked.status === 'rejected' || activity.status === 'rejected') {
       await this.lifecycle.release(day);
-      throw err;
+      throw checked.status === 'rejected' ? checked.reason : (activity as PromiseRejectedResult).reason;
     }
+    const checks: ProofChecks = activity.value ? { ...checked.value, apple_watch: activity.value } : checked.value;
     return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] })));
   }
 
@@ -136,11 +160,6 @@ export class ProofsService {
     return { stream: await this.uploads.openFile(upload), mime: upload.mime ?? 'application/octet-stream', size: upload.size ?? 0 };
   }
 
-  /** For the "10K Steps" earn rule: was an activity-watch proof validated on this day (the user's day)? */
-  async watchProofValidatedOn(userId: string, day: string): Promise<boolean> {
-    return this.days.isCredited(userId, day, { withWatchProof: true });
-  }
-
   /** The scheduled clean-up: days whose request died, and proof files past their retention. */
   @OnJob(JobName.ProofsMaintenance)
   async maintain(): Promise<{ healed: number; filesDeleted: number }> {
@@ -167,12 +186,12 @@ export class ProofsService {
    */
   async sweepOldMedia(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - PROOF_MEDIA_RETENTION_DAYS * DAY_MS);
-    const old = await this.uploads.storedBefore(Object.values(PROOF_PURPOSES), cutoff);
+    const old = await this.uploads.storedBefore([...PROOF_UPLOAD_PURPOSES], cutoff);
     for (const id of old) await this.uploads.removeFile(id);
     return old.length;
   }
 
-  /** Each URL must be a finished upload of the caller for that kind (403/404 otherwise), uploaded today. */
+  /** Each URL must be a finished upload of the caller for that slot (403/404 otherwise), uploaded today. */
   private async requireTodaysFiles(
     userId: string,
     proofs: ProofValidateRequest['proofs'],
@@ -181,7 +200,7 @@ export class ProofsService {
   ): Promise<UploadedProof[]> {
     const files: UploadedProof[] = [];
     for (const kind of PROOF_KINDS) {
-      const upload = await this.uploads.requireFinished(userId, proofs[kind]!, PROOF_PURPOSES[kind]);
+      const upload = await this.uploads.requireFinished(userId, proofs[kind]!, PROOF_SLOT_PURPOSES[kind]);
       if (dayIn(upload.createdAt, timeZone) !== today) throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
       files.push({ kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! });
     }
@@ -211,10 +230,4 @@ export class ProofsService {
     await job.updateProgress(100);
     return checks;
   }
-}
-
-function requireTimeZone(name: string | undefined): string {
-  const timeZone = resolveTimeZone(name);
-  if (!timeZone) throw new AppError('PROOF_INVALID_TIME_ZONE', `Unknown time zone "${name}": send an IANA name such as Europe/Berlin`, 'Invalid Time Zone');
-  return timeZone;
 }

@@ -7,6 +7,7 @@ import { PLAN_MINUTES } from '../ai/ai.provider';
 import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
 import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
 import type { ProofChecks } from '../proofs/proof-checker';
+import type { ActivityReadResult } from '../activities/activities.service';
 
 /** Every job the app runs, by name. A name here without a handler stops the process at start. */
 export enum JobName {
@@ -15,6 +16,7 @@ export enum JobName {
   CoachChat = 'coach.chat',
   BmiAnalyze = 'bmi.analyze',
   ProofCheck = 'proof.check',
+  ActivityRead = 'activity.read',
   PurchaseVerify = 'purchase.verify',
   GoalsSettle = 'goals.settle',
   ProofsMaintenance = 'proofs.maintenance',
@@ -63,6 +65,10 @@ export const JOBS = {
     queue: 'ai',
     data: Owned.extend({ challengeCode: z.string().min(1), files: z.array(z.object({ kind: ProofKind, uploadId: z.string().min(1) })).min(1) }),
   },
+  [JobName.ActivityRead]: {
+    queue: 'ai',
+    data: Owned.extend({ uploadId: z.string().min(1), day: z.string().regex(/^\d{4}-\d\d-\d\d$/), timeZone: z.string().min(1) }),
+  },
   [JobName.PurchaseVerify]: {
     queue: 'chain',
     data: Owned.extend({
@@ -91,6 +97,7 @@ export interface JobResults {
   [JobName.CoachChat]: string;
   [JobName.BmiAnalyze]: BmiAnalysis;
   [JobName.ProofCheck]: ProofChecks;
+  [JobName.ActivityRead]: ActivityReadResult;
   [JobName.PurchaseVerify]: PurchaseResult;
   [JobName.GoalsSettle]: { settled: number };
   [JobName.ProofsMaintenance]: { healed: number; filesDeleted: number };

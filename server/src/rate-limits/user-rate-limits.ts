@@ -6,7 +6,7 @@
  */
 export const USER_RATE_LIMIT_GROUPS = {
   ai: {
-    routes: ['POST /api/workout/generate', 'POST /api/workout/generate-from-chat', 'POST /api/workout/chat', 'POST /api/bmi/analyze', 'POST /api/proof/validate-all', 'POST /api/proof/check'],
+    routes: ['POST /api/workout/generate', 'POST /api/workout/generate-from-chat', 'POST /api/workout/chat', 'POST /api/bmi/analyze', 'POST /api/proof/validate-all', 'POST /api/proof/check', 'POST /api/activities/read'],
     message: 'Too many AI and proof-check requests, try again in a minute',
   },
   uploads: {

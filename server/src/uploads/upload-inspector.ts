@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Transform, TransformCallback } from 'node:stream';
 import { AppError } from '../common/errors';
 import { UploadLimits, UploadMime, describeBytes, describeTypes } from '../contract';
-import { SNIFF_BYTES, sniffMime } from './uploads.rules';
+import { SNIFF_BYTES, XML_SNIFF_BYTES, sniffMime, sniffNeedsMore } from './uploads.rules';
 
 export interface InspectedFile {
   size: number;
@@ -12,8 +12,8 @@ export interface InspectedFile {
 
 /**
  * Sits in the stream between the request and storage: counts bytes (413 past the limit), hashes
- * (sha256) and decides the type from the first bytes (415 when not allowed). Only the first
- * SNIFF_BYTES are ever held, so a file of any size passes through in constant memory.
+ * (sha256) and decides the type from the first bytes (415 when not allowed). At most the first
+ * XML_SNIFF_BYTES are ever held, so a file of any size passes through in constant memory.
  */
 export class UploadInspector extends Transform {
   private size = 0;
@@ -29,9 +29,9 @@ export class UploadInspector extends Transform {
     this.size += chunk.length;
     if (this.size > this.limits.maxBytes) return done(fileTooLarge(this.limits));
     this.hash.update(chunk);
-    if (!this.mime && this.head.length < SNIFF_BYTES) {
-      this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
-      if (this.head.length >= SNIFF_BYTES) {
+    if (!this.mime && this.head.length < XML_SNIFF_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, XML_SNIFF_BYTES - this.head.length)]);
+      if (this.head.length >= SNIFF_BYTES && !sniffNeedsMore(this.head)) {
         const refusal = this.decideType();
         if (refusal) return done(refusal);
       }

@@ -3,9 +3,12 @@ import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
-import { UploadIdParam, UploadProgress, UploadReceipt, UploadSignatureQuery } from '../contract';
+import { UPLOAD_PURPOSES, UploadIdParam, UploadProgress, UploadReceipt, UploadSignatureQuery } from '../contract';
 import { UploadsService } from './uploads.service';
 import { UPLOAD_GET, UPLOAD_PATCH, UPLOAD_PUT } from '../common/route-errors';
+
+/** Every type some upload purpose takes. */
+const UPLOAD_TYPES = [...new Set(Object.values(UPLOAD_PURPOSES).flatMap((limits): readonly string[] => limits.allowedTypes))];
 
 /**
  * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
@@ -20,7 +23,7 @@ export class UploadsController {
   /** The file's bytes as the body (single shot). */
   @Public()
   @Put(':id')
-  @ApiConsumes('application/pdf', 'image/jpeg', 'image/png', 'image/webp', 'video/mp4', 'video/quicktime', 'video/webm', 'application/octet-stream')
+  @ApiConsumes(...UPLOAD_TYPES, 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
   @Returns(UploadReceipt, 200, ...UPLOAD_PUT)
   put(

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SaxesParser } from 'saxes';
 import type { UploadMime } from '../contract';
 
 /**
@@ -9,8 +10,10 @@ import type { UploadMime } from '../contract';
 /** How long an issued upload URL stays usable. */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 
-/** Bytes needed to recognise every accepted type. */
+/** Bytes needed to recognise every binary type. */
 export const SNIFF_BYTES = 12;
+/** An XML file (TCX, GPX) is known by its root element, which may follow a declaration and comments. */
+export const XML_SNIFF_BYTES = 4096;
 
 const ascii = (head: Buffer, start: number, text: string) => head.subarray(start, start + text.length).toString('latin1') === text;
 
@@ -22,7 +25,47 @@ export function sniffMime(head: Buffer): UploadMime | null {
   if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WEBP')) return 'image/webp';
   if (ascii(head, 4, 'ftyp')) return ascii(head, 8, 'qt  ') ? 'video/quicktime' : 'video/mp4';
   if (head.subarray(0, 4).equals(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]))) return 'video/webm';
+  // A FIT file header is 12 or 14 bytes and carries ".FIT" at 8–11.
+  if ((head[0] === 12 || head[0] === 14) && ascii(head, 8, '.FIT')) return 'application/vnd.ant.fit';
+  if (ascii(head, 0, 'PK\x03\x04')) return 'application/zip';
+  const root = xmlRootName(head);
+  if (root === 'TrainingCenterDatabase') return 'application/vnd.garmin.tcx+xml';
+  if (root === 'gpx') return 'application/gpx+xml';
   return null;
+}
+
+/** True while `head` may be an XML file whose root element has not arrived yet. */
+export function sniffNeedsMore(head: Buffer): boolean {
+  return head.length < XML_SNIFF_BYTES && xmlText(head) !== null && xmlRootName(head) === null;
+}
+
+/** The head as text if it starts like XML (after a byte-order mark and white space), else null. */
+function xmlText(head: Buffer): string | null {
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  return text.startsWith('<') ? text : null;
+}
+
+class RootFound extends Error {}
+
+/** The root element's local name, read by the XML parser from the file's first bytes; null if none yet or not XML. */
+function xmlRootName(head: Buffer): string | null {
+  const text = xmlText(head);
+  if (text === null) return null;
+  const parser = new SaxesParser();
+  let root: string | null = null;
+  parser.on('opentagstart', (tag) => {
+    root = tag.name.slice(tag.name.indexOf(':') + 1);
+    throw new RootFound();
+  });
+  parser.on('error', (err) => {
+    throw err;
+  });
+  try {
+    parser.write(text);
+  } catch {
+    // The root was found (RootFound), or the text is not XML: either way the answer is known.
+  }
+  return root;
 }
 
 /** One part of a resumable upload: bytes `first`…`last` (inclusive) of a file of `total` bytes. */

@@ -6,17 +6,17 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { ErrorCode, UPLOAD_PURPOSES, UploadProgress, UploadPurpose, UploadReceipt, UploadUrlResponse } from '../contract';
+import { ErrorCode, UPLOAD_PURPOSES, UploadLimits, UploadProgress, UploadPurpose, UploadReceipt, UploadUrlResponse } from '../contract';
 import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { DiskStorage } from './storage/disk.storage';
-import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
+import { ByteRange, UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
 import { InspectedFile, UploadInspector, fileTooLarge } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import {
-  SNIFF_BYTES,
   UPLOAD_URL_TTL_MS,
+  XML_SNIFF_BYTES,
   checkUploadSignature,
   parseContentRange,
   signUpload,
@@ -54,11 +54,12 @@ export class UploadsService {
   }
 
   /**
-   * A new upload for `purpose` (limits from UPLOAD_PURPOSES) and the URL to PUT it to; resumable
-   * when this server receives the bytes. `size`: announced by the client, refused up front if too big.
+   * A new upload for `purpose` (limits from UPLOAD_PURPOSES, or `narrowed` within them: one format of
+   * several) and the URL to PUT it to; resumable when this server receives the bytes. `size`:
+   * announced by the client, refused up front if too big.
    */
-  async createUpload(ownerId: string, purpose: UploadPurpose, size?: number): Promise<UploadUrlResponse> {
-    const limits = UPLOAD_PURPOSES[purpose];
+  async createUpload(ownerId: string, purpose: UploadPurpose, size?: number, narrowed?: UploadLimits): Promise<UploadUrlResponse> {
+    const limits = narrowed ?? UPLOAD_PURPOSES[purpose];
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = new Date(Date.now() + UPLOAD_URL_TTL_MS);
     const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: limits.maxBytes, allowedTypes: limits.allowedTypes, expiresAt });
@@ -147,8 +148,8 @@ export class UploadsService {
       const held = await disk.held(id);
       if (range.first > held) throw new AppError('UPLOAD_OFFSET_MISMATCH', `This upload holds ${held} bytes: continue from byte ${held}`, 'Upload Offset Mismatch');
       await disk.keepFirst(id, range.first);
-      // The type is known from the first SNIFF_BYTES: a part that holds them (or the whole file) is checked as it arrives.
-      const typeCheck = range.first === 0 && (range.last + 1 >= SNIFF_BYTES || range.last + 1 === range.total);
+      // The type is known from the first XML_SNIFF_BYTES at most (an XML root element): a part that holds them (or the whole file) is checked as it arrives.
+      const typeCheck = range.first === 0 && (range.last + 1 >= XML_SNIFF_BYTES || range.last + 1 === range.total);
       await this.appendPart(upload, disk, typeCheck, req, hangUp);
       if (range.last + 1 < range.total) {
         await this.singleUse.release(`upload:${id}`);
@@ -175,14 +176,15 @@ export class UploadsService {
 
   /**
    * The upload a fileUrl names, if it is a URL this server issued for a finished upload of
-   * `ownerId` for `purpose`: 403 for any other URL or purpose, 404 for someone else's or an unfinished upload.
+   * `ownerId` for `purpose` (or one of several): 403 for any other URL or purpose, 404 for someone
+   * else's or an unfinished upload.
    */
-  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose): Promise<UploadRecord> {
+  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose | readonly UploadPurpose[]): Promise<UploadRecord> {
     const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
     if (!id) throw new AppError('UPLOAD_FOREIGN_URL', 'Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
     if (!upload || upload.owner.toString() !== ownerId) throw uploadNotFound();
-    if (upload.purpose !== purpose) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
+    if (!([] as string[]).concat(purpose).includes(upload.purpose)) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
     if (upload.status === 'finished') return upload;
     if (this.storage.receivesBytes) throw notFinished();
     return this.settleDirectUpload(upload);
@@ -195,9 +197,9 @@ export class UploadsService {
     return upload;
   }
 
-  /** The stored bytes of an upload, as a stream. */
-  openFile(upload: UploadRecord): Promise<Readable> {
-    return this.storage.open(upload._id.toString());
+  /** The stored bytes of an upload (or a range of them), as a stream. */
+  openFile(upload: UploadRecord, range?: ByteRange): Promise<Readable> {
+    return this.storage.open(upload._id.toString(), range);
   }
 
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */

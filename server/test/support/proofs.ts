@@ -23,9 +23,26 @@ export function proofClient(t: TestApp) {
     return body.uploadURL as string;
   }
 
+  /** An exported activity file in the activity slot, named and typed as a browser sends it. */
+  async function uploadActivity(me: SignedIn, bytes: Buffer, fileName: string, contentType = ''): Promise<string> {
+    const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'apple_watch', fileName, contentType, size: bytes.length }).expect(200);
+    await t.http.put(pathOf(body.uploadURL)).set('Content-Type', contentType || 'application/octet-stream').send(bytes).expect(200);
+    return body.uploadURL as string;
+  }
+
+  async function uploadPictures(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
+    return {
+      gym_selfie: await upload(me, 'gym_selfie', selfie, 'image/png'),
+      workout_video: await upload(me, 'workout_video', seed % 2 ? mp4Video(++seed) : webmVideo(++seed), 'video/mp4'),
+    };
+  }
+
   return {
     nextSeed: () => ++seed,
     upload,
+    uploadActivity,
+    /** The selfie and the video, for a day whose activity slot holds an activity file. */
+    uploadPictures,
     /** Pending credits as a completed workout leaves them, without depending on the workouts module. */
     addPending: (me: SignedIn, amount: number) =>
       ledger.post({ userId: me.user.id, account: 'pending', amount, kind: 'workout', reason: 'Workout: test session' }),
@@ -41,11 +58,7 @@ export function proofClient(t: TestApp) {
       }),
     /** The three kinds uploaded: a PNG selfie, an MP4 or WebM video, a PNG watch screenshot. */
     async uploadAll(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
-      return {
-        gym_selfie: await upload(me, 'gym_selfie', selfie, 'image/png'),
-        workout_video: await upload(me, 'workout_video', seed % 2 ? mp4Video(++seed) : webmVideo(++seed), 'video/mp4'),
-        apple_watch: await upload(me, 'apple_watch', pngImage(120, 200, ++seed), 'image/png'),
-      };
+      return { ...(await uploadPictures(me, selfie)), apple_watch: await upload(me, 'apple_watch', pngImage(120, 200, ++seed), 'image/png') };
     },
     validate: (me: SignedIn, proofs: Record<string, string>, timeZone?: string) =>
       t.http.post('/api/proof/validate-all').set(me.auth).send({ proofs, ...(timeZone ? { timeZone } : {}) }),

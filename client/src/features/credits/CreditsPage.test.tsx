@@ -36,7 +36,7 @@ const EARN_STATES: EarnActionState[] = [
   { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null },
   { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak' },
   { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today' },
-  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "Validate today's proofs with a watch screenshot" },
+  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files" },
 ];
 
 interface Server {
@@ -157,7 +157,7 @@ describe('CreditsPage', () => {
     for (const [title, reason] of [
       ['Weekly Streak', '3/7 days to Weekly Streak'],
       ['Log Weight', 'Already claimed today'],
-      ['10K Steps', "Validate today's proofs with a watch screenshot"],
+      ['10K Steps', "0/10,000 steps in today's imported activity files"],
     ]) {
       const card = await claimButton(title);
       expect([title, card.button.getAttribute('aria-disabled'), card.reason]).toEqual([title, 'true', reason]);

@@ -9,6 +9,7 @@ import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
 import { useGetAchievementsQuery } from '../credits/creditsApi';
 import { useGetSessionsQuery } from '../workouts/workoutsApi';
+import { ImportedActivities } from '../activities/ImportedActivities';
 import { ProofHistory } from './ProofHistory';
 import { RECENT_SESSIONS, creditsEarned, weeklyTotals } from './progress.logic';
 import './progress.css';
@@ -45,6 +46,10 @@ export default function ProgressPage() {
 
       <Panel title="RECENT_SESSIONS">
         <RecentSessions sessions={sessions.slice(0, RECENT_SESSIONS)} />
+      </Panel>
+
+      <Panel title="IMPORTED_ACTIVITIES">
+        <ImportedActivities userId={userId} />
       </Panel>
 
       <Panel title="PROOF_HISTORY">

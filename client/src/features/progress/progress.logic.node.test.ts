@@ -2,7 +2,7 @@
 import type { SessionView } from '@contract';
 import { describe, expect, it } from 'vitest';
 import { useTimeZones } from '../../test/time-zone.node';
-import { creditsEarned, weeklyTotals } from './progress.logic';
+import { creditsEarned, weeklyActiveMinutes, weeklyTotals } from './progress.logic';
 
 const session = (completedAt: string, creditsEarned: number): SessionView => ({
   id: completedAt,
@@ -55,5 +55,19 @@ describe('weekly totals', () => {
   it('sums the credits of every session', () => {
     expect(creditsEarned([session('2026-11-23T00:00:00Z', 10), session('2020-01-01T00:00:00Z', 4)])).toBe(14);
     expect(creditsEarned([])).toBe(0);
+  });
+});
+
+describe('weekly active minutes', () => {
+  const setTimeZone = useTimeZones();
+
+  it('adds each imported activity’s minutes to its week, empty weeks included', () => {
+    setTimeZone('UTC');
+    const activity = (startedAt: string, minutes: number) => ({ startedAt, durationSeconds: minutes * 60 });
+    expect(weeklyActiveMinutes([activity('2026-11-23T07:00:00Z', 35), activity('2026-11-25T18:00:00Z', 95.4), activity('2026-11-20T07:00:00Z', 12), activity('2025-01-01T07:00:00Z', 60)], new Date('2026-11-25T20:00:00Z'), 3)).toEqual([
+      { label: 'Nov 9', value: 0 },
+      { label: 'Nov 16', value: 12 },
+      { label: 'Nov 23', value: 130 },
+    ]);
   });
 });

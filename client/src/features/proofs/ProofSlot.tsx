@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { retryText, type ProofSlotSpec, type SlotUpload } from './proofSlots';
 
 interface ProofSlotProps {
@@ -10,6 +10,8 @@ interface ProofSlotProps {
   onFile: (file: File) => void;
   /** RETRY after a failure: the same file again, from where it stopped when the server kept its start. */
   onRetry: () => void;
+  /** What was read from the slot's file (an activity file's figures and checks). */
+  detail?: ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ interface ProofSlotProps {
  * progress; while a lost connection is retried it says so, and after the last retry it shows why
  * it failed with RETRY. An UPLOADED slot can still be clicked to replace its file (e.g. after a refused check).
  */
-export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry }: ProofSlotProps) {
+export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry, detail }: ProofSlotProps) {
   const picker = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const sending = upload?.phase === 'sending' ? upload : undefined;
@@ -37,6 +39,7 @@ export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry }:
           {sending?.retry && retryText(sending.retry)}
         </p>
         {failed && <p className="proof-slot__error">{failed.reason}</p>}
+        {detail}
       </div>
       <div className="proof-slot__actions">
         {failed?.canRetry && (

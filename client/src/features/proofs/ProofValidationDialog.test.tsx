@@ -3,7 +3,7 @@ import { Provider } from 'react-redux';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendFile, UploadError, type SendFileOptions } from '../../shared/uploads/sendFile';
-import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
+import { jsonResponse, makeActivity, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 import ProofValidationDialog from './ProofValidationDialog';
 
 // The sending itself (XHR parts, retries: sendFile.test.ts) is replaced: these tests are about the dialog's flow.
@@ -15,17 +15,35 @@ vi.mock('../../shared/uploads/sendFile', async (actual) => ({
 const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false };
 const RESULT = { coinsValidated: 30, newBalance: 150, newStreak: 4 };
 
-function serve(user = makeUser({ pendingCredits: 30, currentStreak: 3 }), validate: () => Response | Promise<Response> = () => jsonResponse(RESULT)) {
+const passed = (name: string, reason: string) => ({ name, passed: true, reason });
+const ACCEPTED = {
+  accepted: true,
+  activity: makeActivity(),
+  checks: [passed('started_today', 'Started today at 08:30'), passed('long_enough', 'Lasted 35 minutes'), passed('heart_rate_varies', 'Heart rate varies by 60 bpm')],
+};
+
+function serve(
+  user = makeUser({ pendingCredits: 30, currentStreak: 3 }),
+  validate: () => Response | Promise<Response> = () => jsonResponse(RESULT),
+  read: () => Response | Promise<Response> = () => jsonResponse(ACCEPTED),
+) {
   const validations: unknown[] = [];
   const uploadUrls: string[] = [];
+  const uploadRequests: unknown[] = [];
+  const reads: unknown[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(user);
     if (path === '/api/proof/challenge') return jsonResponse({ day: '2026-11-23', code: 'K7QX3M', validatedToday: false });
     if (path === '/api/proof/upload-url') {
-      const { kind } = (await request.json()) as { kind: string };
-      uploadUrls.push(kind);
-      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${kind}`, resumable: true });
+      const body = (await request.json()) as { kind: string };
+      uploadUrls.push(body.kind);
+      uploadRequests.push(body);
+      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}`, resumable: true });
+    }
+    if (path === '/api/activities/read') {
+      reads.push(await request.json());
+      return read();
     }
     if (path === '/api/proof/validate-all') {
       validations.push(await request.json());
@@ -35,7 +53,7 @@ function serve(user = makeUser({ pendingCredits: 30, currentStreak: 3 }), valida
   });
   const store = signedInStore(user);
   renderApp('/dashboard', store);
-  return { store, validations, uploadUrls };
+  return { store, validations, uploadUrls, uploadRequests, reads };
 }
 
 /** Lazy chunks (the dashboard route, the dialog) load slowly when the whole suite runs in parallel. */
@@ -213,5 +231,66 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     const uploads = await screen.findAllByRole('button', { name: /^UPLOAD / });
     expect(uploads.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true, true]);
     expect(screen.getByText('No pending credits yet: complete a workout first.')).toBeTruthy();
+  });
+
+  describe('an activity file in the activity slot', () => {
+    const fit = () => new File([new Uint8Array([14, 16])], 'Morning_Run.fit', { type: '' });
+
+    it('offers activity files in the picker, sends the name, reads the file and shows what it holds', async () => {
+      const { store, uploadRequests, reads } = serve();
+      const dialog = await openDialog();
+      expect(dialog.getByTestId('apple_watch-input').getAttribute('accept')).toContain('.fit,.tcx,.gpx,.zip');
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
+      expect(uploadRequests).toEqual([{ kind: 'apple_watch', size: 2, fileName: 'Morning_Run.fit', contentType: '' }]);
+      expect(reads).toEqual([{ fileUrl: 'http://localhost/api/uploads/apple_watch', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+      expect(await dialog.findByText('RUNNING · 35 MIN · 6.01 KM · HR 142/171 · 5,880 STEPS · 385 KCAL')).toBeTruthy();
+      expect(within(dialog.getByRole('list', { name: 'Activity accepted' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        '✓ Started today at 08:30',
+        '✓ Lasted 35 minutes',
+        '✓ Heart rate varies by 60 bpm',
+      ]);
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
+      expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '1 of 3 proofs uploaded' });
+    });
+
+    it("shows a refusal's reasons before validation, and does not count the file", async () => {
+      const refused = { ...ACCEPTED, accepted: false, checks: [{ name: 'started_today', passed: false, reason: 'Activity started on 2026-11-22, not today (2026-11-23)' }] };
+      const { store } = serve(undefined, undefined, () => jsonResponse(refused));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
+      expect(await dialog.findByText('Activity started on 2026-11-22, not today (2026-11-23)', { exact: false })).toBeTruthy();
+      expect(dialog.getByRole('list', { name: 'Activity refused' })).toBeTruthy();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
+      expect(store.getState().toast.current).toMatchObject({ title: 'Activity File Refused', description: 'Activity started on 2026-11-22, not today (2026-11-23)', variant: 'destructive' });
+    });
+
+    it('says why a file cannot be read, and does not count it', async () => {
+      const unreadable = { statusCode: 422, code: 'ACTIVITY_UNREADABLE', message: 'This FIT file is damaged or incomplete', error: 'Activity File Unreadable' };
+      serve(undefined, undefined, () => jsonResponse(unreadable, 422));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
+      expect((await dialog.findByRole('alert')).textContent).toBe('This FIT file is damaged or incomplete');
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
+    });
+
+    it('counts a file the reader could not reach: validation reads it again', async () => {
+      serve(undefined, undefined, () => new Response('', { status: 504 }));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
+      expect(await dialog.findByText('Not read yet: the file is checked when you validate')).toBeTruthy();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
+    });
+
+    it('refuses a file whose declared type disagrees with its name, or over its format’s size, before any request', async () => {
+      const { store, uploadRequests } = serve();
+      await openDialog();
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), new File([new Uint8Array(1)], 'run.fit', { type: 'image/png' }), { applyAccept: false });
+      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'run.fit is named as a FIT file but was sent as image/png' });
+      const big = new File([new Uint8Array(1)], 'export.zip', { type: 'application/zip' });
+      Object.defineProperty(big, 'size', { value: 512 * 1024 * 1024 + 1 });
+      await userEvent.upload(screen.getByTestId('apple_watch-input'), big);
+      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The file is larger than 512 MB' });
+      expect(uploadRequests).toEqual([]);
+    });
   });
 });

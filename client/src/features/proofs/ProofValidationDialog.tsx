@@ -1,14 +1,14 @@
 import type { ProofKind, ProofValidationResult, UploadUrlResponse } from '@contract';
-import { describeBytes } from '@contract/values';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
 import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
 import { Dialog } from '../../ui/Dialog';
+import { ActivityReadout, useActivityReadouts } from '../activities/ActivityReadout';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, validationFailureText } from './proofSlots';
+import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, checkPickedFile, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
 import './proofs.css';
 
@@ -33,6 +33,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
   const [slotUploads, setSlotUploads] = useState<Partial<Record<ProofKind, SlotUpload>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
+  const activityFiles = useActivityReadouts(timeZone);
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;
@@ -44,22 +45,33 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
 
   /** Sends `file` for `slot`: to a new upload URL, or on from where `resumeAt` stopped (RETRY). */
   async function upload(slot: ProofSlotSpec, file: File, resumeAt?: UploadUrlResponse) {
-    if (file.size > slot.maxBytes) {
-      toast({ title: 'Upload Failed', description: `The file is larger than ${describeBytes(slot.maxBytes)}`, variant: 'destructive' });
+    const picked = checkPickedFile(slot, file);
+    if (picked.problem) {
+      toast({ title: 'Upload Failed', description: picked.problem, variant: 'destructive' });
       return;
     }
     setSlot(slot.kind, () => ({ phase: 'sending', percent: 0 }));
+    activityFiles.clear(slot.kind);
     let target = resumeAt;
     try {
-      target ??= await createUploadUrl({ kind: slot.kind, size: file.size }).unwrap();
+      // An activity file names its format, so its upload takes only that format (checked on arrival).
+      const named = picked.activityFile ? { fileName: file.name, contentType: file.type } : {};
+      target ??= await createUploadUrl({ kind: slot.kind, size: file.size, ...named }).unwrap();
       await sendFile(target, file, {
         resume: resumeAt !== undefined,
         onProgress: (percent) => setSlot(slot.kind, () => ({ phase: 'sending', percent })),
         onRetry: (attempt, of) => setSlot(slot.kind, (now) => ({ phase: 'sending', percent: now?.phase === 'sending' ? now.percent : 0, retry: { attempt, of } })),
       });
+      setSlot(slot.kind, () => undefined);
+      if (picked.activityFile && !(await activityFiles.check(slot.kind, target.uploadURL))) {
+        // A refused file does not prove the slot, whatever it replaced.
+        uploads.current = { ...uploads.current };
+        delete uploads.current[slot.kind];
+        setUploaded(uploads.current);
+        return;
+      }
       uploads.current = { ...uploads.current, [slot.kind]: target.uploadURL };
       setUploaded(uploads.current);
-      setSlot(slot.kind, () => undefined);
       toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
     } catch (error) {
       const reason = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
@@ -150,6 +162,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                   const failed = slotUploads[slot.kind];
                   if (failed?.phase === 'failed') void upload(slot, failed.file, failed.resumeAt);
                 }}
+                detail={activityFiles.readouts[slot.kind] && <ActivityReadout readout={activityFiles.readouts[slot.kind]!} />}
               />
             ))}
           </ul>

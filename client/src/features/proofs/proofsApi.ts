@@ -1,4 +1,4 @@
-import type { ProofChallenge, ProofDayView, ProofKind, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
+import type { ProofChallenge, ProofDayView, ProofUploadUrlRequest, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -13,7 +13,7 @@ export const proofsApi = api.injectEndpoints({
       query: (userId) => `proof/history/${userId}`,
       providesTags: ['Proofs'],
     }),
-    createProofUploadUrl: builder.mutation<UploadUrlResponse, { kind: ProofKind; size: number }>({
+    createProofUploadUrl: builder.mutation<UploadUrlResponse, ProofUploadUrlRequest>({
       query: (body) => ({ url: 'proof/upload-url', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.createProofUploadUrl,
     }),

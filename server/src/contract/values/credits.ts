@@ -6,6 +6,9 @@ export const EARNING_ACTIONS: Record<(typeof EARN_ACTIONS)[number], { title: str
   weight: { title: 'Log Weight', credits: 5 },
   steps: { title: '10K Steps', credits: 15 },
 };
+/** "10K Steps": the steps read from the day's imported activity files must reach this. */
+export const DAILY_STEPS_TARGET = 10_000;
+
 /** A "Weekly Streak" is a current streak of at least this many days. */
 export const WEEKLY_STREAK_DAYS = 7;
 

@@ -9,5 +9,6 @@ export * from './goals';
 export * from './uploads';
 export * from './bmi';
 export * from './proofs';
+export * from './activities';
 export * from './profile';
 export * from './time-zones';

@@ -1,6 +1,18 @@
 export const MEGABYTE = 1024 * 1024;
 
-export type UploadMime = 'application/pdf' | 'image/jpeg' | 'image/png' | 'image/webp' | 'video/mp4' | 'video/quicktime' | 'video/webm';
+export type UploadMime =
+  | 'application/pdf'
+  | 'image/jpeg'
+  | 'image/png'
+  | 'image/webp'
+  | 'video/mp4'
+  | 'video/quicktime'
+  | 'video/webm'
+  | ActivityFileMime;
+
+/** Exported activity files: FIT, TCX, GPX and an Apple Health export (a zip). */
+export type ActivityFileMime = 'application/vnd.ant.fit' | 'application/vnd.garmin.tcx+xml' | 'application/gpx+xml' | 'application/zip';
+export const ACTIVITY_FILE_MIMES: readonly ActivityFileMime[] = ['application/vnd.ant.fit', 'application/vnd.garmin.tcx+xml', 'application/gpx+xml', 'application/zip'];
 
 export interface UploadLimits {
   maxBytes: number;
@@ -18,12 +30,21 @@ export const UPLOAD_PURPOSES = {
   'proof:gym_selfie': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
   'proof:workout_video': { maxBytes: 50 * MEGABYTE, allowedTypes: ['video/mp4', 'video/quicktime', 'video/webm'] },
   'proof:apple_watch': { maxBytes: 10 * MEGABYTE, allowedTypes: IMAGES },
+  // The activity slot's other choice; each upload is narrowed to its format's type and size (ACTIVITY_FORMATS).
+  'proof:activity_file': { maxBytes: 512 * MEGABYTE, allowedTypes: ACTIVITY_FILE_MIMES },
 } as const satisfies Record<string, UploadLimits>;
 export type UploadPurpose = keyof typeof UPLOAD_PURPOSES;
 
-/** Short names of file types: "PDF", "JPEG", "MOV". */
+const TYPE_NAMES: Partial<Record<UploadMime, string>> = {
+  'video/quicktime': 'MOV',
+  'application/vnd.ant.fit': 'FIT',
+  'application/vnd.garmin.tcx+xml': 'TCX',
+  'application/gpx+xml': 'GPX',
+};
+
+/** Short names of file types: "PDF", "JPEG", "MOV", "FIT". */
 export function typeNames(types: readonly UploadMime[]): string[] {
-  return types.map((t) => (t === 'video/quicktime' ? 'MOV' : t.split('/')[1].toUpperCase()));
+  return types.map((t) => TYPE_NAMES[t] ?? t.split('/')[1].toUpperCase());
 }
 
 /** Human list of accepted types for messages ("PDF, JPEG or PNG"). */

@@ -3,7 +3,7 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { UploadStorage } from './upload-storage';
+import type { ByteRange, UploadStorage } from './upload-storage';
 
 /** Files under DATA_DIR/uploads, received by this server's own signed PUT route. */
 export class DiskStorage implements UploadStorage {
@@ -78,8 +78,8 @@ export class DiskStorage implements UploadStorage {
   /** Nothing to do: this server wrote the file itself, once, through a URL that takes one upload. */
   async seal(): Promise<void> {}
 
-  async open(id: string): Promise<Readable> {
-    return createReadStream(this.path(id));
+  async open(id: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.path(id), range && { start: range.start, end: range.end - 1 });
   }
 
   async remove(id: string): Promise<void> {

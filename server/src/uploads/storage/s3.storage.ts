@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../common/errors';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
-import type { UploadStorage } from './upload-storage';
+import type { ByteRange, UploadStorage } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
 
@@ -50,8 +50,9 @@ export class S3Storage implements UploadStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(id) }));
   }
 
-  async open(id: string): Promise<Readable> {
-    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key(id) }));
+  async open(id: string, range?: ByteRange): Promise<Readable> {
+    const Range = range && `bytes=${range.start}-${range.end - 1}`;
+    const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key(id), Range }));
     return object.Body as Readable;
   }
 

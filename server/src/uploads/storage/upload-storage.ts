@@ -17,10 +17,16 @@ export interface UploadStorage {
    * no file has arrived.
    */
   seal(id: string): Promise<void>;
-  /** Reads a stored file. */
-  open(id: string): Promise<Readable>;
+  /** Reads a stored file, or the bytes of `range` in it (a zip is read from its end first). */
+  open(id: string, range?: ByteRange): Promise<Readable>;
   /** Deletes a stored (or partly stored) file; no error if there is none. */
   remove(id: string): Promise<void>;
+}
+
+/** Bytes `start` up to (not including) `end`. */
+export interface ByteRange {
+  start: number;
+  end: number;
 }
 
 export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');
