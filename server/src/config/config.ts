@@ -64,6 +64,11 @@ const EnvSchema = z.object({
     return setting ?? false;
   }),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * How long the local checks of one proof file (or the reading of a report image) may take, models
+   * loading included; past it the engine at work is stopped and the file refused. Below AI_JOB_TIMEOUT_MS.
+   */
+  EVIDENCE_TIME_LIMIT_MS: z.coerce.number().int().positive().default(20_000),
   /** A job whose worker stops renewing its lock this long (the worker died) is picked up by another worker. */
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the maintenance job settles prediction goals nobody has read (reads settle too). */
@@ -156,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     userRateLimitsPerMinute: { ai: e.RATE_LIMIT_AI_PER_MINUTE, uploads: e.RATE_LIMIT_UPLOADS_PER_MINUTE, money: e.RATE_LIMIT_MONEY_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
+    evidenceTimeLimitMs: e.EVIDENCE_TIME_LIMIT_MS,
     queueLockMs: e.QUEUE_LOCK_MS,
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
     http: {

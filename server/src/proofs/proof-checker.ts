@@ -2,88 +2,71 @@ import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import type { ProofCheckView, ProofKind } from '../contract';
-import { JobRefusal } from '../queue/job-errors';
-import { checkStructure } from './proof-media.rules';
-import { KIND_LABELS } from './proofs.rules';
+import type { EvidenceCheck, ProofKind } from '../contract';
+import { accepted } from '../evidence/evidence.rules';
+import { EvidenceFile, EvidenceService } from '../evidence/evidence.service';
 
-export interface ProofFileBytes {
-  kind: ProofKind;
-  mime: string;
-  bytes: Buffer;
-}
+/** The checks each file of a proof.check job went through. */
+export type ProofChecks = Partial<Record<ProofKind, EvidenceCheck[]>>;
 
-export type ProofChecks = Record<ProofKind, ProofCheckView[]>;
+/** What the model must answer about a selfie, and about a watch screenshot (the video has no model check). */
+const SelfieReading = z.strictObject({ showsPerson: z.boolean(), inGymLikePlace: z.boolean(), showsCode: z.boolean() });
+const ScreenshotReading = z.strictObject({ showsActivityData: z.boolean() });
 
-/** What the model must answer about the two images (the video is checked structurally only). */
-const VisionReading = z.strictObject({
-  selfieShowsPerson: z.boolean(),
-  selfieInGymLikePlace: z.boolean(),
-  selfieShowsCode: z.boolean(),
-  screenshotShowsActivityData: z.boolean(),
-});
-type VisionReading = z.infer<typeof VisionReading>;
-
-const refuse = (message: string) => new JobRefusal('PROOF_REJECTED', message, 'Proof Rejected');
-const capitalized = (kind: ProofKind) => KIND_LABELS[kind][0].toUpperCase() + KIND_LABELS[kind].slice(1);
+const vision = (passed: boolean, reason: string): EvidenceCheck => ({ name: 'vision', passed, reason });
 
 /**
- * Looks at the three files before anything is credited: structural checks always (image size from
- * the header, video container), and with an OpenAI key a vision check of the selfie (a person, a
- * gym-like place, today's code) and of the watch screenshot (activity data). Any failure is a 422
- * naming the file and what is wrong.
+ * Checks the files of a proof before anything is credited: the local checks always (evidence/),
+ * and with an OpenAI key the vision model's judgement of the selfie (a person, a gym-like place,
+ * today's code) and of the watch screenshot (activity data) added to them for the files the local
+ * checks accepted: the model can refuse a file, never accept one the local checks refused.
  */
 @Injectable()
 export class ProofChecker {
   private readonly openai: OpenAI | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly evidence: EvidenceService,
+  ) {
     const { apiKey, baseUrl, timeoutMs } = config.openai;
     this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, timeout: timeoutMs, maxRetries: 0 }) : null;
   }
 
-  async check(files: ProofFileBytes[], challengeCode: string): Promise<ProofChecks> {
-    const checks = { gym_selfie: [], workout_video: [], apple_watch: [] } as ProofChecks;
-    for (const file of files) {
-      const structure = checkStructure(file.bytes, file.mime);
-      if (!structure.passed) throw refuse(`${capitalized(file.kind)}: ${structure.detail}`);
-      checks[file.kind].push({ engine: 'structural', ...structure });
-    }
-    if (!this.openai) return checks;
-
-    const image = (kind: ProofKind) => files.find((f) => f.kind === kind)!;
-    const reading = await this.askModel(image('gym_selfie'), image('apple_watch'), challengeCode);
-    const vision = (passed: boolean, detail: string): ProofCheckView => ({ engine: 'vision', passed, detail, width: null, height: null });
-    if (!reading.selfieShowsPerson || !reading.selfieInGymLikePlace) throw refuse('Your gym selfie must show you in a gym or workout space');
-    if (!reading.selfieShowsCode) throw refuse(`Your gym selfie must show today's code ${challengeCode} (on paper or a screen)`);
-    if (!reading.screenshotShowsActivityData) {
-      throw refuse('Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)');
-    }
-    checks.gym_selfie.push(vision(true, `A person in a gym-like place, with code ${challengeCode}`));
-    checks.apple_watch.push(vision(true, 'Activity data visible'));
-    return checks;
+  async check(files: EvidenceFile[], challengeCode: string): Promise<ProofChecks> {
+    const checked = await Promise.all(
+      files.map(async (file) => {
+        const checks = await this.evidence.check(file, challengeCode);
+        if (this.openai && accepted(checks) && file.kind !== 'workout_video') checks.push(await this.modelCheck(file, challengeCode));
+        return [file.kind, checks] as const;
+      }),
+    );
+    return Object.fromEntries(checked);
   }
 
-  private async askModel(selfie: ProofFileBytes, screenshot: ProofFileBytes, code: string): Promise<VisionReading> {
-    const picture = (file: ProofFileBytes): OpenAI.Chat.ChatCompletionContentPart => ({
-      type: 'image_url',
-      image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` },
-    });
+  private async modelCheck(file: EvidenceFile, code: string): Promise<EvidenceCheck> {
+    if (file.kind === 'gym_selfie') {
+      const reading = await this.askModel(file, SelfieReading, `The image is a selfie. showsCode: the text ${code} is readable in it.`);
+      if (!reading.showsPerson || !reading.inGymLikePlace) return vision(false, 'Your gym selfie must show you in a gym or workout space');
+      if (!reading.showsCode) return vision(false, `Your gym selfie must show today's code ${code} (on paper or a screen)`);
+      return vision(true, `A person in a gym-like place, with code ${code}`);
+    }
+    const reading = await this.askModel(file, ScreenshotReading, 'The image is a smartwatch or fitness-app screenshot. showsActivityData: it shows activity figures (steps, calories, heart rate, workout duration).');
+    return reading.showsActivityData
+      ? vision(true, 'Activity data visible')
+      : vision(false, 'Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)');
+  }
+
+  private async askModel<T extends z.ZodObject>(file: EvidenceFile, schema: T, question: string): Promise<z.infer<T>> {
     const completion = await this.openai!.chat.completions.create({
       model: this.config.openai.model,
       messages: [
-        {
-          role: 'system',
-          content:
-            'You check proofs of a workout. Image 1 is a selfie, image 2 a smartwatch or fitness-app screenshot. ' +
-            `Answer only what you can see. selfieShowsCode: the text ${code} is readable in image 1. ` +
-            'screenshotShowsActivityData: image 2 shows activity figures (steps, calories, heart rate, workout duration).',
-        },
-        { role: 'user', content: [picture(selfie), picture(screenshot)] },
+        { role: 'system', content: `You check proofs of a workout. Answer only what you can see. ${question}` },
+        { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } }] },
       ],
-      response_format: { type: 'json_schema', json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(VisionReading) } },
+      response_format: { type: 'json_schema', json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(schema) } },
     });
     // A malformed answer throws: the job retries, then the caller gets a clear 503.
-    return VisionReading.parse(JSON.parse(completion.choices[0]?.message?.content ?? ''));
+    return schema.parse(JSON.parse(completion.choices[0]?.message?.content ?? '')) as z.infer<T>;
   }
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { ReferralsService } from '../credits/referrals.service';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -24,6 +25,7 @@ import { ProofsService } from './proofs.service';
     LedgerModule,
     UploadsModule,
     AchievementsModule,
+    EvidenceModule,
     // The referral reward asks whether the referee has a session that counts.
     WorkoutsModule,
     MongooseModule.forFeature([

@@ -6,6 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
+  EvidenceCheck,
   PROOF_KINDS,
   PROOF_PURPOSES,
   ProofChallenge,
@@ -25,7 +26,7 @@ import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
-import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
+import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
 
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
@@ -105,7 +106,12 @@ export class ProofsService {
       await this.lifecycle.release(day);
       throw err;
     }
-    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] })));
+    const refusal = describeRefusal(checks);
+    if (refusal) {
+      await this.lifecycle.release(day);
+      throw new AppError('PROOF_REJECTED', refusal, 'Proof Rejected');
+    }
+    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] ?? [] })));
   }
 
   /** The caller's validated days, newest first, with each file's kind, size and check results. */
@@ -122,7 +128,7 @@ export class ProofsService {
         uploadId: p.uploadId.toString(),
         mime: p.mime,
         size: p.size,
-        checks: p.checks,
+        checks: p.checks.map(checkView),
         fileAvailable: !deletedUploads.has(p.uploadId.toString()),
       })),
     }));
@@ -199,7 +205,7 @@ export class ProofsService {
     return 2 * this.config.aiJobTimeoutMs;
   }
 
-  /** The proof.check job: reads the three files and checks them (422 with the reason when one fails). */
+  /** The proof.check job: reads the files and answers each one's checks (the caller decides what a failure means). */
   @OnJob(JobName.ProofCheck)
   async runCheck(job: Job<JobData<JobName.ProofCheck>>): Promise<ProofChecks> {
     const files = [];
@@ -212,6 +218,12 @@ export class ProofsService {
     await job.updateProgress(100);
     return checks;
   }
+}
+
+/** Days validated before issue 17 stored `{engine, detail}`; they read as the file or vision check they were. */
+function checkView(stored: EvidenceCheck | { engine: 'structural' | 'vision'; passed: boolean; detail: string }): EvidenceCheck {
+  if ('name' in stored) return stored;
+  return { name: stored.engine === 'vision' ? 'vision' : 'file', passed: stored.passed, reason: stored.detail };
 }
 
 function requireTimeZone(name: string | undefined): string {

@@ -10,3 +10,4 @@ export * from './uploads';
 export * from './bmi';
 export * from './proofs';
 export * from './profile';
+export * from './evidence';

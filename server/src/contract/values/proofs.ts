@@ -9,3 +9,7 @@ export const PROOF_PURPOSES: Record<(typeof PROOF_KINDS)[number], UploadPurpose>
   workout_video: 'proof:workout_video',
   apple_watch: 'proof:apple_watch',
 };
+
+/** Letters and digits of the daily challenge code: none that a phone photo can misread as another (no 0/O, 1/I/L). */
+export const CHALLENGE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CHALLENGE_LENGTH = 6;

@@ -1,0 +1,92 @@
+/** Pure pixel arithmetic on decoded frames: grey levels 0–255, rows top to bottom. */
+
+export interface GreyImage {
+  width: number;
+  height: number;
+  /** One byte per pixel. */
+  pixels: Uint8Array;
+}
+
+export interface RgbImage {
+  width: number;
+  height: number;
+  /** Three bytes per pixel: red, green, blue. */
+  pixels: Uint8Array;
+}
+
+/** ITU-R BT.601 luma, as ffmpeg's gray conversion computes it. */
+export function toGrey(image: RgbImage): GreyImage {
+  const grey = new Uint8Array(image.width * image.height);
+  for (let i = 0, p = 0; i < grey.length; i++, p += 3) {
+    grey[i] = Math.round(0.299 * image.pixels[p] + 0.587 * image.pixels[p + 1] + 0.114 * image.pixels[p + 2]);
+  }
+  return { width: image.width, height: image.height, pixels: grey };
+}
+
+/** Sums over every top-left rectangle, so any window's sum costs four reads. */
+function integralOf({ width, height, pixels }: GreyImage): Float64Array {
+  const stride = width + 1;
+  const sums = new Float64Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += pixels[y * width + x];
+      sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + row;
+    }
+  }
+  return sums;
+}
+
+/**
+ * Black where a pixel is clearly darker than its neighbourhood (Bradley's adaptive threshold),
+ * white elsewhere. A dark code on paper stays black on white whatever the light elsewhere in the
+ * photo; OCR's one global threshold loses it in a dim room and reads the paper as a dark block.
+ */
+export function adaptiveThreshold(image: GreyImage, windowShare = 1 / 8, darker = 0.15): GreyImage {
+  const { width, height, pixels } = image;
+  const sums = integralOf(image);
+  const stride = width + 1;
+  const radius = Math.max(7, Math.round((Math.max(width, height) * windowShare) / 2));
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const sum = sums[y1 * stride + x1] - sums[y0 * stride + x1] - sums[y1 * stride + x0] + sums[y0 * stride + x0];
+      const area = (x1 - x0) * (y1 - y0);
+      out[y * width + x] = pixels[y * width + x] * area < sum * (1 - darker) ? 0 : 255;
+    }
+  }
+  return { width, height, pixels: out };
+}
+
+/** The image averaged down to a `columns` × `rows` grid: fine detail and noise cancel out, movement stays. */
+export function coarseGrid(image: GreyImage, columns: number, rows: number): Float64Array {
+  const { width, height, pixels } = image;
+  const sums = new Float64Array(columns * rows);
+  const counts = new Float64Array(columns * rows);
+  for (let y = 0; y < height; y++) {
+    const cellRow = Math.min(rows - 1, Math.floor((y * rows) / height));
+    for (let x = 0; x < width; x++) {
+      const cell = cellRow * columns + Math.min(columns - 1, Math.floor((x * columns) / width));
+      sums[cell] += pixels[y * width + x];
+      counts[cell]++;
+    }
+  }
+  return sums.map((sum, i) => sum / Math.max(1, counts[i]));
+}
+
+/** Mean absolute difference of two grids of the same size. */
+export function meanAbsoluteDifference(a: Float64Array, b: Float64Array): number {
+  if (a.length !== b.length || a.length === 0) throw new Error('grids differ in size');
+  let total = 0;
+  for (let i = 0; i < a.length; i++) total += Math.abs(a[i] - b[i]);
+  return total / a.length;
+}
+
+/** A binary PGM (P5) file of the image: the plainest format the OCR engine reads. */
+export function toPgm(image: GreyImage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);
+}
