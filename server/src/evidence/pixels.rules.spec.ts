@@ -1,4 +1,4 @@
-import { adaptiveThreshold, coarseGrid, meanAbsoluteDifference, toGrey, toPgm, type GreyImage } from './pixels.rules';
+import { adaptiveThreshold, coarseGrid, meanAbsoluteDifference, toGrey, toPgm, withMargin, type GreyImage } from './pixels.rules';
 
 const grey = (width: number, height: number, at: (x: number, y: number) => number): GreyImage => {
   const pixels = new Uint8Array(width * height);
@@ -33,6 +33,12 @@ describe('pixel arithmetic', () => {
     expect(meanAbsoluteDifference(grid(flat), grid(noisy))).toBeLessThan(0.5);
     expect(meanAbsoluteDifference(grid(flat), grid(moved))).toBeCloseTo(100, 5);
     expect(() => meanAbsoluteDifference(grid(flat), coarseGrid(flat, 2, 2))).toThrow('grids differ in size');
+  });
+
+  it('puts the image on a white margin', () => {
+    const framed = withMargin(grey(2, 1, () => 7), 1);
+    expect(framed).toMatchObject({ width: 4, height: 3 });
+    expect([...framed.pixels]).toEqual([255, 255, 255, 255, 255, 7, 7, 255, 255, 255, 255, 255]);
   });
 
   it('writes a binary PGM', () => {

@@ -86,6 +86,15 @@ export function meanAbsoluteDifference(a: Float64Array, b: Float64Array): number
   return total / a.length;
 }
 
+/** The image on a white margin of `margin` pixels: OCR's layout analysis drops text that runs close to a picture's edge. */
+export function withMargin(image: GreyImage, margin: number): GreyImage {
+  const width = image.width + 2 * margin;
+  const height = image.height + 2 * margin;
+  const pixels = new Uint8Array(width * height).fill(255);
+  for (let y = 0; y < image.height; y++) pixels.set(image.pixels.subarray(y * image.width, (y + 1) * image.width), (y + margin) * width + margin);
+  return { width, height, pixels };
+}
+
 /** A binary PGM (P5) file of the image: the plainest format the OCR engine reads. */
 export function toPgm(image: GreyImage): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);

@@ -23,7 +23,7 @@ export const PERSON_MIN_SCORES = { face: 0.5, body: 0.6, person: 0.45 } as const
 export const VIDEO_RULES = {
   minSeconds: 10,
   /** Frames read, evenly spread over the video. */
-  sampledFrames: 8,
+  sampledFrames: 6,
   /** "A person in most frames": more than this share of the sampled frames. */
   minPersonShare: 0.5,
   /**

@@ -62,18 +62,15 @@ const fileBody = (url) => readFileSync(new URL(url));
   if (tf.getBackend() !== 'wasm') throw new Error('the WASM backend did not start (' + tf.getBackend() + ')');
   parentPort.postMessage({ ready: true });
   const best = (list) => list.reduce((top, item) => Math.max(top, item.score), 0);
-  parentPort.on('message', async ({ width, height, pixels, detectors }) => {
+  parentPort.on('message', async ({ width, height, pixels, detector }) => {
     try {
       const input = tf.tidy(() => tf.expandDims(tf.tensor3d(new Uint8Array(pixels), [height, width, 3], 'int32'), 0));
-      const on = (name) => ({ enabled: detectors.includes(name) });
+      const on = (name) => ({ enabled: detector === name });
       const result = await human.detect(input, { face: on('face'), body: on('body'), object: on('person') });
       tf.dispose(input);
       if (result.error) throw new Error(result.error);
-      const scores = {};
-      if (detectors.includes('face')) scores.face = best(result.face);
-      if (detectors.includes('body')) scores.body = best(result.body);
-      if (detectors.includes('person')) scores.person = best(result.object.filter((o) => o.label === 'person'));
-      parentPort.postMessage({ scores });
+      const found = { face: result.face, body: result.body, person: result.object.filter((o) => o.label === 'person') }[detector];
+      parentPort.postMessage({ score: best(found) });
     } catch (err) {
       parentPort.postMessage({ error: String((err && err.message) || err) });
     }
@@ -85,14 +82,14 @@ const fileBody = (url) => readFileSync(new URL(url));
 const THREAD_HEAP_MB = 512;
 
 /** What the thread answers to each message, one at a time (LazyEngine sends one at a time). */
-function nextAnswer(worker: Worker): Promise<{ ready?: true; scores?: PersonScores; error?: string }> {
+function nextAnswer(worker: Worker): Promise<{ ready?: true; score?: number; error?: string }> {
   return new Promise((resolve, reject) => {
     const done = () => {
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
     };
-    const onMessage = (answer: { ready?: true; scores?: PersonScores; error?: string }) => {
+    const onMessage = (answer: { ready?: true; score?: number; error?: string }) => {
       done();
       if (answer.error) reject(new Error(answer.error));
       else resolve(answer);
@@ -147,13 +144,13 @@ export class PersonDetector implements OnModuleDestroy {
     await worker.terminate();
   });
 
-  /** The best score of each of `detectors` on `image`; must finish by `deadline`. */
-  detect(image: RgbImage, detectors: Detector[], deadline: number): Promise<PersonScores> {
+  /** The best score `detector` gives anything on `image` (0 for nothing found); must finish by `deadline`. */
+  detect(image: RgbImage, detector: Detector, deadline: number): Promise<number> {
     return this.engine.run(async (worker) => {
       const answer = nextAnswer(worker);
       const pixels = image.pixels.slice().buffer;
-      worker.postMessage({ width: image.width, height: image.height, pixels, detectors }, [pixels]);
-      return (await answer).scores ?? {};
+      worker.postMessage({ width: image.width, height: image.height, pixels, detector }, [pixels]);
+      return (await answer).score ?? 0;
     }, deadline);
   }
 

@@ -18,8 +18,9 @@ export interface Reading {
 async function startTesseract(): Promise<Worker> {
   const langPath = join(dirname(require.resolve('@tesseract.js-data/eng')), '4.0.0_best_int');
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' });
-  // The pictures come as plain PGM without a resolution; a stated one keeps the engine from guessing (and saying so on stderr).
-  await worker.setParameters({ user_defined_dpi: '300' });
+  // The pictures come as plain PGM without a resolution: a stated one keeps the engine from guessing.
+  // Its notes ("Detected 40 diacritics") go to a debug file, not the worker's stderr.
+  await worker.setParameters({ user_defined_dpi: '300', debug_file: '/dev/null' });
   return worker;
 }
 

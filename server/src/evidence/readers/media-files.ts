@@ -45,7 +45,9 @@ function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], deadline: number
   return new Promise((resolve, reject) => {
     const left = deadline - Date.now();
     if (left <= 0) return reject(new EvidenceTimeout(command));
-    const child = spawn(command, ['-v', 'error', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // ffprobe never reads standard input; ffmpeg would, unless told not to.
+    const quiet = command === 'ffmpeg' ? ['-v', 'error', '-nostdin'] : ['-v', 'error'];
+    const child = spawn(command, [...quiet, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
