@@ -1,4 +1,4 @@
-import { adaptiveThreshold, coarseGrid, meanAbsoluteDifference, toGrey, toPgm, withMargin, type GreyImage } from './pixels.rules';
+import { adaptiveThreshold, brightRegions, coarseGrid, crop, meanAbsoluteDifference, toGrey, toPgm, withMargin, type GreyImage } from './pixels.rules';
 
 const grey = (width: number, height: number, at: (x: number, y: number) => number): GreyImage => {
   const pixels = new Uint8Array(width * height);
@@ -39,6 +39,17 @@ describe('pixel arithmetic', () => {
     const framed = withMargin(grey(2, 1, () => 7), 1);
     expect(framed).toMatchObject({ width: 4, height: 3 });
     expect([...framed.pixels]).toEqual([255, 255, 255, 255, 255, 7, 7, 255, 255, 255, 255, 255]);
+  });
+
+  it('finds a sheet of paper in a dark picture: a bright solid region, its letters as holes', () => {
+    // A 200×100 dim picture, a 60×30 sheet at (20, 50) with a dark "letter" inside, and a 2×2 bright speck.
+    const image = grey(200, 100, (x, y) => {
+      if (x >= 20 && x < 80 && y >= 50 && y < 80) return x >= 40 && x < 45 && y >= 60 && y < 70 ? 10 : 250;
+      return x >= 150 && x < 152 && y >= 10 && y < 12 ? 255 : 40;
+    });
+    expect(brightRegions(image, 4)).toEqual([{ x: 17, y: 48, width: 66, height: 34 }]);
+    expect(crop(image, { x: 40, y: 60, width: 2, height: 1 }).pixels).toEqual(Uint8Array.from([10, 10]));
+    expect(brightRegions(grey(50, 50, () => 30), 4)).toEqual([]);
   });
 
   it('writes a binary PGM', () => {

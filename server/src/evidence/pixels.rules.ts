@@ -95,6 +95,69 @@ export function withMargin(image: GreyImage, margin: number): GreyImage {
   return { width, height, pixels };
 }
 
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export function crop(image: GreyImage, { x, y, width, height }: Box): GreyImage {
+  const pixels = new Uint8Array(width * height);
+  for (let row = 0; row < height; row++) pixels.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
+  return { width, height, pixels };
+}
+
+/**
+ * Where a sheet of paper or a lit screen may be: solid regions of the picture's brightest grey
+ * (within 80 % of its 99th percentile, and at least mid-grey), largest first, each box grown by a
+ * twentieth. A region counts when it covers 0.2 % of the picture or more and fills half its box
+ * (the letters on it are the holes).
+ */
+export function brightRegions(image: GreyImage, max: number): Box[] {
+  const { width, height, pixels } = image;
+  const sorted = Uint8Array.from(pixels).sort();
+  const level = Math.max(128, 0.8 * sorted[Math.floor((sorted.length - 1) * 0.99)]);
+  const seen = new Uint8Array(width * height);
+  const stack = new Int32Array(width * height);
+  const regions: Array<Box & { area: number }> = [];
+  for (let start = 0; start < pixels.length; start++) {
+    if (pixels[start] < level || seen[start]) continue;
+    let top = 0;
+    stack[top++] = start;
+    seen[start] = 1;
+    let [x0, y0, x1, y1, area] = [width, height, 0, 0, 0];
+    while (top) {
+      const i = stack[--top];
+      const x = i % width;
+      const y = (i - x) / width;
+      area++;
+      x0 = Math.min(x0, x);
+      x1 = Math.max(x1, x);
+      y0 = Math.min(y0, y);
+      y1 = Math.max(y1, y);
+      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
+      for (const j of neighbours) {
+        if (j >= 0 && !seen[j] && pixels[j] >= level) {
+          seen[j] = 1;
+          stack[top++] = j;
+        }
+      }
+    }
+    regions.push({ x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1, area });
+  }
+  return regions
+    .filter((r) => r.area >= width * height * 0.002 && r.area >= (r.width * r.height) / 2)
+    .sort((a, b) => b.area - a.area)
+    .slice(0, max)
+    .map((r) => {
+      const grow = { x: Math.round(r.width / 20), y: Math.round(r.height / 20) };
+      const x = Math.max(0, r.x - grow.x);
+      const y = Math.max(0, r.y - grow.y);
+      return { x, y, width: Math.min(width, r.x + r.width + grow.x) - x, height: Math.min(height, r.y + r.height + grow.y) - y };
+    });
+}
+
 /** A binary PGM (P5) file of the image: the plainest format the OCR engine reads. */
 export function toPgm(image: GreyImage): Buffer {
   return Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`, 'latin1'), image.pixels]);

@@ -123,6 +123,21 @@ export function workoutVideo(options: { source?: number; seconds?: number; seed?
   return ffmpeg(['-loop', '1', ...sourceInput(person), '-t', String(seconds), '-vf', filters.join(','), ...encoder(format)], format);
 }
 
+const encodedVideos = new Map<number, Buffer>();
+/**
+ * A workout video made once per source and process, with `seed` in a trailing `free` box (which
+ * players skip): new bytes for every proof without encoding again.
+ */
+export function reusedWorkoutVideo(source: number, seed: number): Buffer {
+  let video = encodedVideos.get(source);
+  if (!video) encodedVideos.set(source, (video = workoutVideo({ source, seed: source })));
+  const note = Buffer.from(`seed ${seed}`, 'latin1');
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + note.length);
+  header.write('free', 4, 'latin1');
+  return Buffer.concat([video, header, note]);
+}
+
 const encoder = (format: 'mp4' | 'webm') =>
   format === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'] : ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '400k'];
 

@@ -4,10 +4,10 @@ import type { Intensity, ProofKind } from '../../src/contract';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { WorkoutSession } from '../../src/workouts/workout-session.schema';
 import type { SignedIn, TestApp } from '../harness';
-import { mp4Video, pngImage, webmVideo } from './proof-files';
+import * as samples from './evidence-samples';
 import { pathOf } from './uploads';
 
-/** Proof calls as the dialog makes them, with fresh files each time (a file proves one day only). */
+/** Proof calls as the dialog makes them, with fresh genuine files each time (a file proves one day only). */
 export function proofClient(t: TestApp) {
   let seed = Date.now() % 100_000;
   const ledger = t.app.get(LedgerService);
@@ -16,6 +16,11 @@ export function proofClient(t: TestApp) {
     const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind }).expect(200);
     await t.http.put(pathOf(body.uploadURL)).set('Content-Type', contentType).send(bytes).expect(200);
     return body.uploadURL as string;
+  }
+
+  async function code(me: SignedIn, timeZone?: string): Promise<string> {
+    const { body } = await t.http.get('/api/proof/challenge').query(timeZone ? { timeZone } : {}).set(me.auth).expect(200);
+    return body.code as string;
   }
 
   return {
@@ -34,12 +39,20 @@ export function proofClient(t: TestApp) {
         intensity,
         creditsEarned,
       }),
-    /** The three kinds uploaded: a PNG selfie, an MP4 or WebM video, a PNG watch screenshot. */
-    async uploadAll(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
+    /** Today's code of the user in the time zone (the code drawn in their selfie). */
+    code,
+    /**
+     * The three kinds uploaded, genuine (evidence-samples.ts): a JPEG selfie with today's code (in
+     * `timeZone`, UTC when not given), an MP4 of a person moving, a PNG activity summary. `selfie`
+     * replaces the selfie (a JPEG, or any PNG).
+     */
+    async uploadAll(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
+      const source = ++seed;
+      const selfie = options.selfie ?? samples.selfie(await code(me, options.timeZone), source, source);
       return {
-        gym_selfie: await upload(me, 'gym_selfie', selfie, 'image/png'),
-        workout_video: await upload(me, 'workout_video', seed % 2 ? mp4Video(++seed) : webmVideo(++seed), 'video/mp4'),
-        apple_watch: await upload(me, 'apple_watch', pngImage(120, 200, ++seed), 'image/png'),
+        gym_selfie: await upload(me, 'gym_selfie', selfie, selfie[0] === 0xff ? 'image/jpeg' : 'image/png'),
+        workout_video: await upload(me, 'workout_video', samples.reusedWorkoutVideo(source % 3, ++seed), 'video/mp4'),
+        apple_watch: await upload(me, 'apple_watch', samples.activityScreenshot(source, ++seed), 'image/png'),
       };
     },
     validate: (me: SignedIn, proofs: Record<string, string>, timeZone?: string) =>
