@@ -34,14 +34,12 @@ export class ProofChecker {
   }
 
   async check(files: EvidenceFile[], challengeCode: string): Promise<ProofChecks> {
-    const checked = await Promise.all(
-      files.map(async (file) => {
-        const checks = await this.evidence.check(file, challengeCode);
-        if (this.openai && accepted(checks) && file.kind !== 'workout_video') checks.push(await this.modelCheck(file, challengeCode));
-        return [file.kind, checks] as const;
-      }),
-    );
-    return Object.fromEntries(checked);
+    const checks = await Promise.all(files.map((file) => this.evidence.check(file, challengeCode)));
+    // One image at a time, in the files' order, once every local check is done.
+    for (const [i, file] of files.entries()) {
+      if (this.openai && accepted(checks[i]) && file.kind !== 'workout_video') checks[i].push(await this.modelCheck(file, challengeCode));
+    }
+    return Object.fromEntries(files.map((file, i) => [file.kind, checks[i]]));
   }
 
   private async modelCheck(file: EvidenceFile, code: string): Promise<EvidenceCheck> {
