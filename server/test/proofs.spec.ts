@@ -80,7 +80,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       { name: 'person', passed: true, reason: 'A person is in the selfie' },
       { name: 'code', passed: true, reason: `Code ${challenge.body.code} is readable` },
     ]);
-    expect(history[0].proofs[1].checks.map((c: { name: string }) => c.name)).toEqual(['file', 'duration', 'person', 'movement']);
+    expect(history[0].proofs[1].checks.map((c: { name: string }) => c.name)).toEqual(['file', 'duration', 'movement', 'person']);
     expect(history[0].proofs[2].checks).toEqual([
       { name: 'file', passed: true, reason: 'Image 720×1280' },
       { name: 'activity', passed: true, reason: expect.stringMatching(/^Activity summary read: /) },

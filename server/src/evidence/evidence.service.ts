@@ -79,7 +79,9 @@ export class DocumentImageRefused extends Error {}
 /**
  * What a proof file shows, checked on this machine with the models and data that ship inside the
  * packages (people: @vladmandic/human; text: tesseract.js; pictures: ffmpeg). Each kind answers
- * its checks; a file that cannot be read, or takes longer than EVIDENCE_TIME_LIMIT_MS, fails one.
+ * its checks, cheapest first, up to the first that fails (its reason says what to do, and a
+ * refused file costs little); a file that cannot be read, or takes longer than
+ * EVIDENCE_TIME_LIMIT_MS, fails one.
  */
 @Injectable()
 export class EvidenceService {
@@ -134,8 +136,9 @@ export class EvidenceService {
       return;
     }
     const picture = await decodeImage(path, file.mime, PERSON_SIDE, 'rgb', deadline);
-    checks.push(personCheck(await this.findPerson(picture, deadline), file.kind));
-    checks.push(codeCheck(await this.findCode(page, code, deadline), code));
+    const person = personCheck(await this.findPerson(picture, deadline), file.kind);
+    checks.push(person);
+    if (person.passed) checks.push(codeCheck(await this.findCode(page, code, deadline), code));
   }
 
   private async checkVideo(path: string, mime: string, deadline: number, checks: EvidenceCheck[]): Promise<void> {
@@ -151,15 +154,15 @@ export class EvidenceService {
     // One short ffmpeg run per frame, side by side: each seeks by the index, so long videos cost the same.
     const times = Array.from({ length: sampledFrames }, (_, i) => ((i + 0.5) * facts.seconds) / sampledFrames);
     const frames = await Promise.all(times.map((seconds) => videoFrame(path, mime, seconds, FRAME_SIDE, deadline)));
-    let withPerson = 0;
-    const grids: Float64Array[] = [];
     // A frame the file does not hold (its header overstates the length) counts as showing nobody.
-    for (const frame of frames.filter((f): f is RgbImage => f !== null)) {
-      if (await this.findPerson(frame, deadline)) withPerson++;
-      grids.push(coarseGrid(toGrey(frame), MOTION_GRID.columns, MOTION_GRID.rows));
-    }
+    const held = frames.filter((f): f is RgbImage => f !== null);
+    const grids = held.map((frame) => coarseGrid(toGrey(frame), MOTION_GRID.columns, MOTION_GRID.rows));
+    const movement = movementCheck(grids.slice(1).map((grid, i) => meanAbsoluteDifference(grids[i], grid)));
+    checks.push(movement);
+    if (!movement.passed) return;
+    let withPerson = 0;
+    for (const frame of held) if (await this.findPerson(frame, deadline)) withPerson++;
     checks.push(videoPersonCheck(withPerson, sampledFrames));
-    checks.push(movementCheck(grids.slice(1).map((grid, i) => meanAbsoluteDifference(grids[i], grid))));
   }
 
   /** The detectors from the cheapest (a face, then a body's pose) to the object detector, until one is sure. */
