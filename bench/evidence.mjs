@@ -1,0 +1,82 @@
+// (8) Evidence: POST /api/proof/validate-all with the local models (issue 17), against the built
+// server with its inline worker. Each validation is a new member (a day validates once) who has
+// completed a workout and uploads genuine evidence made as the tests make it
+// (server/test/support/evidence-samples.ts): a selfie with the day's code, a moving video, an
+// activity summary. The first validation loads the models and is reported apart; then
+// BENCH_EVIDENCE_VALIDATIONS (20) one after another and as many two at a time: p50 / p95 against
+// the 5 s target. Then the server's resident memory (its /metrics, models loaded) against 1.5 GB.
+import { join } from 'node:path';
+import { ROOT, say } from '../scripts/lib.mjs';
+import { fmt, percentile, require, row, signIn, timedPool } from './lib.mjs';
+
+const VALIDATIONS = Number(process.env.BENCH_EVIDENCE_VALIDATIONS ?? 20);
+const P95_TARGET_MS = 5000;
+const RSS_TARGET_BYTES = 1.5 * 1024 ** 3;
+
+/** The evidence samples (TypeScript shared with the tests), compiled on load as Jest compiles them. */
+function evidenceSamples() {
+  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
+  return require(join(ROOT, 'server', 'test', 'support', 'evidence-samples.ts'));
+}
+
+async function call(url, token, method, path, json) {
+  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: json && JSON.stringify(json) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** A member with pending credits and today's three genuine files uploaded → the validate-all body (not timed). */
+async function readyMember(url, samples, seed) {
+  const { token, user } = await signIn(url);
+  const workout = await call(url, token, 'POST', '/api/workout/generate', { userId: user.id });
+  await call(url, token, 'POST', '/api/workout/complete', { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id) });
+  const { code } = await call(url, token, 'GET', '/api/proof/challenge?timeZone=UTC');
+  const files = {
+    gym_selfie: [samples.selfie(code, seed, seed), 'image/jpeg'],
+    workout_video: [samples.reusedWorkoutVideo(seed % 3, seed), 'video/mp4'],
+    apple_watch: [samples.activityScreenshot(seed, seed), 'image/png'],
+  };
+  const proofs = {};
+  for (const [kind, [bytes, type]] of Object.entries(files)) {
+    const { uploadURL } = await call(url, token, 'POST', '/api/proof/upload-url', { kind });
+    const put = await fetch(uploadURL.replace(/^https?:\/\/[^/]+/, url), { method: 'PUT', headers: { 'content-type': type }, body: bytes });
+    if (!put.ok) throw new Error(`uploading the ${kind} answered ${put.status}`);
+    proofs[kind] = uploadURL;
+  }
+  return { token, body: { proofs, timeZone: 'UTC' } };
+}
+
+/** `count` members prepared, then validated `concurrency` at a time → each validation's ms. */
+async function series(url, samples, firstSeed, count, concurrency) {
+  const members = [];
+  for (let i = 0; i < count; i++) members.push(await readyMember(url, samples, firstSeed + i));
+  const { latencies } = await timedPool(count, concurrency, (i) => call(url, members[i].token, 'POST', '/api/proof/validate-all', members[i].body));
+  return latencies;
+}
+
+/** The server process's resident memory from its Prometheus metrics (prom-client's default, prefixed). */
+async function residentBytes(url) {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^sweat_process_resident_memory_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
+}
+
+export async function benchEvidence({ server }) {
+  const samples = evidenceSamples();
+  say('evidence: the first validation (loads the models)');
+  const [first] = await series(server.url, samples, 1, 1, 1);
+  say(`evidence: ${VALIDATIONS} validations one after another, then ${VALIDATIONS} two at a time`);
+  const sequential = await series(server.url, samples, 100, VALIDATIONS, 1);
+  const paired = await series(server.url, samples, 200, VALIDATIONS, 2);
+  const rss = await residentBytes(server.url);
+  samples.removeSampleFiles();
+
+  const ms = (latencies) => `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 95))}`;
+  const p95Met = (latencies) => percentile(latencies, 95) < P95_TARGET_MS;
+  return [
+    row('Evidence', 'POST /api/proof/validate-all, the first (models load), ms', fmt(first), '', null, 'reference', null),
+    row('Evidence', `POST /api/proof/validate-all, one at a time, p50 / p95 ms (n ${VALIDATIONS})`, ms(sequential), '', null, 'p95 < 5 s', p95Met(sequential)),
+    row('Evidence', `POST /api/proof/validate-all, two at a time, p50 / p95 ms (n ${VALIDATIONS})`, ms(paired), '', null, 'p95 < 5 s', p95Met(paired)),
+    row('Evidence', 'server with its inline worker, resident memory after the checks (MB)', fmt(rss / 1024 ** 2), '', null, '< 1536 MB', rss < RSS_TARGET_BYTES),
+  ];
+}
