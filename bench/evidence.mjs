@@ -5,19 +5,12 @@
 // activity summary. The first validation loads the models and is reported apart; then
 // BENCH_EVIDENCE_VALIDATIONS (20) one after another and as many two at a time: p50 / p95 against
 // the 5 s target. Then the server's resident memory (its /metrics, models loaded) against 1.5 GB.
-import { join } from 'node:path';
-import { ROOT, say } from '../scripts/lib.mjs';
-import { fmt, percentile, require, row, signIn, timedPool } from './lib.mjs';
+import { say } from '../scripts/lib.mjs';
+import { evidenceSamples, fmt, percentile, row, signIn, timedPool } from './lib.mjs';
 
 const VALIDATIONS = Number(process.env.BENCH_EVIDENCE_VALIDATIONS ?? 20);
 const P95_TARGET_MS = 5000;
 const RSS_TARGET_BYTES = 1.5 * 1024 ** 3;
-
-/** The evidence samples (TypeScript shared with the tests), compiled on load as Jest compiles them. */
-function evidenceSamples() {
-  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
-  return require(join(ROOT, 'server', 'test', 'support', 'evidence-samples.ts'));
-}
 
 async function call(url, token, method, path, json) {
   const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: json && JSON.stringify(json) });

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, say } from '../scripts/lib.mjs';
 import { cpuWindow, listenerPid } from './cpu.mjs';
-import { fmt, percentile, require, row, signIn, sleep, startServer, timedPool } from './lib.mjs';
+import { fmt, percentile, row, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -32,11 +32,8 @@ const GIVE_UP_P95_MS = 1000;
 /** Sign-ins in flight while preparing users: setup, not measured, kept from swamping the server. */
 const SIGN_IN_CONCURRENCY = 8;
 
-/** The scenario is TypeScript shared with the test; compiled on load as Jest compiles it. */
-function loadScenario() {
-  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
-  return require(join(ROOT, 'test', 'load', 'scenario.ts'));
-}
+/** The scenario is TypeScript shared with the test. */
+const loadScenario = () => typescript('test/load/scenario.ts');
 
 /** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
 async function runNode(args, env, input = '') {

@@ -6,12 +6,11 @@
 // a warm-up round, then up to BENCH_SCALE_REQUESTS sequential rounds. Target: every route's p50 at
 // the largest size within 1.5× of its p50 at the smallest.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { ROOT, onCleanup, say } from '../scripts/lib.mjs';
+import { onCleanup, say } from '../scripts/lib.mjs';
 import { PROOF_FILES, proofFile } from './proof-files.mjs';
 import { shapeDifferences, waitForIndexes } from './scale-checks.mjs';
 import { ScaleData } from './scale-fill.mjs';
-import { dist, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
+import { dist, evidenceSamples, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
 const { findItem } = dist('credits/credits.rules.js');
@@ -57,12 +56,6 @@ class Member {
 }
 
 let fileSeed = 0;
-
-/** The evidence samples (TypeScript shared with the tests), compiled on load as Jest compiles them. */
-function evidenceSamples() {
-  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
-  return require(join(ROOT, 'server', 'test', 'support', 'evidence-samples.ts'));
-}
 
 /** What the local checks accept (a selfie with the day's code, a moving video, an activity summary), as the dialog uploads it. */
 async function genuineFiles(me) {

@@ -3,15 +3,15 @@
 // validated by the server's proof.check job, and the result view, balance and streak follow.
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import { mp4Video, pngImage } from '../../server/test/support/proof-files';
-import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import { pngImage } from '../../server/test/support/proof-files';
+import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 async function uploadProofs(page: Page) {
-  for (const [index, { kind, ...file }] of proofFiles().entries()) {
+  for (const [index, { kind, ...file }] of proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' }))).entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
   }
@@ -77,8 +77,10 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   await page.getByRole('button', { name: 'VALIDATE_PROOF' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   const seed = randomInt(1_000_000);
-  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
-  await page.getByTestId('workout_video-input').setInputFiles({ name: 'set.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) });
+  // In SPEC order: the selfie, the video, the screenshot.
+  const [selfie, video, watch] = proofFiles(await dayCode(dialog)).map(({ kind: _kind, ...file }) => file);
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  await page.getByTestId('workout_video-input').setInputFiles(video);
   // A 10×10 "screenshot": the proof.check job refuses it.
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
   await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
@@ -91,7 +93,7 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   expect(user).toMatchObject({ sweatCredits: 0, pendingCredits: credits });
 
   // The refused screenshot is replaced in its slot; the other two files were released and count again.
-  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
+  await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
