@@ -1,5 +1,5 @@
 import type { AppConfig } from '../src/config/config';
-import type { EvidenceCheck, ProofKind } from '../src/contract';
+import type { EvidenceCheck, EvidenceCheckName, ProofKind } from '../src/contract';
 import { accepted } from '../src/evidence/evidence.rules';
 import { challengeCode } from '../src/proofs/proofs.rules';
 import { EvidenceService } from '../src/evidence/evidence.service';
@@ -35,10 +35,15 @@ interface Outcome {
   kind: ProofKind;
   sample: string;
   genuine: boolean;
+  /** For a fake: the check meant to refuse it. */
+  meantFor?: EvidenceCheckName;
   accepted: boolean;
   ms: number;
   checks: EvidenceCheck[];
 }
+
+/** The first check that failed (checks stop there), or null when the file was accepted. */
+const refusedBy = (checks: EvidenceCheck[]) => checks.find((c) => !c.passed)?.name ?? null;
 
 describe('local evidence checks on labelled samples (real models)', () => {
   const people = new PersonDetector();
@@ -47,12 +52,19 @@ describe('local evidence checks on labelled samples (real models)', () => {
   const outcomes: Outcome[] = [];
   let rssAfterLoad = 0;
 
-  async function run(kind: ProofKind, sample: string, genuine: boolean, bytes: Buffer, mime: string, code = CODE): Promise<Outcome> {
+  async function run(kind: ProofKind, sample: string, genuine: boolean, bytes: Buffer, mime: string, code = CODE, meantFor?: EvidenceCheckName): Promise<Outcome> {
     const started = Date.now();
     const checks = await evidence.check({ kind, mime, bytes }, code);
-    const outcome = { kind, sample, genuine, accepted: accepted(checks), ms: Date.now() - started, checks };
+    const outcome = { kind, sample, genuine, meantFor, accepted: accepted(checks), ms: Date.now() - started, checks };
     outcomes.push(outcome);
     return outcome;
+  }
+
+  /** Each fake must be refused, and by the check it was made to fail. */
+  async function refuses(kind: ProofKind, fakes: Array<[string, Buffer, string, EvidenceCheckName]>) {
+    for (const [name, bytes, mime, meantFor] of fakes) await run(kind, name, false, bytes, mime, CODE, meantFor);
+    const mine = outcomes.filter((o) => o.kind === kind && !o.genuine);
+    expect(mine.map((o) => [o.sample, refusedBy(o.checks)])).toEqual(mine.map((o) => [o.sample, o.meantFor]));
   }
 
   const rate = (kind: ProofKind, genuine: boolean) => {
@@ -65,6 +77,14 @@ describe('local evidence checks on labelled samples (real models)', () => {
     await people.onModuleDestroy();
     await text.onModuleDestroy();
     removeSampleFiles();
+    const perCheck = [...new Set(outcomes.flatMap((o) => o.checks.map((c) => `${o.kind} ${c.name}`)))].map((key) => {
+      const [kind, name] = key.split(' ');
+      const genuine = outcomes.filter((o) => o.kind === kind && o.genuine && o.checks.some((c) => c.name === name));
+      const fakes = outcomes.filter((o) => o.kind === kind && o.meantFor === name);
+      const rejects = genuine.filter((o) => refusedBy(o.checks) === name).length;
+      const accepts = fakes.filter((o) => refusedBy(o.checks) !== name).length;
+      return `${key}: genuine refused ${rejects}/${genuine.length}, fakes it must refuse let through ${accepts}/${fakes.length}`;
+    });
     const lines = (['gym_selfie', 'workout_video', 'apple_watch'] as ProofKind[]).map((kind) => {
       const rejects = rate(kind, true);
       const accepts = rate(kind, false);
@@ -72,7 +92,7 @@ describe('local evidence checks on labelled samples (real models)', () => {
       const refused = [...rejects.which, ...accepts.which].map((w) => `\n  wrong: ${w}`).join('');
       return `${kind}: false rejects ${rejects.wrong}/${rejects.of}, false accepts ${accepts.wrong}/${accepts.of}, median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms${refused}`;
     });
-    console.log(`evidence suite\n${lines.join('\n')}\nRSS after loading the models: ${Math.round(rssAfterLoad / MB)} MB`);
+    console.log(`evidence suite\n${lines.join('\n')}\nper check:\n${perCheck.join('\n')}\nRSS after loading the models: ${Math.round(rssAfterLoad / MB)} MB`);
   });
 
   describe('gym selfie', () => {
@@ -87,19 +107,18 @@ describe('local evidence checks on labelled samples (real models)', () => {
       expect(wrong / of).toBeLessThanOrEqual(0.1);
     });
 
-    it('refuses every fake: blank, noise, a text-only screenshot, scenery, a photo without the code, another code', async () => {
-      const fakes: Array<[string, Buffer, string]> = [
-        ['blank', plainImage('blank', 1), 'image/png'],
-        ['noise', plainImage('noise', 2), 'image/png'],
-        ['test pattern', plainImage('patterns', 3), 'image/png'],
-        ['text-only screenshot with the code', textOnlyScreenshot(CODE, 4), 'image/png'],
-        ['scenery with the code', scenery(8, CODE), 'image/jpeg'],
-        ['person without the code', personPhoto(0, 5), 'image/jpeg'],
-        ['person with yesterday’s code', selfie('HMR4TZ', 2, 6), 'image/jpeg'],
-        ['person with another code', selfie('QX7K2P', 9, 7), 'image/jpeg'],
-      ];
-      for (const [name, bytes, mime] of fakes) await run('gym_selfie', name, false, bytes, mime);
-      expect(rate('gym_selfie', false).which).toEqual([]);
+    it('refuses every fake, each by its check: blank, noise, a text-only screenshot, scenery, a photo without the code, another code', async () => {
+      await refuses('gym_selfie', [
+        ['blank', plainImage('blank', 1), 'image/png', 'person'],
+        ['noise', plainImage('noise', 2), 'image/png', 'person'],
+        ['test pattern', plainImage('patterns', 3), 'image/png', 'person'],
+        ['text-only screenshot with the code', textOnlyScreenshot(CODE, 4), 'image/png', 'person'],
+        ['scenery with the code', scenery(8, CODE), 'image/jpeg', 'person'],
+        ['a 48×48 thumbnail', plainImage('patterns', 9, 48, 48), 'image/png', 'file'],
+        ['person without the code', personPhoto(0, 5), 'image/jpeg', 'code'],
+        ['person with yesterday’s code', selfie('HMR4TZ', 2, 6), 'image/jpeg', 'code'],
+        ['person with another code', selfie('QX7K2P', 9, 7), 'image/jpeg', 'code'],
+      ]);
       const reasons = outcomes.filter((o) => o.kind === 'gym_selfie' && !o.genuine).flatMap((o) => o.checks.filter((c) => !c.passed).map((c) => c.reason));
       expect(reasons).toContain('No person found in the selfie');
       expect(reasons).toContain(`Code ${CODE} not found: show it on paper or a screen`);
@@ -116,17 +135,15 @@ describe('local evidence checks on labelled samples (real models)', () => {
       expect(wrong / of).toBeLessThanOrEqual(0.1);
     });
 
-    it('refuses a looped still (even with grain), a short clip, nobody, and sound only', async () => {
-      const fakes: Array<[string, Buffer]> = [
-        ['looped still', loopedStill({ source: 0, seed: 1 })],
-        ['looped still with grain', loopedStill({ source: 3, seed: 2, grain: true })],
-        ['6 s of movement', workoutVideo({ source: 5, seconds: 6, seed: 3 })],
-        ['moving test pattern', syntheticVideo('patterns', 12, 4)],
-        ['noise', syntheticVideo('noise', 12, 5)],
-        ['sound only', audioOnly(12)],
-      ];
-      for (const [name, bytes] of fakes) await run('workout_video', name, false, bytes, 'video/mp4');
-      expect(rate('workout_video', false).which).toEqual([]);
+    it('refuses a looped still (even with grain), a short clip, nobody, and sound only, each by its check', async () => {
+      await refuses('workout_video', [
+        ['looped still', loopedStill({ source: 0, seed: 1 }), 'video/mp4', 'movement'],
+        ['looped still with grain', loopedStill({ source: 3, seed: 2, grain: true }), 'video/mp4', 'movement'],
+        ['6 s of movement', workoutVideo({ source: 5, seconds: 6, seed: 3 }), 'video/mp4', 'duration'],
+        ['moving test pattern', syntheticVideo('patterns', 12, 4), 'video/mp4', 'person'],
+        ['noise', syntheticVideo('noise', 12, 5), 'video/mp4', 'person'],
+        ['sound only', audioOnly(12), 'video/mp4', 'file'],
+      ]);
     });
   });
 
@@ -137,15 +154,14 @@ describe('local evidence checks on labelled samples (real models)', () => {
       expect(wrong / of).toBeLessThanOrEqual(0.1);
     });
 
-    it('refuses blank, noise, notes, a person photo', async () => {
-      const fakes: Array<[string, Buffer, string]> = [
-        ['blank', plainImage('blank', 11), 'image/png'],
-        ['noise', plainImage('noise', 12), 'image/png'],
-        ['notes', notesScreenshot(13), 'image/png'],
-        ['person photo', personPhoto(4, 14), 'image/jpeg'],
-      ];
-      for (const [name, bytes, mime] of fakes) await run('apple_watch', name, false, bytes, mime);
-      expect(rate('apple_watch', false).which).toEqual([]);
+    it('refuses blank, noise, notes, a person photo, each by its check', async () => {
+      await refuses('apple_watch', [
+        ['blank', plainImage('blank', 11), 'image/png', 'activity'],
+        ['noise', plainImage('noise', 12), 'image/png', 'activity'],
+        ['notes', notesScreenshot(13), 'image/png', 'activity'],
+        ['person photo', personPhoto(4, 14), 'image/jpeg', 'activity'],
+        ['a 40×1000 strip', plainImage('blank', 15, 40, 1000), 'image/png', 'file'],
+      ]);
     });
   });
 });
