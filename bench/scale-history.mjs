@@ -61,7 +61,7 @@ function planFor(request) {
 /** The checks the proof job records for each kind of accepted file (the same for every file of a kind). */
 const CHECKS = {
   gym_selfie: [imageCheck({ width: 1080, height: 1440 }, 'gym_selfie'), personCheck(true, 'gym_selfie'), codeCheck(true, 'K7Q2XM')],
-  workout_video: [videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920 }), durationCheck(42), movementCheck([6, 5, 7, 4, 6]), videoPersonCheck(6, 6)],
+  workout_video: [videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920, framesPerSecond: 30 }), durationCheck(42), movementCheck([6, 5, 7, 4, 6]), videoPersonCheck(6, 6)],
   apple_watch: [imageCheck({ width: 396, height: 484 }, 'apple_watch'), activityCheck({ minutes: 42, kcal: 412, heartRate: 138 })],
 };
 

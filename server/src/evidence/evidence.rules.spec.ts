@@ -42,9 +42,9 @@ describe('evidence verdicts', () => {
   it('checks a video: a picture track, its length, a person in most frames, movement', () => {
     expect(videoFileCheck(null)).toEqual(unreadableCheck('workout_video'));
     expect(unreadableCheck('workout_video').reason).toBe('The video could not be read: send a MP4, MOV or WEBM file');
-    expect(videoFileCheck({ hasVideo: false, seconds: 30, width: 0, height: 0 }).reason).toBe('The file has no video track: send a video of your workout');
-    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000 }).passed).toBe(false);
-    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 1920, height: 1080 }).passed).toBe(true);
+    expect(videoFileCheck({ hasVideo: false, seconds: 30, width: 0, height: 0, framesPerSecond: 0 }).reason).toBe('The file has no video track: send a video of your workout');
+    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000, framesPerSecond: 30 }).passed).toBe(false);
+    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 1920, height: 1080, framesPerSecond: 30 }).passed).toBe(true);
     expect(durationCheck(9.96)).toEqual({ name: 'duration', passed: false, reason: 'The video lasts 9.9 s: record at least 10 s' });
     expect(durationCheck(10).passed).toBe(true);
     expect(videoPersonCheck(5, 8).passed).toBe(true);

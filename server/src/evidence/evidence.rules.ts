@@ -59,6 +59,8 @@ export interface VideoFacts {
   seconds: number;
   width: number;
   height: number;
+  /** 0 when the container does not say. */
+  framesPerSecond: number;
 }
 
 /** The container holds a picture track of a size that can be decoded. */

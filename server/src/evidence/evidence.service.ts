@@ -23,7 +23,7 @@ import { EvidenceTimeout } from './models/lazy-engine';
 import { Detector, PersonDetector } from './models/person-detector';
 import { Reading, TextReader } from './models/text-reader';
 import { adaptiveThreshold, brightRegions, coarseGrid, crop, meanAbsoluteDifference, toGrey, withMargin, type GreyImage, type RgbImage } from './pixels.rules';
-import { MediaUnreadable, decodeImage, probeVideo, videoFrame, withTempFile } from './readers/media-files';
+import { MediaUnreadable, decodeImage, probeVideo, videoFrames, withTempFile } from './readers/media-files';
 
 export interface EvidenceFile {
   kind: ProofKind;
@@ -151,11 +151,8 @@ export class EvidenceService {
     if (!duration.passed) return;
 
     const { sampledFrames } = VIDEO_RULES;
-    // One short ffmpeg run per frame, side by side: each seeks by the index, so long videos cost the same.
-    const times = Array.from({ length: sampledFrames }, (_, i) => ((i + 0.5) * facts.seconds) / sampledFrames);
-    const frames = await Promise.all(times.map((seconds) => videoFrame(path, mime, seconds, FRAME_SIDE, deadline)));
     // A frame the file does not hold (its header overstates the length) counts as showing nobody.
-    const held = frames.filter((f): f is RgbImage => f !== null);
+    const held = await videoFrames(path, mime, facts, sampledFrames, FRAME_SIDE, deadline);
     const grids = held.map((frame) => coarseGrid(toGrey(frame), MOTION_GRID.columns, MOTION_GRID.rows));
     const movement = movementCheck(grids.slice(1).map((grid, i) => meanAbsoluteDifference(grids[i], grid)));
     checks.push(movement);
