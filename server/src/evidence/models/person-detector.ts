@@ -66,8 +66,12 @@ const fileBody = (url) => readFileSync(new URL(url));
     try {
       const input = tf.tidy(() => tf.expandDims(tf.tensor3d(new Uint8Array(pixels), [height, width, 3], 'int32'), 0));
       const on = (name) => ({ enabled: detector === name });
-      const result = await human.detect(input, { face: on('face'), body: on('body'), object: on('person') });
-      tf.dispose(input);
+      let result;
+      try {
+        result = await human.detect(input, { face: on('face'), body: on('body'), object: on('person') });
+      } finally {
+        tf.dispose(input);
+      }
       if (result.error) throw new Error(result.error);
       const found = { face: result.face, body: result.body, person: result.object.filter((o) => o.label === 'person') }[detector];
       parentPort.postMessage({ score: best(found) });
