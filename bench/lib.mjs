@@ -12,6 +12,15 @@ import { API_PROCESS, ROOT, stopChild } from '../scripts/lib.mjs';
 export const require = createRequire(join(ROOT, 'server', 'package.json'));
 /** A module of the built server (server/dist), e.g. dist('ledger/ledger.rules.js'). */
 export const dist = (path) => require(join(ROOT, 'server', 'dist', path));
+
+/** A TypeScript module shared with the tests (e.g. test/load/scenario.ts), compiled on load as Jest compiles it. */
+export function typescript(path) {
+  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
+  return require(join(ROOT, path));
+}
+
+/** The evidence samples the tests upload (server/test/support/evidence-samples.ts): genuine selfies, videos, screenshots. */
+export const evidenceSamples = () => typescript('server/test/support/evidence-samples.ts');
 const bs58 = require('bs58').default;
 const nacl = require('tweetnacl');
 const { MongoClient } = require('mongoose').mongo;

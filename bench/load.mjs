@@ -1,6 +1,6 @@
 // (6) Load: the mixed load of `npm test -- faults` (its scenario, test/load/scenario.ts) generated from
 // this process against the built server in a process of its own, as users reach it; the test runs
-// client and app on one event loop. On a server of its own (fresh database) with the test's 120 s
+// client and app on one event loop. On a server of its own (fresh database) with the test's 300 s
 // AI job limit, so slow answers are measured rather than cut off at 504.
 // 1. Closed loop: BENCH_LOAD_USERS users (200) in rounds for BENCH_LOAD_SECONDS (60): p50 / p95 per
 //    route against the latency targets, and no 5xx.
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT, say } from '../scripts/lib.mjs';
 import { cpuWindow, listenerPid } from './cpu.mjs';
-import { fmt, percentile, require, row, signIn, sleep, startServer, timedPool } from './lib.mjs';
+import { fmt, percentile, row, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -32,11 +32,8 @@ const GIVE_UP_P95_MS = 1000;
 /** Sign-ins in flight while preparing users: setup, not measured, kept from swamping the server. */
 const SIGN_IN_CONCURRENCY = 8;
 
-/** The scenario is TypeScript shared with the test; compiled on load as Jest compiles it. */
-function loadScenario() {
-  require(join(ROOT, 'server', 'test', 'support', 'ts-register.js'));
-  return require(join(ROOT, 'test', 'load', 'scenario.ts'));
-}
+/** The scenario is TypeScript shared with the test. */
+const loadScenario = () => typescript('test/load/scenario.ts');
 
 /** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
 async function runNode(args, env, input = '') {
@@ -154,7 +151,7 @@ async function openStep(scenario, server, processes, rate, users, firstSeed) {
   const cpu = cpuWindow(processes);
   const started = performance.now();
   const { rounds, lateMs } = await arrivals(users.length, rate / scenario.FIRST_ROUND_REQUESTS, (i) =>
-    scenario.round(api, users[i], scenario.proofSeed(firstSeed + i)).then(
+    scenario.round(api, users[i], scenario.proofOf(firstSeed + i)).then(
       () => false,
       () => true,
     ),
@@ -227,7 +224,7 @@ export async function benchLoad() {
   const scenario = loadScenario();
   // TEST_CLOCK: a round lets half its workout's minutes pass on the server's clock before completing it;
   // production refuses it, and the app reads NODE_ENV for nothing else.
-  const server = await startServer({ AI_JOB_TIMEOUT_MS: '120000', NODE_ENV: 'test', TEST_CLOCK: '1' });
+  const server = await startServer({ AI_JOB_TIMEOUT_MS: '300000', NODE_ENV: 'test', TEST_CLOCK: '1' });
   try {
     const processes = loadProcesses(server);
     const closed = await closedLoop(scenario, server, processes);

@@ -1,6 +1,8 @@
-// Proof files as small as the app accepts: the headers its upload type sniffing and its structural
-// proof checks read (server/src/uploads/uploads.rules.ts, server/src/proofs/proof-media.rules.ts),
-// with `seed` written inside so every file has a sha256 of its own (a proof file is used once, ever).
+// Proof files as small as the uploads accept: the headers their type sniffing reads
+// (server/src/uploads/uploads.rules.ts), with `seed` written inside so every file has a sha256 of its
+// own (a proof file is used once, ever). The local checks refuse them: the scale bench sends them
+// only where validate-all refuses before checking (a day already validated); genuine files are
+// server/test/support/evidence-samples.ts.
 
 /** A JPEG: SOI, a comment carrying the seed, a baseline frame header of this size, EOI. */
 function jpeg({ width, height }, seed) {

@@ -1,9 +1,9 @@
 // One member's history as the app writes it, built in memory for the scale bench: every document
 // comes from the built server's own rules (ledger entry ids and keys, rewards, intensity, streaks,
-// plans of the local AI coach, badges, structural proof checks), in the field order and types the
+// plans of the local AI coach, badges, the checks of proof files), in the field order and types the
 // app stores, so filled data reads like real data. bench/scale-fill.mjs inserts it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PROOF_FILES, proofFile } from './proof-files.mjs';
+import { PROOF_FILES } from './proof-files.mjs';
 import { dist, require } from './lib.mjs';
 
 const { ObjectId } = require('mongoose').mongo;
@@ -11,7 +11,7 @@ const bs58 = require('bs58').default;
 const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES, sessionCredits, sessionIntensity } = dist('contract/index.js');
 const { entryId } = dist('ledger/ledger-entry.schema.js');
 const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');
-const { checkStructure } = dist('proofs/proof-media.rules.js');
+const { activityCheck, codeCheck, durationCheck, imageCheck, movementCheck, personCheck, videoFileCheck, videoPersonCheck } = dist('evidence/evidence.rules.js');
 const { UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
 const { TRAINING_WINDOW_MS, fitnessLevel, trainingHistory, workoutOfPlan } = dist('workouts/workouts.rules.js');
 const { buildSession } = dist('workouts/programming/session.rules.js');
@@ -58,8 +58,12 @@ function planFor(request) {
   return plans.get(key);
 }
 
-/** The structural check the proof job records for each kind of file (the same for every file of a kind). */
-const CHECKS = Object.fromEntries(PROOF_KINDS.map((kind) => [kind, [{ engine: 'structural', ...checkStructure(proofFile(kind, 0), PROOF_FILES[kind].mime) }]]));
+/** The checks the proof job records for each kind of accepted file (the same for every file of a kind). */
+const CHECKS = {
+  gym_selfie: [imageCheck({ width: 1080, height: 1440 }, 'gym_selfie'), personCheck(true, 'gym_selfie'), codeCheck(true, 'K7Q2XM')],
+  workout_video: [videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920, framesPerSecond: 30 }), durationCheck(42), movementCheck([6, 5, 7, 4, 6]), videoPersonCheck(6, 6)],
+  apple_watch: [imageCheck({ width: 396, height: 484 }, 'apple_watch'), activityCheck({ minutes: 42, kcal: 412, heartRate: 138 })],
+};
 
 /** Plausible stored sizes in bytes per proof kind (a phone photo, a short clip, a screenshot). */
 const FILE_BYTES = { gym_selfie: [1_200_000, 4_000_000], workout_video: [8_000_000, 45_000_000], apple_watch: [150_000, 700_000] };

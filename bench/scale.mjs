@@ -10,7 +10,7 @@ import { onCleanup, say } from '../scripts/lib.mjs';
 import { PROOF_FILES, proofFile } from './proof-files.mjs';
 import { shapeDifferences, waitForIndexes } from './scale-checks.mjs';
 import { ScaleData } from './scale-fill.mjs';
-import { dist, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
+import { dist, evidenceSamples, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
 const { findItem } = dist('credits/credits.rules.js');
@@ -57,12 +57,30 @@ class Member {
 
 let fileSeed = 0;
 
-/** Three proof uploads and the day's validation: the warm-up validates today, each timed round is refused as already validated. */
+/** What the local checks accept (a selfie with the day's code, a moving video, an activity summary), as the dialog uploads it. */
+async function genuineFiles(me) {
+  const { code } = await me.call('GET /api/proof/challenge', 200, 'GET', '/api/proof/challenge?timeZone=UTC');
+  const samples = evidenceSamples();
+  const seed = ++fileSeed;
+  return {
+    gym_selfie: { bytes: samples.selfie(code, seed, seed), type: 'image/jpeg' },
+    workout_video: { bytes: samples.reusedWorkoutVideo(seed % 3, seed), type: 'video/mp4' },
+    apple_watch: { bytes: samples.activityScreenshot(seed, seed), type: 'image/png' },
+  };
+}
+
+/**
+ * Three proof uploads and the day's validation: the warm-up validates today with genuine files,
+ * each timed round is refused as already validated (before any check, so its files may be any).
+ */
 async function proofRound(me, { warmUp }) {
+  const files = warmUp
+    ? await genuineFiles(me)
+    : Object.fromEntries(Object.entries(PROOF_FILES).map(([kind, { mime }]) => [kind, { bytes: proofFile(kind, ++fileSeed), type: mime }]));
   const proofs = {};
-  for (const [kind, { mime }] of Object.entries(PROOF_FILES)) {
+  for (const [kind, file] of Object.entries(files)) {
     const { uploadURL } = await me.call('POST /api/proof/upload-url', 200, 'POST', '/api/proof/upload-url', { json: { kind } });
-    await me.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file: { bytes: proofFile(kind, ++fileSeed), type: mime } });
+    await me.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file });
     proofs[kind] = uploadURL;
   }
   await me.call('POST /api/proof/validate-all', warmUp ? 200 : 409, 'POST', '/api/proof/validate-all', { json: { proofs, timeZone: 'UTC' } });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load]`: the seven benchmarks of
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence]`: the eight benchmarks of
 // bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
 // ratios are what compare across runs) or against its target. Prints a markdown table and writes it
 // to bench/results.md.
@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { benchApi } from '../bench/api.mjs';
 import { benchClient } from '../bench/client.mjs';
+import { benchEvidence } from '../bench/evidence.mjs';
 import { startContext } from '../bench/in-process.mjs';
 import { benchLedger } from '../bench/ledger.mjs';
 import { benchLoad } from '../bench/load.mjs';
@@ -18,7 +19,7 @@ import { benchScale } from '../bench/scale.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
 import { build, ensureDependencies, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
 
-const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale, load: benchLoad };
+const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale, load: benchLoad, evidence: benchEvidence };
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);
 

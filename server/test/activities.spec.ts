@@ -54,7 +54,7 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
 
   /** Validates today with a fresh selfie and video and this activity file, expecting `status`. */
   const validateWith = async (me: SignedIn, activityUrl: string, status: number) =>
-    proofs.validate(me, { ...(await proofs.uploadPictures(me)), apple_watch: activityUrl }, timeZone).expect(status);
+    proofs.validate(me, { ...(await proofs.uploadPictures(me, { timeZone })), apple_watch: activityUrl }, timeZone).expect(status);
 
   it('validates the day with a FIT file: read in the worker, shown, stored and listed', async () => {
     const me = await member();

@@ -31,7 +31,7 @@ describe('evidence: activity files (labelled samples through validate-all)', () 
       const member = await signIn(t);
       await proofs.addPending(member, 10);
       const url = await proofs.uploadActivity(member, await sample.make(), sample.fileName);
-      const res = await proofs.validate(member, { ...(await proofs.uploadPictures(member)), apple_watch: url }, timeZone);
+      const res = await proofs.validate(member, { ...(await proofs.uploadPictures(member, { timeZone })), apple_watch: url }, timeZone);
       // Refusals are 4xx with a reason; anything else (a 5xx, a timeout) fails the suite as it is.
       if (res.status !== 200) expect(res.status).toBeLessThan(500);
       outcomes.push({ sample, accepted: res.status === 200, answer: res.status === 200 ? 'validated' : `${res.status} ${res.body.message}` });

@@ -1,6 +1,7 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { BmiReportAnalyzer } from '../src/bmi/bmi-report.analyzer';
 import type { AppConfig } from '../src/config/config';
+import type { EvidenceService } from '../src/evidence/evidence.service';
 import { pdfWithLines, pngBytes } from './support/uploads';
 
 /** The analyzer with an OpenAI key, through the real SDK, against a fake OpenAI-compatible server. */
@@ -12,7 +13,9 @@ describe('BmiReportAnalyzer with a model', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     const openai = { apiKey: 'sk-test', baseUrl: `${fake.url}/v1`, model: 'fake-model', timeoutMs: 2000 };
-    analyzer = new BmiReportAnalyzer({ openai } as AppConfig);
+    // With a key the model reads images itself: the local text reader must not be asked.
+    const localReader = { documentText: () => Promise.reject(new Error('the local reader was asked')) } as unknown as EvidenceService;
+    analyzer = new BmiReportAnalyzer({ openai } as AppConfig, localReader);
   });
   afterAll(() => fake.close());
 

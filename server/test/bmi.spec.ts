@@ -1,5 +1,6 @@
 import { BmiService } from '../src/bmi/bmi.service';
 import { TestApp, signIn, startTestApp } from './harness';
+import { pngBomb, reportImage } from './support/evidence-samples';
 import { pdfWithLines, pngBytes, uploadReport } from './support/uploads';
 
 describe('BMI over HTTP (calculator, records, report analysis through the real queue)', () => {
@@ -111,15 +112,45 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       expect(res.body.analysis).toContain('33.9 kg');
     });
 
-    it('answers 422 "Analysis Failed" to a PDF without values and to an image (no AI configured), storing nothing', async () => {
+    it('answers 422 "Analysis Failed" to a PDF or an image without values and to a file that is no image, storing nothing', async () => {
       const me = await signIn(t);
       const empty = await uploadReport(t, me, await pdfWithLines(['Thank you for visiting our gym.', 'See you next month!']), 'application/pdf');
       const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: empty, reportType: 'bmi' }).expect(422);
       expect(res.body).toEqual({ statusCode: 422, code: 'BMI_REPORT_UNREADABLE', error: 'Analysis Failed', message: expect.stringContaining('No BMI value could be read') });
 
-      const image = await uploadReport(t, me, pngBytes(2048), 'image/png');
+      const image = await uploadReport(t, me, reportImage(['Thank you for visiting our gym.']), 'image/png');
       const imageRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: image, reportType: 'bmi' }).expect(422);
-      expect(imageRes.body.error).toBe('Analysis Failed');
+      expect(imageRes.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: expect.stringContaining('No BMI value could be read') });
+      const notAnImage = await uploadReport(t, me, pngBytes(2048), 'image/png');
+      const notAnImageRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: notAnImage, reportType: 'bmi' }).expect(422);
+      expect(notAnImageRes.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: 'This image could not be read. Upload the original report file.' });
+      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
+    });
+
+    it('reads a JPEG or PNG report by OCR with the PDF rules (no AI configured)', async () => {
+      const me = await signIn(t);
+      const sheet = reportImage([
+        'InBody Result Sheet',
+        'Weight 78.2 kg',
+        'Skeletal Muscle Mass 33.9 kg',
+        'Body Fat Mass 12.7 kg',
+        'BMI (Body Mass Index) 24.1 kg/m2',
+        'PBF (Percent Body Fat) 17.7 %',
+      ]);
+      const fileUrl = await uploadReport(t, me, sheet, 'image/png');
+      const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+      expect(res.body).toMatchObject({ bmiValue: 24.1, bodyFatPercentage: 17.7, muscleMass: 33.9, weight: 78.2 });
+      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([expect.objectContaining({ bmi: 24.1, source: 'report' })]);
+    });
+
+    it('refuses an image report whose header claims a decompression bomb, and a cut-off one, with 422', async () => {
+      const me = await signIn(t);
+      const bomb = await uploadReport(t, me, pngBomb(20_000, 20_000), 'image/png');
+      const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: bomb, reportType: 'bmi' }).expect(422);
+      expect(res.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: 'This image is too large (20000×20000). Upload one of at most 40 megapixels.' });
+      const cut = await uploadReport(t, me, reportImage(['BMI 24.1']).subarray(0, 200), 'image/png');
+      const cutRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: cut, reportType: 'bmi' }).expect(422);
+      expect(cutRes.body.code).toBe('BMI_REPORT_UNREADABLE');
       expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
     });
 

@@ -43,7 +43,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     RATE_LIMIT_AI_PER_MINUTE: '100000',
     RATE_LIMIT_UPLOADS_PER_MINUTE: '100000',
     RATE_LIMIT_MONEY_PER_MINUTE: '100000',
-    AI_JOB_TIMEOUT_MS: '15000',
+    // As in production: the first proof check loads the models (a few seconds on a busy machine).
+    AI_JOB_TIMEOUT_MS: '30000',
     PUBLIC_URL: 'http://localhost:3999',
   };
   const merged = { ...base, ...env };

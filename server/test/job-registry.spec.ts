@@ -22,8 +22,8 @@ describe('job registry', () => {
 
   it('fails a job with malformed data at once, without retrying it', async () => {
     const jobs = t.app.get(JobsService);
-    const queue = jobs.queue('ai');
-    const events = new QueueEvents('ai', { connection: { url: t.env.REDIS_URL }, prefix: t.env.REDIS_PREFIX });
+    const queue = jobs.queue('evidence');
+    const events = new QueueEvents('evidence', { connection: { url: t.env.REDIS_URL }, prefix: t.env.REDIS_PREFIX });
     await events.waitUntilReady();
     try {
       const job = await queue.add(JobName.ProofCheck, { ownerId: 'u1', files: 'not a list' }, { attempts: 3 });

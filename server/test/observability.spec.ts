@@ -6,7 +6,7 @@ import { withLogContext } from '../src/observability/request-context';
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { TestApp, signIn, startTestApp } from './harness';
 import { pngImage } from './support/proof-files';
-import { proofClient, visionReading } from './support/proofs';
+import { proofClient, screenshotReading, selfieReading } from './support/proofs';
 import { kill, startWorkerProcess } from './support/worker-process';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
@@ -62,7 +62,7 @@ describe('sweat_proof_checks_total: verdicts of the checks a worker process ran,
   let t: TestApp;
   let worker: ChildProcess;
   beforeAll(async () => {
-    fake = await startFakeOpenAi(visionReading());
+    fake = await startFakeOpenAi();
     // The API only enqueues (WORKER_INLINE=0 shape): every check runs in the worker process.
     t = await startTestApp({ OPERATOR_TOKEN: TOKEN, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, AI_JOB_TIMEOUT_MS: '60000' }, { workers: false });
     worker = await startWorkerProcess(t.env);
@@ -81,10 +81,12 @@ describe('sweat_proof_checks_total: verdicts of the checks a worker process ran,
       return me;
     };
     const passing = await ready();
+    fake.script = [selfieReading(), screenshotReading()];
     await proofs.validate(passing, await proofs.uploadAll(passing)).expect(200);
     const noCode = await ready();
-    fake.script = [visionReading({ selfieShowsCode: false })];
+    fake.script = [selfieReading({ showsCode: false }), screenshotReading()];
     await proofs.validate(noCode, await proofs.uploadAll(noCode)).expect(422);
+    fake.script = [selfieReading()];
     const tinyScreenshot = await ready();
     const files = { ...(await proofs.uploadAll(tinyScreenshot)), apple_watch: await proofs.upload(tinyScreenshot, 'apple_watch', pngImage(10, 10, proofs.nextSeed()), 'image/png') };
     await proofs.validate(tinyScreenshot, files).expect(422);

@@ -2,7 +2,7 @@ import { getModelToken } from '@nestjs/mongoose';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Model, Types } from 'mongoose';
-import type { ProofValidationResult } from '../src/contract';
+import { CHALLENGE_ALPHABET, type ProofValidationResult } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { ProofsService } from '../src/proofs/proofs.service';
@@ -12,6 +12,7 @@ import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
 import { dayIn, previousDay } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { activityScreenshot, loopedStill, pngBomb, selfie as selfieFor } from './support/evidence-samples';
 import { mp4Video, pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
 import { newReportUrl, pathOf, pngBytes } from './support/uploads';
@@ -19,7 +20,7 @@ import { newReportUrl, pathOf, pngBytes } from './support/uploads';
 const MEGABYTE = 1024 * 1024;
 type Proofs = ReturnType<typeof proofClient>;
 
-describe('daily proof validation over HTTP (structural checks, real worker)', () => {
+describe('daily proof validation over HTTP (local evidence checks, real worker)', () => {
   let t: TestApp;
   let ledger: LedgerService;
   let days: Model<ProofDay>;
@@ -31,6 +32,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
   let uploadAll: Proofs['uploadAll'];
   let validate: Proofs['validate'];
   let nextSeed: Proofs['nextSeed'];
+  let code: Proofs['code'];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -38,7 +40,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     days = t.app.get(getModelToken(ProofDay.name));
     media = t.app.get(getModelToken(ProofMedia.name));
     users = t.app.get(getModelToken(User.name));
-    ({ addPending, addSession, upload, uploadAll, validate, nextSeed } = proofClient(t));
+    ({ addPending, addSession, upload, uploadAll, validate, nextSeed, code } = proofClient(t));
   });
   afterAll(() => t.close());
 
@@ -56,7 +58,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
   it('moves pending credits into the balance, starts the streak, records the day and keeps files private', async () => {
     const me = await signIn(t);
     await addPending(me, 30);
-    const proofs = await uploadAll(me);
+    const proofs = await uploadAll(me, { timeZone: 'Europe/Berlin' });
     const challenge = await t.http.get('/api/proof/challenge').query({ timeZone: 'Europe/Berlin' }).set(me.auth).expect(200);
     expect(challenge.body).toEqual({ day: dayIn(new Date(), 'Europe/Berlin'), code: expect.stringMatching(/^[A-Z2-9]{6}$/), validatedToday: false });
 
@@ -72,12 +74,21 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ day: challenge.body.day, coinsValidated: 30, streakAfter: 1 });
     expect(history[0].proofs.map((p: { kind: string }) => p.kind)).toEqual(['gym_selfie', 'workout_video', 'apple_watch']);
-    expect(history[0].proofs[0]).toMatchObject({ mime: 'image/png', fileAvailable: true });
-    expect(history[0].proofs[0].checks).toEqual([{ engine: 'structural', passed: true, detail: 'Image 96×96', width: 96, height: 96 }]);
+    expect(history[0].proofs[0]).toMatchObject({ mime: 'image/jpeg', fileAvailable: true });
+    expect(history[0].proofs[0].checks).toEqual([
+      { name: 'file', passed: true, reason: expect.stringMatching(/^Image \d+×\d+$/) },
+      { name: 'person', passed: true, reason: 'A person is in the selfie' },
+      { name: 'code', passed: true, reason: `Code ${challenge.body.code} is readable` },
+    ]);
+    expect(history[0].proofs[1].checks.map((c: { name: string }) => c.name)).toEqual(['file', 'duration', 'movement', 'person']);
+    expect(history[0].proofs[2].checks).toEqual([
+      { name: 'file', passed: true, reason: 'Image 720×1280' },
+      { name: 'activity', passed: true, reason: expect.stringMatching(/^Activity summary read: /) },
+    ]);
 
     const selfieId = history[0].proofs[0].uploadId as string;
     const file = await t.http.get(`/api/proof/media/${selfieId}`).set(me.auth).expect(200);
-    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-type']).toBe('image/jpeg');
     expect(file.body.length).toBe(history[0].proofs[0].size);
     const stranger = await signIn(t);
     await t.http.get(`/api/proof/media/${selfieId}`).set(stranger.auth).expect(403);
@@ -86,7 +97,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
 
     // Once per day, with new files and new pending credits too.
     await addPending(me, 5);
-    const second = await validate(me, await uploadAll(me), 'Europe/Berlin').expect(409);
+    const second = await validate(me, await uploadAll(me, { timeZone: 'Europe/Berlin' }), 'Europe/Berlin').expect(409);
     expect(second.body).toEqual({ statusCode: 409, code: 'PROOF_ALREADY_VALIDATED', message: 'Proofs already validated today', error: 'Already Validated' });
     expect(await ledger.balance(me.user.id, 'pending')).toBe(5);
   });
@@ -165,10 +176,10 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       const copycat = await signIn(t);
       await addPending(first, 10);
       await addPending(copycat, 10);
-      const selfie = pngImage(128, 128, nextSeed());
-      await validate(first, await uploadAll(first, selfie)).expect(200);
+      const selfie = selfieFor(await code(first), nextSeed());
+      await validate(first, await uploadAll(first, { selfie })).expect(200);
       const before = await snapshot(copycat);
-      const res = await validate(copycat, await uploadAll(copycat, selfie)).expect(409);
+      const res = await validate(copycat, await uploadAll(copycat, { selfie })).expect(409);
       expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof', error: 'Proof Already Used' });
       expect(await snapshot(copycat)).toEqual(before);
 
@@ -176,7 +187,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       const twice = await signIn(t);
       await addPending(twice, 10);
       const png = pngImage(100, 100, nextSeed());
-      const proofs = { ...(await uploadAll(twice, png)), apple_watch: await upload(twice, 'apple_watch', png, 'image/png') };
+      const proofs = { ...(await uploadAll(twice, { selfie: png })), apple_watch: await upload(twice, 'apple_watch', png, 'image/png') };
       expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo, video or activity file was already used as a proof');
     });
 
@@ -203,7 +214,33 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
       });
       expect(await snapshot(me)).toEqual(before);
       // The released files are usable again once fixed.
-      await validate(me, { ...proofs, apple_watch: await upload(me, 'apple_watch', pngImage(100, 100, nextSeed()), 'image/png') }).expect(200);
+      await validate(me, { ...proofs, apple_watch: await upload(me, 'apple_watch', activityScreenshot(1, nextSeed()), 'image/png') }).expect(200);
+    });
+
+    it('a selfie with another code, a looped still and a decompression bomb → 422 with each reason; other files then pass', async () => {
+      const me = await signIn(t);
+      await addPending(me, 10);
+      const today = await code(me);
+      const alphabet = CHALLENGE_ALPHABET;
+      const otherCode = [...today].map((c) => alphabet[(alphabet.indexOf(c) + 1) % alphabet.length]).join('');
+      const refused = {
+        gym_selfie: await upload(me, 'gym_selfie', selfieFor(otherCode, 3, nextSeed()), 'image/jpeg'),
+        workout_video: await upload(me, 'workout_video', loopedStill({ source: 3, seed: nextSeed() }), 'video/mp4'),
+        apple_watch: await upload(me, 'apple_watch', pngBomb(20_000, 20_000), 'image/png'),
+      };
+      const before = await snapshot(me);
+      const res = await validate(me, refused).expect(422);
+      expect(res.body).toEqual({
+        statusCode: 422,
+        code: 'PROOF_REJECTED',
+        message:
+          `Gym selfie: Code ${today} not found: show it on paper or a screen. ` +
+          'Workout video: The frames barely change: a still picture is not a workout video. ' +
+          'Activity-watch screenshot: The image is too large (20000×20000): send one of at most 40 megapixels',
+        error: 'Proof Rejected',
+      });
+      expect(await snapshot(me)).toEqual(before);
+      await validate(me, await uploadAll(me)).expect(200);
     });
 
     it('an unknown time zone, a file uploaded on an earlier day, or operator objects → 400', async () => {
@@ -296,7 +333,7 @@ describe('daily proof validation over HTTP (structural checks, real worker)', ()
     const stuck = { userId: new Types.ObjectId(me.user.id), day: dayIn(new Date()), timeZone: 'UTC', streakAfter: 1, status: 'checking', proofs: [] };
     const { insertedId } = await days.collection.insertOne({ ...stuck, coinsValidated: 0, createdAt: new Date() });
     expect((await validate(me, await uploadAll(me)).expect(409)).body.message).toBe('Proofs already validated today');
-    // Well past twice the job timeout (AI_JOB_TIMEOUT_MS is 15 s here), nothing can still be checking it.
+    // Well past twice the job timeout (AI_JOB_TIMEOUT_MS is 30 s here), nothing can still be checking it.
     await days.collection.updateOne({ _id: insertedId }, { $set: { createdAt: new Date(Date.now() - 5 * 60_000) } });
     expect((await validate(me, await uploadAll(me)).expect(200)).body).toEqual({ coinsValidated: 15, newBalance: 15, newStreak: 1 });
     expect(await days.countDocuments({ userId: stuck.userId })).toBe(1);

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { pdfWithLines } from '../../server/test/support/uploads';
 import { A11Y_VIEWPORTS, seriousViolations } from './a11y';
-import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test, type Session } from './fixtures';
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -58,8 +58,8 @@ for (const viewport of A11Y_VIEWPORTS) {
     const proofDialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
     await expect(proofDialog.getByTestId('proof-progress')).toHaveText('0/3');
     await scan('proof dialog');
-    const [selfie] = proofFiles();
-    await proofDialog.getByTestId(`${selfie.kind}-input`).setInputFiles(selfie);
+    const [{ kind, ...selfie }] = proofFiles(await dayCode(proofDialog));
+    await proofDialog.getByTestId(`${kind}-input`).setInputFiles(selfie);
     await expect(toast(page).getByText('Gym Selfie Uploaded')).toBeVisible();
     await scan('proof dialog, success toast');
     await screenshot(page, `a11y-proof-toast-${viewport.name}`, { fullPage: false });

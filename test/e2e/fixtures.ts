@@ -37,7 +37,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import nacl from 'tweetnacl';
 import type { UserView, WorkoutView } from '../../server/src/contract';
-import { mp4Video, pngImage } from '../../server/test/support/proof-files';
+import * as samples from '../../server/test/support/evidence-samples';
 import { ARTIFACTS } from './server';
 
 export { expect };
@@ -226,13 +226,24 @@ export async function completeWorkout(page: Page, session: Session): Promise<num
   return workout.creditsReward;
 }
 
-/** The three proofs of a day, with new pixels every call: the server refuses a file already used as a proof. */
-export function proofFiles() {
+/** The day's code the proof dialog shows (to be written on paper in the selfie), once it has loaded. */
+export async function dayCode(dialog: Locator): Promise<string> {
+  const code = dialog.getByTestId('proof-challenge');
+  await expect(code).toHaveText(/^[A-Z2-9]{6}$/);
+  return (await code.textContent())!;
+}
+
+/**
+ * The three proofs of a day as the local checks accept them (a selfie showing `code`, the day's
+ * code the dialog shows; a video of a person moving; an activity summary), with new bytes every
+ * call: the server refuses a file already used as a proof.
+ */
+export function proofFiles(code: string) {
   const seed = randomInt(1_000_000);
   return [
-    { kind: 'gym_selfie', name: 'gym-selfie.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) },
-    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) },
-    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) },
+    { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: samples.selfie(code, seed, seed) },
+    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: samples.reusedWorkoutVideo(seed % 3, seed) },
+    { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: samples.activityScreenshot(seed, seed) },
   ] as const;
 }
 

@@ -3,7 +3,7 @@
 // is after each step. No mouse: clicks are never used, files are given to the picker Enter opens.
 import type { Locator, Page } from '@playwright/test';
 import { A11Y_VIEWPORTS } from './a11y';
-import { expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
+import { dayCode, expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -138,7 +138,7 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
-  for (const [index, { kind, ...file }] of proofFiles().entries()) {
+  for (const [index, { kind, ...file }] of proofFiles(await dayCode(dialog)).entries()) {
     const slot = dialog.getByTestId(`${kind}-input`).locator('xpath=..');
     await tabTo(page, slot.getByRole('button', { name: /^UPLOAD / }));
     const chooser = page.waitForEvent('filechooser');

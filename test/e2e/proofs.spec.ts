@@ -4,16 +4,17 @@
 // video whose connection drops mid-upload goes on from what the server kept (issue 19).
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
-import { mp4Video, pngImage } from '../../server/test/support/proof-files';
+import * as samples from '../../server/test/support/evidence-samples';
+import { pngImage } from '../../server/test/support/proof-files';
 import { seriousViolations } from './a11y';
-import { completeWorkout, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 async function uploadProofs(page: Page) {
-  for (const [index, { kind, ...file }] of proofFiles().entries()) {
+  for (const [index, { kind, ...file }] of proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' }))).entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
   }
@@ -79,8 +80,10 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   await page.getByRole('button', { name: 'VALIDATE_PROOF' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   const seed = randomInt(1_000_000);
-  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
-  await page.getByTestId('workout_video-input').setInputFiles({ name: 'set.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) });
+  // In SPEC order: the selfie, the video, the screenshot.
+  const [selfie, video, watch] = proofFiles(await dayCode(dialog)).map(({ kind: _kind, ...file }) => file);
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  await page.getByTestId('workout_video-input').setInputFiles(video);
   // A 10×10 "screenshot": the proof.check job refuses it.
   await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
   await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
@@ -93,7 +96,7 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   expect(user).toMatchObject({ sweatCredits: 0, pendingCredits: credits });
 
   // The refused screenshot is replaced in its slot; the other two files were released and count again.
-  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
+  await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
@@ -105,7 +108,12 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
   const session = await signInWithPhantom(page);
   const credits = await completeWorkout(page, session);
   const seed = randomInt(1_000_000);
-  const video = mp4Video(seed, 'isom', 12 * 1024 * 1024);
+  // A genuine workout video grown to 12 MB by a trailing `free` box, which players skip.
+  const genuine = samples.reusedWorkoutVideo(seed % 3, seed);
+  const free = Buffer.alloc(12 * 1024 * 1024 - genuine.length);
+  free.writeUInt32BE(free.length);
+  free.write('free', 4, 'latin1');
+  const video = Buffer.concat([genuine, free]);
   const PART = 5 * 1024 * 1024;
   // The video's requests as the browser sends them; its second part is cut off once (the phone lost its network).
   const videoRequests: string[] = [];
@@ -125,8 +133,9 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
-  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'watch.png', mimeType: 'image/png', buffer: pngImage(120, 240, seed + 1) });
+  const [selfie, , watch] = proofFiles(await dayCode(dialog));
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
 
   await expect(dialog.getByRole('status').filter({ hasText: 'Connection lost — retrying (1/5)…' })).toBeVisible();
@@ -162,7 +171,7 @@ test('an upload refused on the way (its URL expired) says why with RETRY, which 
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const [selfie] = proofFiles();
+  const [selfie] = proofFiles(await dayCode(dialog));
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
 
   await expect(dialog.getByText('This upload URL has expired')).toBeVisible();

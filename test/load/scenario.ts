@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import * as samples from '../../server/test/support/evidence-samples';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
 
 /**
@@ -27,8 +28,16 @@ export interface Sample {
 /** The credits each user is granted before its first round, so its first redemption goes through. */
 export const LOAD_GRANT = { amount: 200, reason: 'load test grant', idempotencyKey: (userId: string) => `grant:load-${userId}` };
 
-/** Requests in a first round (1 profile + 3 workout + 1 test clock + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger). */
-export const FIRST_ROUND_REQUESTS = 14;
+/** Requests in a first round (1 profile + 3 workout + 1 test clock + 1 challenge + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger). */
+export const FIRST_ROUND_REQUESTS = 15;
+
+/**
+ * One user in this many proves the day with genuine evidence (a selfie with the day's code, a
+ * moving video, an activity summary), which the local models check for a second or more of CPU;
+ * the others send files the checks refuse within a few hundred milliseconds (422). Genuine files
+ * from all 200 users at once would queue minutes of model work on 2 cores, past the job limit.
+ */
+export const GENUINE_EVERY = 10;
 
 /** HTTP to the app with fetch (a pooled keep-alive client, like a browser); every answer lands in `samples` under its route. */
 export class LoadClient {
@@ -62,18 +71,28 @@ async function upload(api: LoadClient, me: LoadUser, kind: string, bytes: Buffer
   return body.uploadURL;
 }
 
-/** The day's three proofs, never used before (`seed` makes each file's sha256 new), validated together. */
-async function proveToday(api: LoadClient, me: LoadUser, seed: number) {
+/** A user's proof: files never used before (`seed` makes each file's sha256 new), genuine or not. */
+export interface DayProof {
+  seed: number;
+  genuine: boolean;
+}
+
+/** The day's three proofs uploaded and validated together, with today's code as the dialog shows it. */
+async function proveToday(api: LoadClient, me: LoadUser, { seed, genuine }: DayProof) {
+  const { body: challenge } = await api.call(me, 'GET /api/proof/challenge', 'GET', '/api/proof/challenge?timeZone=UTC');
+  const files = genuine
+    ? { selfie: samples.selfie(challenge.code, seed, seed), video: samples.reusedWorkoutVideo(seed % 3, seed), watch: samples.activityScreenshot(seed, seed) }
+    : { selfie: pngImage(96, 96, seed), video: mp4Video(seed), watch: pngImage(120, 200, seed) };
   const proofs = {
-    gym_selfie: await upload(api, me, 'gym_selfie', pngImage(96, 96, seed), 'image/png'),
-    workout_video: await upload(api, me, 'workout_video', mp4Video(seed), 'video/mp4'),
-    apple_watch: await upload(api, me, 'apple_watch', pngImage(120, 200, seed), 'image/png'),
+    gym_selfie: await upload(api, me, 'gym_selfie', files.selfie, genuine ? 'image/jpeg' : 'image/png'),
+    workout_video: await upload(api, me, 'workout_video', files.video, 'video/mp4'),
+    apple_watch: await upload(api, me, 'apple_watch', files.watch, 'image/png'),
   };
   await api.call(me, 'POST /api/proof/validate-all', 'POST', '/api/proof/validate-all', { proofs, timeZone: 'UTC' });
 }
 
-/** One round of the scenario; with `proofSeed`, the day is proved in it. */
-export async function round(api: LoadClient, me: LoadUser, proofSeed?: number) {
+/** One round of the scenario; with `proof`, the day is proved in it. */
+export async function round(api: LoadClient, me: LoadUser, proof?: DayProof) {
   await api.call(me, 'GET /api/user', 'GET', '/api/user');
   const workout = await api.call(me, 'POST /api/workout/generate', 'POST', '/api/workout/generate', { userId: me.user.id });
   if (workout.status === 201) {
@@ -83,13 +102,13 @@ export async function round(api: LoadClient, me: LoadUser, proofSeed?: number) {
     await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', { minutes: Math.ceil(workout.body.duration / 2) });
     await api.call(me, 'POST /api/workout/complete', 'POST', '/api/workout/complete', { userId: me.user.id, workoutId: workout.body.id, completedExercises: ticked });
   }
-  if (proofSeed !== undefined) await proveToday(api, me, proofSeed);
+  if (proof) await proveToday(api, me, proof);
   await api.call(me, 'POST /api/credits/redeem', 'POST', '/api/credits/redeem', { userId: me.user.id, itemId: 'gym-pass', cost: 150, requestId: randomUUID() });
   await api.call(me, 'GET /api/transactions/{userId}', 'GET', `/api/transactions/${me.user.id}`);
 }
 
-/** The proof files' seed of the user at `index`: distinct across users, so no file is a reused proof. */
-export const proofSeed = (index: number) => index * 1000 + 7;
+/** The proof of the user at `index`: seeds distinct across users (no file is a reused proof), one in GENUINE_EVERY genuine. */
+export const proofOf = (index: number): DayProof => ({ seed: index * 1000 + 7, genuine: index % GENUINE_EVERY === 0 });
 
 /**
  * Rounds until the deadline, the day proved in the first. A user starts a new round only before
@@ -98,7 +117,7 @@ export const proofSeed = (index: number) => index * 1000 + 7;
 export async function roundsUntil(api: LoadClient, me: LoadUser, index: number, deadline: number) {
   let proved = false;
   while (Date.now() < deadline) {
-    await round(api, me, proved ? undefined : proofSeed(index));
+    await round(api, me, proved ? undefined : proofOf(index));
     proved = true;
   }
 }

@@ -8,7 +8,7 @@ import {
   ActivityReadRequest,
   ActivityVerdict,
   ActivityView,
-  ProofCheckView,
+  EvidenceCheck,
   activityFormatOfMime,
 } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
@@ -70,7 +70,7 @@ export class ActivitiesService {
    * first reason otherwise), then each of its keys is claimed for the day (409 when any was claimed
    * before, by anyone) and the activity is stored. Answers the checks to keep with the day's proof.
    */
-  async proveDay(userId: string, proofDayId: Id, uploadId: string, day: string, timeZone: string): Promise<ProofCheckView[]> {
+  async proveDay(userId: string, proofDayId: Id, uploadId: string, day: string, timeZone: string): Promise<EvidenceCheck[]> {
     const { verdict, keys } = await this.read(userId, uploadId, day, timeZone);
     const refused = verdict.checks.find((c) => !c.passed);
     if (refused) throw new AppError('PROOF_REJECTED', refused.reason, 'Proof Rejected');
@@ -82,7 +82,7 @@ export class ActivitiesService {
     }
     const { startedAt, ...activity } = verdict.activity;
     await this.activities.insert({ ...activity, startedAt: new Date(startedAt), userId, proofDayId, uploadId, day });
-    return verdict.checks.map((c) => ({ engine: 'activity', passed: c.passed, detail: c.reason, width: null, height: null }));
+    return verdict.checks;
   }
 
   /** Undoes proveDay for a proof day that was not credited: its claims and its activity. */

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { DocumentImageRefused, EvidenceService } from '../evidence/evidence.service';
 import { JobRefusal } from '../queue/job-errors';
 import { BodyValues, adviseOn, reportMeasurements } from './bmi.rules';
 import type { BmiAnalysis } from '../contract';
@@ -14,8 +15,6 @@ export interface ReportFile {
 }
 
 const NO_VALUES = 'No BMI value could be read from this report. Upload a BMI test, InBody or DEXA report that states your BMI.';
-const IMAGE_NEEDS_AI =
-  'Image reports need the AI engine, which is not configured here. Upload the report as a PDF with its text (BMI test, InBody or DEXA).';
 
 const refuse = (message: string) => new JobRefusal('BMI_REPORT_UNREADABLE', message, 'Analysis Failed');
 
@@ -35,14 +34,18 @@ const MODEL_INSTRUCTIONS =
 
 /**
  * Reads a report's values: with an OpenAI key the model reads the text (PDF) or the image; without
- * one the PDF's text is searched locally. Either way the analysis is written from the values found,
- * and a report without a readable BMI is a 422, never an invented number.
+ * one the text (the PDF's, or an image's read by OCR) is searched locally with the same rules.
+ * Either way the analysis is written from the values found, and a report without a readable BMI
+ * is a 422, never an invented number.
  */
 @Injectable()
 export class BmiReportAnalyzer {
   private readonly openai: OpenAI | null;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly evidence: EvidenceService,
+  ) {
     const { apiKey, baseUrl, timeoutMs } = config.openai;
     this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs }) : null;
   }
@@ -60,8 +63,17 @@ export class BmiReportAnalyzer {
       const text = await readablePdfText(file.bytes);
       return this.openai ? this.askModel([{ type: 'text', text }]) : readReportValues(text);
     }
-    if (!this.openai) throw refuse(IMAGE_NEEDS_AI);
+    if (!this.openai) return readReportValues(await this.imageText(file));
     return this.askModel([{ type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } }]);
+  }
+
+  private async imageText(file: ReportFile): Promise<string> {
+    try {
+      return await this.evidence.documentText(file);
+    } catch (err) {
+      if (err instanceof DocumentImageRefused) throw refuse(err.message);
+      throw err;
+    }
   }
 
   private async askModel(content: OpenAI.Chat.ChatCompletionContentPart[]): Promise<Partial<BodyValues>> {

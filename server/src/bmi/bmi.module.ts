@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
 import { BmiRecord, BmiRecordSchema } from './bmi-record.schema';
@@ -10,7 +11,7 @@ import { BmiController } from './bmi.controller';
 import { BmiService } from './bmi.service';
 
 @Module({
-  imports: [UsersModule, UploadsModule, AchievementsModule, MongooseModule.forFeature([{ name: BmiRecord.name, schema: BmiRecordSchema }])],
+  imports: [UsersModule, UploadsModule, AchievementsModule, EvidenceModule, MongooseModule.forFeature([{ name: BmiRecord.name, schema: BmiRecordSchema }])],
   controllers: [BmiController],
   providers: [BmiService, BmiReportAnalyzer, BmiRecordsRepository],
   exports: [BmiService, BmiRecordsRepository],

@@ -45,3 +45,14 @@ describe('loadConfig refuses to start a real deployment on example settings', ()
     expect(() => loadConfig({ NODE_ENV: 'production', SOLANA_CLUSTER: 'mainnet-beta' })).toThrow(/JWT_SECRET: .*; TREASURY_ADDRESS: /);
   });
 });
+
+describe('the time limit of the local proof checks (EVIDENCE_TIME_LIMIT_MS)', () => {
+  const env = { JWT_SECRET: 'a-secret-of-at-least-thirty-two-characters' };
+
+  it('is two thirds of the job wait unless set, and must stay below it', () => {
+    expect(loadConfig(env).evidenceTimeLimitMs).toBe(20_000);
+    expect(loadConfig({ ...env, AI_JOB_TIMEOUT_MS: '9000' }).evidenceTimeLimitMs).toBe(6000);
+    expect(loadConfig({ ...env, EVIDENCE_TIME_LIMIT_MS: '5000' }).evidenceTimeLimitMs).toBe(5000);
+    expect(() => loadConfig({ ...env, EVIDENCE_TIME_LIMIT_MS: '30000' })).toThrow(/EVIDENCE_TIME_LIMIT_MS: must be below AI_JOB_TIMEOUT_MS/);
+  });
+});

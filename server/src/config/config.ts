@@ -64,6 +64,12 @@ const EnvSchema = z.object({
     return setting ?? false;
   }),
   AI_JOB_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * How long the local checks of one proof file (or the reading of a report image) may take, models
+   * loading included; past it the engine at work is stopped and the file refused. Unset: two thirds
+   * of AI_JOB_TIMEOUT_MS, so the caller hears the refusal before it stops waiting.
+   */
+  EVIDENCE_TIME_LIMIT_MS: z.coerce.number().int().positive().optional(),
   /** A job whose worker stops renewing its lock this long (the worker died) is picked up by another worker. */
   QUEUE_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How often the maintenance job settles prediction goals nobody has read (reads settle too). */
@@ -93,6 +99,9 @@ const EnvSchema = z.object({
   TEST_CLOCK: flag.default(false),
 }).superRefine((e, ctx) => {
   for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
+  if (e.EVIDENCE_TIME_LIMIT_MS !== undefined && e.EVIDENCE_TIME_LIMIT_MS >= e.AI_JOB_TIMEOUT_MS) {
+    ctx.addIssue({ code: 'custom', path: ['EVIDENCE_TIME_LIMIT_MS'], message: 'must be below AI_JOB_TIMEOUT_MS, or the caller stops waiting before the file is refused' });
+  }
 });
 
 /** Settings a development machine may leave at their defaults but a real deployment must not. */
@@ -167,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     userRateLimitsPerMinute: { ai: e.RATE_LIMIT_AI_PER_MINUTE, uploads: e.RATE_LIMIT_UPLOADS_PER_MINUTE, money: e.RATE_LIMIT_MONEY_PER_MINUTE },
     trustProxy: e.TRUST_PROXY,
     aiJobTimeoutMs: e.AI_JOB_TIMEOUT_MS,
+    evidenceTimeLimitMs: e.EVIDENCE_TIME_LIMIT_MS ?? Math.round((e.AI_JOB_TIMEOUT_MS * 2) / 3),
     queueLockMs: e.QUEUE_LOCK_MS,
     goalSettleIntervalMs: e.GOAL_SETTLE_INTERVAL_MS,
     http: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ObjectIdString, TimeZoneName } from './common';
 import { singleLineText } from './text';
-import { PROOF_KINDS, PROOF_SLOT_PURPOSES, UPLOAD_PURPOSES } from './values';
+import { EVIDENCE_CHECKS, PROOF_KINDS, PROOF_SLOT_PURPOSES, UPLOAD_PURPOSES } from './values';
 
 export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
@@ -67,22 +67,20 @@ export const ProofChallenge = z.object({
 });
 export type ProofChallenge = z.infer<typeof ProofChallenge>;
 
-/** What the proof.check job found in one file. */
-export const ProofCheckView = z.object({
-  engine: z.enum(['structural', 'vision', 'activity']),
+/** One check the proof.check job ran on a file (issue 17): what was checked, whether it passed, and why. */
+export const EvidenceCheck = z.object({
+  name: z.enum(EVIDENCE_CHECKS),
   passed: z.boolean(),
-  detail: z.string(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
+  reason: z.string(),
 });
-export type ProofCheckView = z.infer<typeof ProofCheckView>;
+export type EvidenceCheck = z.infer<typeof EvidenceCheck>;
 
 export const ProofFileView = z.object({
   kind: ProofKind,
   uploadId: z.string(),
   mime: z.string(),
   size: z.number().int(),
-  checks: z.array(ProofCheckView),
+  checks: z.array(EvidenceCheck),
   /** False once the file was deleted (30 days); the record stays. */
   fileAvailable: z.boolean(),
 });

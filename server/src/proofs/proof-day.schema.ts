@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { ProofCheckView, ProofKind } from '../contract';
+import type { EvidenceCheck, ProofKind } from '../contract';
 
 /**
  * Where a validation is: `checking` (the day is claimed, the proof.check job runs), `checked`
@@ -15,7 +15,7 @@ export interface ProofFile {
   mime: string;
   size: number;
   sha256: string;
-  checks: ProofCheckView[];
+  checks: EvidenceCheck[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ActivitiesModule } from '../activities/activities.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { ReferralsService } from '../credits/referrals.service';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -24,6 +25,7 @@ import { ProofsService } from './proofs.service';
     AchievementsModule,
     // An activity file in the activity slot is read, claimed and stored there.
     ActivitiesModule,
+    EvidenceModule,
     // The referral reward asks whether the referee has a session that counts.
     WorkoutsModule,
     MongooseModule.forFeature([

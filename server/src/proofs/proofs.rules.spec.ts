@@ -1,5 +1,5 @@
 import { effectiveStreak } from '../users/users.rules';
-import { challengeCode, describeMissing, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
+import { challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
 
 /** A clock for one user: validations happen at chosen instants, the day comes from the time zone. */
 function streakClock(timeZone: string) {
@@ -91,5 +91,18 @@ describe('completeness', () => {
     expect(describeMissing(['gym_selfie', 'workout_video', 'apple_watch'])).toBe(
       'All 3 proofs are needed: the gym selfie, workout video and activity-watch screenshot are missing',
     );
+  });
+});
+
+describe('refusal message', () => {
+  const pass = { name: 'file', passed: true, reason: 'Image 800×600' } as const;
+  it('names each refused file with the reasons of its failed checks, in SPEC order', () => {
+    expect(describeRefusal({ gym_selfie: [pass], workout_video: [pass] })).toBeNull();
+    expect(
+      describeRefusal({
+        apple_watch: [pass, { name: 'activity', passed: false, reason: 'No activity figures' }],
+        gym_selfie: [pass, { name: 'person', passed: false, reason: 'No person found in the selfie' }, { name: 'code', passed: false, reason: 'Code 7K2Q9X not found' }],
+      }),
+    ).toBe('Gym selfie: No person found in the selfie; Code 7K2Q9X not found. Activity-watch screenshot: No activity figures');
   });
 });

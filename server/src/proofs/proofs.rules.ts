@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError } from '../common/errors';
-import { PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
+import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, EvidenceCheck, PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
 import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 
 /** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
@@ -45,10 +45,6 @@ export function nextStreak(last: LastProofDay | null, today: string): StreakStep
 
 export const longestStreakAfter = (longest: number, streak: number) => Math.max(longest, streak);
 
-/** Letters and digits that cannot be misread on a phone photo (no 0/O, 1/I/L). */
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const CHALLENGE_LENGTH = 6;
-
 /**
  * The user's code for a day: shown in the dialog, written on paper in the selfie and the video, so
  * a photo from another day or person does not pass the vision check. Derived (HMAC), never stored.
@@ -56,7 +52,7 @@ export const CHALLENGE_LENGTH = 6;
 export function challengeCode(secret: string, userId: string, day: string): string {
   const digest = createHmac('sha256', secret).update(`proof-challenge:${userId}:${day}`).digest();
   let code = '';
-  for (let i = 0; i < CHALLENGE_LENGTH; i++) code += CODE_ALPHABET[digest[i] % CODE_ALPHABET.length];
+  for (let i = 0; i < CHALLENGE_LENGTH; i++) code += CHALLENGE_ALPHABET[digest[i] % CHALLENGE_ALPHABET.length];
   return code;
 }
 
@@ -75,6 +71,19 @@ export function describeMissing(missing: ProofKind[]): string {
   const names = missing.map((k) => KIND_LABELS[k]);
   const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0];
   return `All 3 proofs are needed: the ${list} ${names.length > 1 ? 'are' : 'is'} missing`;
+}
+
+/**
+ * The 422 message when files were refused: each refused file with the reasons of its failed
+ * checks ("Gym selfie: No person found in the selfie; Code 7K2Q9X not found: show it on paper or a screen").
+ */
+export function describeRefusal(checks: Partial<Record<ProofKind, EvidenceCheck[]>>): string | null {
+  const refused = PROOF_KINDS.filter((kind) => checks[kind]?.some((c) => !c.passed)).map((kind) => {
+    const label = KIND_LABELS[kind];
+    const reasons = checks[kind]!.filter((c) => !c.passed).map((c) => c.reason);
+    return `${label[0].toUpperCase()}${label.slice(1)}: ${reasons.join('; ')}`;
+  });
+  return refused.length ? refused.join('. ') : null;
 }
 
 /** Ledger keys of one day's two movements: draining pending, crediting the balance. */

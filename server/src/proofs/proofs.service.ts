@@ -8,6 +8,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   ACTIVITY_FILE_PURPOSE,
   ACTIVITY_FORMATS,
+  EvidenceCheck,
   PROOF_KINDS,
   PROOF_PURPOSES,
   PROOF_SLOT_PURPOSES,
@@ -32,7 +33,7 @@ import { ProofChecker, ProofChecks } from './proof-checker';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
-import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, missingKinds, nextStreak, proofDay, requireTimeZone } from './proofs.rules';
+import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, requireTimeZone } from './proofs.rules';
 
 const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
@@ -128,7 +129,12 @@ export class ProofsService {
       throw checked.status === 'rejected' ? checked.reason : (activity as PromiseRejectedResult).reason;
     }
     const checks: ProofChecks = activity.value ? { ...checked.value, apple_watch: activity.value } : checked.value;
-    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] })));
+    const refusal = describeRefusal(checks);
+    if (refusal) {
+      await this.lifecycle.release(day);
+      throw new AppError('PROOF_REJECTED', refusal, 'Proof Rejected');
+    }
+    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] ?? [] })));
   }
 
   /** The caller's validated days, newest first, with each file's kind, size and check results. */
@@ -145,7 +151,7 @@ export class ProofsService {
         uploadId: p.uploadId.toString(),
         mime: p.mime,
         size: p.size,
-        checks: p.checks,
+        checks: p.checks.map(checkView),
         fileAvailable: !deletedUploads.has(p.uploadId.toString()),
       })),
     }));
@@ -217,7 +223,7 @@ export class ProofsService {
     return 2 * this.config.aiJobTimeoutMs;
   }
 
-  /** The proof.check job: reads the three files and checks them (422 with the reason when one fails). */
+  /** The proof.check job: reads the files and answers each one's checks (the caller decides what a failure means). */
   @OnJob(JobName.ProofCheck)
   async runCheck(job: Job<JobData<JobName.ProofCheck>>): Promise<ProofChecks> {
     const files = [];
@@ -230,4 +236,10 @@ export class ProofsService {
     await job.updateProgress(100);
     return checks;
   }
+}
+
+/** Days validated before issue 17 stored `{engine, detail}`; they read as the file or vision check they were. */
+function checkView(stored: EvidenceCheck | { engine: 'structural' | 'vision'; passed: boolean; detail: string }): EvidenceCheck {
+  if ('name' in stored) return stored;
+  return { name: stored.engine === 'vision' ? 'vision' : 'file', passed: stored.passed, reason: stored.detail };
 }

@@ -62,7 +62,7 @@ export const JOBS = {
   [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },
   [JobName.BmiAnalyze]: { queue: 'ai', data: Owned.extend({ uploadId: z.string().min(1) }) },
   [JobName.ProofCheck]: {
-    queue: 'ai',
+    queue: 'evidence',
     data: Owned.extend({ challengeCode: z.string().min(1), files: z.array(z.object({ kind: ProofKind, uploadId: z.string().min(1) })).min(1) }),
   },
   [JobName.ActivityRead]: {

@@ -14,6 +14,13 @@ import { withLogContext } from '../observability/request-context';
 import { JobRefusal } from './job-errors';
 
 /**
+ * Jobs a process runs at once where the default does not fit: a proof check keeps the CPU busy for
+ * seconds and its models take one picture at a time, so two (one per core here) keep them fed;
+ * more would only wait inside the process, holding jobs another worker could take.
+ */
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { evidence: 2 };
+
+/**
  * Finds every `@OnJob` handler when the app starts (and refuses to start on a job with two handlers
  * or none); `start()` (called by the API when WORKER_INLINE=1, or by worker.ts) consumes the queues
  * and schedules the repeating jobs. A job whose worker died is picked up again by BullMQ's
@@ -71,7 +78,7 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     if (this.started) return;
     this.handlerTable();
     this.started = true;
-    for (const queue of QUEUE_NAMES) this.consume(queue, concurrency);
+    for (const queue of QUEUE_NAMES) this.consume(queue, QUEUE_CONCURRENCY[queue] ?? concurrency);
     for (const name of Object.values(JobName)) {
       const definition = JOBS[name];
       if ('repeatEveryMs' in definition) this.jobs.schedule(definition.queue, name, definition.repeatEveryMs(this.config));

@@ -4,15 +4,14 @@ import type { Intensity, ProofKind } from '../../src/contract';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { WorkoutSession } from '../../src/workouts/workout-session.schema';
 import type { SignedIn, TestApp } from '../harness';
-import { mp4Video, pngImage, webmVideo } from './proof-files';
+import * as samples from './evidence-samples';
 import { pathOf } from './uploads';
 
-/** What the model answers about a selfie and a watch screenshot (VisionReading in proof-checker.ts). */
-export const visionReading = (overrides: Record<string, boolean> = {}) => ({
-  content: JSON.stringify({ selfieShowsPerson: true, selfieInGymLikePlace: true, selfieShowsCode: true, screenshotShowsActivityData: true, ...overrides }),
-});
+/** What the model answers about a selfie and about a watch screenshot (SelfieReading, ScreenshotReading in proof-checker.ts). */
+export const selfieReading = (overrides: Record<string, boolean> = {}) => ({ content: JSON.stringify({ showsPerson: true, inGymLikePlace: true, showsCode: true, ...overrides }) });
+export const screenshotReading = (showsActivityData = true) => ({ content: JSON.stringify({ showsActivityData }) });
 
-/** Proof calls as the dialog makes them, with fresh files each time (a file proves one day only). */
+/** Proof calls as the dialog makes them, with fresh genuine files each time (a file proves one day only). */
 export function proofClient(t: TestApp) {
   let seed = Date.now() % 100_000;
   const ledger = t.app.get(LedgerService);
@@ -30,10 +29,21 @@ export function proofClient(t: TestApp) {
     return body.uploadURL as string;
   }
 
-  async function uploadPictures(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
+  async function code(me: SignedIn, timeZone?: string): Promise<string> {
+    const { body } = await t.http.get('/api/proof/challenge').query(timeZone ? { timeZone } : {}).set(me.auth).expect(200);
+    return body.code as string;
+  }
+
+  /**
+   * A genuine selfie and video (evidence-samples.ts): a JPEG selfie with today's code (in
+   * `timeZone`, UTC when not given) and an MP4 of a person moving. `selfie` replaces the selfie (a JPEG, or any PNG).
+   */
+  async function uploadPictures(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
+    const source = ++seed;
+    const selfie = options.selfie ?? samples.selfie(await code(me, options.timeZone), source, source);
     return {
-      gym_selfie: await upload(me, 'gym_selfie', selfie, 'image/png'),
-      workout_video: await upload(me, 'workout_video', seed % 2 ? mp4Video(++seed) : webmVideo(++seed), 'video/mp4'),
+      gym_selfie: await upload(me, 'gym_selfie', selfie, selfie[0] === 0xff ? 'image/jpeg' : 'image/png'),
+      workout_video: await upload(me, 'workout_video', samples.reusedWorkoutVideo(source % 3, ++seed), 'video/mp4'),
     };
   }
 
@@ -56,9 +66,12 @@ export function proofClient(t: TestApp) {
         intensity,
         creditsEarned,
       }),
-    /** The three kinds uploaded: a PNG selfie, an MP4 or WebM video, a PNG watch screenshot. */
-    async uploadAll(me: SignedIn, selfie = pngImage(96, 96, ++seed)) {
-      return { ...(await uploadPictures(me, selfie)), apple_watch: await upload(me, 'apple_watch', pngImage(120, 200, ++seed), 'image/png') };
+    /** Today's code of the user in the time zone (the code drawn in their selfie). */
+    code,
+    /** The three kinds uploaded, genuine: uploadPictures' selfie and video, and a PNG activity summary. */
+    async uploadAll(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
+      const pictures = await uploadPictures(me, options);
+      return { ...pictures, apple_watch: await upload(me, 'apple_watch', samples.activityScreenshot(++seed, ++seed), 'image/png') };
     },
     validate: (me: SignedIn, proofs: Record<string, string>, timeZone?: string) =>
       t.http.post('/api/proof/validate-all').set(me.auth).send({ proofs, ...(timeZone ? { timeZone } : {}) }),

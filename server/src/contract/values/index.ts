@@ -12,3 +12,4 @@ export * from './proofs';
 export * from './activities';
 export * from './profile';
 export * from './time-zones';
+export * from './evidence';

@@ -1,5 +1,9 @@
-/** Queues: `ai` for every AI job, `chain` for blockchain reads, `maintenance` for repeatable clean-ups. */
-export const QUEUE_NAMES = ['ai', 'chain', 'maintenance'] as const;
+/**
+ * Queues: `ai` for every AI job, `evidence` for the local checks of proof files (seconds of CPU each,
+ * kept apart so they never hold the slots of quick AI jobs), `chain` for blockchain reads,
+ * `maintenance` for repeatable clean-ups.
+ */
+export const QUEUE_NAMES = ['ai', 'evidence', 'chain', 'maintenance'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Optional header a client sets on an AI call to follow its job's progress at GET /api/jobs/:id. */

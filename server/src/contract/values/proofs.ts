@@ -22,3 +22,7 @@ export const PROOF_SLOT_PURPOSES: Record<(typeof PROOF_KINDS)[number], readonly 
 
 /** Every purpose a proof file is uploaded for (retention deletes them all after the same time). */
 export const PROOF_UPLOAD_PURPOSES: readonly UploadPurpose[] = Object.values(PROOF_SLOT_PURPOSES).flat();
+
+/** Letters and digits of the daily challenge code: none that a phone photo can misread as another (no 0/O, 1/I/L). */
+export const CHALLENGE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const CHALLENGE_LENGTH = 6;
