@@ -96,15 +96,21 @@ describe('sweat_proof_checks_total: verdicts of the checks a worker process ran,
     const series = text.split('\n').filter((line) => line.startsWith('sweat_proof_checks_total{'));
     expect(series.sort()).toEqual(
       [
-        'sweat_proof_checks_total{kind="gym_selfie",check="structure",outcome="passed"} 3',
-        'sweat_proof_checks_total{kind="workout_video",check="structure",outcome="passed"} 3',
-        'sweat_proof_checks_total{kind="apple_watch",check="structure",outcome="passed"} 2',
-        'sweat_proof_checks_total{kind="apple_watch",check="structure",outcome="refused"} 1',
-        // The third proof was refused before the model was asked.
-        'sweat_proof_checks_total{kind="gym_selfie",check="person_in_gym",outcome="passed"} 2',
-        'sweat_proof_checks_total{kind="gym_selfie",check="challenge_code",outcome="passed"} 1',
-        'sweat_proof_checks_total{kind="gym_selfie",check="challenge_code",outcome="refused"} 1',
-        'sweat_proof_checks_total{kind="apple_watch",check="activity_data",outcome="passed"} 1',
+        // Every local check of every file passed but the tiny screenshot's file check; the model was
+        // asked only about files the local checks accepted, and refused the second selfie's code.
+        'sweat_proof_checks_total{kind="gym_selfie",check="file",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="gym_selfie",check="person",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="gym_selfie",check="code",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="gym_selfie",check="vision",outcome="passed"} 2',
+        'sweat_proof_checks_total{kind="gym_selfie",check="vision",outcome="refused"} 1',
+        'sweat_proof_checks_total{kind="workout_video",check="file",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="workout_video",check="duration",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="workout_video",check="movement",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="workout_video",check="person",outcome="passed"} 3',
+        'sweat_proof_checks_total{kind="apple_watch",check="file",outcome="passed"} 2',
+        'sweat_proof_checks_total{kind="apple_watch",check="file",outcome="refused"} 1',
+        'sweat_proof_checks_total{kind="apple_watch",check="activity",outcome="passed"} 2',
+        'sweat_proof_checks_total{kind="apple_watch",check="vision",outcome="passed"} 2',
       ].sort(),
     );
   }, 90_000);
