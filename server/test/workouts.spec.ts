@@ -227,6 +227,11 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       }
       expect((await t.http.get('/api/workout/today').set(me.auth)).body).toEqual(workout);
 
+      // A ticked exercise is done: it cannot be swapped until it is unticked.
+      await t.http.put(`/api/workout/${workout.id}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(200);
+      expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex1' }).expect(409)).body).toMatchObject({ code: 'WORKOUT_EXERCISE_DONE', error: 'Exercise Done' });
+      await t.http.put(`/api/workout/${workout.id}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: false }).expect(200);
+
       await startAndLetHalfPass(t, me, workout);
       await complete(me, workout, ['ex1']).expect(200);
       expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex2' }).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');

@@ -13,9 +13,13 @@ export class WorkoutSwapService {
     private readonly plans: WorkoutPlansService,
   ) {}
 
-  /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 when nothing equivalent fits. */
+  /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 for a ticked one or when nothing equivalent fits. */
   async swap(userId: string, body: SwapExerciseRequest): Promise<WorkoutView> {
     const workout = await this.plans.findOpen(userId, body.workoutId);
+    // A ticked exercise is done: swapping it would count work that was not done.
+    if (workout.ticked?.includes(body.exerciseId)) {
+      throw new AppError('WORKOUT_EXERCISE_DONE', 'This exercise is ticked as done: untick it before swapping it', 'Exercise Done');
+    }
     const view = toWorkoutView(workout);
     const result = swapExercise(view.exercises, body.exerciseId, {
       type: workout.type,

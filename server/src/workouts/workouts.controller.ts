@@ -91,7 +91,7 @@ export class WorkoutsController {
 
   /** One exercise of today's workout replaced by an equivalent (same pattern, equipment at hand, limits kept); the updated workout. */
   @Post('swap')
-  @Returns(WorkoutView, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND', 'WORKOUT_NO_EQUIVALENT')
+  @Returns(WorkoutView, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND', 'WORKOUT_EXERCISE_DONE', 'WORKOUT_NO_EQUIVALENT')
   swap(@CurrentUser() me: SessionUser, @ValidBody(SwapExerciseRequest) body: SwapExerciseRequest): Promise<WorkoutView> {
     assertSelf(me, body.userId);
     return this.swaps.swap(me.userId, body);
