@@ -63,7 +63,7 @@ async function genuineFiles(me) {
   const samples = evidenceSamples();
   const seed = ++fileSeed;
   return {
-    gym_selfie: { bytes: samples.selfie(code, seed, seed), type: 'image/jpeg' },
+    gym_selfie: { bytes: samples.dailySelfie(code, seed), type: 'image/jpeg' },
     workout_video: { bytes: samples.reusedWorkoutVideo(seed % 3, seed), type: 'video/mp4' },
     apple_watch: { bytes: samples.activityScreenshot(seed, seed), type: 'image/png' },
   };

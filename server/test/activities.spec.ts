@@ -53,8 +53,12 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
   }
 
   /** Validates today with a fresh selfie and video and this activity file, expecting `status`. */
-  const validateWith = async (me: SignedIn, activityUrl: string, status: number) =>
-    proofs.validate(me, { ...(await proofs.uploadPictures(me, { timeZone })), apple_watch: activityUrl }, timeZone).expect(status);
+  const validateWith = async (me: SignedIn, activityUrl: string, status: number) => {
+    const res = await proofs.validate(me, { ...(await proofs.uploadPictures(me, { timeZone })), apple_watch: activityUrl }, timeZone);
+    // The answer's body is shown when the status is not the one expected: a refusal says which check.
+    expect({ status: res.status, refusal: res.status === status ? null : res.body }).toEqual({ status, refusal: null });
+    return res;
+  };
 
   it('validates the day with a FIT file: read in the worker, shown, stored and listed', async () => {
     const me = await member();

@@ -3,9 +3,8 @@
 // a fake is refused with its reason, the day validates, and the Progress page lists the activity.
 import { randomInt } from 'node:crypto';
 import { afternoonZone, gpxFile } from '../../server/test/support/activity-files';
-import { mp4Video, pngImage } from '../../server/test/support/proof-files';
 import { seriousViolations } from './a11y';
-import { completeWorkout, expect, screenshot, signInWithPhantom, test } from './fixtures';
+import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 // The browser's day is the proof day: early afternoon there, so a run that ended minutes ago was today.
 const { timeZone } = afternoonZone();
@@ -24,9 +23,9 @@ test('a GPX file in the activity slot is read on upload, refused fakes say why, 
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const seed = randomInt(1_000_000);
-  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage(160, 160, seed) });
-  await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: mp4Video(seed) });
+  const [selfie, video] = proofFiles(await dayCode(dialog));
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  await page.getByTestId('workout_video-input').setInputFiles(video);
   await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
 
   // A flat heart rate: the reason shows in the slot before any validation, and the file does not count.

@@ -241,7 +241,7 @@ export async function dayCode(dialog: Locator): Promise<string> {
 export function proofFiles(code: string) {
   const seed = randomInt(1_000_000);
   return [
-    { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: samples.selfie(code, seed, seed) },
+    { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: samples.dailySelfie(code, seed) },
     { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: samples.reusedWorkoutVideo(seed % 3, seed) },
     { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: samples.activityScreenshot(seed, seed) },
   ] as const;

@@ -81,7 +81,7 @@ export interface DayProof {
 async function proveToday(api: LoadClient, me: LoadUser, { seed, genuine }: DayProof) {
   const { body: challenge } = await api.call(me, 'GET /api/proof/challenge', 'GET', '/api/proof/challenge?timeZone=UTC');
   const files = genuine
-    ? { selfie: samples.selfie(challenge.code, seed, seed), video: samples.reusedWorkoutVideo(seed % 3, seed), watch: samples.activityScreenshot(seed, seed) }
+    ? { selfie: samples.dailySelfie(challenge.code, seed), video: samples.reusedWorkoutVideo(seed % 3, seed), watch: samples.activityScreenshot(seed, seed) }
     : { selfie: pngImage(96, 96, seed), video: mp4Video(seed), watch: pngImage(120, 200, seed) };
   const proofs = {
     gym_selfie: await upload(api, me, 'gym_selfie', files.selfie, genuine ? 'image/jpeg' : 'image/png'),

@@ -103,12 +103,21 @@ export function personPhoto(source = 0, seed = 0): Buffer {
   return ffmpeg([...sourceInput(person), ...still([cropOf(person), 'scale=900:900:force_original_aspect_ratio=decrease', seedMark(seed)]), '-q:v', '3'], 'jpeg');
 }
 
-/** A gym selfie: a person photo with `code` on a sheet of white paper, placed by seed. */
-export function selfie(code: string, source = 0, seed = 0): Buffer {
+/** A gym selfie: a person photo with `code` on a sheet of white paper, placed by seed (or `place`). */
+export function selfie(code: string, source = 0, seed = 0, place = seed % PLACES.length): Buffer {
   const person = PERSON_SOURCES[source % PERSON_SOURCES.length];
-  const [x, y] = PLACES[seed % PLACES.length];
+  const [x, y] = PLACES[place];
   const filters = [cropOf(person), 'scale=900:900:force_original_aspect_ratio=decrease', drawText({ text: code, x, y, size: 'w/11', paper: true }), seedMark(seed)];
   return ffmpeg([...sourceInput(person), ...still(filters), '-q:v', '3'], 'jpeg');
+}
+
+/**
+ * The selfie of tests that prove a day (not the suite that measures the checks): the paper anywhere
+ * but the lower left corner, where the code reading missed 2 of about 50 tries (none in about 200
+ * elsewhere), so a test about something else does not fail on that 1-in-100 miss.
+ */
+export function dailySelfie(code: string, seed: number): Buffer {
+  return selfie(code, seed, seed, 1 + (seed % (PLACES.length - 1)));
 }
 
 /**

@@ -40,7 +40,7 @@ export function proofClient(t: TestApp) {
    */
   async function uploadPictures(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
     const source = ++seed;
-    const selfie = options.selfie ?? samples.selfie(await code(me, options.timeZone), source, source);
+    const selfie = options.selfie ?? samples.dailySelfie(await code(me, options.timeZone), source);
     return {
       gym_selfie: await upload(me, 'gym_selfie', selfie, selfie[0] === 0xff ? 'image/jpeg' : 'image/png'),
       workout_video: await upload(me, 'workout_video', samples.reusedWorkoutVideo(source % 3, ++seed), 'video/mp4'),
