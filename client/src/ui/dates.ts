@@ -1,3 +1,5 @@
+import { FALLBACK_TIME_ZONE } from '@contract/values';
+
 /** "Nov 23, 2026". */
 const FULL_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 
@@ -15,7 +17,7 @@ export function formatDate(iso: string, parts: Intl.DateTimeFormatOptions = FULL
  * deadline) as "Nov 23, 2026": read as that day itself, so no browser zone can move it.
  */
 export function formatDay(day: string): string {
-  return formatDate(`${day}T00:00:00Z`, { ...FULL_DATE, timeZone: 'UTC' });
+  return formatDate(`${day}T00:00:00Z`, { ...FULL_DATE, timeZone: FALLBACK_TIME_ZONE });
 }
 
 /** "Mar 1": chart labels. */
@@ -28,7 +30,7 @@ export const dayUnit = (count: number): string => (count === 1 ? 'DAY' : 'DAYS')
 export const formatDays = (count: number): string => `${count} ${dayUnit(count)}`;
 
 /** The browser's IANA time zone, UTC when it does not say. */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
 
 /** "14:32": a time of day in the browser's time zone, 24-hour like the server's refusals. */
 export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

@@ -1,5 +1,5 @@
 import type { ErrorCode, EquipmentKind, LimitationKind, ProfileUpdateRequest, ProfileView, TrainingGoal, UnitSystem } from '@contract';
-import { PROFILE_RANGES } from '@contract/values';
+import { FALLBACK_TIME_ZONE, PROFILE_RANGES } from '@contract/values';
 import { browserTimeZone } from '../../ui/dates';
 import { heightInput, heightRangeText, parseHeight, parseWeight, readNumber, weightInput, weightRangeText, type HeightInput } from './units';
 
@@ -94,7 +94,7 @@ export function fieldErrorOf(code: ErrorCode | undefined, serverMessage: string,
 
 /** Every zone this browser knows, with UTC and the saved one even if it does not list them, sorted. */
 export function timeZoneOptions(saved: string, supported: () => string[] = () => Intl.supportedValuesOf('timeZone')): string[] {
-  return [...new Set([...supported(), 'UTC', saved])].sort();
+  return [...new Set([...supported(), FALLBACK_TIME_ZONE, saved])].sort();
 }
 
 /** "LOSE_FAT", "PULLUP_BAR": the app's label style for the contract's words. */

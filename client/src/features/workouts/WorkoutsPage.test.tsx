@@ -174,7 +174,11 @@ describe('training page', () => {
     expect(posted).toEqual([]);
 
     const input = screen.getByRole('textbox', { name: 'Message' });
-    for (const message of ['A 30 minute yoga session', 'With a band']) await userEvent.type(input, `${message}{Enter}`);
+    // Each reply is in (stored and read back) before the next message: a message sent while the coach answers is not sent.
+    for (const [i, message] of ['A 30 minute yoga session', 'With a band'].entries()) {
+      await userEvent.type(input, `${message}{Enter}`);
+      await waitFor(() => expect(screen.getAllByText('Noted.')).toHaveLength(i + 1));
+    }
     await userEvent.click(await screen.findByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'REPLACE_ACTIVE_SESSION' })).getByRole('button', { name: 'KEEP_SESSION' }));
     expect(posted.map((p) => p.path)).toEqual(['/api/workout/chat', '/api/workout/chat']);

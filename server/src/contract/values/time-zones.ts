@@ -114,3 +114,6 @@ export const TIME_ZONE_NAMES = [
   'US/Indiana-Starke', 'US/Michigan', 'US/Mountain', 'US/Pacific', 'US/Samoa', 'UTC', 'Universal', 'W-SU',
   'WET', 'Zulu',
 ] as const;
+
+/** The zone used where none is known yet (a browser that does not say, a user before their first proof day). */
+export const FALLBACK_TIME_ZONE = 'UTC';
