@@ -58,7 +58,7 @@ for (const viewport of A11Y_VIEWPORTS) {
     const proofDialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
     await expect(proofDialog.getByTestId('proof-progress')).toHaveText('0/3');
     await scan('proof dialog');
-    const [{ kind, ...selfie }] = proofFiles(await dayCode(proofDialog));
+    const [{ kind, ...selfie }] = await proofFiles(await dayCode(proofDialog));
     await proofDialog.getByTestId(`${kind}-input`).setInputFiles(selfie);
     await expect(toast(page).getByText('Gym Selfie Uploaded')).toBeVisible();
     await scan('proof dialog, success toast');

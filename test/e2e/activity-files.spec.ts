@@ -23,7 +23,7 @@ test('a GPX file in the activity slot is read on upload, refused fakes say why, 
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const [selfie, video] = proofFiles(await dayCode(dialog));
+  const [selfie, video] = await proofFiles(await dayCode(dialog));
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('workout_video-input').setInputFiles(video);
   await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');

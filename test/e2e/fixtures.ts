@@ -38,7 +38,7 @@ import { join } from 'node:path';
 import nacl from 'tweetnacl';
 import type { UserView, WorkoutView } from '../../server/src/contract';
 import * as samples from '../../server/test/support/evidence-samples';
-import { ARTIFACTS } from './server';
+import { ARTIFACTS, ROOT } from './server';
 
 export { expect };
 export { runCli, serverEnv } from './server';
@@ -233,15 +233,31 @@ export async function dayCode(dialog: Locator): Promise<string> {
   return (await code.textContent())!;
 }
 
+/** The built server's own selfie checks, loaded once per worker on first use (models inside packages, as the server loads them). */
+let selfieChecks: Promise<(bytes: Buffer, code: string) => Promise<boolean>> | null = null;
+function builtServerReads(): Promise<(bytes: Buffer, code: string) => Promise<boolean>> {
+  selfieChecks ??= (async () => {
+    const dist = (path: string) => require(join(ROOT, 'server', 'dist', path));
+    const { EvidenceService } = dist('evidence/evidence.service.js');
+    const { PersonDetector } = dist('evidence/models/person-detector.js');
+    const { TextReader } = dist('evidence/models/text-reader.js');
+    const { accepted } = dist('evidence/evidence.rules.js');
+    const evidence = new EvidenceService(new PersonDetector(), new TextReader(), { evidenceTimeLimitMs: 60_000 });
+    return async (bytes: Buffer, code: string) => accepted(await evidence.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code));
+  })();
+  return selfieChecks;
+}
+
 /**
  * The three proofs of a day as the local checks accept them (a selfie showing `code`, the day's
- * code the dialog shows; a video of a person moving; an activity summary), with new bytes every
- * call: the server refuses a file already used as a proof.
+ * code the dialog shows, one the built server's checks read; a video of a person moving; an activity
+ * summary), with new bytes every call: the server refuses a file already used as a proof.
  */
-export function proofFiles(code: string) {
+export async function proofFiles(code: string) {
   const seed = randomInt(1_000_000);
+  const selfie = await samples.readableSelfie(code, seed, await builtServerReads());
   return [
-    { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: samples.dailySelfie(code, seed) },
+    { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: selfie },
     { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: samples.reusedWorkoutVideo(seed % 3, seed) },
     { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: samples.activityScreenshot(seed, seed) },
   ] as const;

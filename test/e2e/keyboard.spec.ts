@@ -138,7 +138,7 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeFocused();
-  for (const [index, { kind, ...file }] of proofFiles(await dayCode(dialog)).entries()) {
+  for (const [index, { kind, ...file }] of (await proofFiles(await dayCode(dialog))).entries()) {
     const slot = dialog.getByTestId(`${kind}-input`).locator('xpath=..');
     await tabTo(page, slot.getByRole('button', { name: /^UPLOAD / }));
     const chooser = page.waitForEvent('filechooser');

@@ -14,7 +14,7 @@ const PHONE = { width: 390, height: 844 };
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 async function uploadProofs(page: Page) {
-  for (const [index, { kind, ...file }] of proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' }))).entries()) {
+  for (const [index, { kind, ...file }] of (await proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' })))).entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
   }
@@ -81,7 +81,7 @@ test("a refused proof shows 'Validation Failed' with the server's message, credi
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   const seed = randomInt(1_000_000);
   // In SPEC order: the selfie, the video, the screenshot.
-  const [selfie, video, watch] = proofFiles(await dayCode(dialog)).map(({ kind: _kind, ...file }) => file);
+  const [selfie, video, watch] = (await proofFiles(await dayCode(dialog))).map(({ kind: _kind, ...file }) => file);
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('workout_video-input').setInputFiles(video);
   // A 10×10 "screenshot": the proof.check job refuses it.
@@ -133,7 +133,7 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const [selfie, , watch] = proofFiles(await dayCode(dialog));
+  const [selfie, , watch] = await proofFiles(await dayCode(dialog));
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
@@ -171,7 +171,7 @@ test('an upload refused on the way (its URL expired) says why with RETRY, which 
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const [selfie] = proofFiles(await dayCode(dialog));
+  const [selfie] = await proofFiles(await dayCode(dialog));
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
 
   await expect(dialog.getByText('This upload URL has expired')).toBeVisible();

@@ -1,6 +1,8 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 import type { Intensity, ProofKind } from '../../src/contract';
+import { accepted } from '../../src/evidence/evidence.rules';
+import { EvidenceService } from '../../src/evidence/evidence.service';
 import { LedgerService } from '../../src/ledger/ledger.service';
 import { WorkoutSession } from '../../src/workouts/workout-session.schema';
 import type { SignedIn, TestApp } from '../harness';
@@ -29,6 +31,10 @@ export function proofClient(t: TestApp) {
     return body.uploadURL as string;
   }
 
+  /** A selfie the app's checks read (evidence-samples' readableSelfie, read by this app's EvidenceService). */
+  const readableSelfie = (todaysCode: string, source: number) =>
+    samples.readableSelfie(todaysCode, source, async (bytes, code) => accepted(await t.app.get(EvidenceService).check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code)));
+
   async function code(me: SignedIn, timeZone?: string): Promise<string> {
     const { body } = await t.http.get('/api/proof/challenge').query(timeZone ? { timeZone } : {}).set(me.auth).expect(200);
     return body.code as string;
@@ -40,7 +46,7 @@ export function proofClient(t: TestApp) {
    */
   async function uploadPictures(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
     const source = ++seed;
-    const selfie = options.selfie ?? samples.dailySelfie(await code(me, options.timeZone), source);
+    const selfie = options.selfie ?? (await readableSelfie(await code(me, options.timeZone), source));
     return {
       gym_selfie: await upload(me, 'gym_selfie', selfie, selfie[0] === 0xff ? 'image/jpeg' : 'image/png'),
       workout_video: await upload(me, 'workout_video', samples.reusedWorkoutVideo(source % 3, ++seed), 'video/mp4'),

@@ -63,9 +63,9 @@ export const workoutsApi = api.injectEndpoints({
     startSession: builder.mutation<SessionProgress, StartSessionRequest & { workoutId: string }>({
       query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/start`, method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.startSession,
-      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ userId, workoutId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(patchToday(userId, data.id, (workout) => void (workout.startedAt = data.startedAt)));
+        if (data) dispatch(patchToday(userId, workoutId, (workout) => void (workout.startedAt = data.startedAt)));
       },
     }),
     /** A tick shows at once (optimistic) and is undone if the server refuses it; the start comes from the answer. */
