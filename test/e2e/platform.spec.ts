@@ -140,6 +140,8 @@ test('a new page opens at its top, and Back returns to where the last one was sc
   await bottomNav.getByRole('link', { name: 'CRED' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /CREDITS/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'PURCHASE_CREDITS' })).toBeVisible();
+  // Every section in (the earning actions' states arrive last): a section growing later would move the scroll.
+  await expect(page.getByText('0/7 days to Weekly Streak')).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const creditsScroll = await page.evaluate(() => window.scrollY);
   expect(creditsScroll).toBeGreaterThan(500);
