@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
 import { AppError } from '../common/errors';
-import { BmiAnalysis, BmiAnalyzeRequest, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import { BmiAnalysis, BmiAnalyzeRequest, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
@@ -50,7 +50,7 @@ export class BmiService {
   }
 
   /** Did the user record a BMI on this day (YYYY-MM-DD) of their time zone? For the "Log Weight" earn rule. */
-  async hasRecordOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+  async hasRecordOn(userId: string, day: string, timeZone = FALLBACK_TIME_ZONE): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const records = await this.records.createdBetween(userId, from, to);
     return records.some((r) => dayIn(r.createdAt, timeZone) === day);

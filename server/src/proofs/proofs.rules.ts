@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { AppError } from '../common/errors';
-import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, EvidenceCheck, PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
+import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, EvidenceCheck, FALLBACK_TIME_ZONE, PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
 import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 
 /** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
@@ -10,7 +10,7 @@ export const PROOF_MEDIA_RETENTION_DAYS = 30;
 
 /** An IANA time zone name Intl knows, or null. `undefined` (not sent) means UTC. */
 export function resolveTimeZone(name: string | undefined): string | null {
-  return name === undefined ? 'UTC' : ianaTimeZone(name);
+  return name === undefined ? FALLBACK_TIME_ZONE : ianaTimeZone(name);
 }
 
 /** The time zone a proof call names (UTC when none), or a 400 naming the unknown one. */

@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { Difficulty, EquipmentKind, LimitationKind, TrainingGoal, UnitSystem } from '../contract';
+import { FALLBACK_TIME_ZONE, type Difficulty, type EquipmentKind, type LimitationKind, type TrainingGoal, type UnitSystem } from '../contract';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
@@ -26,7 +26,7 @@ export class User {
    * The user's IANA time zone, set on the profile and by each proof validation (the zone the browser
    * was in): lastProofDay is a day there, so "today" is read there too.
    */
-  @Prop({ type: String, default: 'UTC' }) timeZone!: string;
+  @Prop({ type: String, default: FALLBACK_TIME_ZONE }) timeZone!: string;
 
   /** Written only from workouts.rules fitnessLevel. */
   @Prop({ type: String, default: 'beginner' }) fitnessLevel!: Difficulty;

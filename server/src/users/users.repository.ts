@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, mongo } from 'mongoose';
-import type { ProfileFields } from '../contract';
+import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
 import type { LedgerAccount } from '../ledger/ledger-entry.schema';
 import { User } from './user.schema';
@@ -80,7 +80,7 @@ export class UsersRepository {
   async findTimeZone(id: Id): Promise<string | null> {
     if (!isObjectId(id)) return null;
     const user = await this.users.findById(toObjectId(id), { timeZone: 1 }).lean().exec();
-    return user ? (user.timeZone ?? 'UTC') : null;
+    return user ? (user.timeZone ?? FALLBACK_TIME_ZONE) : null;
   }
 
   /** Unique `username`. */

@@ -1,4 +1,4 @@
-import { PROFILE_RANKS, TIME_ZONE_NAMES, type ProfileRank } from '../contract';
+import { FALLBACK_TIME_ZONE, PROFILE_RANKS, TIME_ZONE_NAMES, type ProfileRank } from '../contract';
 
 /** Pure rules about users: how names are derived, how streaks read, how rank is earned. */
 
@@ -36,7 +36,7 @@ export function ianaTimeZone(name: string): string | null {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** YYYY-MM-DD of an instant in a time zone (IANA name), the unit of daily rules. */
-export function dayIn(date: Date, timeZone = 'UTC'): string {
+export function dayIn(date: Date, timeZone = FALLBACK_TIME_ZONE): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });

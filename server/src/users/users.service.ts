@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { ProfileFields, UserView } from '../contract';
+import { FALLBACK_TIME_ZONE, ProfileFields, UserView } from '../contract';
 import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { IdentitiesRepository } from './identities.repository';
@@ -125,7 +125,7 @@ export class UsersService {
   }
 
   toView(user: UserRecord, now = new Date()): UserView {
-    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? 'UTC'));
+    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? FALLBACK_TIME_ZONE));
     return {
       id: user._id.toString(),
       username: user.username,
@@ -161,7 +161,7 @@ export function profileOf(user: UserRecord): ProfileFields {
     equipment: user.equipment ?? [],
     limitations: user.limitations ?? [],
     units: user.units ?? 'metric',
-    timeZone: user.timeZone ?? 'UTC',
+    timeZone: user.timeZone ?? FALLBACK_TIME_ZONE,
   };
 }
 

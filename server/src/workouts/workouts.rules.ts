@@ -1,6 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
 import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
-import { DAILY_PAID_MINUTES, sessionCompletableAt, type Difficulty, type ErrorCode, type Intensity } from '../contract';
+import { DAILY_PAID_MINUTES, FALLBACK_TIME_ZONE, sessionCompletableAt, type Difficulty, type ErrorCode, type Intensity } from '../contract';
 import { dayIn } from '../users/users.rules';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */
@@ -117,5 +117,5 @@ export function completionRefusal(
 function clockTime(ms: number, timeZone: string): string {
   const minute = new Date(Math.ceil(ms / 60_000) * 60_000);
   const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(minute);
-  return timeZone === 'UTC' ? `${time} UTC` : time;
+  return timeZone === FALLBACK_TIME_ZONE ? `${time} UTC` : time;
 }

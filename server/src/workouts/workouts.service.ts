@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CompleteWorkoutRequest, DAILY_PAID_MINUTES, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
+import { CompleteWorkoutRequest, DAILY_PAID_MINUTES, FALLBACK_TIME_ZONE, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
 import { AchievementsService } from '../achievements/achievements.service';
 import { workoutAchievements } from '../achievements/achievements.rules';
 import { Clock } from '../clock/clock';
@@ -37,7 +37,7 @@ export class WorkoutsService {
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
     const now = this.clock.now();
-    const timeZone = (await this.users.findTimeZone(userId)) ?? 'UTC';
+    const timeZone = (await this.users.findTimeZone(userId)) ?? FALLBACK_TIME_ZONE;
     const refusal = completionRefusal(workout.startedAt, workout.duration, now, timeZone);
     if (refusal) throw new AppError(refusal.code, refusal.message, refusal.code === 'WORKOUT_TOO_EARLY' ? 'Too Early' : 'Not Started');
     const total = workout.exercises.length;
@@ -86,7 +86,7 @@ export class WorkoutsService {
   }
 
   /** Did the user complete a workout on this day (YYYY-MM-DD) of their time zone? */
-  async hasCountedSessionOn(userId: string, day: string, timeZone = 'UTC'): Promise<boolean> {
+  async hasCountedSessionOn(userId: string, day: string, timeZone = FALLBACK_TIME_ZONE): Promise<boolean> {
     const { from, to } = instantsOfDayAnywhere(day);
     const sessions = await this.sessions.completedSince(userId, from, to);
     return sessions.some((s) => dayIn(s.completedAt, timeZone) === day && sessionCounts(s));
