@@ -29,7 +29,7 @@ export class DiskStorage implements UploadStorage {
   async save(id: string, source: Readable): Promise<void> {
     const partial = this.partialPath(id);
     try {
-      await pipeline(source, createWriteStream(partial, { flags: 'w', highWaterMark: WRITE_BUFFER }));
+      await writeFile(source, partial, 'w');
       await rename(partial, this.path(id));
     } catch (err) {
       await rm(partial, { force: true });
@@ -62,7 +62,7 @@ export class DiskStorage implements UploadStorage {
    * continues from. No await before the pipeline (as in `save`).
    */
   async append(id: string, source: Readable): Promise<void> {
-    await pipeline(source, createWriteStream(this.partialPath(id), { flags: 'a', highWaterMark: WRITE_BUFFER }));
+    await writeFile(source, this.partialPath(id), 'a');
   }
 
   /** Reads a resumable upload's `<id>.part`, to check the whole file once its last part is in. */
@@ -92,6 +92,20 @@ export class DiskStorage implements UploadStorage {
 
   private partialPath(id: string): string {
     return this.path(id) + '.part';
+  }
+}
+
+/**
+ * Streams `source` into `path`. A failed pipeline rejects before its file stream has finished
+ * opening or closing: the failure waits for that, else a file removed next could reappear after.
+ */
+async function writeFile(source: Readable, path: string, flags: 'w' | 'a'): Promise<void> {
+  const sink = createWriteStream(path, { flags, highWaterMark: WRITE_BUFFER });
+  try {
+    await pipeline(source, sink);
+  } catch (err) {
+    if (!sink.closed) await new Promise((closed) => sink.once('close', closed));
+    throw err;
   }
 }
 
