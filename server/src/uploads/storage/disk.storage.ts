@@ -104,7 +104,7 @@ async function writeFile(source: Readable, path: string, flags: 'w' | 'a'): Prom
   try {
     await pipeline(source, sink);
   } catch (err) {
-    if (!sink.closed) await new Promise((closed) => sink.once('close', closed));
+    if (!sink.closed) await new Promise<void>((closed) => sink.once('close', () => closed()));
     throw err;
   }
 }
