@@ -413,6 +413,21 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       const document = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, unknown> };
       expect(Object.keys(document.paths)).toContain('/api/test/clock');
     });
+
+    it('moves to a time with `until` only when it is ahead, so concurrent callers move it as far as the latest needs', async () => {
+      const me = await signIn(t);
+      const start = clockOf(t).now().getTime();
+      const targets = [20, 35, 10].map((minutes) => new Date(start + minutes * 60_000).toISOString());
+      await Promise.all(targets.map((until) => t.http.post('/api/test/clock').set(me.auth).send({ until }).expect(200)));
+      const now = clockOf(t).now().getTime() - start;
+      expect(now).toBeGreaterThanOrEqual(35 * 60_000);
+      expect(now).toBeLessThan(36 * 60_000);
+      const past = (await t.http.post('/api/test/clock').set(me.auth).send({ until: new Date(start).toISOString() }).expect(200)).body as { now: string };
+      expect(Date.parse(past.now) - start).toBeGreaterThanOrEqual(35 * 60_000);
+      const tooFar = await t.http.post('/api/test/clock').set(me.auth).send({ until: new Date(start + 3 * 24 * 3600_000).toISOString() }).expect(400);
+      expect(tooFar.body.message).toBe('The clock moves at most a day at a time');
+      for (const body of [{ until: 'tomorrow' }, { until: start }, { until: targets[0], minutes: 5 }]) await t.http.post('/api/test/clock').set(me.auth).send(body).expect(400);
+    });
   });
 
   it('awards each achievement once, even when asked at the same time', async () => {

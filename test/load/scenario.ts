@@ -97,9 +97,13 @@ export async function round(api: LoadClient, me: LoadUser, proof?: DayProof) {
   const workout = await api.call(me, 'POST /api/workout/generate', 'POST', '/api/workout/generate', { userId: me.user.id });
   if (workout.status === 201) {
     const ticked = workout.body.exercises.map((e: { id: string }) => e.id);
-    await api.call(me, 'POST /api/workout/{id}/start', 'POST', `/api/workout/${workout.body.id}/start`, { userId: me.user.id });
-    // Half the session's minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed.
-    await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', { minutes: Math.ceil(workout.body.duration / 2) });
+    const started = await api.call(me, 'POST /api/workout/{id}/start', 'POST', `/api/workout/${workout.body.id}/start`, { userId: me.user.id });
+    // Half the session's minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed. The clock is
+    // the server's, shared by every user: each asks for its own half time, not a step, or 200 steps would add up to days.
+    if (started.status === 200) {
+      const halfTime = Date.parse(started.body.startedAt) + Math.ceil(workout.body.duration / 2) * 60_000;
+      await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', { until: new Date(halfTime).toISOString() });
+    }
     await api.call(me, 'POST /api/workout/complete', 'POST', '/api/workout/complete', { userId: me.user.id, workoutId: workout.body.id, completedExercises: ticked });
   }
   if (proof) await proveToday(api, me, proof);

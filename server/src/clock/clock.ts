@@ -1,5 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
+
+const MAX_STEP_MS = 24 * 3600_000;
 
 /**
  * The time as the server's rules read it (sessions' start, half time, the day's paid minutes), so
@@ -21,5 +24,12 @@ export class Clock {
     if (!(ms > 0)) throw new Error('the clock only moves forward');
     this.offsetMs += ms;
     return this.now();
+  }
+
+  /** Moves this process's clock to `time` if it is not already past it (at most a day ahead); refused unless TEST_CLOCK=1. */
+  advanceTo(time: Date): Date {
+    const ahead = time.getTime() - this.now().getTime();
+    if (ahead > MAX_STEP_MS) throw new AppError('VALIDATION_FAILED', 'The clock moves at most a day at a time', 'Validation Failed');
+    return ahead > 0 ? this.advance(ahead) : this.now();
   }
 }

@@ -18,10 +18,11 @@ export class TestClockController {
     return { now: this.clock.now().toISOString() };
   }
 
-  /** Moves the server's clock forward by `minutes`; answers the new time. */
+  /** Moves the server's clock forward by `minutes`, or to `until` unless it is past it; answers the new time. */
   @Post()
   @Returns(TestClockView)
   advance(@ValidBody(TestClockAdvance) body: TestClockAdvance): TestClockView {
-    return { now: this.clock.advance(body.minutes * 60_000).toISOString() };
+    const now = 'minutes' in body ? this.clock.advance(body.minutes * 60_000) : this.clock.advanceTo(new Date(body.until));
+    return { now: now.toISOString() };
   }
 }

@@ -36,7 +36,14 @@ export type JobStateView = z.infer<typeof JobStateView>;
 export const JobKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
 /** POST /api/test/clock (only with TEST_CLOCK=1): move the server's clock forward. */
-export const TestClockAdvance = z.strictObject({ minutes: z.number().int().min(1).max(24 * 60) });
+/**
+ * `minutes` moves the clock that far; `until` moves it to that time unless it is already past it, so
+ * concurrent callers (the load's users) together move it only as far as the latest of them needs.
+ */
+export const TestClockAdvance = z.union([
+  z.strictObject({ minutes: z.number().int().min(1).max(24 * 60) }),
+  z.strictObject({ until: z.iso.datetime({ offset: true }) }),
+]);
 export type TestClockAdvance = z.infer<typeof TestClockAdvance>;
 export const TestClockView = z.object({ now: z.string() });
 export type TestClockView = z.infer<typeof TestClockView>;
