@@ -83,6 +83,22 @@ describe('the credit ledger against the real database', () => {
     expect((ledger as unknown as { queued: Map<string, unknown> }).queued.size).toBe(0);
   });
 
+  it('posts from the head this process remembers, reading no cache after its first posting; a head another process moved on is settled by the seq claim', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 10);
+    const cacheRead = jest.spyOn(UsersRepository.prototype, 'findBalanceCache');
+    try {
+      await grant(user.id, 5);
+      expect(cacheRead).not.toHaveBeenCalled();
+      await processes[1].post({ userId: user.id, amount: 7, kind: 'grant', reason: 'another process' });
+      expect((await grant(user.id, 1)).entry).toMatchObject({ seq: 4, balanceAfter: 23 });
+    } finally {
+      cacheRead.mockRestore();
+    }
+    expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 23, creditsSeq: 4 });
+    expect(await ledger.balance(user.id)).toBe(23);
+  });
+
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 200);
