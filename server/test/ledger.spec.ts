@@ -68,10 +68,11 @@ describe('the credit ledger against the real database', () => {
 
   it('posts one process’s simultaneous postings to a balance in turn, each claiming its seq at the first try, and keeps no queue after', async () => {
     const { user } = await signIn(t);
-    const inserts = jest.spyOn(entries.collection, 'insertOne');
+    const inserts = jest.spyOn(entries.collection, 'insertMany');
     try {
       await Promise.all(Array.from({ length: 20 }, () => grant(user.id, 5)));
-      expect(inserts).toHaveBeenCalledTimes(20);
+      // Entries of concurrent postings share an insert: 20 entries inserted means no claim retried.
+      expect(inserts.mock.calls.flatMap(([docs]) => docs)).toHaveLength(20);
     } finally {
       inserts.mockRestore();
     }
@@ -81,6 +82,22 @@ describe('the credit ledger against the real database', () => {
     await expect(ledger.post({ userId: user.id, amount: -500, kind: 'redeem', reason: 'too much' })).rejects.toBeInstanceOf(InsufficientCredits);
     await new Promise((resolve) => setImmediate(resolve));
     expect((ledger as unknown as { queued: Map<string, unknown> }).queued.size).toBe(0);
+  });
+
+  it('posts from the head this process remembers, reading no cache after its first posting; a head another process moved on is settled by the seq claim', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 10);
+    const cacheRead = jest.spyOn(UsersRepository.prototype, 'findBalanceCache');
+    try {
+      await grant(user.id, 5);
+      expect(cacheRead).not.toHaveBeenCalled();
+      await processes[1].post({ userId: user.id, amount: 7, kind: 'grant', reason: 'another process' });
+      expect((await grant(user.id, 1)).entry).toMatchObject({ seq: 4, balanceAfter: 23 });
+    } finally {
+      cacheRead.mockRestore();
+    }
+    expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 23, creditsSeq: 4 });
+    expect(await ledger.balance(user.id)).toBe(23);
   });
 
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {

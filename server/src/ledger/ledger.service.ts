@@ -7,12 +7,15 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { UsersRepository } from '../users/users.repository';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
+import { KnownHeads } from './known-heads';
 import { MetricsService } from '../observability/metrics.service';
 import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
 import { OwnerCaches, VerifyReport, verifyLedger } from './ledger-verify';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
 
 const MAX_ATTEMPTS = 60;
+/** Chains whose heads a process remembers: about 100 bytes each, so a few MB at most. */
+const KNOWN_HEADS = 20_000;
 
 export interface Posting {
   /** The owner: a user id, or POOL_ACCOUNT_ID. */
@@ -49,18 +52,22 @@ export class InsufficientCredits extends Error {
  * next per-account seq with a unique index (a lost race re-reads the chain's head and retries), and
  * keyed operations are deduplicated by the unique idempotency key.
  *
- * A posting starts from the chain's cached head (one read by `_id`: the user's cached balance, or
- * for the pool, which has no user document, its `ledger_heads` document; written only by this code,
- * seq and balance together). The cache may trail the chain while another writer is between its two
- * writes: then the claim of the next seq fails, or a refusal looks again, and the true head is found
- * by walking forward from it by `_id` (entries are `<chain>:<seq>`), a read or two whatever the
- * chain's length. Only a chain with no cache at all is read through the `(userId, account, seq)` index.
+ * A posting starts from the head this process last posted or read on the chain (KnownHeads), with
+ * no read at all; else from the chain's cached head (one read by `_id`: the user's cached balance,
+ * or for the pool, which has no user document, its `ledger_heads` document; written only by this
+ * code, seq and balance together). Either may trail the chain (another process posted since, or
+ * another writer is between its two writes): then the claim of the next seq fails, or a refusal
+ * looks again, and the true head is found by walking forward from it by `_id` (entries are
+ * `<chain>:<seq>`), a read or two whatever the chain's length. Only a chain with no cache at all is
+ * read through the `(userId, account, seq)` index.
  */
 @Injectable()
 export class LedgerService {
   private readonly logger = new Logger('Ledger');
   /** Chain → the end of the postings to it queued in this process. */
   private readonly queued = new Map<string, Promise<unknown>>();
+  /** Chain → its head as this process last saw it; kept by the postings, which run in turn per chain. */
+  private readonly known = new KnownHeads(KNOWN_HEADS);
 
   constructor(
     private readonly entries: LedgerEntriesRepository,
@@ -100,6 +107,7 @@ export class LedgerService {
     const idempotencyKey = posting.idempotencyKey ?? `auto:${randomUUID()}`;
     const { userId } = posting;
     const account = posting.account ?? 'credits';
+    const chain = chainId(userId, account);
     // A keyed posting looks for its earlier entry when the chain says no: a random key never repeats.
     const earlier = () => (posting.idempotencyKey ? this.entries.findByIdempotencyKey(idempotencyKey) : null);
     // An amount drawn from the balance cannot be worked out again once the operation has happened
@@ -108,7 +116,10 @@ export class LedgerService {
       const existing = await earlier();
       if (existing) return this.duplicateOf(existing);
     }
-    let head = await this.startingHead(userId, account);
+    // An amount drawn from the balance starts from the cache, as current as the database knows: a
+    // remembered head may trail it by another process's postings, and the amount's function may
+    // refuse a balance that is not the chain's (nothing left to drain).
+    let head = (typeof posting.amount === 'function' ? undefined : this.known.get(chain)) ?? (await this.startingHead(userId, account));
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const balance = head.balanceAfter;
@@ -121,6 +132,7 @@ export class LedgerService {
           head = newest;
           continue;
         }
+        this.known.remember(chain, head);
         // A replayed keyed spend must still answer "already done" after the balance dropped.
         const existing = await earlier();
         if (existing) return this.duplicateOf(existing);
@@ -148,6 +160,7 @@ export class LedgerService {
         head = await this.entries.headFrom(userId, account, head);
         continue;
       }
+      this.known.remember(chain, { seq: entry.seq, balanceAfter: entry.balanceAfter });
       await this.syncCache(userId, account, entry);
       return { entry, duplicate: false };
     }

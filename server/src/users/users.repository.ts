@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, mongo } from 'mongoose';
 import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
+import { GroupedWrites } from '../database/grouped-writes';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
 import type { LedgerAccount } from '../ledger/ledger-entry.schema';
 import { User } from './user.schema';
@@ -36,9 +37,18 @@ const CACHE_FIELDS: Record<LedgerAccount, { balance: 'sweatCredits' | 'pendingCr
   pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
 };
 
+/** A move of one user's cached balance to a newer head. */
+interface CacheMove {
+  id: Id;
+  account: LedgerAccount;
+  head: CachedBalance;
+}
+
 /** The one owner of the `users` collection: every query on it is built here. */
 @Injectable()
 export class UsersRepository {
+  private readonly cacheMoves = new GroupedWrites<CacheMove>((moves) => this.writeCacheMoves(moves));
+
   constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
 
   /** `_id`. Null for an unknown or malformed id. */
@@ -148,14 +158,29 @@ export class UsersRepository {
   /**
    * `_id` with a seq guard: moves the cached balance to `head` unless a newer entry is cached. The
    * guard and the write are one atomic update, so the cache only moves forward and ends on the
-   * chain's last entry whatever order concurrent writers land in. Through the driver's collection:
-   * this runs on every posting, and Mongoose's casting cost more CPU than the driver's own work.
+   * chain's last entry whatever order concurrent writers land in. Resolves once written.
    */
-  async advanceBalanceCache(id: Id, account: LedgerAccount, head: CachedBalance): Promise<void> {
-    const fields = CACHE_FIELDS[account];
-    await (this.users.collection as unknown as mongo.Collection).updateOne(
-      { _id: toObjectId(id), [fields.seq]: { $lt: head.seq } },
-      { $set: { [fields.balance]: head.balance, [fields.seq]: head.seq } },
+  advanceBalanceCache(id: Id, account: LedgerAccount, head: CachedBalance): Promise<void> {
+    return this.cacheMoves.add({ id, account, head });
+  }
+
+  /**
+   * The moves of concurrent postings in one unordered bulk write, each its own guarded update, and
+   * through the driver's collection: this runs on every posting, and per posting a command of its
+   * own and Mongoose's casting had cost the process more CPU than the database's work.
+   */
+  private async writeCacheMoves(moves: CacheMove[]): Promise<void> {
+    await (this.users.collection as unknown as mongo.Collection).bulkWrite(
+      moves.map(({ id, account, head }) => {
+        const fields = CACHE_FIELDS[account];
+        return {
+          updateOne: {
+            filter: { _id: toObjectId(id), [fields.seq]: { $lt: head.seq } },
+            update: { $set: { [fields.balance]: head.balance, [fields.seq]: head.seq } },
+          },
+        };
+      }),
+      { ordered: false },
     );
   }
 
