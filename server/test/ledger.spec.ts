@@ -100,6 +100,19 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(23);
   });
 
+  it('finds the head another process moved far on from the cache, not by walking every entry from the remembered head', async () => {
+    const { user } = await signIn(t);
+    await grant(user.id, 1);
+    for (let i = 0; i < 30; i++) await processes[1].post({ userId: user.id, amount: 1, kind: 'grant', reason: 'another process' });
+    const reads = jest.spyOn(entries, 'findById');
+    try {
+      expect((await grant(user.id, 1)).entry).toMatchObject({ seq: 32, balanceAfter: 32 });
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 200);

@@ -127,7 +127,7 @@ export class LedgerService {
       if (!Number.isInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
       if (balance + amount < 0) {
         // Refused only on the chain's true head: the cache may trail it.
-        const newest = await this.entries.headFrom(userId, account, head);
+        const newest = await this.headAfter(userId, account, head);
         if (newest.seq !== head.seq) {
           head = newest;
           continue;
@@ -157,7 +157,7 @@ export class LedgerService {
         const existing = await earlier();
         if (existing) return this.duplicateOf(existing);
         await sleep(retryDelayMs(attempt));
-        head = await this.entries.headFrom(userId, account, head);
+        head = await this.headAfter(userId, account, head);
         continue;
       }
       this.known.remember(chain, { seq: entry.seq, balanceAfter: entry.balanceAfter });
@@ -189,6 +189,15 @@ export class LedgerService {
     }
     const cached = await this.users.findBalanceCache(userId, account);
     return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
+  }
+
+  /**
+   * The chain's last entry, walked to from `head` or from the cache, whichever is newer: a head this
+   * process remembers may trail by many postings of another process (a worker's), the cache by few.
+   */
+  private async headAfter(userId: string, account: LedgerAccount, head: ChainHead): Promise<ChainHead> {
+    const cached = await this.startingHead(userId, account);
+    return this.entries.headFrom(userId, account, cached.seq > head.seq ? cached : head);
   }
 
   /** The chain's last entry, exact even while a writer is between its entry and its cache. */
