@@ -9,6 +9,7 @@ import { UploadsRepository } from '../src/uploads/uploads.repository';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { UPLOAD_URL_TTL_MS, signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
+import { fieldSchema, operations } from './openapi';
 import { mp4Video } from './support/proof-files';
 import { clockOf } from './support/sessions';
 import { openSocket, rawBytes } from './support/raw-http';
@@ -42,6 +43,19 @@ describe('uploads over HTTP (disk driver)', () => {
     expect(filesLeft()).toContain(idOf(uploadURL));
     const again = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'application/pdf').send(pdf).expect(403);
     expect(again.body.message).toBe('This upload URL has already been used');
+  });
+
+  it('issues URLs without the file size (optional with the disk driver), which the document says S3 requires', async () => {
+    const me = await signIn(t);
+    const report = await t.http.post('/api/bmi/upload-url').set(me.auth).send({}).expect(200);
+    expect(report.body).toEqual({ uploadURL: expect.stringMatching(/\/api\/uploads\/[a-f0-9]{24}\?sig=/), resumable: true });
+    await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie' }).expect(200);
+    const documented = operations((await t.http.get('/api/docs-json').expect(200)).body);
+    for (const id of ['POST /api/bmi/upload-url', 'POST /api/proof/upload-url']) {
+      const body = documented.find((op) => op.id === id)?.jsonBody;
+      expect(body?.required ?? []).not.toContain('size');
+      expect(fieldSchema(body, ['size'])?.description).toMatch(/^The file's size in bytes\. Required when the server stores uploads in S3 \(STORAGE_DRIVER=s3\).*400 UPLOAD_SIZE_REQUIRED\. Optional with the disk driver/);
+    }
   });
 
   it('answers 413 to 10 MB + 1 byte (announced or not) and leaves no file', async () => {

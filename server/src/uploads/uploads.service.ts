@@ -7,7 +7,7 @@ import { UPLOAD_PURPOSES, UploadLimits, UploadPurpose, UploadUrlResponse } from 
 import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
-import { ByteRange, UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
+import { ByteRange, UPLOAD_STORAGE, UploadStorage, uploadSizeRequired } from './storage/upload-storage';
 import { InspectedFile, fileTooLarge, inspectStored } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import { UploadUrlSigner } from './upload-url-signer';
@@ -38,10 +38,12 @@ export class UploadsService {
   /**
    * A new upload for `purpose` (limits from UPLOAD_PURPOSES, or `narrowed` within them: one format of
    * several) and the URL to PUT it to; resumable when this server receives the bytes. `size`:
-   * announced by the client, refused up front if too big.
+   * announced by the client, refused up front if too big, and required by a driver that signs it
+   * (refused before any record is made).
    */
   async createUpload(ownerId: string, purpose: UploadPurpose, size?: number, narrowed?: UploadLimits): Promise<UploadUrlResponse> {
     const limits = narrowed ?? UPLOAD_PURPOSES[purpose];
+    if (size === undefined && this.storage.needsSize) throw uploadSizeRequired();
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = this.signer.expiryOfNew();
     const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: limits.maxBytes, allowedTypes: limits.allowedTypes, expiresAt });
