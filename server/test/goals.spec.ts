@@ -12,6 +12,7 @@ import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { GoalsRepository } from '../src/goals/goals.repository';
 import { analyseWeightReport } from './support/uploads';
+import { clockOf } from './support/sessions';
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -249,6 +250,29 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect((await goals.findById(goalId).lean())!.status).toBe('lost');
       expect(await entriesOf(goalId.toString())).toBe(2);
     });
+  });
+});
+
+describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ TEST_CLOCK: '1' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('keeps an unmet goal open until the clock passes its deadline, then forfeits its stake to the pool when read', async () => {
+    const ledger = t.app.get(LedgerService);
+    const me = await signIn(t);
+    await ledger.post({ userId: me.user.id, amount: 100, kind: 'grant', reason: 'test grant' });
+    const deadline = dayIn(new Date(clockOf(t).now().getTime() + 8 * DAY_MS));
+    const created = await t.http.post('/api/goals').set(me.auth).send({ userId: me.user.id, title: 'Five workouts', metric: 'workouts', targetValue: 5, deadline, creditsStaked: 60 }).expect(201);
+    const poolBefore = await ledger.balance(POOL_ACCOUNT_ID);
+    const goalNow = async () => (await t.http.get('/api/goals').set(me.auth).expect(200)).body[0];
+
+    clockOf(t).advance(7 * DAY_MS);
+    expect(await goalNow()).toMatchObject({ id: created.body.id, status: 'active' });
+    clockOf(t).advance(3 * DAY_MS);
+    expect(await goalNow()).toMatchObject({ id: created.body.id, status: 'lost', payout: null });
+    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
+    expect(await ledger.balance(me.user.id)).toBe(40);
   });
 });
 

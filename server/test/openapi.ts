@@ -24,6 +24,7 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
   nullable?: boolean;
   default?: unknown;
+  description?: string;
 }
 
 export interface Parameter {

@@ -1,4 +1,7 @@
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { FakeS3, startFakeS3 } from '../../test/fakes/s3';
+import { Upload } from '../src/uploads/upload.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { afternoonZone, appleHealthZip } from './support/activity-files';
 import { pdfWithLines } from './support/uploads';
@@ -88,6 +91,19 @@ describe('uploads through the S3 driver', () => {
     expect(s3.objects.get(`${BUCKET}/uploads/${id}`)).toEqual(genuine);
     const again = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
     expect(again.body).toMatchObject({ bmiValue: 26.6 });
+  });
+
+  it('answers 400 UPLOAD_SIZE_REQUIRED to an upload-url call without the size it signs into the URL, and stores no upload', async () => {
+    const me = await signIn(t);
+    const uploads = t.app.get<Model<Upload>>(getModelToken(Upload.name));
+    const before = await uploads.countDocuments();
+    const refusal = { statusCode: 400, code: 'UPLOAD_SIZE_REQUIRED', message: 'Send the file size to get a direct upload URL', error: 'Invalid Input' };
+    expect((await t.http.post('/api/bmi/upload-url').set(me.auth).send({}).expect(400)).body).toEqual(refusal);
+    expect((await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie' }).expect(400)).body).toEqual(refusal);
+    expect(await uploads.countDocuments()).toBe(before);
+    // The same calls with the size get their URLs.
+    await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: 1234 }).expect(200);
+    await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie', size: 1234 }).expect(200);
   });
 
   it('answers 404 for an upload URL whose file never reached the store, and 413 when the announced size is over the limit', async () => {

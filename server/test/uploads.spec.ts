@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import { JobsService } from '../src/queue/jobs.service';
 import { WorkersService } from '../src/queue/workers.service';
 import { JobName } from '../src/queue/job-registry';
+import { UploadsRepository } from '../src/uploads/uploads.repository';
 import { UploadsService } from '../src/uploads/uploads.service';
-import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
+import { UPLOAD_URL_TTL_MS, signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
+import { fieldSchema, operations } from './openapi';
 import { mp4Video } from './support/proof-files';
+import { clockOf } from './support/sessions';
 import { openSocket, rawBytes } from './support/raw-http';
 import { newReportUrl, pathOf, pdfWithLines, pngBytes, putAfterHangUp, uploadReport } from './support/uploads';
 
@@ -40,6 +43,19 @@ describe('uploads over HTTP (disk driver)', () => {
     expect(filesLeft()).toContain(idOf(uploadURL));
     const again = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'application/pdf').send(pdf).expect(403);
     expect(again.body.message).toBe('This upload URL has already been used');
+  });
+
+  it('issues URLs without the file size (optional with the disk driver), which the document says S3 requires', async () => {
+    const me = await signIn(t);
+    const report = await t.http.post('/api/bmi/upload-url').set(me.auth).send({}).expect(200);
+    expect(report.body).toEqual({ uploadURL: expect.stringMatching(/\/api\/uploads\/[a-f0-9]{24}\?sig=/), resumable: true });
+    await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie' }).expect(200);
+    const documented = operations((await t.http.get('/api/docs-json').expect(200)).body);
+    for (const id of ['POST /api/bmi/upload-url', 'POST /api/proof/upload-url']) {
+      const body = documented.find((op) => op.id === id)?.jsonBody;
+      expect(body?.required ?? []).not.toContain('size');
+      expect(fieldSchema(body, ['size'])?.description).toMatch(/^The file's size in bytes\. Required when the server stores uploads in S3 \(STORAGE_DRIVER=s3\).*400 UPLOAD_SIZE_REQUIRED\. Optional with the disk driver/);
+    }
   });
 
   it('answers 413 to 10 MB + 1 byte (announced or not) and leaves no file', async () => {
@@ -415,3 +431,27 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe('upload URLs by the server clock (TEST_CLOCK=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ TEST_CLOCK: '1' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('takes a file until the clock passes the URL\'s 15 minutes, then refuses it as expired; the sweep removes it after its hour of grace', async () => {
+    const me = await signIn(t);
+    const [inTime, late] = [await newReportUrl(t, me), await newReportUrl(t, me)];
+    clockOf(t).advance(UPLOAD_URL_TTL_MS - 60_000);
+    await t.http.put(pathOf(inTime)).set('Content-Type', 'image/png').send(pngBytes()).expect(200);
+    clockOf(t).advance(60_000);
+    const refused = await t.http.put(pathOf(late)).set('Content-Type', 'image/png').send(pngBytes()).expect(403);
+    expect(refused.body).toMatchObject({ code: 'UPLOAD_URL_EXPIRED', message: 'This upload URL has expired' });
+    expect((await t.http.get(pathOf(late)).expect(403)).body.code).toBe('UPLOAD_URL_EXPIRED');
+
+    const uploads = t.app.get(UploadsService);
+    expect(await uploads.sweepExpired()).toBe(0);
+    clockOf(t).advance(60 * 60_000 + 1000);
+    expect(await uploads.sweepExpired()).toBe(1);
+    // Swept: the URL names no upload any more (a forged or expired signature is refused before that is looked up).
+    expect(await t.app.get(UploadsRepository).findById(new URL(late).pathname.split('/').pop()!)).toBeNull();
+  });
+});

@@ -5,8 +5,9 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 const MAX_STEP_MS = 24 * 3600_000;
 
 /**
- * The time as the server's rules read it (sessions' start, half time, the day's paid minutes), so
- * tests control it: with TEST_CLOCK=1 it can be moved forward, never back, so stored times keep their order.
+ * The time as the server's rules read it (sessions' start, half time, the day's paid minutes; goal
+ * deadlines; the expiry of upload URLs, sign-in nonces and login codes), so tests control it: with
+ * TEST_CLOCK=1 it can be moved forward, never back, so stored times keep their order.
  */
 @Injectable()
 export class Clock {

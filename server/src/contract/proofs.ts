@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ObjectIdString, TimeZoneName } from './common';
 import { singleLineText } from './text';
+import { AnnouncedUploadSize } from './uploads';
 import { EVIDENCE_CHECKS, PROOF_KINDS, PROOF_SLOT_PURPOSES, UPLOAD_PURPOSES } from './values';
 
 export const ProofKind = z.enum(PROOF_KINDS);
@@ -11,13 +12,13 @@ const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+)?$/,
 
 /**
  * Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse
- * early. The activity slot also takes an exported activity file: its name (the extension picks the
+ * early (required with the S3 driver, which signs it into the URL). The activity slot also takes an exported activity file: its name (the extension picks the
  * format) and declared type, which must agree with each other and, on arrival, with its bytes.
  */
 export const ProofUploadUrlRequest = z
   .strictObject({
     kind: ProofKind.default('gym_selfie'),
-    size: z.number().int().min(1).optional(),
+    size: AnnouncedUploadSize.optional(),
     fileName: singleLineText(z.string().min(1).max(255)).optional(),
     contentType: DeclaredContentType.optional(),
   })

@@ -13,11 +13,23 @@ export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 /**
  * A file's size in an upload-url call: it lets the server refuse an oversized file before any byte
  * moves (413 UPLOAD_TOO_LARGE naming the limit, which the document states), and the S3 driver signs
- * it as the PUT's exact Content-Length.
+ * it as the PUT's exact Content-Length, so that driver cannot issue a URL without it.
  */
-export const uploadSize = (purpose: UploadPurpose) => z.number().int().min(1).meta({ maximum: UPLOAD_PURPOSES[purpose].maxBytes });
+export const AnnouncedUploadSize = z
+  .number()
+  .int()
+  .min(1)
+  .meta({
+    description:
+      "The file's size in bytes. Required when the server stores uploads in S3 (STORAGE_DRIVER=s3): the upload URL is signed for exactly this " +
+      "Content-Length, and a request without it is refused with 400 UPLOAD_SIZE_REQUIRED. Optional with the disk driver (the default). " +
+      'Either way a size over the limit is refused before any byte is sent (413 UPLOAD_TOO_LARGE).',
+  });
 
-/** Optional body of POST /api/bmi/upload-url. */
+/** The announced size within `purpose`'s limit, which the document states. */
+export const uploadSize = (purpose: UploadPurpose) => AnnouncedUploadSize.meta({ maximum: UPLOAD_PURPOSES[purpose].maxBytes });
+
+/** Body of POST /api/bmi/upload-url: `size` is optional with the disk driver, required with S3. */
 export const UploadUrlRequest = z.strictObject({ size: uploadSize('bmi_report').optional() });
 export type UploadUrlRequest = z.infer<typeof UploadUrlRequest>;
 

@@ -16,7 +16,7 @@ export class GoalSlotsRepository {
    * `_id`: gives the user's slot on `metric` to `goalId` when it is free or held by a goal `isOver`
    * says is no longer active. False when an active goal holds it (or won the race for it).
    */
-  async claim(userId: string, metric: GoalMetric, goalId: string, isOver: (held: { goalId: string; claimedAt: Date }) => Promise<boolean>, now = new Date()): Promise<boolean> {
+  async claim(userId: string, metric: GoalMetric, goalId: string, isOver: (held: { goalId: string; claimedAt: Date }) => Promise<boolean>, now: Date): Promise<boolean> {
     const _id = slotId(userId, metric);
     try {
       await this.slots.create({ _id, goalId, claimedAt: now });

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { CreateGoalRequest, GoalView } from '../contract';
+import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { newId } from '../database/object-id';
 import { INSUFFICIENT_CREDITS, goalBonus } from '../credits/credits.rules';
@@ -35,9 +36,10 @@ export class GoalsService {
     private readonly progress: GoalProgress,
     private readonly bmiRecords: BmiRecordsRepository,
     private readonly slots: GoalSlotsRepository,
+    private readonly clock: Clock,
   ) {}
 
-  async create(userId: string, draft: CreateGoalRequest, now = new Date()): Promise<GoalView> {
+  async create(userId: string, draft: CreateGoalRequest, now = this.clock.now()): Promise<GoalView> {
     const [user, reportWeightKg] = await Promise.all([this.users.view(userId), this.bmiRecords.latestReportWeight(userId)]);
     const refusal = goalRefusal(draft, { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak }, now);
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
@@ -102,7 +104,7 @@ export class GoalsService {
   }
 
   /** The user's goals, newest first, each settled first if its outcome is known. */
-  async list(userId: string, now = new Date()): Promise<GoalView[]> {
+  async list(userId: string, now = this.clock.now()): Promise<GoalView[]> {
     const goals = await this.goals.listByUser(userId, 100);
     const valueOf = this.progress.forUser(userId);
     return Promise.all(
@@ -124,7 +126,7 @@ export class GoalsService {
    * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
    * limit: undecided goals stay active, so a limited read would return the same ones every run.
    */
-  async settleAll(now = new Date()): Promise<number> {
+  async settleAll(now = this.clock.now()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.allActive()) {
       const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt);

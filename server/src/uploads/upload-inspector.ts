@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { Transform, TransformCallback } from 'node:stream';
+import { Readable, Transform, TransformCallback, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../common/errors';
 import { UploadLimits, UploadMime, describeBytes, describeTypes } from '../contract';
 import { SNIFF_BYTES, XML_SNIFF_BYTES, sniffMime, sniffNeedsMore } from './uploads.rules';
@@ -55,6 +56,13 @@ export class UploadInspector extends Transform {
     if (!this.mime) throw new Error('result() before the upload finished');
     return { size: this.size, mime: this.mime, sha256: this.hash.digest('hex') };
   }
+}
+
+/** A whole stored file through the inspector: its size, type and sha256, or its refusal. */
+export async function inspectStored(file: Readable, limits: UploadLimits): Promise<InspectedFile> {
+  const inspector = new UploadInspector(limits);
+  await pipeline(file, inspector, new Writable({ write: (_chunk, _encoding, done) => done() }));
+  return inspector.result();
 }
 
 export function fileTooLarge(limits: UploadLimits): AppError {

@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
 import { UPLOAD_PURPOSES, UploadIdParam, UploadProgress, UploadReceipt, UploadSignatureQuery } from '../contract';
-import { UploadsService } from './uploads.service';
+import { UploadReceiver } from './upload-receiver';
 import { UPLOAD_GET, UPLOAD_PATCH, UPLOAD_PUT } from '../common/route-errors';
 
 /** Every type some upload purpose takes. */
@@ -18,7 +18,7 @@ const UPLOAD_TYPES = [...new Set(Object.values(UPLOAD_PURPOSES).flatMap((limits)
 @ApiTags('uploads')
 @Controller('uploads')
 export class UploadsController {
-  constructor(private readonly uploads: UploadsService) {}
+  constructor(private readonly receiver: UploadReceiver) {}
 
   /** The file's bytes as the body (single shot). */
   @Public()
@@ -31,7 +31,7 @@ export class UploadsController {
     @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
     @Req() req: Request,
   ): Promise<UploadReceipt> {
-    return this.uploads.receive(params.id, query.sig, req);
+    return this.receiver.receive(params.id, query.sig, req);
   }
 
   /** The multipart variant: the file in a form field named `file`. */
@@ -46,7 +46,7 @@ export class UploadsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<UploadReceipt> {
-    return this.uploads.receiveMultipart(params.id, query.sig, req, res);
+    return this.receiver.receiveMultipart(params.id, query.sig, req, res);
   }
 
   /** Where a resumable upload stands: the bytes stored, from the first, or finished with its sha256. */
@@ -54,7 +54,7 @@ export class UploadsController {
   @Get(':id')
   @Returns(UploadProgress, 200, ...UPLOAD_GET)
   progress(@ValidParams(UploadIdParam) params: UploadIdParam, @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery): Promise<UploadProgress> {
-    return this.uploads.progress(params.id, query.sig);
+    return this.receiver.progress(params.id, query.sig);
   }
 
   /** One part of the file's bytes, at the offset its Content-Range names (at most the bytes already stored). */
@@ -70,6 +70,6 @@ export class UploadsController {
     @Headers('content-range') contentRange: string | undefined,
     @Req() req: Request,
   ): Promise<UploadProgress> {
-    return this.uploads.receivePart(params.id, query.sig, contentRange, req);
+    return this.receiver.receivePart(params.id, query.sig, contentRange, req);
   }
 }

@@ -5,6 +5,8 @@ import { DiskStorage } from './storage/disk.storage';
 import { S3Storage } from './storage/s3.storage';
 import { UPLOAD_STORAGE } from './storage/upload-storage';
 import { Upload, UploadSchema } from './upload.schema';
+import { UploadReceiver } from './upload-receiver';
+import { UploadUrlSigner } from './upload-url-signer';
 import { UploadsController } from './uploads.controller';
 import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
@@ -14,6 +16,8 @@ import { UploadsService } from './uploads.service';
   controllers: [UploadsController],
   providers: [
     UploadsService,
+    UploadReceiver,
+    UploadUrlSigner,
     UploadsRepository,
     {
       provide: UPLOAD_STORAGE,

@@ -10,6 +10,9 @@ import type { UploadMime } from '../contract';
 /** How long an issued upload URL stays usable. */
 export const UPLOAD_URL_TTL_MS = 15 * 60_000;
 
+/** The single-use claim an upload is held by: one writer at a time, or the one settling it. */
+export const uploadClaimKey = (id: string) => `upload:${id}`;
+
 /** Bytes needed to recognise every binary type. */
 export const SNIFF_BYTES = 12;
 /** An XML file (TCX, GPX) is known by its root element, which may follow a declaration and comments. */

@@ -8,6 +8,7 @@ import type { ByteRange, UploadStorage } from './upload-storage';
 /** Files under DATA_DIR/uploads, received by this server's own signed PUT route. */
 export class DiskStorage implements UploadStorage {
   readonly receivesBytes = true;
+  readonly needsSize = false;
   readonly issuedPrefixes: readonly string[];
   private readonly dir: string;
 

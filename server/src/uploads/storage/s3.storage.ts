@@ -2,9 +2,8 @@ import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectComm
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config';
-import { AppError } from '../../common/errors';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
-import type { ByteRange, UploadStorage } from './upload-storage';
+import { ByteRange, UploadStorage, uploadSizeRequired } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
 
@@ -18,6 +17,7 @@ type S3Config = AppConfig['storage']['s3'];
  */
 export class S3Storage implements UploadStorage {
   readonly receivesBytes = false;
+  readonly needsSize = true;
   readonly issuedPrefixes: readonly string[];
   private readonly client: S3Client;
   private readonly bucket: string;
@@ -40,7 +40,7 @@ export class S3Storage implements UploadStorage {
   }
 
   async uploadUrl(id: string, _signature: string, limits: { maxBytes: number; size?: number }): Promise<string> {
-    if (limits.size === undefined) throw new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');
+    if (limits.size === undefined) throw uploadSizeRequired();
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: incomingKey(id), ContentLength: limits.size });
     return getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_MS / 1000, signableHeaders: new Set(['content-length']) });
   }

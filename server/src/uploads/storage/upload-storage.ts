@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { AppError } from '../../common/errors';
 
 /** Where upload bytes live. Chosen by STORAGE_DRIVER; the service talks only to this. */
 export interface UploadStorage {
@@ -9,6 +10,8 @@ export interface UploadStorage {
   readonly receivesBytes: boolean;
   /** Prefixes of the file URLs this driver issues; a fileUrl is accepted only under one of them. */
   readonly issuedPrefixes: readonly string[];
+  /** True when `uploadUrl` needs the size the client announced (signed into the URL). */
+  readonly needsSize: boolean;
   /** The URL the client PUTs the file to. `size` is the size the client announced, if any. */
   uploadUrl(id: string, signature: string, limits: { maxBytes: number; size?: number }): Promise<string>;
   /**
@@ -30,3 +33,6 @@ export interface ByteRange {
 }
 
 export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');
+
+/** A URL asked of a `needsSize` driver without the size it signs into it. */
+export const uploadSizeRequired = () => new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');
