@@ -1,8 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
-import { AuthService, CHALLENGE_TTL_MS, LOGIN_CODE_TTL_MS } from '../src/auth/auth.service';
+import { AuthService } from '../src/auth/auth.service';
 import { SignedIn, TestApp, signIn, signMessage, startTestApp } from './harness';
-import { clockOf } from './support/sessions';
 
 describe('Phantom sign-in over HTTP', () => {
   let t: TestApp;
@@ -150,34 +149,5 @@ describe('sign-in rate limit', () => {
     expect(statuses).toContain(429);
     const res = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress }).expect(429);
     expect(res.body.message).toMatch(/Too many sign-in attempts/);
-  });
-});
-
-describe('sign-in nonces and login codes by the server clock (TEST_CLOCK=1)', () => {
-  let t: TestApp;
-  beforeAll(async () => (t = await startTestApp({ TEST_CLOCK: '1' }, { workers: false })));
-  afterAll(() => t.close());
-
-  it('refuses a nonce and a login code once the clock passes their lifetimes, and signs in with ones issued after', async () => {
-    const kp = Keypair.generate();
-    const walletAddress = kp.publicKey.toBase58();
-    const challenge = async () => (await t.http.get('/api/auth/phantom/challenge').query({ walletAddress }).expect(200)).body as { nonce: string; message: string };
-    const signInWith = ({ nonce, message }: { nonce: string; message: string }) =>
-      t.http.post('/api/auth/phantom').send({ walletAddress, nonce, signature: signMessage(kp, message) });
-    const verifyCode = (code: string) => t.http.get('/api/auth/verify').set('Authorization', `Bearer ${code}`);
-    const me = await signIn(t);
-    const auth = t.app.get(AuthService);
-
-    const stale = await challenge();
-    const staleCode = await auth.createLoginCode(me.user.id);
-    clockOf(t).advance(Math.max(CHALLENGE_TTL_MS, LOGIN_CODE_TTL_MS) + 1000);
-    const refused = await signInWith(stale).expect(401);
-    expect(refused.body).toMatchObject({ code: 'AUTH_CHALLENGE_EXPIRED', message: 'Sign-in request expired or already used, please try again' });
-    const codeRefused = await verifyCode(staleCode).expect(401);
-    expect(codeRefused.body).toMatchObject({ code: 'AUTH_LOGIN_CODE_USED', message: 'Sign-in link expired or already used' });
-
-    // Issued on the moved clock, they live their whole lifetimes from its time.
-    await signInWith(await challenge()).expect(200);
-    expect((await verifyCode(await auth.createLoginCode(me.user.id)).expect(200)).body.id).toBe(me.user.id);
   });
 });

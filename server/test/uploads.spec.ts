@@ -5,13 +5,11 @@ import { join } from 'node:path';
 import { JobsService } from '../src/queue/jobs.service';
 import { WorkersService } from '../src/queue/workers.service';
 import { JobName } from '../src/queue/job-registry';
-import { UploadsRepository } from '../src/uploads/uploads.repository';
 import { UploadsService } from '../src/uploads/uploads.service';
-import { UPLOAD_URL_TTL_MS, signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
+import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { TestApp, signIn, startTestApp } from './harness';
 import { fieldSchema, operations } from './openapi';
 import { mp4Video } from './support/proof-files';
-import { clockOf } from './support/sessions';
 import { openSocket, rawBytes } from './support/raw-http';
 import { newReportUrl, pathOf, pdfWithLines, pngBytes, putAfterHangUp, uploadReport } from './support/uploads';
 
@@ -431,27 +429,3 @@ async function waitFor(condition: () => boolean, timeoutMs = 3000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-describe('upload URLs by the server clock (TEST_CLOCK=1)', () => {
-  let t: TestApp;
-  beforeAll(async () => (t = await startTestApp({ TEST_CLOCK: '1' }, { workers: false })));
-  afterAll(() => t.close());
-
-  it('takes a file until the clock passes the URL\'s 15 minutes, then refuses it as expired; the sweep removes it after its hour of grace', async () => {
-    const me = await signIn(t);
-    const [inTime, late] = [await newReportUrl(t, me), await newReportUrl(t, me)];
-    clockOf(t).advance(UPLOAD_URL_TTL_MS - 60_000);
-    await t.http.put(pathOf(inTime)).set('Content-Type', 'image/png').send(pngBytes()).expect(200);
-    clockOf(t).advance(60_000);
-    const refused = await t.http.put(pathOf(late)).set('Content-Type', 'image/png').send(pngBytes()).expect(403);
-    expect(refused.body).toMatchObject({ code: 'UPLOAD_URL_EXPIRED', message: 'This upload URL has expired' });
-    expect((await t.http.get(pathOf(late)).expect(403)).body.code).toBe('UPLOAD_URL_EXPIRED');
-
-    const uploads = t.app.get(UploadsService);
-    expect(await uploads.sweepExpired()).toBe(0);
-    clockOf(t).advance(60 * 60_000 + 1000);
-    expect(await uploads.sweepExpired()).toBe(1);
-    // Swept: the URL names no upload any more (a forged or expired signature is refused before that is looked up).
-    expect(await t.app.get(UploadsRepository).findById(new URL(late).pathname.split('/').pop()!)).toBeNull();
-  });
-});

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Clock } from '../clock/clock';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
 import { SessionUser } from '../common/auth.guard';
@@ -38,10 +37,9 @@ export class AuthService {
     private readonly singleUse: SingleUseClaimsRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly clock: Clock,
   ) {}
 
-  async challenge(walletAddress: string, purpose: ChallengePurpose, now = this.clock.now()): Promise<PhantomChallenge> {
+  async challenge(walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<PhantomChallenge> {
     if (!isWalletAddress(walletAddress)) throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
     const nonce = randomBytes(16).toString('hex');
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
@@ -64,7 +62,7 @@ export class AuthService {
    * that is no Solana key has no challenge (challenge() refuses it): it is told the request expired.
    */
   private async proveWallet(body: PhantomSignIn, purpose: ChallengePurpose): Promise<void> {
-    const challenge = await this.challenges.findValid(body.nonce, body.walletAddress, purpose, this.clock.now());
+    const challenge = await this.challenges.findValid(body.nonce, body.walletAddress, purpose);
     if (!challenge || !(await this.singleUse.claim(`nonce:${body.nonce}`))) {
       throw new AppError('AUTH_CHALLENGE_EXPIRED', 'Sign-in request expired or already used, please try again');
     }
@@ -106,10 +104,9 @@ export class AuthService {
   }
 
   async createLoginCode(userId: string): Promise<string> {
-    const now = this.clock.now();
-    await this.loginCodes.deleteExpired(now);
+    await this.loginCodes.deleteExpired(new Date());
     const code = randomBytes(24).toString('hex');
-    await this.loginCodes.create({ _id: code, userId, expiresAt: new Date(now.getTime() + LOGIN_CODE_TTL_MS) });
+    await this.loginCodes.create({ _id: code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
     return code;
   }
 
@@ -119,7 +116,7 @@ export class AuthService {
    */
   async verify(token: string, verifySession: (t: string) => Promise<SessionUser>): Promise<VerifyResponse> {
     if (isLoginCode(token)) {
-      const code = await this.loginCodes.findValid(token, this.clock.now());
+      const code = await this.loginCodes.findValid(token);
       if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw new AppError('AUTH_LOGIN_CODE_USED', 'Sign-in link expired or already used');
       await this.loginCodes.delete(token);
       const user = await this.users.findById(code.userId);
@@ -135,10 +132,7 @@ export class AuthService {
     return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
   }
 
-  /**
-   * Signs this session out: its token is refused from now on, other sessions go on. Real time, not
-   * the Clock: a revocation is kept until the token's own expiry, which the JWT library reads so.
-   */
+  /** Signs this session out: its token is refused from now on, other sessions go on. */
   logout(session: SessionUser): Promise<void> {
     return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt, Date.now(), session.user.revokedSessions ?? {});
   }

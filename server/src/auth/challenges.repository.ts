@@ -39,7 +39,7 @@ export class AuthChallengesRepository extends ExpiringRecords<AuthChallenge> {
   }
 
   /** The nonce's challenge if it was issued to this wallet for this purpose and has not expired. */
-  findValid(nonce: string, walletAddress: string, purpose: ChallengePurpose, now: Date): Promise<AuthChallenge | null> {
+  findValid(nonce: string, walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<AuthChallenge | null> {
     return this.findUnexpired(nonce, { walletAddress, purpose }, now);
   }
 }
@@ -52,7 +52,7 @@ export class LoginCodesRepository extends ExpiringRecords<LoginCode> {
   }
 
   /** The code, unless it expired. */
-  findValid(code: string, now: Date): Promise<LoginCode | null> {
+  findValid(code: string, now = new Date()): Promise<LoginCode | null> {
     return this.findUnexpired(code, {}, now);
   }
 }

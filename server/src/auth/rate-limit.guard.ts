@@ -23,7 +23,6 @@ export class AuthRateLimitGuard implements CanActivate {
     const http = context.switchToHttp();
     const req = http.getRequest<Request>();
     if (!this.spends(req)) return true;
-    // Real time, not the Clock: the minute's count is a Redis key that expires in real seconds.
     const minute = Math.floor(Date.now() / 60_000);
     const key = this.redis.key('ratelimit', 'auth', budgetKey(req.ip), String(minute));
     let count: number;

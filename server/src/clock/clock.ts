@@ -6,8 +6,10 @@ const MAX_STEP_MS = 24 * 3600_000;
 
 /**
  * The time as the server's rules read it (sessions' start, half time, the day's paid minutes; goal
- * deadlines; the expiry of upload URLs, sign-in nonces and login codes), so tests control it: with
- * TEST_CLOCK=1 it can be moved forward, never back, so stored times keep their order.
+ * deadlines), so tests control it: with TEST_CLOCK=1 it can be moved forward, never back, so stored
+ * times keep their order. Short-lived credentials (upload URLs, sign-in nonces, login codes, session
+ * tokens) expire in real time: tests side by side move this shared clock by half a session, which
+ * would expire another test's URL between its issue and its use.
  */
 @Injectable()
 export class Clock {

@@ -1,20 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock } from '../clock/clock';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { SignatureCheck, UPLOAD_URL_TTL_MS, checkUploadSignature, signUpload, uploadSigningKey } from './uploads.rules';
 
-/** Signs the disk driver's upload URLs when they are issued and checks them when they are used, by the server's clock. */
+/** Signs the disk driver's upload URLs when they are issued and checks them when they are used. */
 @Injectable()
 export class UploadUrlSigner {
   private readonly key: Buffer;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, private readonly clock: Clock) {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.key = uploadSigningKey(config.jwtSecret);
   }
 
   /** When a URL issued now stops taking bytes. */
   expiryOfNew(): Date {
-    return new Date(this.clock.now().getTime() + UPLOAD_URL_TTL_MS);
+    return new Date(Date.now() + UPLOAD_URL_TTL_MS);
   }
 
   /** The `sig` of upload `id`'s URL, valid until `expiresAt`. */
@@ -24,6 +23,6 @@ export class UploadUrlSigner {
 
   /** Whether `sig` was issued here for upload `id` and is still unexpired. */
   check(id: string, sig: string): SignatureCheck {
-    return checkUploadSignature(this.key, id, sig, this.clock.now().getTime());
+    return checkUploadSignature(this.key, id, sig, Date.now());
   }
 }

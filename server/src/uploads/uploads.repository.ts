@@ -32,8 +32,8 @@ export class UploadsRepository {
   }
 
   /** `_id`: the stored bytes were deleted; the record stays. */
-  async markFileRemoved(id: Id, removedAt: Date): Promise<void> {
-    await this.uploads.updateOne({ _id: toObjectId(id) }, { $set: { fileRemovedAt: removedAt } });
+  async markFileRemoved(id: Id): Promise<void> {
+    await this.uploads.updateOne({ _id: toObjectId(id) }, { $set: { fileRemovedAt: new Date() } });
   }
 
   /** `_id` (a list): which of these uploads have had their file removed. */

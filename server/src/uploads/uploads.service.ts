@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { UPLOAD_PURPOSES, UploadLimits, UploadPurpose, UploadUrlResponse } from '../contract';
@@ -32,7 +31,6 @@ export class UploadsService {
     @Inject(UPLOAD_STORAGE) private readonly storage: UploadStorage,
     private readonly signer: UploadUrlSigner,
     private readonly singleUse: SingleUseClaimsRepository,
-    private readonly clock: Clock,
   ) {}
 
   /**
@@ -83,7 +81,7 @@ export class UploadsService {
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */
   async removeFile(id: string): Promise<void> {
     await this.storage.remove(id);
-    await this.uploads.markFileRemoved(id, this.clock.now());
+    await this.uploads.markFileRemoved(id);
   }
 
   /** Which of these uploads have had their file removed, as id strings. */
@@ -102,7 +100,7 @@ export class UploadsService {
   }
 
   /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
-  async sweepExpired(now = this.clock.now()): Promise<number> {
+  async sweepExpired(now = new Date()): Promise<number> {
     const expired = await this.uploads.pendingExpiredBefore(new Date(now.getTime() - SWEEP_GRACE_MS));
     for (const id of expired) {
       await this.storage.remove(id);
