@@ -43,7 +43,7 @@ describe('evidence verdicts', () => {
     expect(videoFileCheck(null)).toEqual(unreadableCheck('workout_video'));
     expect(unreadableCheck('workout_video').reason).toBe('The video could not be read: send a MP4, MOV or WEBM file');
     expect(videoFileCheck({ hasVideo: false, seconds: 30, width: 0, height: 0, framesPerSecond: 0 }).reason).toBe('The file has no video track: send a video of your workout');
-    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000, framesPerSecond: 30 }).passed).toBe(false);
+    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000, framesPerSecond: 30 }).reason).toBe("The video's frames are too large (8000×8000): record at a lower resolution");
     expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 1920, height: 1080, framesPerSecond: 30 }).passed).toBe(true);
     expect(durationCheck(9.96)).toEqual({ name: 'duration', passed: false, reason: 'The video lasts 9.9 s: record at least 10 s' });
     expect(durationCheck(10).passed).toBe(true);
@@ -64,7 +64,7 @@ describe('evidence verdicts', () => {
     expect(activityCheck({})).toEqual({
       name: 'activity',
       passed: false,
-      reason: 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot',
+      reason: 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot: send one that shows them',
     });
   });
 

@@ -67,7 +67,7 @@ export interface VideoFacts {
 export function videoFileCheck(facts: VideoFacts | null): EvidenceCheck {
   if (!facts) return unreadableCheck('workout_video');
   if (!facts.hasVideo) return check('file', false, 'The file has no video track: send a video of your workout');
-  if (facts.width * facts.height > MAX_IMAGE_PIXELS) return check('file', false, `The video's frames are too large (${facts.width}×${facts.height})`);
+  if (facts.width * facts.height > MAX_IMAGE_PIXELS) return check('file', false, `The video's frames are too large (${facts.width}×${facts.height}): record at a lower resolution`);
   return check('file', true, `Video ${facts.width}×${facts.height}`);
 }
 
@@ -98,7 +98,7 @@ export function activityCheck(figures: ActivityFigures): EvidenceCheck {
   const found = describeFigures(figures);
   return found
     ? check('activity', true, `Activity summary read: ${found}`)
-    : check('activity', false, 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot');
+    : check('activity', false, 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot: send one that shows them');
 }
 
 /** A check that ran out of time (or hit a reader's limit): the file is refused with what to do. */
