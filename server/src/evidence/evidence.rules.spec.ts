@@ -7,6 +7,7 @@ import {
   movementCheck,
   personCheck,
   personFound,
+  ranOutOfTime,
   tooSlowCheck,
   unreadableCheck,
   videoFileCheck,
@@ -72,5 +73,12 @@ describe('evidence verdicts', () => {
     expect(tooSlowCheck('workout_video')).toEqual({ name: 'file', passed: false, reason: 'The video could not be checked in time: send a shorter or smaller file' });
     expect(accepted([personCheck(true, 'gym_selfie'), codeCheck(true, 'X')])).toBe(true);
     expect(accepted([personCheck(true, 'gym_selfie'), codeCheck(false, 'X')])).toBe(false);
+  });
+
+  it('tells a check that ran out of time (not kept for reuse) from a refusal of the file', () => {
+    expect(ranOutOfTime('workout_video', [tooSlowCheck('workout_video')])).toBe(true);
+    expect(ranOutOfTime('gym_selfie', [imageCheck({ width: 640, height: 480 }, 'gym_selfie'), tooSlowCheck('gym_selfie')])).toBe(true);
+    expect(ranOutOfTime('gym_selfie', [imageCheck({ width: 640, height: 480 }, 'gym_selfie'), personCheck(false, 'gym_selfie')])).toBe(false);
+    expect(ranOutOfTime('gym_selfie', [unreadableCheck('gym_selfie')])).toBe(false);
   });
 });

@@ -106,5 +106,11 @@ export function tooSlowCheck(kind: ProofKind): EvidenceCheck {
   return check('file', false, `The ${EVIDENCE_LABELS[kind]} could not be checked in time: send a shorter or smaller file`);
 }
 
+/**
+ * Whether a file's checks ended because time ran out: a verdict of the machine's load as much as of
+ * the file, so it is not kept for reuse (the next check runs again).
+ */
+export const ranOutOfTime = (kind: ProofKind, checks: EvidenceCheck[]) => checks.some((c) => !c.passed && c.reason === tooSlowCheck(kind).reason);
+
 /** Every check passed. */
 export const accepted = (checks: EvidenceCheck[]) => checks.every((c) => c.passed);

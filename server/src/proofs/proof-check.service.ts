@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { buffer } from 'node:stream/consumers';
 import { ActivitiesService } from '../activities/activities.service';
 import { ProofCheckResult, activityFormatOfMime } from '../contract';
-import { accepted } from '../evidence/evidence.rules';
+import { accepted, ranOutOfTime } from '../evidence/evidence.rules';
 import { JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
@@ -60,7 +60,10 @@ export class ProofCheckService {
     }
     await job.updateProgress(40);
     const checks = await this.checker.check(files, job.data.challengeCode);
-    for (const file of files) await this.stored.save(file, job.data.challengeCode, checks[file.kind] ?? []);
+    for (const file of files) {
+      const found = checks[file.kind] ?? [];
+      if (!ranOutOfTime(file.kind, found)) await this.stored.save(file, job.data.challengeCode, found);
+    }
     await job.updateProgress(100);
     return checks;
   }
