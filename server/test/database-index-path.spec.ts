@@ -30,6 +30,8 @@ const usernames = ['ana', 'ben', 'Ana', 'ana ', 'ünal', 'a<b&c>', '"quoted"', '
 const wallets = ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'];
 const keys = ['proof:a:2026-11-24', 'redeem:1', 'redeem:2', 'tweet:19', 'purchase:5Kx', 'grant:ü'];
 const days = ['2026-11-23', '2026-11-24', '2026-11-25'];
+const sha256s = ['a'.repeat(64), 'b'.repeat(64)];
+const challengeCodes = ['K7QX3M', 'RBE4TD'];
 
 /** One value of a field as the app writes it, or one that merely looks like it. */
 function valueOf(rng: ReturnType<typeof generator>, usual: readonly unknown[]): unknown {
@@ -55,6 +57,9 @@ function randomDocuments(seed: number): mongo.Document[] {
       username: valueOf(rng, usernames),
       walletAddress: valueOf(rng, wallets),
       day: valueOf(rng, days),
+      uploadId: valueOf(rng, userIds),
+      sha256: valueOf(rng, sha256s),
+      challengeCode: valueOf(rng, challengeCodes),
       status: valueOf(rng, ['pending', 'finished', 'active']),
       createdAt: new Date(Date.UTC(2026, 10, 1) + Math.floor(rng.next() * 30 * 86_400_000)),
     };
@@ -71,6 +76,7 @@ const INDEXES: mongo.Document[] = [
   { walletAddress: 1 },
   { userId: 1, day: -1 },
   { status: 1, createdAt: 1 },
+  { uploadId: 1, sha256: 1, challengeCode: 1 },
 ];
 
 interface Shape {
@@ -106,6 +112,8 @@ function shapes(seed: number): Shape[] {
       { filter: { status: rng.pick(['pending', 'finished']), createdAt: { $lt: new Date(Date.UTC(2026, 10, 15)) } } },
       { filter: { _id: { $in: [`doc-${i}`, `doc-${i * 7}`, 'doc-none'] } } },
       { filter: { _id: `doc-${i * 3}`, seq: { $lt: 15 } } },
+      // Kept proof checks: the index's first and last fields, the middle one left out.
+      { filter: { uploadId: { $in: [userId, user()] }, challengeCode: rng.pick(challengeCodes) } },
     );
   }
   return out;

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { pdfWithLines } from '../../server/test/support/uploads';
 import { A11Y_VIEWPORTS, seriousViolations } from './a11y';
-import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test, type Session } from './fixtures';
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
@@ -60,7 +60,7 @@ for (const viewport of A11Y_VIEWPORTS) {
     await scan('proof dialog');
     const [{ kind, ...selfie }] = await proofFiles(await dayCode(proofDialog));
     await proofDialog.getByTestId(`${kind}-input`).setInputFiles(selfie);
-    await expect(toast(page).getByText('Gym Selfie Uploaded')).toBeVisible();
+    await expect(toast(page).getByText('Gym Selfie Uploaded')).toBeVisible(CHECKED);
     await scan('proof dialog, success toast');
     await screenshot(page, `a11y-proof-toast-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'DAILY_PROOF_VALIDATION');

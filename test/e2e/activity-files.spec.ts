@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { afternoonZone, gpxFile } from '../../server/test/support/activity-files';
 import { seriousViolations } from './a11y';
-import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 // The browser's day is the proof day: early afternoon there, so a run that ended minutes ago was today.
 const { timeZone } = afternoonZone();
@@ -26,19 +26,19 @@ test('a GPX file in the activity slot is read on upload, refused fakes say why, 
   const [selfie, video] = await proofFiles(await dayCode(dialog));
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('workout_video-input').setInputFiles(video);
-  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3', CHECKED);
 
   // A flat heart rate: the reason shows in the slot before any validation, and the file does not count.
   await page.getByTestId('apple_watch-input').setInputFiles(gpx(30, 'flat'));
-  const refused = dialog.getByRole('list', { name: 'Activity refused' });
+  const refused = dialog.getByRole('list', { name: 'Activity Watch refused' });
   await expect(refused.getByText('Heart rate is a flat line (120 bpm throughout)')).toBeVisible();
-  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3', CHECKED);
   await refused.scrollIntoViewIfNeeded();
   await screenshot(page, 'activity-file-refused-phone', { fullPage: false });
 
   // A genuine run replaces it: its figures and every check passed.
   await page.getByTestId('apple_watch-input').setInputFiles(gpx(30));
-  const accepted = dialog.getByRole('list', { name: 'Activity accepted' });
+  const accepted = dialog.getByRole('list', { name: 'Activity Watch accepted' });
   await expect(accepted.getByRole('listitem')).toHaveCount(6);
   await expect(dialog.getByText(/^RUNNING · 30 MIN · \d+\.\d\d KM · HR \d+\/\d+$/)).toBeVisible();
   await expect(dialog.getByText('GPX · Garmin Connect')).toBeVisible();

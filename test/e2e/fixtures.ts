@@ -231,6 +231,12 @@ export async function completeWorkout(page: Page, session: Session): Promise<num
 }
 
 /** The day's code the proof dialog shows (to be written on paper in the selfie), once it has loaded. */
+/**
+ * How long a proof slot's check may take before it shows: the evidence models run on the server's
+ * worker (started on first use, so the first check of a run is slow) while other tests share the machine.
+ */
+export const CHECKED = { timeout: 30_000 };
+
 export async function dayCode(dialog: Locator): Promise<string> {
   const code = dialog.getByTestId('proof-challenge');
   await expect(code).toHaveText(/^[A-Z2-9]{6}$/);

@@ -3,7 +3,7 @@
 // is after each step. No mouse: clicks are never used, files are given to the picker Enter opens.
 import type { Locator, Page } from '@playwright/test';
 import { A11Y_VIEWPORTS } from './a11y';
-import { dayCode, expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
+import { CHECKED, dayCode, expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -144,7 +144,7 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Enter');
     await (await chooser).setFiles(file);
-    await expect(dialog.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
+    await expect(dialog.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`, CHECKED);
     await expect(slot.getByRole('button', { name: /^UPLOADED / })).toBeFocused();
   }
   await tabTo(page, dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));

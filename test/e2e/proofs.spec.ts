@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import * as samples from '../../server/test/support/evidence-samples';
 import { pngImage } from '../../server/test/support/proof-files';
 import { seriousViolations } from './a11y';
-import { completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -16,7 +16,7 @@ const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F
 async function uploadProofs(page: Page) {
   for (const [index, { kind, ...file }] of (await proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' })))).entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
-    await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`);
+    await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`, CHECKED);
   }
 }
 
@@ -72,34 +72,46 @@ for (const viewport of [
   });
 }
 
-test("a refused proof shows 'Validation Failed' with the server's message, credits nothing, and can be replaced", async ({ page, wallet }) => {
+test('a refused selfie shows why in its slot before validation, is replaced, and the checked set validates', async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
   const session = await signInWithPhantom(page);
   const credits = await completeWorkout(page, session);
   await page.reload();
   await page.getByRole('button', { name: 'VALIDATE_PROOF' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const seed = randomInt(1_000_000);
+  const code = await dayCode(dialog);
   // In SPEC order: the selfie, the video, the screenshot.
-  const [selfie, video, watch] = (await proofFiles(await dayCode(dialog))).map(({ kind: _kind, ...file }) => file);
-  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  const [selfie, video, watch] = (await proofFiles(code)).map(({ kind: _kind, ...file }) => file);
   await page.getByTestId('workout_video-input').setInputFiles(video);
-  // A 10×10 "screenshot": the proof.check job refuses it.
-  await page.getByTestId('apple_watch-input').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngImage(10, 10, seed) });
-  await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
-  await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
-  await expect(toast(page).getByText('Validation Failed')).toBeVisible();
-  await expect(toast(page).getByText('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot')).toBeVisible();
-  await screenshot(page, 'proofs-refused-desktop', { fullPage: false });
-  await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeVisible();
+  await page.getByTestId('apple_watch-input').setInputFiles(watch);
+  await expect(dialog.getByRole('list', { name: 'Workout Video accepted' })).toBeVisible(CHECKED);
+  await expect(dialog.getByRole('list', { name: 'Activity Watch accepted' })).toBeVisible(CHECKED);
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
+
+  // A selfie without anyone in it, nor today's code: its slot says why before any validation.
+  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'empty-room.png', mimeType: 'image/png', buffer: pngImage(640, 480, randomInt(1_000_000)) });
+  const refused = dialog.getByRole('list', { name: 'Gym Selfie refused' });
+  await expect(refused.getByText('No person found in the selfie')).toBeVisible(CHECKED);
+  await expect(dialog.getByText('Pick another file to replace it.')).toBeVisible();
+  await expect(toast(page).getByText('Gym Selfie Refused')).toBeVisible();
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
+  await expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toHaveCount(0);
+  await refused.scrollIntoViewIfNeeded();
+  await screenshot(page, 'proofs-selfie-refused-desktop', { fullPage: false });
+  expect(await seriousViolations(page, 'refused selfie')).toEqual([]);
   const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })).json();
   expect(user).toMatchObject({ sweatCredits: 0, pendingCredits: credits });
 
-  // The refused screenshot is replaced in its slot; the other two files were released and count again.
-  await page.getByTestId('apple_watch-input').setInputFiles(watch);
-  await expect(toast(page).getByText('Activity Watch Uploaded')).toBeVisible();
+  // A genuine selfie replaces it: every check passes, and the day validates with the checks kept.
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  const accepted = dialog.getByRole('list', { name: 'Gym Selfie accepted' });
+  await expect(accepted.getByText(`Code ${code} is readable`)).toBeVisible(CHECKED);
+  await expect(toast(page).getByText('Gym Selfie Uploaded')).toBeVisible();
+  await accepted.scrollIntoViewIfNeeded();
+  await screenshot(page, 'proofs-selfie-accepted-desktop', { fullPage: false });
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+  await expect(toast(page).getByText(`${credits} coins have been validated!`)).toBeVisible();
 });
 
 test('a 12 MB video whose connection drops mid-upload goes on from the bytes the server kept, and the day validates', async ({ page, wallet }) => {

@@ -51,7 +51,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   calculateBmi: (store) => store.dispatch(bmiApi.endpoints.calculateBmi.initiate({ height: 180, weight: 80 })),
   analyzeBmiReport: (store) => store.dispatch(bmiApi.endpoints.analyzeBmiReport.initiate({ fileUrl: 'u', jobKey: 'job-key-1' })),
   validateProofs: (store) => store.dispatch(proofsApi.endpoints.validateProofs.initiate({ proofs: {} })),
-  readActivity: (store) => store.dispatch(activitiesApi.endpoints.readActivity.initiate({ fileUrl: 'u', timeZone: 'UTC' })),
+  checkProof: (store) => store.dispatch(proofsApi.endpoints.checkProof.initiate({ kind: 'gym_selfie', fileUrl: 'u', timeZone: 'UTC' })),
   generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),
   generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
   coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),

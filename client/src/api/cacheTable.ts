@@ -29,8 +29,8 @@ export const MUTATION_CHANGES = {
   // the steps of an activity file in the activity slot (stored as an imported activity) are the
   // evidence of Weekly Streak and 10K Steps.
   validateProofs: ['User', 'Proofs', 'Transactions', 'Achievements', 'Goals', 'Profile', 'EarnActions', 'Activities'],
-  // Reading an activity file stores and claims nothing.
-  readActivity: [],
+  // A file's checks are kept on the server for validation, but no screen shows them.
+  checkProof: [],
   // The profile is part of the user every screen reads (units, height, weight); its time zone
   // decides which day the earning actions are counted on.
   saveProfile: ['User', 'Profile', 'EarnActions'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActivitySummary } from './activities';
 import { ObjectIdString, TimeZoneName } from './common';
 import { singleLineText } from './text';
 import { AnnouncedUploadSize } from './uploads';
@@ -75,6 +76,26 @@ export const EvidenceCheck = z.object({
   reason: z.string(),
 });
 export type EvidenceCheck = z.infer<typeof EvidenceCheck>;
+
+/**
+ * POST /api/proof/check: one slot's finished upload, checked as soon as it is uploaded (the same
+ * checks validate-all runs); the time zone names "today" and its code, like validate-all's.
+ */
+export const ProofCheckRequest = z.strictObject({
+  kind: ProofKind,
+  fileUrl: z.string().min(1).max(2048),
+  timeZone: TimeZoneName.optional(),
+});
+export type ProofCheckRequest = z.infer<typeof ProofCheckRequest>;
+
+/** What one file's checks found: whether validation would accept it, and each check with its reason. */
+export const ProofCheckResult = z.object({
+  accepted: z.boolean(),
+  checks: z.array(EvidenceCheck),
+  /** What an activity file in the activity slot showed (its figures); absent for pictures and videos. */
+  activity: ActivitySummary.optional(),
+});
+export type ProofCheckResult = z.infer<typeof ProofCheckResult>;
 
 export const ProofFileView = z.object({
   kind: ProofKind,

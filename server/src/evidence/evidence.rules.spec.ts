@@ -7,6 +7,7 @@ import {
   movementCheck,
   personCheck,
   personFound,
+  ranOutOfTime,
   tooSlowCheck,
   unreadableCheck,
   videoFileCheck,
@@ -43,7 +44,7 @@ describe('evidence verdicts', () => {
     expect(videoFileCheck(null)).toEqual(unreadableCheck('workout_video'));
     expect(unreadableCheck('workout_video').reason).toBe('The video could not be read: send a MP4, MOV or WEBM file');
     expect(videoFileCheck({ hasVideo: false, seconds: 30, width: 0, height: 0, framesPerSecond: 0 }).reason).toBe('The file has no video track: send a video of your workout');
-    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000, framesPerSecond: 30 }).passed).toBe(false);
+    expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 8000, height: 8000, framesPerSecond: 30 }).reason).toBe("The video's frames are too large (8000×8000): record at a lower resolution");
     expect(videoFileCheck({ hasVideo: true, seconds: 30, width: 1920, height: 1080, framesPerSecond: 30 }).passed).toBe(true);
     expect(durationCheck(9.96)).toEqual({ name: 'duration', passed: false, reason: 'The video lasts 9.9 s: record at least 10 s' });
     expect(durationCheck(10).passed).toBe(true);
@@ -64,7 +65,7 @@ describe('evidence verdicts', () => {
     expect(activityCheck({})).toEqual({
       name: 'activity',
       passed: false,
-      reason: 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot',
+      reason: 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot: send one that shows them',
     });
   });
 
@@ -72,5 +73,12 @@ describe('evidence verdicts', () => {
     expect(tooSlowCheck('workout_video')).toEqual({ name: 'file', passed: false, reason: 'The video could not be checked in time: send a shorter or smaller file' });
     expect(accepted([personCheck(true, 'gym_selfie'), codeCheck(true, 'X')])).toBe(true);
     expect(accepted([personCheck(true, 'gym_selfie'), codeCheck(false, 'X')])).toBe(false);
+  });
+
+  it('tells a check that ran out of time (not kept for reuse) from a refusal of the file', () => {
+    expect(ranOutOfTime('workout_video', [tooSlowCheck('workout_video')])).toBe(true);
+    expect(ranOutOfTime('gym_selfie', [imageCheck({ width: 640, height: 480 }, 'gym_selfie'), tooSlowCheck('gym_selfie')])).toBe(true);
+    expect(ranOutOfTime('gym_selfie', [imageCheck({ width: 640, height: 480 }, 'gym_selfie'), personCheck(false, 'gym_selfie')])).toBe(false);
+    expect(ranOutOfTime('gym_selfie', [unreadableCheck('gym_selfie')])).toBe(false);
   });
 });

@@ -67,7 +67,7 @@ export interface VideoFacts {
 export function videoFileCheck(facts: VideoFacts | null): EvidenceCheck {
   if (!facts) return unreadableCheck('workout_video');
   if (!facts.hasVideo) return check('file', false, 'The file has no video track: send a video of your workout');
-  if (facts.width * facts.height > MAX_IMAGE_PIXELS) return check('file', false, `The video's frames are too large (${facts.width}×${facts.height})`);
+  if (facts.width * facts.height > MAX_IMAGE_PIXELS) return check('file', false, `The video's frames are too large (${facts.width}×${facts.height}): record at a lower resolution`);
   return check('file', true, `Video ${facts.width}×${facts.height}`);
 }
 
@@ -98,13 +98,19 @@ export function activityCheck(figures: ActivityFigures): EvidenceCheck {
   const found = describeFigures(figures);
   return found
     ? check('activity', true, `Activity summary read: ${found}`)
-    : check('activity', false, 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot');
+    : check('activity', false, 'No activity figures (minutes, kcal, steps or heart rate) could be read in the screenshot: send one that shows them');
 }
 
 /** A check that ran out of time (or hit a reader's limit): the file is refused with what to do. */
 export function tooSlowCheck(kind: ProofKind): EvidenceCheck {
   return check('file', false, `The ${EVIDENCE_LABELS[kind]} could not be checked in time: send a shorter or smaller file`);
 }
+
+/**
+ * Whether a file's checks ended because time ran out: a verdict of the machine's load as much as of
+ * the file, so it is not kept for reuse (the next check runs again).
+ */
+export const ranOutOfTime = (kind: ProofKind, checks: EvidenceCheck[]) => checks.some((c) => !c.passed && c.reason === tooSlowCheck(kind).reason);
 
 /** Every check passed. */
 export const accepted = (checks: EvidenceCheck[]) => checks.every((c) => c.passed);

@@ -5,6 +5,8 @@ import { Returns, ValidBody, ValidParams, ValidQuery } from '../common/validatio
 import {
   OptionalUserIdParam,
   ProofChallenge,
+  ProofCheckRequest,
+  ProofCheckResult,
   ProofDayView,
   ProofHistory,
   ProofMediaParam,
@@ -42,6 +44,16 @@ export class ProofsController {
   @Returns(ProofChallenge, 200, 'PROOF_INVALID_TIME_ZONE')
   challenge(@CurrentUser() me: SessionUser, @ValidQuery(ProofTodayQuery) query: ProofTodayQuery): Promise<ProofChallenge> {
     return this.proofs.challenge(me.userId, query.timeZone);
+  }
+
+  /**
+   * One slot's finished upload checked right away, by the checks validate-all runs: each with
+   * whether it passed and why. validate-all reuses the result while the file and today's code are unchanged.
+   */
+  @Post('check')
+  @Returns(ProofCheckResult, 200, 'PROOF_TOO_OLD', 'PROOF_INVALID_TIME_ZONE', 'ACTIVITY_UNREADABLE', ...UPLOAD_USE, ...AI_ROUTE)
+  check(@CurrentUser() me: SessionUser, @ValidBody(ProofCheckRequest) body: ProofCheckRequest): Promise<ProofCheckResult> {
+    return this.proofs.checkFile(me.userId, body);
   }
 
   @Post('validate-all')

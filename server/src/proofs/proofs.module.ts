@@ -8,7 +8,10 @@ import { WorkoutsModule } from '../workouts/workouts.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
+import { ProofCheck, ProofCheckSchema } from './proof-check.schema';
+import { ProofCheckService } from './proof-check.service';
 import { ProofChecker } from './proof-checker';
+import { ProofChecksRepository } from './proof-checks.repository';
 import { ProofDay, ProofDaySchema, ProofMedia, ProofMediaSchema } from './proof-day.schema';
 import { ProofDayLifecycle } from './proof-day-lifecycle';
 import { ProofDaysRepository } from './proof-days.repository';
@@ -31,10 +34,11 @@ import { ProofsService } from './proofs.service';
     MongooseModule.forFeature([
       { name: ProofDay.name, schema: ProofDaySchema },
       { name: ProofMedia.name, schema: ProofMediaSchema },
+      { name: ProofCheck.name, schema: ProofCheckSchema },
     ]),
   ],
   controllers: [ProofsController],
-  providers: [ProofsService, ProofDayLifecycle, ProofChecker, ReferralsService, ProofDaysRepository, ProofMediaRepository],
+  providers: [ProofsService, ProofCheckService, ProofDayLifecycle, ProofChecker, ReferralsService, ProofDaysRepository, ProofMediaRepository, ProofChecksRepository],
   exports: [ProofsService, ProofDaysRepository, ProofMediaRepository],
 })
 export class ProofsModule {}

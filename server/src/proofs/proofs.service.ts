@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Job } from 'bullmq';
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
@@ -14,7 +12,10 @@ import {
   PROOF_SLOT_PURPOSES,
   PROOF_UPLOAD_PURPOSES,
   ProofChallenge,
+  ProofCheckRequest,
+  ProofCheckResult,
   ProofDayView,
+  ProofKind,
   ProofUploadUrlRequest,
   ProofValidateRequest,
   ProofValidationResult,
@@ -24,12 +25,12 @@ import {
 } from '../contract';
 import { ActivitiesService } from '../activities/activities.service';
 import { LedgerService } from '../ledger/ledger.service';
-import { JobsService } from '../queue/jobs.service';
-import { JobData, JobName } from '../queue/job-registry';
+import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { dayIn } from '../users/users.rules';
-import { ProofChecker, ProofChecks } from './proof-checker';
+import { ProofCheckService } from './proof-check.service';
+import { ProofChecks } from './proof-checker';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
@@ -57,8 +58,7 @@ export class ProofsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadsService,
     private readonly ledger: LedgerService,
-    private readonly checker: ProofChecker,
-    private readonly jobs: JobsService,
+    private readonly proofChecks: ProofCheckService,
     private readonly activities: ActivitiesService,
   ) {
     this.challengeSecret = createHmac('sha256', config.jwtSecret).update('sweat-credits proof challenge v1').digest('hex');
@@ -83,6 +83,17 @@ export class ProofsService {
     const day = proofDay(now, requireTimeZone(timeZoneName));
     const validatedToday = await this.days.isCredited(userId, day);
     return { day, code: challengeCode(this.challengeSecret, userId, day), validatedToday };
+  }
+
+  /**
+   * One slot's file checked as soon as it is uploaded, by the checks validate-all runs (which then
+   * reuses the result while the file and today's code are unchanged); nothing is claimed or credited.
+   */
+  async checkFile(userId: string, request: ProofCheckRequest, now = new Date()): Promise<ProofCheckResult> {
+    const timeZone = requireTimeZone(request.timeZone);
+    const today = proofDay(now, timeZone);
+    const file = await this.requireTodaysFile(userId, request.kind, request.fileUrl, timeZone, today);
+    return this.proofChecks.checkFile(userId, file, challengeCode(this.challengeSecret, userId, today), today, timeZone);
   }
 
   /**
@@ -117,11 +128,7 @@ export class ProofsService {
     const pictures = files.filter((f) => f !== activityFile);
     // Both run to their end before anything is released, so no claim can land after the release.
     const [checked, activity] = await Promise.allSettled([
-      this.jobs.run(JobName.ProofCheck, {
-        ownerId: userId,
-        challengeCode: challengeCode(this.challengeSecret, userId, today),
-        files: pictures.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
-      }),
+      this.proofChecks.checkPictures(userId, challengeCode(this.challengeSecret, userId, today), pictures),
       activityFile ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone) : null,
     ]);
     if (checked.status === 'rejected' || activity.status === 'rejected') {
@@ -198,19 +205,16 @@ export class ProofsService {
   }
 
   /** Each URL must be a finished upload of the caller for that slot (403/404 otherwise), uploaded today. */
-  private async requireTodaysFiles(
-    userId: string,
-    proofs: ProofValidateRequest['proofs'],
-    timeZone: string,
-    today: string,
-  ): Promise<UploadedProof[]> {
+  private async requireTodaysFiles(userId: string, proofs: ProofValidateRequest['proofs'], timeZone: string, today: string): Promise<UploadedProof[]> {
     const files: UploadedProof[] = [];
-    for (const kind of PROOF_KINDS) {
-      const upload = await this.uploads.requireFinished(userId, proofs[kind]!, PROOF_SLOT_PURPOSES[kind]);
-      if (dayIn(upload.createdAt, timeZone) !== today) throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
-      files.push({ kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! });
-    }
+    for (const kind of PROOF_KINDS) files.push(await this.requireTodaysFile(userId, kind, proofs[kind]!, timeZone, today));
     return files;
+  }
+
+  private async requireTodaysFile(userId: string, kind: ProofKind, fileUrl: string, timeZone: string, today: string): Promise<UploadedProof> {
+    const upload = await this.uploads.requireFinished(userId, fileUrl, PROOF_SLOT_PURPOSES[kind]);
+    if (dayIn(upload.createdAt, timeZone) !== today) throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
+    return { kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
   }
 
   /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
@@ -221,20 +225,6 @@ export class ProofsService {
   /** Past twice the proof.check job's timeout, no live request can still be working on a day. */
   private stuckAfterMs(): number {
     return 2 * this.config.aiJobTimeoutMs;
-  }
-
-  /** The proof.check job: reads the files and answers each one's checks (the caller decides what a failure means). */
-  @OnJob(JobName.ProofCheck)
-  async runCheck(job: Job<JobData<JobName.ProofCheck>>): Promise<ProofChecks> {
-    const files = [];
-    for (const { kind, uploadId } of job.data.files) {
-      const upload = await this.uploads.findFinished(uploadId);
-      files.push({ kind, mime: upload.mime ?? '', bytes: await buffer(await this.uploads.openFile(upload)) });
-    }
-    await job.updateProgress(40);
-    const checks = await this.checker.check(files, job.data.challengeCode);
-    await job.updateProgress(100);
-    return checks;
   }
 }
 

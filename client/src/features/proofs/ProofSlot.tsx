@@ -10,14 +10,15 @@ interface ProofSlotProps {
   onFile: (file: File) => void;
   /** RETRY after a failure: the same file again, from where it stopped when the server kept its start. */
   onRetry: () => void;
-  /** What was read from the slot's file (an activity file's figures and checks). */
+  /** What the slot's file was checked for and what the checks found (an activity file's figures too). */
   detail?: ReactNode;
 }
 
 /**
  * One proof: its name and hint, UPLOAD (a file picker, one file) turning UPLOADED, and the upload's
  * progress; while a lost connection is retried it says so, and after the last retry it shows why
- * it failed with RETRY. An UPLOADED slot can still be clicked to replace its file (e.g. after a refused check).
+ * it failed with RETRY. Its file's check follows the upload; a refused file leaves the slot to
+ * UPLOAD again, and an UPLOADED slot can still be clicked to replace its file.
  */
 export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry, detail }: ProofSlotProps) {
   const picker = useRef<HTMLInputElement>(null);
@@ -39,7 +40,10 @@ export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry, d
           {sending?.retry && retryText(sending.retry)}
         </p>
         {failed && <p className="proof-slot__error">{failed.reason}</p>}
-        {detail}
+        {/* Always there, so each step of the check (checking, then its results) is announced. */}
+        <div className="proof-slot__check" aria-live="polite">
+          {detail}
+        </div>
       </div>
       <div className="proof-slot__actions">
         {failed?.canRetry && (

@@ -16,6 +16,15 @@ const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaR
 const RESULT = { coinsValidated: 30, newBalance: 150, newStreak: 4 };
 
 const passed = (name: string, reason: string) => ({ name, passed: true, reason });
+const failed = (name: string, reason: string) => ({ name, passed: false, reason });
+const SELFIE_ACCEPTED = {
+  accepted: true,
+  checks: [passed('file', 'Image 720×1280'), passed('person', 'A person is in the selfie'), passed('code', 'Code K7QX3M is readable')],
+};
+const SELFIE_REFUSED = {
+  accepted: false,
+  checks: [passed('file', 'Image 720×1280'), failed('person', 'No person found in the selfie'), failed('code', 'Code K7QX3M not found: show it on paper or a screen')],
+};
 const ACCEPTED = {
   accepted: true,
   activity: makeActivity(),
@@ -25,12 +34,12 @@ const ACCEPTED = {
 function serve(
   user = makeUser({ pendingCredits: 30, currentStreak: 3 }),
   validate: () => Response | Promise<Response> = () => jsonResponse(RESULT),
-  read: () => Response | Promise<Response> = () => jsonResponse(ACCEPTED),
+  check: (body: { kind: string }) => Response | Promise<Response> = (body) => jsonResponse(body.kind === 'apple_watch' ? ACCEPTED : SELFIE_ACCEPTED),
 ) {
   const validations: unknown[] = [];
   const uploadUrls: string[] = [];
   const uploadRequests: unknown[] = [];
-  const reads: unknown[] = [];
+  const checks: unknown[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(user);
@@ -41,9 +50,10 @@ function serve(
       uploadRequests.push(body);
       return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}`, resumable: true });
     }
-    if (path === '/api/activities/read') {
-      reads.push(await request.json());
-      return read();
+    if (path === '/api/proof/check') {
+      const body = (await request.json()) as { kind: string };
+      checks.push(body);
+      return check(body);
     }
     if (path === '/api/proof/validate-all') {
       validations.push(await request.json());
@@ -53,7 +63,7 @@ function serve(
   });
   const store = signedInStore(user);
   renderApp('/dashboard', store);
-  return { store, validations, uploadUrls, uploadRequests, reads };
+  return { store, validations, uploadUrls, uploadRequests, checks };
 }
 
 /** Lazy chunks (the dashboard route, the dialog) load slowly when the whole suite runs in parallel. */
@@ -64,12 +74,18 @@ async function openDialog() {
   return within(await screen.findByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' }, LAZY));
 }
 
+/** Each check a slot lists under `name` ("Gym Selfie accepted"), as read: mark, reason, and the outcome said aloud. */
+async function listedChecks(dialog: ReturnType<typeof within>, name: string) {
+  return within(await dialog.findByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
+}
+
 const file = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
 
 async function uploadAll() {
   await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
   await userEvent.upload(screen.getByTestId('workout_video-input'), file('set.mp4', 'video/mp4'));
   await userEvent.upload(screen.getByTestId('apple_watch-input'), file('watch.png', 'image/png'));
+  await waitFor(() => expect(screen.getByTestId('proof-progress').textContent).toBe('3/3'));
 }
 
 describe('DAILY_PROOF_VALIDATION dialog', () => {
@@ -102,13 +118,13 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     const { store, validations } = serve();
     const dialog = await openDialog();
     await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+    expect(await dialog.findByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeTruthy();
     expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Uploaded', description: '1 of 3 proofs uploaded' });
-    expect(dialog.getByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeTruthy();
     expect(dialog.queryByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeNull();
     await userEvent.upload(screen.getByTestId('workout_video-input'), file('set.mp4', 'video/mp4'));
     await userEvent.upload(screen.getByTestId('apple_watch-input'), file('watch.png', 'image/png'));
+    await waitFor(() => expect(dialog.getByTestId('proof-progress').textContent).toBe('3/3'));
     expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '3 of 3 proofs uploaded' });
-    expect(dialog.getByTestId('proof-progress').textContent).toBe('3/3');
 
     await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
     expect(await dialog.findByText('+30')).toBeTruthy();
@@ -233,21 +249,83 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     expect(screen.getByText('No pending credits yet: complete a workout first.')).toBeTruthy();
   });
 
+  describe("each slot's file checked as soon as it is uploaded", () => {
+    it('says it is checking, then lists each check with its mark in a live region, and counts the file', async () => {
+      let answer = (_: Response) => undefined as void;
+      const { checks } = serve(undefined, undefined, () => new Promise<Response>((resolve) => (answer = resolve)));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+      const checking = await dialog.findByText('CHECKING...');
+      expect(checking.closest('[aria-live="polite"]')).toBeTruthy();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
+      expect(checks).toEqual([{ kind: 'gym_selfie', fileUrl: 'http://localhost/api/uploads/gym_selfie', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+
+      answer(jsonResponse(SELFIE_ACCEPTED));
+      expect(await listedChecks(dialog, 'Gym Selfie accepted')).toEqual(['✓ Image 720×1280 (passed)', '✓ A person is in the selfie (passed)', '✓ Code K7QX3M is readable (passed)']);
+      expect(dialog.getByRole('list', { name: 'Gym Selfie accepted' }).closest('[aria-live="polite"]')).toBeTruthy();
+      expect(dialog.queryByText('CHECKING...')).toBeNull();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
+    });
+
+    it('shows why a refused selfie failed and what to do, does not count it, and checks the file that replaces it', async () => {
+      const answers = [SELFIE_REFUSED, SELFIE_ACCEPTED];
+      const { store, checks } = serve(undefined, undefined, () => jsonResponse(answers.shift()));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
+      expect(await listedChecks(dialog, 'Gym Selfie refused')).toEqual([
+        '✓ Image 720×1280 (passed)',
+        '✗ No person found in the selfie (failed)',
+        '✗ Code K7QX3M not found: show it on paper or a screen (failed)',
+      ]);
+      expect(dialog.getByText('Pick another file to replace it.')).toBeTruthy();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
+      expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Refused', description: 'No person found in the selfie', variant: 'destructive' });
+
+      // The slot offers UPLOAD again, by keyboard too: another file is checked in its place.
+      const uploadButton = dialog.getByRole('button', { name: 'UPLOAD GYM_SELFIE' });
+      uploadButton.focus();
+      await userEvent.keyboard('{Enter}');
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me-again.png', 'image/png'));
+      expect(await dialog.findByRole('list', { name: 'Gym Selfie accepted' })).toBeTruthy();
+      expect(dialog.queryByText('Pick another file to replace it.')).toBeNull();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
+      expect(checks).toHaveLength(2);
+      expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Uploaded', description: '1 of 3 proofs uploaded' });
+    });
+
+    it('keeps the check of the file that replaced a file still being checked', async () => {
+      const pending: Array<(answer: Response) => void> = [];
+      serve(undefined, undefined, () => new Promise<Response>((resolve) => pending.push(resolve)));
+      const dialog = await openDialog();
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('first.png', 'image/png'));
+      await waitFor(() => expect(pending).toHaveLength(1));
+      await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('second.png', 'image/png'));
+      await waitFor(() => expect(pending).toHaveLength(2));
+      pending[1](jsonResponse(SELFIE_ACCEPTED));
+      expect(await dialog.findByRole('list', { name: 'Gym Selfie accepted' })).toBeTruthy();
+      // The first file's refusal arrives late: it is about a file no longer in the slot.
+      pending[0](jsonResponse(SELFIE_REFUSED));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(dialog.queryByRole('list', { name: 'Gym Selfie refused' })).toBeNull();
+      expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
+    });
+  });
+
   describe('an activity file in the activity slot', () => {
     const fit = () => new File([new Uint8Array([14, 16])], 'Morning_Run.fit', { type: '' });
 
     it('offers activity files in the picker, sends the name, reads the file and shows what it holds', async () => {
-      const { store, uploadRequests, reads } = serve();
+      const { store, uploadRequests, checks } = serve();
       const dialog = await openDialog();
       expect(dialog.getByTestId('apple_watch-input').getAttribute('accept')).toContain('.fit,.tcx,.gpx,.zip');
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
       expect(uploadRequests).toEqual([{ kind: 'apple_watch', size: 2, fileName: 'Morning_Run.fit', contentType: '' }]);
-      expect(reads).toEqual([{ fileUrl: 'http://localhost/api/uploads/apple_watch', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+      expect(checks).toEqual([{ kind: 'apple_watch', fileUrl: 'http://localhost/api/uploads/apple_watch', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
       expect(await dialog.findByText('RUNNING · 35 MIN · 6.01 KM · HR 142/171 · 5,880 STEPS · 385 KCAL')).toBeTruthy();
-      expect(within(dialog.getByRole('list', { name: 'Activity accepted' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-        '✓ Started today at 08:30',
-        '✓ Lasted 35 minutes',
-        '✓ Heart rate varies by 60 bpm',
+      expect(await listedChecks(dialog, 'Activity Watch accepted')).toEqual([
+        '✓ Started today at 08:30 (passed)',
+        '✓ Lasted 35 minutes (passed)',
+        '✓ Heart rate varies by 60 bpm (passed)',
       ]);
       expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
       expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '1 of 3 proofs uploaded' });
@@ -259,9 +337,9 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       const dialog = await openDialog();
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
       expect(await dialog.findByText('Activity started on 2026-11-22, not today (2026-11-23)', { exact: false })).toBeTruthy();
-      expect(dialog.getByRole('list', { name: 'Activity refused' })).toBeTruthy();
+      expect(dialog.getByRole('list', { name: 'Activity Watch refused' })).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
-      expect(store.getState().toast.current).toMatchObject({ title: 'Activity File Refused', description: 'Activity started on 2026-11-22, not today (2026-11-23)', variant: 'destructive' });
+      expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Refused', description: 'Activity started on 2026-11-22, not today (2026-11-23)', variant: 'destructive' });
     });
 
     it('says why a file cannot be read, and does not count it', async () => {
@@ -269,15 +347,16 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       serve(undefined, undefined, () => jsonResponse(unreadable, 422));
       const dialog = await openDialog();
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
-      expect((await dialog.findByRole('alert')).textContent).toBe('This FIT file is damaged or incomplete');
+      expect(await dialog.findByText('This FIT file is damaged or incomplete')).toBeTruthy();
+      expect(dialog.getByText('Pick another file to replace it.')).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
     });
 
-    it('counts a file the reader could not reach: validation reads it again', async () => {
+    it('counts a file the checker could not reach: validation checks it again', async () => {
       serve(undefined, undefined, () => new Response('', { status: 504 }));
       const dialog = await openDialog();
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
-      expect(await dialog.findByText('Not read yet: the file is checked when you validate')).toBeTruthy();
+      expect(await dialog.findByText('Not checked yet: the file is checked when you validate')).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
     });
 

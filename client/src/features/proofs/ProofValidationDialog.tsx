@@ -5,8 +5,8 @@ import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
 import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
 import { Dialog } from '../../ui/Dialog';
-import { ActivityReadout, useActivityReadouts } from '../activities/ActivityReadout';
 import { useGetUserQuery } from '../auth/authApi';
+import { ProofCheckDetail, useProofChecks } from './ProofCheckReadout';
 import { ProofSlot } from './ProofSlot';
 import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, checkPickedFile, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
@@ -33,7 +33,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   const [uploaded, setUploaded] = useState<Partial<Record<ProofKind, string>>>({});
   const [slotUploads, setSlotUploads] = useState<Partial<Record<ProofKind, SlotUpload>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
-  const activityFiles = useActivityReadouts(timeZone);
+  const checks = useProofChecks(timeZone);
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;
@@ -51,7 +51,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
       return;
     }
     setSlot(slot.kind, () => ({ phase: 'sending', percent: 0 }));
-    activityFiles.clear(slot.kind);
+    checks.clear(slot.kind);
     let target = resumeAt;
     try {
       // An activity file names its format, so its upload takes only that format (checked on arrival).
@@ -63,7 +63,10 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
         onRetry: (attempt, of) => setSlot(slot.kind, (now) => ({ phase: 'sending', percent: now?.phase === 'sending' ? now.percent : 0, retry: { attempt, of } })),
       });
       setSlot(slot.kind, () => undefined);
-      if (picked.activityFile && !(await activityFiles.check(slot.kind, target.uploadURL))) {
+      const accepted = await checks.check(slot, target.uploadURL);
+      // Another file replaced this one while it was checked: that file's own check decides the slot.
+      if (accepted === null) return;
+      if (!accepted) {
         // A refused file does not prove the slot, whatever it replaced.
         uploads.current = { ...uploads.current };
         delete uploads.current[slot.kind];
@@ -162,7 +165,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                   const failed = slotUploads[slot.kind];
                   if (failed?.phase === 'failed') void upload(slot, failed.file, failed.resumeAt);
                 }}
-                detail={activityFiles.readouts[slot.kind] && <ActivityReadout readout={activityFiles.readouts[slot.kind]!} />}
+                detail={checks.readouts[slot.kind] && <ProofCheckDetail slot={slot} readout={checks.readouts[slot.kind]!} />}
               />
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import type { ProofChallenge, ProofDayView, ProofUploadUrlRequest, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
+import type { ProofChallenge, ProofCheckRequest, ProofCheckResult, ProofDayView, ProofUploadUrlRequest, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -17,6 +17,11 @@ export const proofsApi = api.injectEndpoints({
       query: (body) => ({ url: 'proof/upload-url', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.createProofUploadUrl,
     }),
+    /** One slot's uploaded file checked right away, by the checks validation runs (and then reuses). */
+    checkProof: builder.mutation<ProofCheckResult, ProofCheckRequest>({
+      query: (body) => ({ url: 'proof/check', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.checkProof,
+    }),
     validateProofs: builder.mutation<ProofValidationResult, ProofValidateRequest>({
       query: (body) => ({ url: 'proof/validate-all', method: 'POST', body }),
       invalidatesTags: MUTATION_CHANGES.validateProofs,
@@ -24,4 +29,4 @@ export const proofsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProofChallengeQuery, useGetProofHistoryQuery, useCreateProofUploadUrlMutation, useValidateProofsMutation } = proofsApi;
+export const { useGetProofChallengeQuery, useGetProofHistoryQuery, useCreateProofUploadUrlMutation, useCheckProofMutation, useValidateProofsMutation } = proofsApi;
