@@ -9,14 +9,12 @@
 //    1 s or errors appear: the highest rate held with p95 under 300 ms, and the CPU of the server,
 //    FerretDB, Redis and this load generator per step, to see which saturates first.
 // Then `ledger:verify` (the operator command) on the server's database.
-import { spawn } from 'node:child_process';
-import { text } from 'node:stream/consumers';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, say } from '../scripts/lib.mjs';
+import { say } from '../scripts/lib.mjs';
 import { cpuWindow, listenerPid } from './cpu.mjs';
-import { fmt, percentile, row, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
+import { fmt, percentile, row, runNode, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -34,14 +32,6 @@ const SIGN_IN_CONCURRENCY = 8;
 
 /** The scenario is TypeScript shared with the test. */
 const loadScenario = () => typescript('test/load/scenario.ts');
-
-/** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
-async function runNode(args, env, input = '') {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(input);
-  const [stdout, code] = await Promise.all([text(child.stdout), new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)))]);
-  return { code, stdout };
-}
 
 /** `count` users through the real Phantom sign-in, each then granted the scenario's credits (`what`: whom for, said while it runs). */
 async function preparedUsers(scenario, server, count, what) {
