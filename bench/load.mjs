@@ -13,7 +13,8 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { say } from '../scripts/lib.mjs';
-import { cpuWindow, listenerPid } from './cpu.mjs';
+import { listenerPid } from '../scripts/listener.mjs';
+import { cpuWindow } from './cpu.mjs';
 import { fmt, percentile, row, runNode, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
