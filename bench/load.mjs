@@ -195,9 +195,9 @@ function openLoopRows(steps) {
   );
   const highest = Math.max(0, ...steps.filter(held).map((s) => s.rate));
   rows.push(row('Load', `open loop: highest rate held (p95 < ${HELD_P95_MS} ms, no errors)`, highest ? `${highest} req/s` : `none of ${RATES.join(', ')}`, '', null, 'reported', null));
-  // Where the first step that was not held (else the last step) spent its CPU: the busiest of the
-  // load's processes is the one that saturates first; a full machine with much `others` means the
-  // run shared its cores with other work and says less.
+  // Where the first step that was not held (else the last step) spent its CPU: a process near a full
+  // core is what saturates; with none there and the machine near full, the processes together fill
+  // its cores. A full machine with much `others` means the run shared its cores with other work.
   const telling = steps.find((s) => !held(s)) ?? steps.at(-1);
   const { machine, others, ...usage } = telling.usage;
   const [busiest, percent] = Object.entries(usage)
@@ -205,8 +205,18 @@ function openLoopRows(steps) {
     .sort((a, b) => b[1] - a[1])[0];
   const which = `${telling.rate} req/s, ${held(telling) ? 'the last step' : 'the first step not held'}`;
   const context = `machine ${fmt(machine)} of ${cpus().length * 100}, others ${fmt(others)}`;
-  rows.push(row('Load', `open loop: busiest process at ${which} (CPU % of one core; ${context})`, `${busiest} ${fmt(percent)}`, '', null, 'reported', null));
+  rows.push(row('Load', `open loop: what is full at ${which} (CPU % of one core; ${context})`, saturation(busiest, percent, machine), '', null, 'reported', null));
   return rows;
+}
+
+/** Near this share of its capacity a core, or the machine, counts as full. */
+const FULL = 0.9;
+
+function saturation(busiest, percent, machine) {
+  const capacity = cpus().length * 100;
+  if (percent >= FULL * 100) return `${busiest} ${fmt(percent)} (a full core)`;
+  if (machine >= FULL * capacity) return `the machine (no process at a full core; busiest ${busiest} ${fmt(percent)})`;
+  return `no core (busiest ${busiest} ${fmt(percent)}): the limit is not CPU`;
 }
 
 // ---------------------------------------------------------------------------------------------
