@@ -2,7 +2,7 @@
 // (/proc/<pid>/stat) and the whole machine's busy time (/proc/stat), as deltas over a window. In %
 // of one core, so a process that keeps one core busy reads 100 and this 2-core machine tops at 200.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -24,30 +24,6 @@ function machineBusyTicks() {
   const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const [idle, iowait] = [ticks[3], ticks[4]];
   return ticks.reduce((a, b) => a + b, 0) - idle - iowait;
-}
-
-/**
- * The pid of the process listening on TCP `port` on this machine, or null (not here, or not ours to
- * see): its listening socket's inode from /proc/net/tcp{,6}, then the process holding that inode.
- * By port rather than by name, because other developers may run FerretDB or Redis of their own.
- */
-export function listenerPid(port) {
-  const hexPort = `:${Number(port).toString(16).toUpperCase().padStart(4, '0')}`;
-  const inodes = new Set();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
-      const [, local, , state, , , , , , inode] = line.trim().split(/\s+/);
-      if (state === '0A' && local?.endsWith(hexPort)) inodes.add(`socket:[${inode}]`); // 0A: LISTEN
-    }
-  }
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readdirSync(`/proc/${pid}/fd`).some((fd) => inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`)))) return Number(pid);
-    } catch {
-      // a process that ended meanwhile, or one we may not look into
-    }
-  }
-  return null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import { API_PROCESS, ROOT, stopChild } from '../scripts/lib.mjs';
 
 export const require = createRequire(join(ROOT, 'server', 'package.json'));
@@ -90,6 +91,14 @@ export async function startServer(extra = {}, name = undefined) {
       await dropBenchData(env);
     },
   };
+}
+
+/** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
+export async function runNode(args, env, input = '') {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.end(input);
+  const [stdout, code] = await Promise.all([text(child.stdout), new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)))]);
+  return { code, stdout };
 }
 
 /** Drops the bench database, its Redis keys and DATA_DIR. */

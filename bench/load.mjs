@@ -9,14 +9,13 @@
 //    1 s or errors appear: the highest rate held with p95 under 300 ms, and the CPU of the server,
 //    FerretDB, Redis and this load generator per step, to see which saturates first.
 // Then `ledger:verify` (the operator command) on the server's database.
-import { spawn } from 'node:child_process';
-import { text } from 'node:stream/consumers';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT, say } from '../scripts/lib.mjs';
-import { cpuWindow, listenerPid } from './cpu.mjs';
-import { fmt, percentile, row, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
+import { say } from '../scripts/lib.mjs';
+import { listenerPid } from '../scripts/listener.mjs';
+import { cpuWindow } from './cpu.mjs';
+import { fmt, percentile, row, runNode, signIn, sleep, startServer, timedPool, typescript } from './lib.mjs';
 
 const USERS = Number(process.env.BENCH_LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
@@ -34,14 +33,6 @@ const SIGN_IN_CONCURRENCY = 8;
 
 /** The scenario is TypeScript shared with the test. */
 const loadScenario = () => typescript('test/load/scenario.ts');
-
-/** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
-async function runNode(args, env, input = '') {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(input);
-  const [stdout, code] = await Promise.all([text(child.stdout), new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)))]);
-  return { code, stdout };
-}
 
 /** `count` users through the real Phantom sign-in, each then granted the scenario's credits (`what`: whom for, said while it runs). */
 async function preparedUsers(scenario, server, count, what) {
@@ -204,9 +195,9 @@ function openLoopRows(steps) {
   );
   const highest = Math.max(0, ...steps.filter(held).map((s) => s.rate));
   rows.push(row('Load', `open loop: highest rate held (p95 < ${HELD_P95_MS} ms, no errors)`, highest ? `${highest} req/s` : `none of ${RATES.join(', ')}`, '', null, 'reported', null));
-  // Where the first step that was not held (else the last step) spent its CPU: the busiest of the
-  // load's processes is the one that saturates first; a full machine with much `others` means the
-  // run shared its cores with other work and says less.
+  // Where the first step that was not held (else the last step) spent its CPU: a process near a full
+  // core is what saturates; with none there and the machine near full, the processes together fill
+  // its cores. A full machine with much `others` means the run shared its cores with other work.
   const telling = steps.find((s) => !held(s)) ?? steps.at(-1);
   const { machine, others, ...usage } = telling.usage;
   const [busiest, percent] = Object.entries(usage)
@@ -214,8 +205,18 @@ function openLoopRows(steps) {
     .sort((a, b) => b[1] - a[1])[0];
   const which = `${telling.rate} req/s, ${held(telling) ? 'the last step' : 'the first step not held'}`;
   const context = `machine ${fmt(machine)} of ${cpus().length * 100}, others ${fmt(others)}`;
-  rows.push(row('Load', `open loop: busiest process at ${which} (CPU % of one core; ${context})`, `${busiest} ${fmt(percent)}`, '', null, 'reported', null));
+  rows.push(row('Load', `open loop: what is full at ${which} (CPU % of one core; ${context})`, saturation(busiest, percent, machine), '', null, 'reported', null));
   return rows;
+}
+
+/** Near this share of its capacity a core, or the machine, counts as full. */
+const FULL = 0.9;
+
+function saturation(busiest, percent, machine) {
+  const capacity = cpus().length * 100;
+  if (percent >= FULL * 100) return `${busiest} ${fmt(percent)} (a full core)`;
+  if (machine >= FULL * capacity) return `the machine (no process at a full core; busiest ${busiest} ${fmt(percent)})`;
+  return `no core (busiest ${busiest} ${fmt(percent)}): the limit is not CPU`;
 }
 
 // ---------------------------------------------------------------------------------------------

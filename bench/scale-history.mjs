@@ -3,7 +3,6 @@
 // plans of the local AI coach, badges, the checks of proof files), in the field order and types the
 // app stores, so filled data reads like real data. bench/scale-fill.mjs inserts it.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PROOF_FILES } from './proof-files.mjs';
 import { dist, require } from './lib.mjs';
 
 const { ObjectId } = require('mongoose').mongo;
@@ -64,6 +63,9 @@ const CHECKS = {
   workout_video: [videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920, framesPerSecond: 30 }), durationCheck(42), movementCheck([6, 5, 7, 4, 6]), videoPersonCheck(6, 6)],
   apple_watch: [imageCheck({ width: 396, height: 484 }, 'apple_watch'), activityCheck({ minutes: 42, kcal: 412, heartRate: 138 })],
 };
+
+/** What a phone sends for each proof kind. */
+const PROOF_MIMES = { gym_selfie: 'image/jpeg', workout_video: 'video/mp4', apple_watch: 'image/jpeg' };
 
 /** Plausible stored sizes in bytes per proof kind (a phone photo, a short clip, a screenshot). */
 const FILE_BYTES = { gym_selfie: [1_200_000, 4_000_000], workout_video: [8_000_000, 45_000_000], apple_watch: [150_000, 700_000] };
@@ -138,7 +140,8 @@ function train(member, day, at) {
   const { random, userId, docs } = member;
   const [type, difficulty, duration] = [random.pick(WORKOUT_TYPES), random.pick(DIFFICULTIES), random.pick(DURATIONS)];
   const request = requestFor(type, difficulty, duration);
-  const workout = { _id: idAt(at), userId, ...workoutOfPlan(planFor(request), request), day, createdAt: at };
+  // Started as it was generated: START sets startedAt after the fields generate wrote.
+  const workout = { _id: idAt(at), userId, ...workoutOfPlan(planFor(request), request), day, createdAt: at, startedAt: at };
   docs.workouts.push(workout);
 
   const total = workout.exercises.length;
@@ -200,7 +203,7 @@ function proofUpload(member, kind, at) {
     allowedTypes: [...limits.allowedTypes],
     status: 'finished',
     size: member.random.between(...FILE_BYTES[kind]),
-    mime: PROOF_FILES[kind].mime,
+    mime: PROOF_MIMES[kind],
     sha256: randomBytes(32).toString('hex'),
     expiresAt: later(at, UPLOAD_URL_TTL_MS),
     fileRemovedAt: retentionEnds < member.now ? retentionEnds : null,
@@ -252,6 +255,11 @@ function userDocument(_id, walletAddress, profile) {
     weight: null,
     age: null,
     latestBmi: null,
+    goal: null,
+    equipment: [],
+    limitations: [],
+    units: 'metric',
+    profileSavedAt: null,
     totalWorkouts,
     reportMonths: [],
     sessionEpoch: 0,

@@ -3,14 +3,15 @@
 // default) with other members' histories in the app's own document shapes (scale-history.mjs,
 // inserted by scale-fill.mjs; scale-checks.mjs checks the indexes and the shapes).
 // At each size a newly signed-in member with the same small history of its own times its routes:
-// a warm-up round, then up to BENCH_SCALE_REQUESTS sequential rounds. Target: every route's p50 at
-// the largest size within 1.5× of its p50 at the smallest.
+// a warm-up round, then up to BENCH_SCALE_REQUESTS sequential rounds (each timed proof validation by
+// another such member: a day validates once). Target: every route's p50 at the largest size within
+// 1.5× of its p50 at the smallest. Then one pass of goal settlement, which grows with the active goals.
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { onCleanup, say } from '../scripts/lib.mjs';
-import { PROOF_FILES, proofFile } from './proof-files.mjs';
 import { shapeDifferences, waitForIndexes } from './scale-checks.mjs';
 import { ScaleData } from './scale-fill.mjs';
-import { dist, evidenceSamples, fmt, percentile, require, row, signIn, startServer } from './lib.mjs';
+import { dist, evidenceSamples, fmt, percentile, require, row, runNode, signIn, startServer } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
 const { findItem } = dist('credits/credits.rules.js');
@@ -27,15 +28,28 @@ const TARGET_RATIO = 1.5;
 /** Dearer than the member's history can pay for, so every redemption is the same refused, keyed posting. */
 const UNAFFORDABLE = findItem('supplement-bundle');
 
-/** The member being timed: calls the API as its client would and records each call's time under its route. */
+/**
+ * A member being timed: calls the API as its client would and records each call's time under its
+ * route, into `timing` (shared by the members who stand in for it in one series).
+ */
 class Member {
-  constructor(url, session) {
+  constructor(url, session, timing = { samples: new Map(), recording: false }) {
     this.url = url;
     this.id = session.user.id;
     this.token = session.token;
-    /** Route → milliseconds of each recorded call. */
-    this.samples = new Map();
-    this.recording = false;
+    /** `samples`: route → milliseconds of each recorded call; `recording`: whether calls are now recorded. */
+    this.timing = timing;
+  }
+
+  /** Runs steps whose calls are not the ones measured (setting up a round). */
+  async untimed(steps) {
+    const recording = this.timing.recording;
+    this.timing.recording = false;
+    try {
+      return await steps();
+    } finally {
+      this.timing.recording = recording;
+    }
   }
 
   /** One request, which must answer `expected`: another status would mean other work at another size. */
@@ -47,9 +61,9 @@ class Member {
     const text = await res.text();
     const ms = performance.now() - started;
     if (res.status !== expected) throw new Error(`${route} answered ${res.status} where ${expected} was expected: ${text.slice(0, 300)}`);
-    if (this.recording) {
-      if (!this.samples.has(route)) this.samples.set(route, []);
-      this.samples.get(route).push(ms);
+    if (this.timing.recording) {
+      if (!this.timing.samples.has(route)) this.timing.samples.set(route, []);
+      this.timing.samples.get(route).push(ms);
     }
     return text ? JSON.parse(text) : null;
   }
@@ -70,28 +84,35 @@ async function genuineFiles(me) {
 }
 
 /**
- * Three proof uploads and the day's validation: the warm-up validates today with genuine files,
- * each timed round is refused as already validated (before any check, so its files may be any).
+ * Three proof uploads and the day's validation with genuine files, the proof checks included. A day
+ * validates once per member, so the warm-up validates the timed member's day and each timed round
+ * is another member with the same history who has just completed a workout (untimed: its pending
+ * credits are what the validation moves); the proof dialog's calls are timed.
  */
-async function proofRound(me, { warmUp }) {
-  const files = warmUp
-    ? await genuineFiles(me)
-    : Object.fromEntries(Object.entries(PROOF_FILES).map(([kind, { mime }]) => [kind, { bytes: proofFile(kind, ++fileSeed), type: mime }]));
+async function proofRound(me, { warmUp, standIn }) {
+  const member = warmUp
+    ? me
+    : await me.untimed(async () => {
+        const other = await standIn();
+        await workoutRound(other);
+        return other;
+      });
+  const files = await member.untimed(() => genuineFiles(member));
   const proofs = {};
   for (const [kind, file] of Object.entries(files)) {
-    const { uploadURL } = await me.call('POST /api/proof/upload-url', 200, 'POST', '/api/proof/upload-url', { json: { kind } });
-    await me.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file });
+    const { uploadURL } = await member.call('POST /api/proof/upload-url', 200, 'POST', '/api/proof/upload-url', { json: { kind } });
+    await member.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file });
     proofs[kind] = uploadURL;
   }
-  await me.call('POST /api/proof/validate-all', warmUp ? 200 : 409, 'POST', '/api/proof/validate-all', { json: { proofs, timeZone: 'UTC' } });
+  await member.call('POST /api/proof/validate-all', 200, 'POST', '/api/proof/validate-all', { json: { proofs, timeZone: 'UTC' } });
 }
 
 async function workoutRound(me) {
   const workout = await me.call('POST /api/workout/generate', 201, 'POST', '/api/workout/generate', { json: { userId: me.id } });
   const completedExercises = workout.exercises.map((exercise) => exercise.id);
   await me.call('POST /api/workout/{id}/start', 200, 'POST', `/api/workout/${workout.id}/start`, { json: { userId: me.id } });
-  // Half its minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed.
-  await me.call('POST /api/test/clock', 200, 'POST', '/api/test/clock', { json: { minutes: Math.ceil(workout.duration / 2) } });
+  // Half its minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed; not a route the app's client calls.
+  await me.untimed(() => me.call('POST /api/test/clock', 200, 'POST', '/api/test/clock', { json: { minutes: Math.ceil(workout.duration / 2) } }));
   await me.call('POST /api/workout/complete', 200, 'POST', '/api/workout/complete', { json: { userId: me.id, workoutId: workout.id, completedExercises } });
 }
 
@@ -107,23 +128,42 @@ const ROUNDS = [
 ];
 
 /** One warm-up round, then timed rounds until REQUESTS, or SERIES_SECONDS once MIN_ROUNDS are in. */
-async function timeSeries(me, round) {
-  await round(me, { warmUp: true });
-  me.recording = true;
+async function timeSeries(me, round, standIn) {
+  await round(me, { warmUp: true, standIn });
+  me.timing.recording = true;
   const started = performance.now();
   for (let done = 0; done < REQUESTS; done++) {
     if (done >= MIN_ROUNDS && performance.now() - started > SERIES_SECONDS * 1000) break;
-    await round(me, { warmUp: false });
+    await round(me, { warmUp: false, standIn });
   }
-  me.recording = false;
+  me.timing.recording = false;
 }
 
-/** A member signed in through the app, given its history, timing every series → its samples. */
+/** A member signed in through the app and given the same history of its own, recording into `timing`. */
+async function newMember(server, data, timing) {
+  const member = new Member(server.url, await signIn(server.url), timing);
+  await data.giveOwnHistory(new ObjectId(member.id));
+  return member;
+}
+
+/** A new member timing every series (with stand-ins where a round needs a member of its own) → the member. */
 async function timeMember(server, data) {
-  const me = new Member(server.url, await signIn(server.url));
-  await data.giveOwnHistory(new ObjectId(me.id));
-  for (const round of ROUNDS) await timeSeries(me, round);
+  const me = await newMember(server, data);
+  const standIn = () => newMember(server, data, me.timing);
+  for (const round of ROUNDS) await timeSeries(me, round, standIn);
   return me;
+}
+
+/**
+ * One pass of goal settlement over the database as it is (in a process of its own: settle-goals.mjs)
+ * → { ms, settled, activeGoals }. It reads every active goal and counts each one's sessions, so it
+ * grows with the number of active goals, which filled members hold one each.
+ */
+async function timeSettlement(server, db) {
+  const activeGoals = await db.collection('goals').countDocuments({ status: 'active' });
+  const { code, stdout } = await runNode([fileURLToPath(new URL('./settle-goals.mjs', import.meta.url))], server.env);
+  if (code !== 0) throw new Error(`goal settlement failed (exit ${code})`);
+  return { ...JSON.parse(stdout), activeGoals };
 }
 
 const sizeLabel = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1_000 ? `${n / 1_000}k` : String(n));
@@ -145,12 +185,27 @@ function routeRow(route, steps, labels) {
   );
 }
 
+function settlementRow(steps, labels) {
+  const passes = steps.map((step) => step.settlement);
+  const [smallest, largest] = [passes[0], passes[passes.length - 1]];
+  return row(
+    'Scale',
+    `goal settlement, one pass (every active goal, its sessions counted): ms (active goals) at ${labels.join(' · ')} entries`,
+    passes.map((pass) => `${fmtMs(pass.ms)} (${fmt(pass.activeGoals)})`).join(' · '),
+    `${fmt(largest.ms / Math.max(1, largest.activeGoals), 2)} ms per active goal at ${labels[labels.length - 1]}`,
+    largest.ms / smallest.ms,
+    'grows with active goals',
+    null,
+  );
+}
+
 function report(steps, shapes) {
   const labels = steps.map((step) => sizeLabel(step.size));
   const fills = steps.map((step, i) => `${labels[i]}: ${fmt(step.fill.documents)} in ${fmt(step.fill.seconds, 1)} s`);
   const totals = steps.reduce((sum, step) => ({ documents: sum.documents + step.fill.documents, seconds: sum.seconds + step.fill.seconds }), { documents: 0, seconds: 0 });
   return [
     ...[...steps[0].samples.keys()].map((route) => routeRow(route, steps, labels)),
+    settlementRow(steps, labels),
     row('Scale', 'filling each step: documents inserted (all collections) and seconds', fills.join(' · '), `${fmt(totals.documents / totals.seconds)} documents/s`, null, '', null),
     row(
       'Scale',
@@ -166,7 +221,8 @@ function report(steps, shapes) {
 
 export async function benchScale() {
   // Goal settlement reads every active goal's sessions; at its default 10 minutes it would run
-  // across the timed series of the largest size (filled members hold active goals).
+  // across the timed series of the largest size (filled members hold active goals). Timed on its own
+  // at each size instead (timeSettlement).
   // TEST_CLOCK: the workout round lets half its minutes pass before completing; production refuses it,
   // and the app reads NODE_ENV for nothing else.
   const server = await startServer({ GOAL_SETTLE_INTERVAL_MS: String(24 * 3600_000), NODE_ENV: 'test', TEST_CLOCK: '1' }, 'bench_scale');
@@ -198,7 +254,9 @@ export async function benchScale() {
       if (step === 0) await timeMember(server, data);
       const me = await timeMember(server, data);
       shapes ??= await shapeDifferences(db, new ObjectId(me.id), now, data.firstIds);
-      steps.push({ size, fill, samples: me.samples });
+      const settlement = await timeSettlement(server, db);
+      say(`scale: goal settlement took ${fmtMs(settlement.ms)} ms over ${fmt(settlement.activeGoals)} active goals`);
+      steps.push({ size, fill, samples: me.timing.samples, settlement });
     }
   } finally {
     await stop();

@@ -162,7 +162,9 @@ export function serviceEnv() {
 /**
  * Starts the local FerretDB and Redis that are needed (not given by MONGODB_URI/REDIS_URL and not
  * already running) and registers a cleanup that stops only those: services another session or an
- * earlier `npm start` runs are shared and must survive us.
+ * earlier `npm start` runs are shared and must survive us. A FerretDB already running is reused
+ * only as scripts/services.sh allows (this build with these settings; an older one it started is
+ * restarted).
  */
 export async function ensureServices() {
   const wanted = [];
@@ -172,6 +174,10 @@ export async function ensureServices() {
 
   const toStart = [];
   for (const service of wanted) if (!(await portOpen(service.port))) toStart.push(service);
+  if (wanted.some((s) => s.name === 'mongo') && !toStart.some((s) => s.name === 'mongo')) {
+    const code = await run('bash', [SERVICES, 'start-mongo'], { stdout: 'stderr' });
+    if (code !== 0) throw new StepFailed(`the FerretDB on 127.0.0.1:${mongoPort()} cannot be used (see above)`, code);
+  }
   if (toStart.length === 0) return;
 
   // Stopped with the environment they were started with: the script finds them by DATA_DIR, which

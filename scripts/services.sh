@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Local services for development, tests and `npm start`: FerretDB 1.24.2 (MongoDB wire protocol,
-# SQLite files in $DATA_DIR/ferretdb) and Redis, each on a fixed loopback port, reused when running.
+# SQLite files in $DATA_DIR/ferretdb) and Redis, each on a fixed loopback port, reused when running
+# (a FerretDB started elsewhere only if it is this build with these settings: reuse_foreign_ferretdb).
 #
 #   scripts/services.sh install   install what is missing (redis-server, ferretdb, schemathesis; chromium with --browser)
 #   scripts/services.sh install-fuzz   only schemathesis (the API fuzzer, in its own venv under .data/tools)
@@ -131,15 +132,30 @@ start_redis() {
   say "redis on 127.0.0.1:$REDIS_PORT"
 }
 
+# Whether the FerretDB on the port is the one this script started from DATA_DIR (its pid file names a live process).
+ferretdb_ours() { [ -f "$RUN_DIR/ferretdb.pid" ] && kill -0 "$(cat "$RUN_DIR/ferretdb.pid")" 2>/dev/null; }
+
+# A FerretDB started elsewhere (another checkout's DATA_DIR, by hand) is reused only when it is this
+# build with these settings: reusing an older build quietly would run the app without patches it
+# relies on, or with commits that are not durable. scripts/ferretdb-check.mjs asks it over the wire.
+reuse_foreign_ferretdb() {
+  local verdict
+  command -v node >/dev/null || { say "127.0.0.1:$MONGO_PORT is taken, and node is needed to check what listens there"; return 1; }
+  if verdict="$(node "$ROOT/scripts/ferretdb-check.mjs" "$MONGO_PORT" "$FERRETDB_BUILD" "$SQLITE_PRAGMAS" "$DATA_DIR")"; then
+    say "$verdict"
+  else
+    say "$verdict"
+    return 1
+  fi
+}
+
 start_ferretdb() {
   if port_open "$MONGO_PORT"; then
+    ferretdb_ours || { reuse_foreign_ferretdb; return; }
     # One this script started from an older build (say, before a patch was added) is replaced.
-    if [ -f "$RUN_DIR/ferretdb.pid" ] && [ "$(cat "$RUN_DIR/ferretdb.build" 2>/dev/null)" != "$FERRETDB_RUN" ]; then
-      say "restarting FerretDB: it runs another build or settings than $FERRETDB_RUN"
-      stop_pidfile ferretdb
-    else
-      return 0
-    fi
+    [ "$(cat "$RUN_DIR/ferretdb.build" 2>/dev/null)" = "$FERRETDB_RUN" ] && return 0
+    say "restarting FerretDB: it runs another build or settings than $FERRETDB_RUN"
+    stop_pidfile ferretdb
   fi
   install_ferretdb
   mkdir -p "$DATA_DIR/ferretdb" "$RUN_DIR"

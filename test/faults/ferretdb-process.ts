@@ -1,8 +1,11 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canConnect, freePort, killAndWait, waitFor } from '../../server/test/redis-process';
+
+/** The SQLite settings scripts/services.sh runs FerretDB with (its SQLITE_PRAGMAS). */
+export const SERVICES_SQLITE_PRAGMAS = /^SQLITE_PRAGMAS="(.+)"$/m.exec(readFileSync(join(__dirname, '..', '..', 'scripts', 'services.sh'), 'utf8'))![1];
 
 /** FerretDB's binary, where scripts/services.sh builds it (with our patches). */
 function ferretdbBinary(): string {

@@ -8,7 +8,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 export class SingleUseClaim {
   @Prop({ type: String, required: true }) _id!: string;
 }
-const SingleUseClaimSchema = SchemaFactory.createForClass(SingleUseClaim);
+export const SingleUseClaimSchema = SchemaFactory.createForClass(SingleUseClaim);
 
 /**
  * The one owner of the `single_use_claims` collection. "Exactly once" for tokens: a claim is the
