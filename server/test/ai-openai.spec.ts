@@ -39,7 +39,8 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(workout.exercises.every((e) => e.dose && e.prescription)).toBe(true);
     expect(workout.notes).toContain('Legs first today.');
     const sent = JSON.parse(fake.requests[fake.requests.length - 1].body);
-    expect(sent).toMatchObject({ model: 'fake-model', response_format: { type: 'json_schema', json_schema: { name: 'workout_plan' } } });
+    expect(sent).toMatchObject({ model: 'fake-model', response_format: { type: 'json_schema', json_schema: { name: 'workout_plan', strict: true } } });
+    expect(strictModeProblems(sent.response_format.json_schema.schema)).toEqual([]);
     // The ids offered are an enum of what this user may do: bodyweight only (no profile equipment yet), at their level.
     const offered: string[] = sent.response_format.json_schema.schema.properties.main.items.enum;
     expect(offered).toContain('bodyweight-squat');
@@ -91,7 +92,8 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
 
     // The reading asks for the new fields as structured output, with the profile as the fallback.
     const [reading, planning] = fake.requests.slice(-2).map((r) => JSON.parse(r.body));
-    expect(reading.response_format.json_schema.name).toBe('chat_reading');
+    expect(reading.response_format.json_schema).toMatchObject({ name: 'chat_reading', strict: true });
+    expect(strictModeProblems(reading.response_format.json_schema.schema)).toEqual([]);
     const fields = Object.keys(readingFields(reading));
     expect(fields).toEqual(expect.arrayContaining(['type', 'difficulty', 'minutes', 'equipment', 'limitations', 'focus', 'soreMuscles']));
     expect(JSON.parse(reading.messages[1].content)).toEqual({ profile: { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [] }, chat: chatHistory });
@@ -144,6 +146,27 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(res.body.code).toBe('AI_MALFORMED_ANSWER');
   });
 });
+
+/**
+ * Where a JSON schema breaks OpenAI's strict mode: an object that is not closed
+ * (additionalProperties false) or leaves a property out of `required` (optional is nullable there).
+ */
+function strictModeProblems(schema: unknown, path = '$'): string[] {
+  if (Array.isArray(schema)) return schema.flatMap((item, i) => strictModeProblems(item, `${path}[${i}]`));
+  if (!schema || typeof schema !== 'object') return [];
+  const node = schema as Record<string, unknown>;
+  const problems: string[] = [];
+  if (node.type === 'object') {
+    const keys = Object.keys((node.properties as Record<string, unknown>) ?? {});
+    if (node.additionalProperties !== false) problems.push(`${path}: additionalProperties is not false`);
+    const required = (node.required as string[]) ?? [];
+    for (const key of keys.filter((k) => !required.includes(k))) problems.push(`${path}.${key}: not required`);
+  }
+  for (const [key, child] of Object.entries(node)) {
+    if (key !== 'enum' && key !== 'const') problems.push(...strictModeProblems(child, `${path}.${key}`));
+  }
+  return problems;
+}
 
 /** The property names of the request the chat reading asks the model for. */
 function readingFields(reading: { response_format: { json_schema: { schema: unknown } } }): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { ChatTurn, ExercisePhase } from '../contract';
 import { CATALOGUE } from '../workouts/catalogue';
@@ -124,7 +125,7 @@ export class OpenAiProvider implements AiProvider {
     return text;
   }
 
-  /** One structured completion, parsed and checked against `schema`. */
+  /** One structured completion in OpenAI's strict mode, parsed and checked against `schema`. */
   private async json<T>(name: string, schema: z.ZodType<T>, rules: string, input: string): Promise<T> {
     const completion = await this.timed((signal) =>
       this.client.chat.completions.create(
@@ -134,10 +135,9 @@ export class OpenAiProvider implements AiProvider {
             { role: 'system', content: rules },
             { role: 'user', content: input },
           ],
-          response_format: {
-            type: 'json_schema',
-            json_schema: { name, schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown> },
-          },
+          // Strict: the model's decoding is held to the schema (every object closed, every property
+          // required), as the SDK's converter writes it; the answer is still checked below.
+          response_format: zodResponseFormat(schema, name),
         },
         { signal },
       ),

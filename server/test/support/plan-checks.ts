@@ -1,17 +1,20 @@
 /**
  * What a trainer checks on every generated workout, as one function the rules' tests share: the time
- * budget, doses within bounds, the equipment and limitations kept, no repeats, the blocks in order,
- * "each side" where it belongs, the focus trained and resting muscles left out (unless the notes say
- * why not). Answers the problems found (none: []).
+ * budget, doses within bounds (rep counts trainers write, short jumps), the equipment and limitations
+ * kept (no jumping on a bad knee), no repeats, the blocks in order, "each side" and "hold" where they
+ * belong, sprints never a steady block, yoga made of poses, strength of three exercises or more, the
+ * focus trained, the body parts the name promises trained, and resting muscles left out (unless the
+ * notes say why not). Answers the problems found (none: []).
  */
-import { DIFFICULTIES, ExerciseDose } from '../../src/contract';
+import { DIFFICULTIES, ExerciseDose, MUSCLE_GROUPS } from '../../src/contract';
 import type { MuscleGroup } from '../../src/contract';
 import type { PlanRequest, PlannedExercise } from '../../src/ai/ai.provider';
 import { WorkoutPlan } from '../../src/ai/ai.provider';
 import { catalogueExercise } from '../../src/workouts/catalogue';
 import { doseSeconds, maxWorkSeconds, prescription } from '../../src/workouts/programming/dose.rules';
 import { trainsAny } from '../../src/workouts/programming/eligibility.rules';
-import { DOSE_BOUNDS, TIME_TOLERANCE } from '../../src/workouts/programming/programming.data';
+import { DOSE_BOUNDS, REP_COUNTS, TIME_TOLERANCE } from '../../src/workouts/programming/programming.data';
+import type { CatalogueExercise, MovementPattern } from '../../src/workouts/catalogue/catalogue.types';
 
 export function planProblems(plan: { name: string; exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
   const problems: string[] = [];
@@ -47,23 +50,48 @@ export function planProblems(plan: { name: string; exercises: PlannedExercise[];
     if (planned.phase === 'warmup' && entry.impact === 'high') problems.push(`${where}: high impact to warm up`);
     if (!entry.phases.includes(planned.phase)) problems.push(`${where}: not a ${planned.phase} exercise`);
     problems.push(...doseProblems(dose, entry, where));
+    problems.push(...coachingProblems(planned, entry, request, where));
     if (planned.prescription !== prescription(dose, entry)) problems.push(`${where}: prescription does not read its dose`);
     const saysEachSide = planned.prescription.includes('each side');
     if (dose.kind !== 'distance' && (entry.unilateral !== dose.eachSide || saysEachSide !== entry.unilateral)) problems.push(`${where}: each-side wording wrong`);
   }
   const target = request.minutes * 60;
   if (Math.abs(seconds - target) > target * TIME_TOLERANCE) problems.push(`takes ${Math.round(seconds)} s for ${target} s asked`);
+  const main = plan.exercises.filter((e) => e.phase === 'main');
+  if (request.type === 'strength' && main.length < 3) problems.push(`a strength session of ${main.length} main exercises`);
   problems.push(...bodyPartProblems(plan, request));
   return problems;
 }
 
+/** Movements a yoga flow is made of; anything else in a yoga main block must be a yoga-only entry (a chaturanga). */
+const YOGA_PATTERNS: readonly MovementPattern[] = ['pose', 'stretch', 'balance', 'mobility', 'breathing', 'rotation'];
+
+/** A yoga pose, not a strength or core exercise that happens to be done on a mat (Superman Hold, Prone Y Raise). */
+export function isYogaPose(entry: Pick<CatalogueExercise, 'pattern' | 'types'>): boolean {
+  return YOGA_PATTERNS.includes(entry.pattern) || entry.types.every((type) => type === 'yoga');
+}
+
+/** What a coach would not sign: a sprint as a steady block, jumps on a bad knee, reps written as a hold, gym moves in a yoga flow. */
+function coachingProblems(planned: PlannedExercise, entry: CatalogueExercise, request: PlanRequest, where: string): string[] {
+  const problems: string[] = [];
+  if (planned.phase === 'main' && entry.pace === 'intervals' && planned.dose?.sets === 1) problems.push(`${where}: a sprint as one steady block`);
+  if (entry.pattern === 'plyometric' && request.limitations.includes('knee')) problems.push(`${where}: jumping with a bad knee`);
+  if (/\bhold\b/i.test(planned.prescription) && entry.dosing !== 'time') problems.push(`${where}: a ${entry.dosing}-dosed move written as a hold`);
+  if (request.type === 'yoga' && planned.phase === 'main' && !isYogaPose(entry)) problems.push(`${where}: not a yoga pose`);
+  return problems;
+}
+
 /** The main block trains the focus asked for and leaves resting muscles out, unless the notes say it could not. */
-function bodyPartProblems(plan: { exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
+function bodyPartProblems(plan: { name: string; exercises: PlannedExercise[]; notes: string[] }, request: PlanRequest): string[] {
   const problems: string[] = [];
   const main = plan.exercises.filter((e) => e.phase === 'main').flatMap((e) => catalogueExercise(e.catalogueId ?? '') ?? []);
   const says = (pattern: RegExp) => plan.notes.some((note) => pattern.test(note));
   const focus = request.focus.filter((group) => !NOT_BODY_PARTS.includes(group));
   if (focus.length && !says(/^Nothing for your/) && !main.some((e) => trainsAny(e, focus))) problems.push(`no main exercise trains the focus ${focus.join(', ')}`);
+  // A body part the session's name promises ("Chest & Back") is trained by its main block.
+  for (const group of BODY_PARTS.filter((g) => new RegExp(`\\b${g}\\b`, 'i').test(plan.name))) {
+    if (!main.some((e) => trainsAny(e, [group]))) problems.push(`named "${plan.name}" but no main exercise trains the ${group}`);
+  }
   const resting = request.avoidMuscles.filter((group) => !NOT_BODY_PARTS.includes(group));
   if (resting.length && !says(/keep those exercises light today/)) {
     for (const e of main.filter((m) => trainsAny(m, resting))) problems.push(`${e.id} trains resting ${resting.join(', ')}`);
@@ -73,13 +101,16 @@ function bodyPartProblems(plan: { exercises: PlannedExercise[]; notes: string[] 
 
 /** Tags of effort, not body parts to favour or rest. */
 const NOT_BODY_PARTS: readonly MuscleGroup[] = ['cardio', 'mobility', 'full_body'];
+const BODY_PARTS = MUSCLE_GROUPS.filter((group) => !NOT_BODY_PARTS.includes(group));
 
-/** Bounds a trainer would write within: reps 5–20, holds up to 90 s, intervals up to the type's maximum. */
+/** Bounds a trainer would write within: the usual rep counts (5–20), holds up to 90 s, intervals up to the type's maximum, rounds of jumping up to 30 s. */
 export function doseProblems(dose: ExerciseDose, entry: Parameters<typeof maxWorkSeconds>[1], where: string): string[] {
   const problems: string[] = [];
   if (dose.sets > DOSE_BOUNDS.sets.max) problems.push(`${where}: ${dose.sets} sets`);
   if (dose.restSeconds > DOSE_BOUNDS.restSeconds.max) problems.push(`${where}: rest ${dose.restSeconds} s`);
-  if (dose.kind === 'reps' && (dose.reps < DOSE_BOUNDS.reps.min || dose.reps > DOSE_BOUNDS.reps.max)) problems.push(`${where}: ${dose.reps} reps`);
+  if (dose.kind === 'reps' && !REP_COUNTS.includes(dose.reps)) problems.push(`${where}: ${dose.reps} reps`);
   if (dose.kind === 'time' && dose.workSeconds > maxWorkSeconds(dose, entry)) problems.push(`${where}: ${dose.workSeconds} s of work in one go`);
+  const jumpingRounds = dose.kind === 'time' && dose.sets > 1 && entry.pattern === 'plyometric';
+  if (jumpingRounds && dose.workSeconds > DOSE_BOUNDS.explosiveSeconds.max) problems.push(`${where}: rounds of ${dose.workSeconds} s of jumping`);
   return problems;
 }

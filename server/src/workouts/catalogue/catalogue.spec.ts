@@ -1,6 +1,7 @@
 import { DIFFICULTIES, EQUIPMENT, LIMITATIONS, MUSCLE_GROUPS, WORKOUT_TYPES } from '../../contract/values';
 import { MOVEMENT_PATTERNS, MUSCLES, MUSCLE_GROUP_OF, type CatalogueExercise, type Limitation } from './catalogue.types';
 import { CATALOGUE, catalogueExercise, findExerciseByName } from './index';
+import { isYogaPose } from '../../../test/support/plan-checks';
 
 const LEVEL = { beginner: 0, intermediate: 1, advanced: 2 } as const;
 const atOrBelow = (level: (typeof DIFFICULTIES)[number]) => (e: CatalogueExercise) => LEVEL[e.level] <= LEVEL[level];
@@ -44,9 +45,22 @@ describe('the exercise catalogue', () => {
     }
   });
 
-  it('counts the knee among the joints of every jump or landing (high impact), so a bad knee avoids them all', () => {
-    const jumpsSparingTheKnee = CATALOGUE.filter((e) => e.impact === 'high' && !e.loads.includes('knee')).map((e) => e.id);
+  it('counts the knee among the joints of every jump or landing (high impact or plyometric), so a bad knee avoids them all', () => {
+    const jumpsSparingTheKnee = CATALOGUE.filter((e) => (e.impact === 'high' || e.pattern === 'plyometric') && !e.loads.includes('knee')).map((e) => e.id);
     expect(jumpsSparingTheKnee).toEqual([]);
+  });
+
+  it('states the pace of every ride, row and run (only theirs): sprints and intervals are never steady, steady work never sprints', () => {
+    for (const e of CATALOGUE) {
+      expect([e.id, e.pace !== undefined]).toEqual([e.id, e.pattern === 'cyclical']);
+      if (/sprint|interval/i.test(e.name) && e.pattern === 'cyclical') expect([e.id, e.pace]).toEqual([e.id, 'intervals']);
+      if (/steady|easy|walk/i.test(e.name) && e.pattern === 'cyclical') expect([e.id, e.pace]).toEqual([e.id, 'steady']);
+    }
+  });
+
+  it('offers yoga main blocks only yoga poses, not strength or core moves done on a mat', () => {
+    const notPoses = CATALOGUE.filter((e) => e.types.includes('yoga') && e.phases.includes('main') && !isYogaPose(e)).map((e) => e.id);
+    expect(notPoses).toEqual([]);
   });
 
   it('has low-impact main exercises for every type and level, and timed yoga', () => {

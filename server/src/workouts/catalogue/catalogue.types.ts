@@ -34,6 +34,9 @@ export type Impact = 'low' | 'moderate' | 'high';
 /** How a trainer doses it: repetitions, time (holds, intervals, steady work) or distance. */
 export type Dosing = 'reps' | 'time' | 'distance';
 
+/** How cyclical work is done: minutes at one pace, hard/easy rounds (a sprint is never a steady block), or either. */
+export type Pace = 'steady' | 'intervals' | 'either';
+
 export interface CatalogueExercise {
   /** Stable kebab-case id; stored in workouts, never reused for another exercise. */
   id: string;
@@ -60,4 +63,6 @@ export interface CatalogueExercise {
   /** The blocks of a session it may appear in. */
   phases: ExercisePhase[];
   dosing: Dosing;
+  /** Cyclical entries only (rides, rows, runs): the pace it is done at. */
+  pace?: Pace;
 }

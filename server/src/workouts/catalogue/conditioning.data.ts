@@ -191,7 +191,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'In a high plank, jump the feet wide and back together like a jumping jack, hips steady.',
     cues: ['Shoulders over the wrists', 'Hips level', 'Light feet'],
     primary: ['abs', 'adductors'], secondary: ['front_delts', 'glutes'], equipment: [],
-    pattern: 'plyometric', impact: 'moderate', loads: ['wrist', 'shoulder'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'moderate', loads: ['knee', 'wrist', 'shoulder'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -208,7 +208,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Tall posture, eyes ahead', 'Swing the arms', 'Roll from heel to toe'],
     primary: ['calves', 'glutes'], secondary: ['quads', 'hamstrings'], equipment: [],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['cardio'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time',
+    types: ['cardio'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'easy-jog', name: 'Easy Jog', aliases: ['jogging', 'jog', 'running'],
@@ -216,7 +216,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Short, quick strides', 'Land under the hips', 'Relax the shoulders'],
     primary: ['quads', 'calves'], secondary: ['glutes', 'hamstrings'], equipment: [],
     pattern: 'cyclical', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
-    types: ['cardio'], phases: ['main'], dosing: 'time',
+    types: ['cardio'], phases: ['main'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'hill-sprint', name: 'Hill Sprint', aliases: ['hill repeats'],
@@ -224,7 +224,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Lean into the hill', 'Drive the knees and arms', 'Walk down slowly'],
     primary: ['glutes', 'quads'], secondary: ['calves', 'hamstrings'], equipment: [],
     pattern: 'cyclical', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'advanced',
-    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time',
+    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time', pace: 'intervals',
   },
   {
     id: 'stair-climb', name: 'Stair Climb', aliases: ['stairs', 'step climbing'],
@@ -232,7 +232,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Whole foot on each step', 'Stand tall', 'Steady breathing'],
     primary: ['quads', 'glutes'], secondary: ['calves'], equipment: [],
     pattern: 'cyclical', impact: 'low', loads: ['knee'], unilateral: false, level: 'beginner',
-    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time',
+    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'seated-punches', name: 'Seated Punches', aliases: ['chair boxing'],
@@ -280,7 +280,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Legs, back, arms; arms, back, legs', 'Around 20 to 24 strokes a minute', 'Sit tall at the finish'],
     primary: ['upper_back', 'quads'], secondary: ['glutes', 'lats', 'biceps'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['cardio', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
+    types: ['cardio', 'mixed'], phases: ['main', 'warmup'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'rowing-machine-intervals', name: 'Rowing Machine Intervals', aliases: ['rower intervals', 'row sprints'],
@@ -288,7 +288,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Push hard with the legs', 'Keep the stroke long under fatigue', 'Recover fully between efforts'],
     primary: ['upper_back', 'quads'], secondary: ['glutes', 'lats', 'biceps'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
-    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'distance',
+    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'distance', pace: 'intervals',
   },
   {
     id: 'stationary-bike-steady', name: 'Stationary Bike, Steady', aliases: ['bike', 'cycling', 'spin bike'],
@@ -296,7 +296,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Seat at hip height', 'Smooth circles, not stomps', 'Cadence around 80 to 90'],
     primary: ['quads', 'glutes'], secondary: ['calves', 'hamstrings'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['cardio', 'mixed'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time',
+    types: ['cardio', 'mixed'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'bike-sprints', name: 'Bike Sprints', aliases: ['spin sprints', 'cycling intervals'],
@@ -304,7 +304,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Add resistance before you sprint', 'Stay seated and drive', 'Spin easily to recover'],
     primary: ['quads', 'glutes'], secondary: ['calves', 'hamstrings'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
-    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time',
+    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time', pace: 'intervals',
   },
   {
     id: 'treadmill-incline-walk', name: 'Treadmill Incline Walk', aliases: ['incline walk', 'treadmill walk'],
@@ -312,7 +312,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Incline first, speed second', 'Hands off the rails', 'Stand tall'],
     primary: ['glutes', 'calves'], secondary: ['hamstrings', 'quads'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['cardio'], phases: ['main', 'warmup'], dosing: 'time',
+    types: ['cardio'], phases: ['main', 'warmup'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'treadmill-run-intervals', name: 'Treadmill Run Intervals', aliases: ['treadmill intervals', 'treadmill sprints'],
@@ -320,7 +320,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Step to the side rails to change speed', 'Fast but relaxed form', 'Walk easily to recover'],
     primary: ['quads', 'calves'], secondary: ['glutes', 'hamstrings'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
-    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time',
+    types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time', pace: 'intervals',
   },
   {
     id: 'elliptical-steady', name: 'Elliptical, Steady', aliases: ['elliptical', 'cross trainer'],
@@ -328,7 +328,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Stand tall, do not lean on the handles', 'Drive through the heels', 'Moderate resistance'],
     primary: ['quads', 'glutes'], secondary: ['hamstrings', 'chest', 'upper_back'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['cardio', 'mixed'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time',
+    types: ['cardio', 'mixed'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'ski-erg', name: 'Ski Erg', aliases: ['ski machine', 'skierg'],
@@ -336,7 +336,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Reach tall, then crunch and hinge', 'Arms finish by the hips', 'Let the handles rise back up'],
     primary: ['lats', 'triceps'], secondary: ['abs', 'glutes'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'intermediate',
-    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time',
+    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time', pace: 'either',
   },
   {
     id: 'stair-climber-machine', name: 'Stair Climber Machine', aliases: ['stairmaster', 'step mill'],
@@ -344,7 +344,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     cues: ['Whole foot on each step', 'Do not lean on the rails', 'Slow the speed rather than hunch'],
     primary: ['glutes', 'quads'], secondary: ['calves', 'hamstrings'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: ['knee'], unilateral: false, level: 'intermediate',
-    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time',
+    types: ['cardio', 'hiit'], phases: ['main'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'band-resisted-sprint', name: 'Band-Resisted March', aliases: ['resisted march', 'banded march'],

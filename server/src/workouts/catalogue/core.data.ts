@@ -8,7 +8,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Press the lower back into the floor', 'Move slowly, breathe out as you reach', 'Only go as low as the back stays flat'],
     primary: ['abs'], secondary: ['hip_flexors', 'obliques'], equipment: [],
     pattern: 'anti_extension', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['strength', 'hiit', 'mixed', 'yoga'], phases: ['main', 'warmup'], dosing: 'reps',
+    types: ['strength', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
     id: 'bird-dog', name: 'Bird Dog', aliases: ['birddog'],
@@ -16,7 +16,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Hips stay square to the floor', 'Reach long rather than high', 'Pause for a breath at full reach'],
     primary: ['abs', 'lower_back'], secondary: ['glutes', 'upper_back'], equipment: [],
     pattern: 'anti_rotation', impact: 'low', loads: ['knee', 'wrist'], unilateral: false, level: 'beginner',
-    types: ['strength', 'mixed', 'yoga'], phases: ['main', 'warmup'], dosing: 'reps',
+    types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
     id: 'forearm-plank', name: 'Forearm Plank', aliases: ['plank', 'elbow plank'],
@@ -24,7 +24,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Elbows under the shoulders', 'Squeeze the glutes and brace the belly', 'Do not let the hips sag or pike'],
     primary: ['abs'], secondary: ['obliques', 'front_delts', 'glutes'], equipment: [],
     pattern: 'anti_extension', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
-    types: ['strength', 'hiit', 'mixed', 'yoga'], phases: ['main'], dosing: 'time',
+    types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
     id: 'high-plank', name: 'High Plank', aliases: ['straight arm plank', 'push up position hold'],
@@ -32,7 +32,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Hands under the shoulders', 'Push the floor away', 'Long neck, eyes down'],
     primary: ['abs'], secondary: ['front_delts', 'chest', 'triceps'], equipment: [],
     pattern: 'anti_extension', impact: 'low', loads: ['wrist', 'shoulder'], unilateral: false, level: 'beginner',
-    types: ['strength', 'hiit', 'mixed', 'yoga'], phases: ['main'], dosing: 'time',
+    types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
     id: 'knee-plank', name: 'Kneeling Plank', aliases: ['modified plank'],
@@ -48,7 +48,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Elbow under the shoulder', 'Hips lifted, not dropping back', 'Top hand on the hip or reaching up'],
     primary: ['obliques'], secondary: ['abs', 'glutes', 'side_delts'], equipment: [],
     pattern: 'anti_rotation', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'intermediate',
-    types: ['strength', 'mixed', 'yoga'], phases: ['main'], dosing: 'time',
+    types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
     id: 'kneeling-side-plank', name: 'Kneeling Side Plank', aliases: ['modified side plank'],
@@ -56,7 +56,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Knees, hips and shoulders in one line', 'Push the floor away with the forearm', 'Switch sides halfway'],
     primary: ['obliques'], secondary: ['abs', 'glutes'], equipment: [],
     pattern: 'anti_rotation', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
-    types: ['strength', 'mixed', 'yoga'], phases: ['main'], dosing: 'time',
+    types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
     id: 'hollow-hold', name: 'Hollow Body Hold', aliases: ['hollow hold', 'hollow body'],
@@ -152,7 +152,7 @@ export const CORE: readonly CatalogueExercise[] = [
     cues: ['Lift long rather than high', 'Neck in line, eyes down', 'Squeeze the glutes'],
     primary: ['lower_back', 'glutes'], secondary: ['upper_back', 'hamstrings'], equipment: [],
     pattern: 'anti_extension', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'beginner',
-    types: ['strength', 'mixed', 'yoga'], phases: ['main'], dosing: 'time',
+    types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
     id: 'side-plank-hip-dip', name: 'Side Plank Hip Dip', aliases: ['hip dips'],

@@ -80,7 +80,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     cues: ['Forehead rests on a towel', 'Thumbs up, arms in a Y', 'Lift from the shoulder blades, not the lower back'],
     primary: ['upper_back', 'rear_delts'], secondary: ['lower_back'], equipment: [],
     pattern: 'isolation_upper', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['strength', 'mixed', 'yoga'], phases: ['main', 'warmup'], dosing: 'reps',
+    types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
     id: 'reverse-snow-angel', name: 'Reverse Snow Angel', aliases: ['prone snow angel'],

@@ -154,7 +154,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Bounce lightly on the balls of the feet turning an imaginary (or real) rope at an easy pace.',
     cues: ['Small bounces', 'Wrists turn the rope', 'Relaxed shoulders'],
     primary: ['calves'], secondary: ['forearms'], equipment: [],
-    pattern: 'plyometric', impact: 'moderate', loads: ['ankle'], unilateral: false, level: 'beginner',
+    pattern: 'plyometric', impact: 'moderate', loads: ['knee', 'ankle'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['warmup'], dosing: 'time',
   },
   {
@@ -195,7 +195,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     cues: ['Legs first, then back, then arms', 'Relaxed grip', 'Build the effort slowly'],
     primary: ['upper_back', 'quads'], secondary: ['glutes'], equipment: ['cardio_machine'],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['warmup'], dosing: 'time',
+    types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['warmup'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'childs-pose', name: "Child's Pose", aliases: ['balasana', 'child pose'],
@@ -379,7 +379,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     cues: ['Slow, relaxed pace', 'Shake out the arms', 'Breathe deeply'],
     primary: ['calves'], secondary: ['glutes'], equipment: [],
     pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
-    types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['cooldown'], dosing: 'time',
+    types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['cooldown'], dosing: 'time', pace: 'steady',
   },
   {
     id: 'foam-roll-quads', name: 'Quad Release on the Floor', aliases: ['quad smash', 'foam roll quads'],

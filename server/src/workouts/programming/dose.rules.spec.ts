@@ -1,5 +1,6 @@
 import type { ExerciseDose } from '../../contract';
-import { DosedExercise, doseOptions, doseSeconds, prescription, reshapeDose } from './dose.rules';
+import { DosedExercise, doseOptions, doseSeconds, prescription, repCount, reshapeDose } from './dose.rules';
+import { LEVEL_DOSES, REP_COUNTS } from './programming.data';
 
 const exercise = (over: Partial<DosedExercise> = {}): DosedExercise => ({ pattern: 'squat', unilateral: false, dosing: 'reps', equipment: [], ...over });
 const splitSquat = exercise({ pattern: 'lunge', unilateral: true });
@@ -9,6 +10,8 @@ const pigeon = exercise({ pattern: 'pose', unilateral: true, dosing: 'time' });
 const bike = exercise({ pattern: 'cyclical', dosing: 'time', equipment: ['cardio_machine'] });
 const row = exercise({ pattern: 'cyclical', dosing: 'distance', equipment: ['cardio_machine'] });
 const carry = exercise({ pattern: 'carry', dosing: 'distance', equipment: ['dumbbells'] });
+const deadBug = exercise({ pattern: 'anti_extension', dosing: 'reps' });
+const difficulties = ['beginner', 'intermediate', 'advanced'] as const;
 
 describe('how a dose reads', () => {
   it('writes what a trainer writes', () => {
@@ -23,6 +26,11 @@ describe('how a dose reads', () => {
     expect(prescription({ kind: 'distance', sets: 1, meters: 2000, restSeconds: 0, eachSide: false }, row)).toBe('2 km steady');
     expect(prescription({ kind: 'distance', sets: 3, meters: 40, restSeconds: 90, eachSide: false }, carry)).toBe('3 × 40 m · rest 90 s');
     expect(prescription({ kind: 'reps', sets: 4, reps: 6, restSeconds: 120, eachSide: false }, exercise())).toBe('4 × 6 · rest 2 min');
+  });
+
+  it('writes a hold only for an exercise held still: a rep-dosed core move done for time is rounds of work', () => {
+    expect(prescription({ kind: 'time', sets: 4, workSeconds: 30, restSeconds: 30, eachSide: false }, deadBug)).toBe('4 rounds × 30 s work / 30 s rest');
+    expect(prescription({ kind: 'time', sets: 4, workSeconds: 30, restSeconds: 30, eachSide: false }, { ...deadBug, dosing: 'time' })).toBe('4 × 30 s hold · rest 30 s');
   });
 });
 
@@ -49,6 +57,37 @@ describe('the doses a block may give', () => {
     expect(doseOptions('sets', exercise({ equipment: ['dumbbells'] }), 'intermediate', null).options[doseOptions('sets', exercise({ equipment: ['dumbbells'] }), 'intermediate', null).base]).toEqual({
       kind: 'reps', sets: 3, reps: 10, restSeconds: 75, eachSide: false,
     });
+  });
+
+  it('counts reps as trainers do (5, 6, 8, 10, 12, 15, 20) in every style and level, and carries them over the same way', () => {
+    for (const style of ['sets', 'holds', 'warmup', 'cooldown'] as const) {
+      for (const level of difficulties) {
+        for (const goal of [null, 'endurance', 'lose_fat', 'build_muscle'] as const) {
+          for (const e of [exercise(), exercise({ equipment: ['dumbbells'] }), splitSquat, exercise({ pattern: 'mobility' })]) {
+            const counts = doseOptions(style, e, level, goal).options.flatMap((d) => (d.kind === 'reps' ? [d.reps] : []));
+            expect([style, level, counts.filter((reps) => !REP_COUNTS.includes(reps))]).toEqual([style, level, []]);
+          }
+        }
+      }
+    }
+    expect([7, 9, 11, 13, 14, 17, 25].map(repCount)).toEqual([6, 8, 10, 12, 15, 15, 20]);
+    // 40 m of carrying is about 13 reps' time: written 12.
+    expect(reshapeDose({ kind: 'distance', sets: 3, meters: 40, restSeconds: 60, eachSide: false }, carry, exercise())).toEqual({ kind: 'reps', sets: 3, reps: 12, restSeconds: 60, eachSide: false });
+  });
+
+  it('keeps jumping to 30 s of a round, the rest of the round rest, at every level', () => {
+    for (const level of difficulties) {
+      const { workSeconds, restSeconds } = LEVEL_DOSES[level].intervals;
+      const work = Math.min(30, workSeconds);
+      for (const dose of doseOptions('intervals', burpee, level, null).options) expect(dose).toMatchObject({ workSeconds: work, restSeconds: restSeconds + workSeconds - work });
+    }
+  });
+
+  it('gives strength sets down to one, at the shortest rest, below the smallest usual dose (the floor) for a block short of time', () => {
+    const { options, base, floor } = doseOptions('sets', exercise({ equipment: ['dumbbells'] }), 'advanced', null);
+    expect(options.map((d) => d.sets)).toEqual([1, 2, 3, 4, 5]);
+    expect([options[base].sets, options[floor].sets]).toEqual([4, 3]);
+    expect(options.map((d) => d.restSeconds)).toEqual([75, 75, 90, 90, 90]);
   });
 
   it('gives steady blocks on cyclical work in whole minutes, or metres when it is dosed by distance', () => {

@@ -15,8 +15,10 @@ import {
   DoseStyle,
   GOAL_SETS,
   HOLD_PATTERNS,
+  IntervalDose,
   LEVEL_DOSES,
   METRES_PER_SECOND,
+  REP_COUNTS,
   Range,
   SECONDS_PER_REP,
   WARMUP_DOSE,
@@ -31,6 +33,16 @@ export function secondsPerRep(exercise: DosedExercise): number {
 
 function metresPerSecond(exercise: DosedExercise): number {
   return METRES_PER_SECOND[exercise.pattern] ?? DEFAULT_METRES_PER_SECOND;
+}
+
+/** Held still (a plank, a pose): a timed entry of a holding pattern. A rep-dosed one (Dead Bug) timed is rounds of work. */
+function isHold(exercise: DosedExercise): boolean {
+  return exercise.dosing === 'time' && HOLD_PATTERNS.includes(exercise.pattern);
+}
+
+/** The rep count trainers write nearest to `reps` (the lower one on a tie). */
+export function repCount(reps: number): number {
+  return REP_COUNTS.reduce((best, count) => (Math.abs(count - reps) < Math.abs(best - reps) ? count : best));
 }
 
 /** Seconds of work in one set, both sides counted. */
@@ -65,7 +77,7 @@ export function prescription(dose: ExerciseDose, exercise: DosedExercise): strin
   if (dose.kind === 'reps') return dose.sets === 1 ? `${dose.reps} reps${side}` : `${dose.sets} × ${dose.reps}${side} · ${rest}`;
   if (dose.kind === 'distance') return dose.sets === 1 ? `${formatMetres(dose.meters)}${dose.meters >= 1000 ? ' steady' : ''}` : `${dose.sets} × ${formatMetres(dose.meters)} · ${rest}`;
   const work = formatSeconds(dose.workSeconds);
-  if (HOLD_PATTERNS.includes(exercise.pattern)) {
+  if (isHold(exercise)) {
     if (dose.sets === 1) return `Hold ${work}${side}`;
     return `${dose.sets} × ${work} hold${side}${dose.restSeconds ? ` · ${rest}` : ''}`;
   }
@@ -76,10 +88,14 @@ export function prescription(dose: ExerciseDose, exercise: DosedExercise): strin
   return `${dose.sets} rounds × ${work}${dose.eachSide ? ' each side' : ' work'} / ${formatSeconds(dose.restSeconds)} rest`;
 }
 
-/** The doses a block may give an exercise, smallest first, and the one a coach starts from. */
+/**
+ * The doses a block may give an exercise, smallest first, the one a coach starts from, and the
+ * smallest usual one: below it only when a short block would otherwise hold too few exercises.
+ */
 export interface DoseOptions {
   options: ExerciseDose[];
   base: number;
+  floor: number;
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
@@ -90,10 +106,11 @@ const steps = (range: Range, step: number) => {
   return values;
 };
 
-function ordered(options: ExerciseDose[], base: ExerciseDose, exercise: DosedExercise): DoseOptions {
+function ordered(options: ExerciseDose[], base: ExerciseDose, exercise: DosedExercise, floor = options[0]): DoseOptions {
   const seconds = (d: ExerciseDose) => doseSeconds(d, exercise);
   const sorted = [...options].sort((a, b) => seconds(a) - seconds(b));
-  return { options: sorted, base: Math.max(0, sorted.findIndex((d) => JSON.stringify(d) === JSON.stringify(base))) };
+  const at = (dose: ExerciseDose) => Math.max(0, sorted.findIndex((d) => JSON.stringify(d) === JSON.stringify(dose)));
+  return { options: sorted, base: at(base), floor: at(floor) };
 }
 
 /** One dose per value of `range` (sets, rounds, minutes), built by `make`; the base is the range's base. */
@@ -101,11 +118,16 @@ function ladder(range: Range, step: number, make: (value: number) => ExerciseDos
   return ordered(steps(range, step).map(make), make(range.base), exercise);
 }
 
+/** One dose per usual rep count within `range` (8, 10, 12, 15: never 9 or 13); the base is the count nearest the range's base. */
+function repLadder(range: Range, make: (reps: number) => ExerciseDose, exercise: DosedExercise): DoseOptions {
+  const counts = REP_COUNTS.filter((reps) => reps >= range.min && reps <= range.max);
+  return ordered(counts.map(make), make(repCount(range.base)), exercise);
+}
+
 /** Reps per set for strength work: the goal's or the level's, more for bodyweight moves, within bounds. */
 function strengthReps(exercise: DosedExercise, difficulty: Difficulty, goal: TrainingGoal | null): number {
   const reps = (goal && GOAL_SETS[goal].reps) || LEVEL_DOSES[difficulty].sets.reps;
-  const bodyweight = exercise.equipment.length === 0 ? (BODYWEIGHT_REPS[reps] ?? reps) : reps;
-  return clamp(bodyweight, DOSE_BOUNDS.reps.min, DOSE_BOUNDS.reps.max);
+  return repCount(exercise.equipment.length === 0 ? (BODYWEIGHT_REPS[reps] ?? reps) : reps);
 }
 
 function strengthRest(difficulty: Difficulty, goal: TrainingGoal | null): number {
@@ -113,9 +135,20 @@ function strengthRest(difficulty: Difficulty, goal: TrainingGoal | null): number
   return clamp(range.base + (goal ? GOAL_SETS[goal].restShift : 0), range.min, range.max);
 }
 
-/** Work and rest in seconds, per side for one-sided moves (the round keeps its length). */
-function intervalWork(workSeconds: number, exercise: DosedExercise): number {
-  return exercise.unilateral ? roundTo(workSeconds / 2, 5) : workSeconds;
+/** `sets` of strength work: reps, a carry's metres or a hold's seconds, as the entry is dosed. */
+function strengthSets(exercise: DosedExercise, sets: number, restSeconds: number, difficulty: Difficulty, goal: TrainingGoal | null): ExerciseDose {
+  if (exercise.dosing === 'reps') return { kind: 'reps', sets, reps: strengthReps(exercise, difficulty, goal), restSeconds, eachSide: exercise.unilateral };
+  if (exercise.dosing === 'distance') return { kind: 'distance', sets, meters: exercise.pattern === 'carry' ? 40 : 20, restSeconds, eachSide: false };
+  return { kind: 'time', sets, workSeconds: LEVEL_DOSES[difficulty].sets.holdSeconds, restSeconds, eachSide: exercise.unilateral };
+}
+
+/**
+ * A round's work and rest in seconds: per side for one-sided moves, and jumping kept short (the
+ * round keeps its length: what the jumps leave of the work is rest).
+ */
+function intervalRound({ workSeconds, restSeconds }: IntervalDose, exercise: DosedExercise): { work: number; rest: number } {
+  const work = exercise.pattern === 'plyometric' ? Math.min(workSeconds, DOSE_BOUNDS.explosiveSeconds.max) : workSeconds;
+  return { work: exercise.unilateral ? roundTo(work / 2, 5) : work, rest: restSeconds + workSeconds - work };
 }
 
 /** The doses `style` may give `exercise` at `difficulty` (and `goal`, for strength work). */
@@ -125,20 +158,15 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
   const time = (sets: number, workSeconds: number, restSeconds: number): ExerciseDose => ({ kind: 'time', sets, workSeconds, restSeconds, eachSide });
   switch (style) {
     case 'sets': {
-      const restSeconds = strengthRest(difficulty, goal);
-      if (exercise.dosing === 'reps') {
-        const reps = strengthReps(exercise, difficulty, goal);
-        return ladder(level.sets.sets, 1, (sets) => ({ kind: 'reps', sets, reps, restSeconds, eachSide }), exercise);
-      }
-      if (exercise.dosing === 'distance') {
-        const meters = exercise.pattern === 'carry' ? 40 : 20;
-        return ladder(level.sets.sets, 1, (sets) => ({ kind: 'distance', sets, meters, restSeconds, eachSide: false }), exercise);
-      }
-      return ladder(level.sets.sets, 1, (sets) => time(sets, level.sets.holdSeconds, restSeconds), exercise);
+      const { sets, restSeconds } = level.sets;
+      const usualRest = strengthRest(difficulty, goal);
+      // Below the level's fewest sets (down to one), for a block too short for three exercises, with the level's shortest rest.
+      const make = (count: number) => strengthSets(exercise, count, count < sets.min ? restSeconds.min : usualRest, difficulty, goal);
+      return ordered(steps({ ...sets, min: 1 }, 1).map(make), make(sets.base), exercise, make(sets.min));
     }
     case 'intervals': {
-      const { rounds, workSeconds, restSeconds } = level.intervals;
-      return ladder(rounds, 1, (sets) => time(sets, intervalWork(workSeconds, exercise), restSeconds), exercise);
+      const { work, rest } = intervalRound(level.intervals, exercise);
+      return ladder(level.intervals.rounds, 1, (sets) => time(sets, work, rest), exercise);
     }
     case 'cyclic_intervals': {
       const { rounds, workSeconds, restSeconds } = level.cyclicIntervals;
@@ -158,7 +186,7 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
     case 'holds': {
       if (exercise.dosing === 'reps') {
         const reps = level.holds.flowReps;
-        return ladder({ min: reps, base: reps, max: reps + 4 }, 1, (r) => ({ kind: 'reps', sets: 1, reps: r, restSeconds: 0, eachSide }), exercise);
+        return repLadder({ min: reps, base: reps, max: reps + 4 }, (r) => ({ kind: 'reps', sets: 1, reps: r, restSeconds: 0, eachSide }), exercise);
       }
       const holds = steps(level.holds.holdSeconds, 15);
       const options = steps(level.holds.sets, 1).flatMap((sets) => holds.map((hold) => time(sets, hold, 0)));
@@ -167,12 +195,12 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
     case 'warmup': {
       if (exercise.dosing === 'reps') {
         const range = eachSide ? WARMUP_DOSE.sideReps : secondsPerRep(exercise) > DEFAULT_SECONDS_PER_REP ? WARMUP_DOSE.slowReps : WARMUP_DOSE.reps;
-        return ladder(range, 1, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
+        return repLadder(range, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
       }
       return ladder(eachSide ? WARMUP_DOSE.sideSeconds : WARMUP_DOSE.seconds, 5, (seconds) => time(1, seconds, 0), exercise);
     }
     case 'cooldown': {
-      if (exercise.dosing === 'reps') return ladder(COOLDOWN_DOSE.reps, 1, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
+      if (exercise.dosing === 'reps') return repLadder(COOLDOWN_DOSE.reps, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
       return ladder(eachSide ? COOLDOWN_DOSE.sideSeconds : COOLDOWN_DOSE.seconds, 15, (seconds) => time(1, seconds, 0), exercise);
     }
   }
@@ -181,8 +209,8 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
 /** The longest one set of timed work may last for this exercise (holds, intervals, steady blocks). */
 export function maxWorkSeconds(dose: ExerciseDose, exercise: DosedExercise): number {
   if (exercise.pattern === 'cyclical') return dose.sets === 1 ? DOSE_BOUNDS.steadySeconds.max : DOSE_BOUNDS.cyclicIntervalSeconds.max;
-  if (HOLD_PATTERNS.includes(exercise.pattern) || dose.sets === 1) return DOSE_BOUNDS.holdSeconds.max;
-  return DOSE_BOUNDS.intervalSeconds.max;
+  if (isHold(exercise) || dose.sets === 1) return DOSE_BOUNDS.holdSeconds.max;
+  return exercise.pattern === 'plyometric' ? DOSE_BOUNDS.explosiveSeconds.max : DOSE_BOUNDS.intervalSeconds.max;
 }
 
 /**
@@ -197,13 +225,13 @@ export function reshapeDose(dose: ExerciseDose, from: DosedExercise, to: DosedEx
   const seconds = setSeconds(dose, from) / (dose.eachSide ? 2 : 1);
   if (kind === 'reps') {
     const reps = dose.kind === 'reps' ? dose.reps : Math.round(seconds / secondsPerRep(to));
-    return { kind, sets, reps: clamp(reps, DOSE_BOUNDS.reps.min, DOSE_BOUNDS.reps.max), restSeconds, eachSide };
+    return { kind, sets, reps: repCount(reps), restSeconds, eachSide };
   }
   if (kind === 'distance') {
     const meters = dose.kind === 'distance' ? dose.meters : roundTo(setSeconds(dose, from) * metresPerSecond(to), 10);
     return { kind, sets, meters, restSeconds, eachSide: false };
   }
-  const interval = dose.kind === 'time' && sets > 1 && restSeconds > 0 && !HOLD_PATTERNS.includes(from.pattern);
+  const interval = dose.kind === 'time' && sets > 1 && restSeconds > 0 && !isHold(from);
   let work = dose.kind === 'time' ? dose.workSeconds : roundTo(seconds, 5);
   if (interval && dose.eachSide !== eachSide) work = eachSide ? roundTo(work / 2, 5) : work * 2;
   const reshaped: ExerciseDose = { kind, sets, workSeconds: work, restSeconds, eachSide };

@@ -5,7 +5,7 @@
  */
 import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
-import type { CatalogueExercise, Equipment, Limitation, MovementPattern } from '../catalogue/catalogue.types';
+import type { CatalogueExercise, Equipment, Limitation, MovementPattern, Pace } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
 
 const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
@@ -40,6 +40,8 @@ export function suitsBlock(exercise: CatalogueExercise, phase: ExercisePhase, ty
 /** Rides, rows and runs: the work that can go on steadily for minutes. */
 export const isCyclical = (exercise: Pick<CatalogueExercise, 'pattern'>) => exercise.pattern === 'cyclical';
 
+/** Can this cyclical work be done at `pace`: a steady block, or hard/easy rounds? A sprint is never a steady block. */
+export const takesPace = (exercise: Pick<CatalogueExercise, 'pace'>, pace: Exclude<Pace, 'either'>) => exercise.pace === pace || exercise.pace === 'either';
 
 /** The muscle groups a session records as worked (recovery reads them), with cardio and mobility tags. */
 export function exerciseGroups(exercise: CatalogueExercise): MuscleGroup[] {

@@ -152,7 +152,7 @@ export const COOLDOWN_DOSE = { seconds: { min: 30, base: 45, max: 90 }, sideSeco
 
 /** Main exercises a part holds: at least (when they fit: one squat is not a strength session), at most (more would be a list, not a session). */
 export const MAIN_EXERCISES: Record<MainStyle, { min: number; max: number }> = {
-  sets: { min: 2, max: 8 },
+  sets: { min: 3, max: 8 },
   intervals: { min: 2, max: 8 },
   steady: { min: 1, max: 4 },
   cyclic_intervals: { min: 1, max: 3 },
@@ -172,16 +172,20 @@ export const DEFAULT_METRES_PER_SECOND = 1;
 /** Between exercises: at least this long to move on, or the exercise's own rest if longer. */
 export const CHANGEOVER_SECONDS = 15;
 
-/** Patterns dosed as holds ("Hold 45 s each side"), not as timed work. */
+/** Patterns whose timed entries are holds ("Hold 45 s each side"), not timed work (a rep-dosed Dead Bug timed is rounds). */
 export const HOLD_PATTERNS: readonly MovementPattern[] = ['pose', 'stretch', 'anti_extension', 'anti_rotation', 'balance'];
+
+/** The rep counts trainers write (5 to 20): a set is never 11, 13 or 14 reps. */
+export const REP_COUNTS: readonly number[] = [5, 6, 8, 10, 12, 15, 20];
 
 /** The bounds every prescription stays within (the rules' tests check them on every plan). */
 export const DOSE_BOUNDS = {
-  reps: { min: 5, max: 20 },
   sets: { max: 10 },
   holdSeconds: { max: 90 },
   /** One interval of non-cyclical work (a round of burpees, a bear crawl). */
   intervalSeconds: { max: 60 },
+  /** One interval of jumping: explosive work stays short, the rest of the round is rest. */
+  explosiveSeconds: { max: 30 },
   /** A steady block on a bike, rower, road. */
   steadySeconds: { max: 30 * 60 },
   /** A hard/easy interval on a bike, rower, road. */

@@ -26,6 +26,14 @@ const EQUIPMENT_SETS: Record<string, Equipment[]> = {
   'home gym': ['dumbbells', 'kettlebell', 'bands', 'pullup_bar'],
   'full gym': [...EQUIPMENT],
 };
+/** Body parts a chat asks for ("upper body", "legs", "core"). */
+const FOCUS: Record<string, PlanRequest['focus']> = {
+  'no focus': [],
+  'upper body': ['chest', 'back', 'shoulders', 'arms'],
+  'lower body': ['legs', 'glutes'],
+  core: ['core'],
+  'chest and back': ['chest', 'back'],
+};
 const entry = (id: string | undefined) => catalogueExercise(id ?? '')!;
 const main = (plan: ReturnType<typeof buildSession>) => plan.exercises.filter((e) => e.phase === 'main');
 
@@ -47,6 +55,24 @@ describe('every type × difficulty × minutes, with each equipment set and each 
     }
     expect(problems).toEqual([]);
   });
+
+  // The issue 18 audit's sweep, with the body parts a chat asks for: no sprint as a steady block, no
+  // jumping on a bad knee, no reps written as holds, no long jumping intervals, no odd rep counts,
+  // strength of three exercises or more that trains what its name says, yoga made of poses.
+  it.each(combos)('$type / $difficulty with each focus, with and without a bad knee: nothing a coach would not sign', ({ type, difficulty }) => {
+    const problems: string[] = [];
+    for (const minutes of MINUTES) {
+      for (const [label, equipment] of Object.entries(EQUIPMENT_SETS)) {
+        for (const [part, focus] of Object.entries(FOCUS)) {
+          for (const limitations of [[], ['knee']] as PlanRequest['limitations'][]) {
+            const asked = request({ type, difficulty, minutes, equipment, focus, limitations });
+            problems.push(...planProblems(buildSession(asked), asked).map((p) => `${label}, ${part}, ${limitations.join() || 'no limitation'}, ${minutes} min: ${p}`));
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 describe('programming like a coach', () => {
@@ -60,11 +86,36 @@ describe('programming like a coach', () => {
     expect(rest(advanced)).toBeGreaterThan(rest(beginner));
   });
 
-  it('doses HIIT as rounds of work and rest (holds as timed holds), splitting a round between sides for one-sided moves', () => {
+  it('doses HIIT as rounds of work and rest (holds as timed holds), jumps 30 s of the round, one-sided moves splitting it between sides', () => {
     const plan = buildSession(request({ type: 'hiit', difficulty: 'intermediate', minutes: 30 }));
     for (const e of main(plan)) {
-      expect(e.prescription).toMatch(/^\d rounds × \d+ s (work|each side) \/ 20 s rest$|^\d × \d+ s hold( each side)? · rest 20 s$/);
-      expect(e.dose).toMatchObject({ kind: 'time', workSeconds: entry(e.catalogueId).unilateral ? 20 : 40 });
+      const { pattern, unilateral } = entry(e.catalogueId);
+      const [work, rest] = pattern === 'plyometric' ? [30, 30] : [unilateral ? 20 : 40, 20];
+      expect(e.prescription).toMatch(new RegExp(`^\\d rounds × ${work} s (work|each side) / ${rest} s rest$|^\\d × ${work} s hold( each side)? · rest ${rest} s$`));
+      expect(e.dose).toMatchObject({ kind: 'time', workSeconds: work, restSeconds: rest });
+    }
+    expect(main(plan).map((e) => entry(e.catalogueId).pattern)).toContain('plyometric');
+  });
+
+  it('gives strength three exercises or more even in 10 minutes (fewer sets, not fewer exercises), named for what it trains', () => {
+    for (const difficulty of DIFFICULTIES) {
+      const plan = buildSession(request({ difficulty, minutes: 10 }));
+      expect([difficulty, main(plan).length >= 3]).toEqual([difficulty, true]);
+    }
+    // The audit's "Chest & Back" session of a thruster and a renegade row.
+    const upperBody = buildSession(request({ difficulty: 'advanced', minutes: 20, equipment: ['dumbbells'], focus: ['chest', 'back', 'shoulders', 'arms'] }));
+    const trained = new Set(main(upperBody).flatMap((e) => entry(e.catalogueId).primary.map((m) => MUSCLE_GROUP_OF[m])));
+    expect(upperBody.name).toMatch(/^Chest & Back Strength/);
+    expect([...trained]).toEqual(expect.arrayContaining(['chest', 'back']));
+    expect(main(upperBody).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('rides, rows and runs steadily only on steady-paced work, sprints and intervals in rounds', () => {
+    for (const [difficulty, minutes, limitations] of DIFFICULTIES.flatMap((d) => [15, 30, 45].flatMap((m) => [[d, m, []], [d, m, ['knee']]] as const))) {
+      const plan = buildSession(request({ type: 'cardio', difficulty, minutes, equipment: ['cardio_machine'], limitations: [...limitations] }));
+      for (const e of main(plan).filter((m) => entry(m.catalogueId).pattern === 'cyclical')) {
+        expect([e.name, entry(e.catalogueId).pace]).not.toEqual([e.name, e.dose!.sets === 1 ? 'intervals' : 'steady']);
+      }
     }
   });
 

@@ -10,7 +10,7 @@ import type { PlanRequest, PlannedExercise, WorkoutPlan } from '../../ai/ai.prov
 import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise, MovementPattern } from '../catalogue/catalogue.types';
 import { doseOptions, doseSeconds, prescription } from './dose.rules';
-import { allowedFor, exerciseGroups, isCyclical, suitsBlock, trainsAny } from './eligibility.rules';
+import { allowedFor, exerciseGroups, isCyclical, suitsBlock, takesPace, trainsAny } from './eligibility.rules';
 import { BOOKENDS, DoseStyle, FALLBACK_PARTS, LEVEL_DOSES, MAIN_EXERCISES, MAIN_PARTS, MainPart, Range } from './programming.data';
 
 /** Catalogue ids a model chose for each block: tried first, in order, when they are eligible. */
@@ -30,6 +30,7 @@ interface Slot {
   phase: ExercisePhase;
   options: ExerciseDose[];
   base: number;
+  floor: number;
   step: number;
 }
 
@@ -40,6 +41,8 @@ const CARDIO_CIRCUIT: MainPart = { share: 1, style: 'intervals', from: 'cardio' 
 /** Big compound patterns open a strength block, trunk work closes it. */
 const CORE_PATTERNS: readonly MovementPattern[] = ['anti_extension', 'anti_rotation', 'rotation', 'flexion'];
 const IMPACT_ORDER = { low: 0, moderate: 1, high: 2 } as const;
+/** The pace of the cyclical work a main style takes; the other styles take no cyclical work. */
+const CYCLICAL_PACE: Partial<Record<DoseStyle, 'steady' | 'intervals'>> = { steady: 'steady', cyclic_intervals: 'intervals' };
 
 const TITLES: Record<WorkoutType, string> = { strength: 'Strength', cardio: 'Cardio', hiit: 'HIIT', yoga: 'Yoga Flow', mixed: 'Full-Body Mix' };
 const TIERS: Record<PlanRequest['difficulty'], string> = { beginner: 'Foundations', intermediate: 'Builder', advanced: 'Overdrive' };
@@ -71,7 +74,7 @@ export function buildSession(request: PlanRequest, picks: SessionPicks = {}, cat
   const slots = [...warmup, ...main, ...cooldown];
   const seconds = totalSeconds(slots);
   return {
-    name: sessionName(request),
+    name: sessionName(request, main),
     exercises: slots.map(planned),
     notes: [...context.notes, ...focusNote(request, main), `About ${Math.round(seconds / 60)} minutes, rests and changeovers included.`].slice(0, 6),
     seconds,
@@ -126,7 +129,7 @@ function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExerc
  */
 function fillMain(context: SessionContext, budget: number, picks: readonly string[]): Slot[] {
   const { type, difficulty } = context.request;
-  const cyclical = context.allowed.some((e) => isCyclical(e) && suitsBlock(e, 'main', type) && e.types.includes('cardio'));
+  const cyclical = context.allowed.some((e) => isCyclical(e) && takesPace(e, 'steady') && suitsBlock(e, 'main', type) && e.types.includes('cardio'));
   const parts = [...(type === 'cardio' && !cyclical ? [CARDIO_CIRCUIT] : MAIN_PARTS[type][difficulty]), ...FALLBACK_PARTS[type]];
   const main: Slot[] = [];
   let carried = 0;
@@ -154,22 +157,37 @@ interface BlockSpec {
 /** Exercises for one block at their usual dose while they fit, then doses grown to fill the block. */
 function fill(context: SessionContext, spec: BlockSpec, chosenBefore: readonly Slot[]): Slot[] {
   const { difficulty, goal } = context.request;
-  const pool = blockPool(context, spec);
+  let pool = blockPool(context, spec);
   const limit = spec.budget * (1 + SLACK);
   const slots: Slot[] = [];
+  // Once a short block has taken its exercises below their usual dose, the next ones start there too.
+  let ceiling = Infinity;
   while (slots.length < spec.maxCount) {
     const exercise = bestNext(context, spec, pool, [...chosenBefore, ...slots]);
     if (!exercise) break;
-    const { options, base } = doseOptions(spec.style, exercise, difficulty, goal);
-    if (doseSeconds(options[base], exercise) > limit - totalSeconds(slots) && slots.length < spec.minCount) {
-      // Too few exercises yet: take every one down to its smallest dose to make room for another.
-      slots.forEach((slot) => (slot.step = 0));
+    const { options, base, floor } = doseOptions(spec.style, exercise, difficulty, goal);
+    const tooFew = slots.length < spec.minCount;
+    if (tooFew && doseSeconds(options[Math.min(base, ceiling)], exercise) > limit - totalSeconds(slots)) {
+      // Too few exercises yet: every one down to its smallest usual dose to make room, and below it
+      // (one set each) when even that leaves none; growing evens them out after.
+      slots.forEach((slot) => (slot.step = Math.min(slot.step, slot.floor)));
+      ceiling = Math.min(ceiling, floor);
+      if (doseSeconds(options[floor], exercise) > limit - totalSeconds(slots)) {
+        slots.forEach((slot) => (slot.step = 0));
+        ceiling = 0;
+      }
     }
+    let step = Math.min(base, ceiling);
     const free = limit - totalSeconds(slots);
-    let step = base;
-    while (step >= 0 && doseSeconds(options[step], exercise) > free) step -= 1;
-    if (step < 0) break;
-    slots.push({ exercise, phase: spec.phase, options, base, step });
+    const lowest = tooFew ? 0 : floor;
+    while (step >= lowest && doseSeconds(options[step], exercise) > free) step -= 1;
+    if (step < lowest) {
+      if (!tooFew || spec.style !== 'sets') break;
+      // A strength block short of exercises: one too long even at one set (a one-sided move) makes way for a shorter one.
+      pool = pool.filter((e) => e !== exercise);
+      continue;
+    }
+    slots.push({ exercise, phase: spec.phase, options, base, floor, step });
     context.taken.add(exercise.id);
   }
   grow(slots, limit);
@@ -196,8 +214,8 @@ function blockPool(context: SessionContext, spec: BlockSpec): CatalogueExercise[
     if (!suitsBlock(e, spec.phase, type)) return false;
     if (spec.phase !== 'main') return true;
     if (!e.types.includes(spec.from ?? type) || trainsAny(e, context.resting)) return false;
-    const wantsCyclical = spec.style === 'steady' || spec.style === 'cyclic_intervals';
-    return wantsCyclical === isCyclical(e);
+    const pace = CYCLICAL_PACE[spec.style];
+    return pace ? isCyclical(e) && takesPace(e, pace) : !isCyclical(e);
   });
 }
 
@@ -213,6 +231,7 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
   const inBlock = chosen.filter((slot) => slot.phase === spec.phase).map((slot) => slot.exercise);
   const covered = new Set(inBlock.flatMap(exerciseGroups));
   const mainGroups = new Set(chosen.filter((slot) => slot.phase === 'main').flatMap((slot) => exerciseGroups(slot.exercise)));
+  const focusLeft = focus.filter((group) => !mainGroups.has(group));
   const score = (e: CatalogueExercise) => {
     let points = context.tieBreak(e);
     if (picks.includes(e.id)) points += 1000 - picks.indexOf(e.id);
@@ -221,6 +240,8 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
     points += 6 * Math.min(2, exerciseGroups(e).filter((g) => !covered.has(g)).length);
     if (spec.phase === 'main') {
       if (focus.length && trainsAny(e, focus)) points += 100;
+      // Each focus body part gets its exercise before any gets a second one ("upper body" is chest, back, shoulders and arms).
+      points += 30 * focusLeft.filter((group) => trainsAny(e, [group])).length;
       const levelGap = DIFFICULTIES.indexOf(request.difficulty) - DIFFICULTIES.indexOf(e.level);
       points += levelGap === 0 ? 5 : levelGap === 1 ? 2 : 0;
       if (spec.style === 'sets' && e.equipment.length) points += 8;
@@ -277,8 +298,9 @@ export function plannedExercise(exercise: CatalogueExercise, phase: ExercisePhas
   };
 }
 
-function sessionName(request: PlanRequest): string {
-  const focus = request.focus.filter((group) => BODY_PARTS.includes(group)).slice(0, 2);
+/** "Chest & Back Strength Builder · 20 min": the name promises only the focus body parts the main block trains. */
+function sessionName(request: PlanRequest, main: readonly Slot[]): string {
+  const focus = request.focus.filter((group) => BODY_PARTS.includes(group) && main.some((slot) => trainsAny(slot.exercise, [group]))).slice(0, 2);
   const label = focus.map((group) => group[0].toUpperCase() + group.slice(1)).join(' & ');
   return `${label ? `${label} ` : ''}${TITLES[request.type]} ${TIERS[request.difficulty]} · ${request.minutes} min`;
 }

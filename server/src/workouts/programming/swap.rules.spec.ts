@@ -2,6 +2,7 @@ import { DIFFICULTIES, EQUIPMENT, ExerciseView, WORKOUT_TYPES } from '../../cont
 import type { PlanRequest } from '../../ai/ai.provider';
 import { doseProblems } from '../../../test/support/plan-checks';
 import { catalogueExercise } from '../catalogue';
+import type { Equipment } from '../catalogue/catalogue.types';
 import { allowedFor } from './eligibility.rules';
 import { buildSession } from './session.rules';
 import { SwapContext, swapExercise } from './swap.rules';
@@ -36,6 +37,8 @@ describe('SWAP', () => {
       expect(result.index).toBe(exercises.indexOf(current));
       expect(result.exercise).toMatchObject({ id: current.id, phase: current.phase, name: after.name });
       expect(after.pattern).toBe(before.pattern);
+      expect([...after.equipment].sort()).toEqual([...before.equipment].sort());
+      if (after.pattern === 'cyclical') expect([after.pace === 'either' || after.pace === (current.dose!.sets === 1 ? 'steady' : 'intervals')]).toEqual([true]);
       expect(allowedFor(after, context)).toBe(true);
       expect(exercises.map((e) => e.catalogueId)).not.toContain(after.id);
       expect(after.phases).toContain(current.phase);
@@ -50,15 +53,27 @@ describe('SWAP', () => {
     expect(swapped).toBeGreaterThan(0);
   });
 
-  it('prefers an equivalent with the same equipment, and gives the same answer for the same workout', () => {
+  it('requires the same equipment, and gives the same answer for the same workout', () => {
     const { exercises, context } = workoutFor({ equipment: ['dumbbells', 'bench'] });
     const target = exercises.find((e) => e.phase === 'main')!;
-    const original = { ...entry(target.catalogueId), equipment: ['dumbbells' as const] };
+    const original = { ...entry(target.catalogueId), equipment: ['dumbbells'] as Equipment[] };
     const twin = (id: string, equipment: typeof original.equipment) => ({ ...original, id, name: id, equipment });
     const catalogue = [original, twin('bodyweight-twin', []), twin('dumbbell-twin', ['dumbbells'])];
     const result = swapExercise(exercises, target.id, context, catalogue);
     expect(result).toMatchObject({ kind: 'swapped', exercise: { catalogueId: 'dumbbell-twin', id: target.id } });
     expect(swapExercise(exercises, target.id, context, catalogue)).toEqual(result);
+    // The same pattern with other equipment (here bodyweight, also at hand) is not the same exercise: 409.
+    expect(swapExercise(exercises, target.id, context, [original, twin('bodyweight-twin', []), twin('bench-twin', ['dumbbells', 'bench'])])).toEqual({ kind: 'no_equivalent' });
+  });
+
+  it('keeps a steady block steady: a sprint never replaces it', () => {
+    const { exercises, context } = workoutFor({ type: 'cardio', difficulty: 'intermediate', equipment: ['cardio_machine'] });
+    const steady = exercises.find((e) => e.phase === 'main' && e.dose!.sets === 1)!;
+    const original = entry(steady.catalogueId);
+    expect(original).toMatchObject({ pattern: 'cyclical', equipment: ['cardio_machine'] });
+    const twin = (id: string, pace: 'steady' | 'intervals') => ({ ...original, id, name: id, pace });
+    expect(swapExercise(exercises, steady.id, context, [original, twin('sprint-twin', 'intervals')])).toEqual({ kind: 'no_equivalent' });
+    expect(swapExercise(exercises, steady.id, context, [original, twin('sprint-twin', 'intervals'), twin('steady-twin', 'steady')])).toMatchObject({ kind: 'swapped', exercise: { catalogueId: 'steady-twin' } });
   });
 
   it('refuses an exercise the workout does not have, and one from before the catalogue', () => {

@@ -1,7 +1,8 @@
 /**
- * SWAP: one exercise of a workout replaced by an equivalent — the same movement pattern, for the same
- * block, with the equipment at hand, loading no limitation, at the user's level, not already in the
- * workout — keeping the dose's shape (sets, rest, timed or counted).
+ * SWAP: one exercise of a workout replaced by an equivalent — the same movement pattern and the same
+ * equipment, for the same block (a steady ride stays steady, sprints stay rounds), loading no
+ * limitation, at the user's level, not already in the workout — keeping the dose's shape (sets,
+ * rest, timed or counted).
  */
 import { createHash } from 'node:crypto';
 import type { ExerciseView, WorkoutType } from '../../contract';
@@ -9,7 +10,7 @@ import { DIFFICULTIES } from '../../contract';
 import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise } from '../catalogue/catalogue.types';
 import { reshapeDose } from './dose.rules';
-import { Constraints, allowedFor, suitsBlock } from './eligibility.rules';
+import { Constraints, allowedFor, isCyclical, suitsBlock, takesPace } from './eligibility.rules';
 import { plannedExercise } from './session.rules';
 
 export interface SwapContext extends Constraints {
@@ -39,16 +40,19 @@ export function swapExercise(
   const inWorkout = new Set(exercises.map((e) => e.catalogueId));
   const sameTraining = (e: CatalogueExercise) =>
     original.types.includes(context.type) ? e.types.includes(context.type) : e.types.some((t) => original.types.includes(t));
+  const sameEquipment = (e: CatalogueExercise) => e.equipment.length === original.equipment.length && e.equipment.every((item) => original.equipment.includes(item));
+  const pace = current.dose.sets === 1 ? 'steady' : 'intervals';
+  const samePace = (e: CatalogueExercise) => !isCyclical(e) || takesPace(e, pace);
   const candidates = catalogue.filter(
-    (e) => e.pattern === original.pattern && !inWorkout.has(e.id) && allowedFor(e, context) && suitsBlock(e, current.phase, context.type) && sameTraining(e),
+    (e) =>
+      e.pattern === original.pattern && sameEquipment(e) && samePace(e) && !inWorkout.has(e.id) && allowedFor(e, context) && suitsBlock(e, current.phase, context.type) && sameTraining(e),
   );
   if (!candidates.length) return { kind: 'no_equivalent' };
   const likeness = (e: CatalogueExercise) => {
-    const sameEquipment = e.equipment.length === original.equipment.length && e.equipment.every((item) => original.equipment.includes(item));
     const sharedMuscles = e.primary.filter((m) => original.primary.includes(m)).length;
     const levelGap = Math.abs(DIFFICULTIES.indexOf(e.level) - DIFFICULTIES.indexOf(original.level));
     const tieBreak = createHash('sha1').update(`${context.seed}|${current.id}|${e.id}`).digest().readUInt32BE(0) / 2 ** 32;
-    return (sameEquipment ? 20 : 0) + 5 * sharedMuscles + (e.unilateral === original.unilateral ? 3 : 0) + (e.dosing === original.dosing ? 3 : 0) - 2 * levelGap + tieBreak;
+    return 5 * sharedMuscles + (e.unilateral === original.unilateral ? 3 : 0) + (e.dosing === original.dosing ? 3 : 0) - 2 * levelGap + tieBreak;
   };
   const replacement = candidates.reduce((best, e) => (likeness(e) > likeness(best) ? e : best));
   const swapped = plannedExercise(replacement, current.phase, reshapeDose(current.dose, original, replacement));
