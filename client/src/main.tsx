@@ -20,7 +20,7 @@ const loginCode = takeAuthParamsFromAddress();
 const firstScreen = loginCode || takeStoredToken() ? screenAt(window.location.pathname) : LoginPage;
 void store.dispatch(bootstrapAuth(loginCode, firstScreen?.preload()));
 const router = createBrowserRouter(routes);
-registerServiceWorker();
+registerServiceWorker(router);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

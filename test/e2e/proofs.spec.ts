@@ -1,17 +1,70 @@
 // The daily proof in a real browser (issue 6): a completed workout leaves pending credits, the
 // banner opens DAILY_PROOF_VALIDATION, three real files are uploaded (XHR parts to the signed URL),
 // validated by the server's proof.check job, and the result view, balance and streak follow; a
-// video whose connection drops mid-upload goes on from what the server kept (issue 19).
+// video whose connection drops mid-upload goes on from what the server kept, and one whose phone
+// goes offline mid-upload waits under the offline banner and carries on when it is back (issue 19).
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 import * as samples from '../../server/test/support/evidence-samples';
 import { pngImage } from '../../server/test/support/proof-files';
 import { seriousViolations } from './a11y';
-import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import { CHECKED, completeWorkout, dayCode, expect, expectNotCovering, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
+
+const PART = 5 * 1024 * 1024;
+
+/** A genuine workout video grown to `bytes` by a trailing `free` box, which players skip: sent in parts of PART. */
+function grownWorkoutVideo(bytes: number): Buffer {
+  const seed = randomInt(1_000_000);
+  const genuine = samples.reusedWorkoutVideo(seed % 3, seed);
+  const free = Buffer.alloc(bytes - genuine.length);
+  free.writeUInt32BE(free.length);
+  free.write('free', 4, 'latin1');
+  return Buffer.concat([genuine, free]);
+}
+
+/**
+ * Records `video`'s upload requests as the browser sends them ('METHOD range'), and makes the one
+ * sending its `part` (0-based) fail once with `failure`, after `beforeFailing` (the phone losing its network).
+ */
+async function failVideoPartOnce(page: Page, video: Buffer, part: number, failure: 'connectionreset' | 'internetdisconnected', beforeFailing?: () => Promise<void>) {
+  const videoRequests: string[] = [];
+  const failing = `bytes ${part * PART}-${Math.min((part + 1) * PART, video.length) - 1}/${video.length}`;
+  let failed = false;
+  await page.route('**/api/uploads/**', async (route) => {
+    const request = route.request();
+    const range = (await request.allHeaders())['content-range'];
+    // Only the video's failed part makes the client ask where an upload stands.
+    const ofVideo = range?.endsWith(`/${video.length}`) || (request.method() === 'GET' && failed);
+    if (ofVideo) videoRequests.push(`${request.method()} ${range ?? ''}`.trim());
+    if (ofVideo && range === failing && !failed) {
+      failed = true;
+      await beforeFailing?.();
+      return route.abort(failure);
+    }
+    return route.fallback();
+  });
+  return videoRequests;
+}
+
+/**
+ * On a phone, signed in with a workout's credits pending: the proof dialog open, the day's files,
+ * and a video of `videoBytes` whose second part will fail once (failVideoPartOnce).
+ */
+async function openWithVideoFailingOnce(page: Page, videoBytes: number, failure: Parameters<typeof failVideoPartOnce>[3], beforeFailing?: () => Promise<void>) {
+  await page.setViewportSize(PHONE);
+  const credits = await completeWorkout(page, await signInWithPhantom(page));
+  const video = grownWorkoutVideo(videoBytes);
+  const videoRequests = await failVideoPartOnce(page, video, 1, failure, beforeFailing);
+  await page.reload();
+  await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
+  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
+  const [selfie, , watch] = await proofFiles(await dayCode(dialog));
+  return { credits, video, videoRequests, dialog, selfie, watch };
+}
 
 async function uploadProofs(page: Page) {
   for (const [index, { kind, ...file }] of (await proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' })))).entries()) {
@@ -116,36 +169,8 @@ test('a refused selfie shows why in its slot before validation, is replaced, and
 
 test('a 12 MB video whose connection drops mid-upload goes on from the bytes the server kept, and the day validates', async ({ page, wallet }) => {
   expect(wallet.address).toBeTruthy();
-  await page.setViewportSize(PHONE);
-  const session = await signInWithPhantom(page);
-  const credits = await completeWorkout(page, session);
-  const seed = randomInt(1_000_000);
-  // A genuine workout video grown to 12 MB by a trailing `free` box, which players skip.
-  const genuine = samples.reusedWorkoutVideo(seed % 3, seed);
-  const free = Buffer.alloc(12 * 1024 * 1024 - genuine.length);
-  free.writeUInt32BE(free.length);
-  free.write('free', 4, 'latin1');
-  const video = Buffer.concat([genuine, free]);
-  const PART = 5 * 1024 * 1024;
-  // The video's requests as the browser sends them; its second part is cut off once (the phone lost its network).
-  const videoRequests: string[] = [];
-  let dropped = false;
-  await page.route('**/api/uploads/**', async (route) => {
-    const request = route.request();
-    const range = (await request.allHeaders())['content-range'];
-    // Only the video's dropped part makes the client ask where an upload stands.
-    const ofVideo = range?.endsWith(`/${video.length}`) || (request.method() === 'GET' && dropped);
-    if (ofVideo) videoRequests.push(`${request.method()} ${range ?? ''}`.trim());
-    if (ofVideo && range === `bytes ${PART}-${2 * PART - 1}/${video.length}` && !dropped) {
-      dropped = true;
-      return route.abort('connectionreset');
-    }
-    return route.fallback();
-  });
-  await page.reload();
-  await page.getByRole('button', { name: 'VALIDATE_NOW' }).click();
-  const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
-  const [selfie, , watch] = await proofFiles(await dayCode(dialog));
+  // Its second part is cut off once (the connection dropped).
+  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(page, 12 * 1024 * 1024, 'connectionreset');
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
@@ -163,6 +188,43 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
     `PATCH bytes ${2 * PART}-${video.length - 1}/${video.length}`,
   ]);
 
+  await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
+  await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
+  await expect(dialog.getByText(`+${credits}`)).toBeVisible();
+});
+
+test('offline mid-video: the banner says so, the dialog keeps its proofs, and the video carries on once back online; the day validates', async ({ page, context, wallet }) => {
+  expect(wallet.address).toBeTruthy();
+  // The phone loses its network while the video's second part is on its way.
+  const offline = () => context.setOffline(true);
+  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(page, 8 * 1024 * 1024, 'internetdisconnected', offline);
+  await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
+  await page.getByTestId('apple_watch-input').setInputFiles(watch);
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3', CHECKED);
+  await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
+
+  // The running app offline: a banner over the page and the open dialog (not over its Close), no OFFLINE screen, the dialog kept.
+  const banner = page.getByRole('status').filter({ hasText: 'OFFLINE' });
+  await expect(banner).toHaveText('OFFLINE Uploads resume when you reconnect');
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await expectNotCovering(banner, dialog.getByRole('button', { name: 'Close', exact: true }));
+  await expect(page.getByRole('heading', { level: 1, name: 'OFFLINE' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Connection lost — retrying (1/5)…' })).toBeVisible();
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
+  await screenshot(page, 'proofs-offline-phone', { fullPage: false });
+  // Offline past the first retries' waits (1 s, then 2 s): nothing is sent while the browser has no network.
+  await page.waitForTimeout(3500);
+  const partOne = `PATCH bytes 0-${PART - 1}/${video.length}`;
+  const partTwo = `PATCH bytes ${PART}-${video.length - 1}/${video.length}`;
+  expect(videoRequests).toEqual([partOne, partTwo]);
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'UPLOADED WORKOUT_VIDEO' })).toBeVisible(CHECKED);
+  await expect(dialog.getByTestId('proof-progress')).toHaveText('3/3');
+  // Where it stands, then only the part that was cut off.
+  expect(videoRequests).toEqual([partOne, partTwo, 'GET', partTwo]);
   await dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }).click();
   await expect(dialog.getByText('PROOFS_VALIDATED')).toBeVisible();
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();

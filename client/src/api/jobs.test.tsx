@@ -1,4 +1,4 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,30 +14,29 @@ describe('useJobProgress', () => {
     vi.unstubAllGlobals();
   });
 
-  it('asks for the job only after one interval (it does not exist before the call that creates it), then polls', async () => {
+  it("asks for the job at once (the server answers 'waiting' until the call queues it), then polls while active", async () => {
+    vi.useFakeTimers();
     const asked: string[] = [];
-    mockFetch(async (url) => {
+    const states = [
+      { id: 'x', name: null, state: 'waiting', progress: 0, failedReason: null },
+      { id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null },
+    ];
+    const fetchMock = mockFetch(async (url) => {
       asked.push(new URL(url).pathname);
-      return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
+      return jsonResponse(states[Math.min(asked.length - 1, states.length - 1)]);
     });
     const store = createAppStore();
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    const { result } = renderHook(() => useJobProgress(USER, 'key-12345678', true), { wrapper });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(asked).toEqual([]);
-    await waitFor(() => expect(result.current).toBe(40));
-    expect(asked[0]).toBe(`/api/jobs/ai-${USER}-key-12345678`);
-  });
-
-  it('never asks when the call ends within the first interval', async () => {
-    vi.useFakeTimers();
-    const fetchMock = mockFetch(async () => jsonResponse({}));
-    const store = createAppStore();
-    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    const { rerender } = renderHook(({ active }) => useJobProgress(USER, 'key-12345678', active), { wrapper, initialProps: { active: true } });
-    await act(() => vi.advanceTimersByTimeAsync(200));
+    const { result, rerender } = renderHook(({ active }) => useJobProgress(USER, 'key-12345678', active), { wrapper, initialProps: { active: true } });
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(asked).toEqual([`/api/jobs/ai-${USER}-key-12345678`]);
+    expect(result.current).toBe(0);
+    await act(() => vi.advanceTimersByTimeAsync(400));
+    expect(result.current).toBe(40);
     rerender({ active: false });
+    expect(result.current).toBeNull();
+    const calls = fetchMock.mock.calls.length;
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.length).toBe(calls);
   });
 });

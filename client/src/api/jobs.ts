@@ -1,5 +1,4 @@
 import type { JobStateView } from '@contract';
-import { useEffect, useState } from 'react';
 import { JOB_KEY_HEADER, jobId } from '@contract/values';
 import { api } from './api';
 
@@ -31,17 +30,11 @@ const POLL_MS = 400;
 
 /**
  * Progress (0–100) of the caller's AI job while `active`; null before the worker has reported any.
- * The first poll waits one interval: the job is created by the call that has only just been sent,
- * and polling at once asked for a job that did not exist yet (a 404 on every call).
+ * Polled from the start: until the call that was just sent has queued the job, the server answers
+ * 'waiting' for the caller's own id.
  */
 export function useJobProgress(userId: string | undefined, jobKey: string | null, active: boolean): number | null {
   const id = userId && jobKey ? jobId('ai', userId, jobKey) : '';
-  const [started, setStarted] = useState<string | null>(null);
-  useEffect(() => {
-    if (!active || !id) return;
-    const timer = setTimeout(() => setStarted(id), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, id]);
-  const { data } = jobsApi.useGetJobQuery(id, { skip: !active || !id || started !== id, pollingInterval: POLL_MS });
+  const { data } = jobsApi.useGetJobQuery(id, { skip: !active || !id, pollingInterval: POLL_MS });
   return active && data ? data.progress : null;
 }

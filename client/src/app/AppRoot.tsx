@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
 import { selectAuthStatus } from '../features/auth/authSlice';
 import { SkipLink } from '../ui/SkipLink';
@@ -8,7 +8,7 @@ import { readToken } from '../api/tokenStorage';
 import { bootstrapAuth } from '../features/auth/session';
 import { lazyScreen } from './lazyScreen';
 import { LoadingScreen } from './LoadingScreen';
-import { OfflineScreen, useOnline } from './OfflineScreen';
+import { OfflineBanner, OfflineScreen, useOnline } from './OfflineScreen';
 import { Toaster } from './toast/Toaster';
 
 export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
@@ -17,14 +17,20 @@ export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
 export function AppRoot() {
   const status = useAppSelector(selectAuthStatus);
   const online = useOnline();
+  // Only an app that starts offline shows the OFFLINE screen; once it has run online, losing the
+  // network shows a banner over it and unmounts nothing (an upload in a dialog carries on after).
+  const [ranOnline, setRanOnline] = useState(online);
   const dispatch = useAppDispatch();
-  // Started without a network, the session could not be checked: check it again once the network is back.
   useEffect(() => {
-    if (online && status === 'signedOut' && readToken()) void dispatch(bootstrapAuth(null));
+    if (!online) return;
+    setRanOnline(true);
+    // Started without a network, the session could not be checked: check it again once the network is back.
+    if (status === 'signedOut' && readToken()) void dispatch(bootstrapAuth(null));
   }, [online]);
-  if (!online) return <OfflineScreen />;
+  if (!online && !ranOnline) return <OfflineScreen />;
   return (
     <>
+      <OfflineBanner offline={!online} />
       <SkipLink />
       {/* A new page opens at its top; Back returns to where the previous one was scrolled. */}
       <ScrollRestoration />

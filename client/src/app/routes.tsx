@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router-dom';
 import { AppRoot } from './AppRoot';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
+import { RouteLoadError } from './OfflineScreen';
 
 // One chunk per screen, so the first load carries only the shell. Keyed by path ('' is the index).
 const SCREENS: Record<string, LazyScreen> = {
@@ -27,7 +28,13 @@ const screenRoute = (path: string): RouteObject => {
 
 export const routes: RouteObject[] = [
   {
-    element: <AppRoot />,
-    children: [...Object.keys(SCREENS).map(screenRoute), { path: '*', element: <NotFoundPage /> }],
+    // The outer route keeps React Router's own error screen for errors RouteLoadError passes on.
+    children: [
+      {
+        element: <AppRoot />,
+        errorElement: <RouteLoadError />,
+        children: [...Object.keys(SCREENS).map(screenRoute), { path: '*', element: <NotFoundPage /> }],
+      },
+    ],
   },
 ];

@@ -23,9 +23,10 @@ export const ClientConfig = z.object({
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;
 
+/** GET /api/jobs/:id. An id of the caller's own not queued yet is 'waiting' with no name (its call is on its way). */
 export const JobStateView = z.object({
   id: z.string(),
-  name: z.string(),
+  name: z.string().nullable(),
   state: z.string(),
   progress: z.number(),
   failedReason: z.string().nullable(),

@@ -21,7 +21,8 @@ export interface RunOptions {
 
 export interface JobState {
   id: string;
-  name: string;
+  /** Null while the job is not queued yet. */
+  name: string | null;
   state: string;
   progress: number;
   failedReason: string | null;
@@ -120,18 +121,22 @@ export class JobsService implements OnModuleDestroy {
     }
   }
 
-  /** State and progress of one of the caller's jobs. */
+  /**
+   * State and progress of one of the caller's jobs. The id names its owner, and the client picks its
+   * key and polls while the call that queues the job is still on its way (or still reading its
+   * input), so an id of the caller's own that is not queued yet is 'waiting', not missing.
+   */
   async state(id: string, ownerId: string): Promise<JobState> {
     const queueName = queueOfJob(id);
     if (!queueName) throw new AppError('JOB_NOT_FOUND', 'Job not found');
+    if (!id.startsWith(jobId(queueName, ownerId, ''))) throw forbidden();
     let job: Job<OwnedJobData> | undefined;
     try {
       job = await this.queue(queueName).getJob(id);
     } catch {
       throw queueUnavailable();
     }
-    if (!job) throw new AppError('JOB_NOT_FOUND', 'Job not found');
-    if (job.data.ownerId !== ownerId) throw forbidden();
+    if (!job) return { id, name: null, state: 'waiting', progress: 0, failedReason: null };
     const progress = typeof job.progress === 'number' ? job.progress : 0;
     return { id, name: job.name, state: await job.getState(), progress, failedReason: job.failedReason ?? null };
   }

@@ -107,6 +107,18 @@ describe('bootstrapAuth', () => {
     expect(store.getState().toast.current?.description).toBe('503: Service Unavailable');
   });
 
+  it('keeps the token without a toast when the app starts offline (its OFFLINE screen says so)', async () => {
+    localStorage.setItem('authToken', 'good-jwt');
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const store = createAppStore();
+    await store.dispatch(bootstrapAuth(null));
+
+    expect(localStorage.getItem('authToken')).toBe('good-jwt');
+    expect(store.getState().auth.status).toBe('signedOut');
+    expect(store.getState().toast.current).toBeNull();
+  });
+
   it('goes to the login screen without calling the server when nothing is stored', async () => {
     const fetchMock = mockFetch(() => jsonResponse(makeUser()));
     const store = createAppStore();

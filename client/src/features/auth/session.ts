@@ -72,7 +72,8 @@ async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: strin
   if (result.data) return startVerifiedSession(result.data, storedToken);
   const error = result.error as ApiError;
   if (isRefusedToken(error)) clearToken();
-  else dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
+  // Offline, the OFFLINE screen says it; a toast would still be on screen once the network is back.
+  else if (navigator.onLine) dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
   return signedOut();
 }
 

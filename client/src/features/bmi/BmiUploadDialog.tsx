@@ -2,6 +2,7 @@ import type { BmiAnalysis } from '@contract';
 import { useState } from 'react';
 import type { ApiError } from '../../api/api';
 import { newJobKey, useJobProgress } from '../../api/jobs';
+import { useHoldUpdate } from '../../app/appUpdate';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
@@ -28,6 +29,8 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   const [failure, setFailure] = useState<string | null>(null);
   const analyzing = step.name === 'analyzing';
   const progress = useJobProgress(user?.id, analyzing ? step.jobKey : null, analyzing);
+  // The upload and the analysis' result live only here: a new build's reload waits.
+  useHoldUpdate();
 
   const backToPicker = (reason: string | undefined) => {
     setFailure(reason ?? null);

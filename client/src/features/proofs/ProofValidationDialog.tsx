@@ -1,6 +1,7 @@
 import type { ProofKind, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../api/api';
+import { useHoldUpdate } from '../../app/appUpdate';
 import { useToast } from '../../app/toast/useToast';
 import { browserTimeZone, formatDays } from '../../ui/dates';
 import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
@@ -34,6 +35,8 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   const [slotUploads, setSlotUploads] = useState<Partial<Record<ProofKind, SlotUpload>>>({});
   const [result, setResult] = useState<ProofValidationResult | null>(null);
   const checks = useProofChecks(timeZone);
+  // Its uploads and the proofs it holds for validation live only here: a new build's reload waits.
+  useHoldUpdate();
 
   const pendingCredits = user?.pendingCredits ?? 0;
   const validatedToday = challenge?.validatedToday ?? false;

@@ -1,5 +1,6 @@
 import type { ExerciseDose } from '@contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useHoldUpdate } from '../../app/appUpdate';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { clockFace, intervalPhases, timerPosition } from './timer.logic';
 
@@ -32,6 +33,8 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
   const position = timerPosition(phases, elapsed);
   const phase = phases[position.index];
   const total = phases.reduce((sum, p) => sum + p.seconds * 1000, 0);
+  // The time run so far lives only here: a new build's reload waits while the timer runs or is paused midway.
+  useHoldUpdate(running || (elapsedBefore > 0 && !position.done));
 
   useEffect(() => {
     if (!running) return;

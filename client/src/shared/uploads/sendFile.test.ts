@@ -125,6 +125,21 @@ describe('sendFile', () => {
       expect(summary(sent)).toEqual(['GET', 'PATCH bytes 2-2/3 c']);
     });
 
+    it('while the browser is offline, waits for the network before the retry instead of spending retries', async () => {
+      const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      const sent = fakeNetwork([{ drop: true, sent: 1 }, held(1), held(3, true)]);
+      const retries: number[] = [];
+      const upload = sendFile(target, file('abc'), { onProgress: () => undefined, onRetry: (n) => retries.push(n), delays: [1, 1] });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(summary(sent)).toEqual(['PATCH bytes 0-2/3 abc']);
+      expect(retries).toEqual([1]);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      await upload;
+      expect(summary(sent)).toEqual(['PATCH bytes 0-2/3 abc', 'GET', 'PATCH bytes 1-2/3 bc']);
+      expect(retries).toEqual([1]);
+    });
+
     it('gives up after five retries with a lost connection', async () => {
       fakeNetwork(Array.from({ length: 11 }, () => ({ drop: true as const })));
       const retries: number[] = [];

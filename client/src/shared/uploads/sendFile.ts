@@ -1,6 +1,6 @@
 import type { UploadProgress, UploadUrlResponse } from '@contract';
 import { serverReason } from '../../api/serverReason';
-import { isRetryableStatus, withRetries } from './uploadRetry';
+import { isRetryableStatus, sleep, withRetries } from './uploadRetry';
 
 /**
  * A failed upload; the message is the server's text when it answered its error shape. `status`:
@@ -28,6 +28,15 @@ export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
 /** No byte leaving and no answer for this long: the connection is lost (a phone losing its network often reports nothing). */
 export const STALL_MS = 15_000;
 
+/** Resolves once the browser says it has a network: at once when it has. */
+export function untilOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+/** A retry's wait, then as long as the browser is offline: a phone without a network spends no retries. */
+const waitForRetry = (ms: number) => sleep(ms).then(untilOnline);
+
 export interface SendFileOptions {
   /** 0–100 of the whole file, counting what the server already holds. */
   onProgress: (percent: number) => void;
@@ -46,10 +55,11 @@ export interface SendFileOptions {
  * URL takes it in parts (PATCH with Content-Range) and each retry first asks the server how much
  * it holds (GET), so the upload continues from there; other URLs (S3's presigned PUT) take the
  * whole file again. Each part gets its own retries: a long upload over a flaky link survives as
- * many drops as it meets, as long as each is mended within the retries.
+ * many drops as it meets, as long as each is mended within the retries; while the browser reports
+ * no network a retry waits for it, however long.
  */
 export async function sendFile(target: UploadUrlResponse, file: Blob, options: SendFileOptions): Promise<void> {
-  const { onProgress, onRetry, delays = UPLOAD_RETRY_DELAYS_MS, wait, stallMs = STALL_MS } = options;
+  const { onProgress, onRetry, delays = UPLOAD_RETRY_DELAYS_MS, wait = waitForRetry, stallMs = STALL_MS } = options;
   const retrying = { delays, wait, onRetry, isRetryable: worthRetrying };
   const percent = (bytes: number) => onProgress(Math.floor((bytes / file.size) * 100));
   if (!target.resumable) {

@@ -40,4 +40,4 @@ export async function withRetries<T>(send: (attempt: number) => Promise<T>, opti
   }
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
