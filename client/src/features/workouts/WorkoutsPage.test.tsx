@@ -26,10 +26,21 @@ const STARTED_AT = '2026-11-23T10:05:00.000Z';
 function progressServer(initial: string[] = []) {
   const ticked = new Set(initial);
   const sent: Array<{ exerciseId: string; done: boolean }> = [];
+  let held: Promise<void> | null = null;
   return {
     sent,
-    answer(body: { exerciseId: string; done: boolean }) {
+    /** Holds the answers to ticks until the function returned is called: ticks still on their way. */
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    async answer(body: { exerciseId: string; done: boolean }) {
       sent.push({ exerciseId: body.exerciseId, done: body.done });
+      if (held) await held;
       if (body.done) ticked.add(body.exerciseId);
       else ticked.delete(body.exerciseId);
       return jsonResponse({ id: WORKOUT.id, ticked: [...ticked], startedAt: STARTED_AT });
@@ -108,6 +119,22 @@ describe('training page', () => {
 
     expect(await screen.findByText('Workout Completed! 🎉')).toBeTruthy();
     expect(screen.getByText('You earned 11 Fitness credits!')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
+  });
+
+  it('waits for a tick still on its way before completing, so the server has stored the ticks it pays', async () => {
+    const { posted, progress } = fakeApi({ ...WORKOUT, ticked: ['ex1'], startedAt: STARTED_AT }, () =>
+      jsonResponse({ session: { id: 's1', workoutId: WORKOUT.id, workout: { name: WORKOUT.name, type: 'strength', duration: 45 }, completedAt: '', intensity: 'moderate', creditsEarned: 11 }, newAchievements: [], creditsNote: null }),
+    );
+    renderApp('/workouts');
+    await screen.findByRole('checkbox', { name: 'Move 1' });
+    const release = progress.hold();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Move 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'COMPLETE_SESSION' }));
+    expect(progress.sent).toEqual([{ exerciseId: 'ex3', done: true }]);
+    expect(posted).toEqual([]);
+    release();
+    expect(await screen.findByText('You earned 11 Fitness credits!')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
   });
 
