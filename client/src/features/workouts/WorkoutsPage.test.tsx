@@ -138,6 +138,24 @@ describe('training page', () => {
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
   });
 
+  it('shows distance doses in the user’s units (the server words them in metres)', async () => {
+    const carry = { ...exercise(5), name: 'Farmer Carry', prescription: '3 × 40 m · rest 90 s', dose: { kind: 'distance' as const, sets: 3, meters: 40, restSeconds: 90, eachSide: false as const } };
+    const row = { ...exercise(6), name: 'Rowing Machine', prescription: '2 km steady', dose: { kind: 'distance' as const, sets: 1, meters: 2000, restSeconds: 0, eachSide: false as const } };
+    const today = { ...WORKOUT, exercises: [exercise(1), carry, row] };
+    mockFetch(async (url) => {
+      const path = new URL(url).pathname;
+      if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
+      if (path === '/api/config') return jsonResponse(CONFIG);
+      return jsonResponse(makeUser({ units: 'imperial' }));
+    });
+    renderApp('/workouts', signedInStore(makeUser({ units: 'imperial' })));
+    expect(await screen.findByText('3 × 44 yd · rest 90 s')).toBeTruthy();
+    expect(screen.getByText('1.2 mi steady')).toBeTruthy();
+    expect(screen.getByText('3 × 10')).toBeTruthy();
+    expect(screen.queryByText(/ m · |km/)).toBeNull();
+  });
+
   it('shows the ticks and the start the server kept (a reload or another page changes nothing)', async () => {
     fakeApi({ ...WORKOUT, ticked: ['ex2', 'ex4'], startedAt: STARTED_AT });
     renderApp('/workouts');
