@@ -10,7 +10,7 @@ import { WorkoutsRepository } from '../src/workouts/workouts.repository';
 import { WorkoutsService } from '../src/workouts/workouts.service';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { advanceToNextMorning, clockOf, startAndLetHalfPass, startSession } from './support/sessions';
+import { advanceToNextMorning, clockOf, startAndLetHalfPass, startSession, tickExercise } from './support/sessions';
 
 describe('workouts, sessions, coach and achievements over HTTP (local AI provider, real worker)', () => {
   let t: TestApp;
@@ -61,7 +61,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
     expect(workout.creditsReward).toBe(40);
     const ticked = workout.exercises.slice(0, Math.ceil(workout.exercises.length * 0.8)).map((e) => e.id);
-    await startAndLetHalfPass(t, me, workout);
+    await startAndLetHalfPass(t, me, workout, ticked);
     const res = await complete(me, workout, [...ticked, ticked[0]]).expect(200);
     const { session, newAchievements } = res.body as WorkoutCompletion;
     expect(session.intensity).toBe('intense');
@@ -144,7 +144,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     await t.http.post('/api/workout/complete').set(other.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(404);
     await t.http.post('/api/workout/complete').set(me.auth).send({ userId: other.user.id, workoutId: workout.id, completedExercises: ['ex1'] }).expect(403);
     expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 0, totalWorkouts: 0 });
-    await startAndLetHalfPass(t, me, workout);
+    await startAndLetHalfPass(t, me, workout, ['ex1']);
     const light = (await complete(me, workout, ['ex1']).expect(200)).body as WorkoutCompletion;
     expect(light.session.intensity).toBe('light');
   });
@@ -232,7 +232,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex1' }).expect(409)).body).toMatchObject({ code: 'WORKOUT_EXERCISE_DONE', error: 'Exercise Done' });
       await t.http.put(`/api/workout/${workout.id}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: false }).expect(200);
 
-      await startAndLetHalfPass(t, me, workout);
+      await startAndLetHalfPass(t, me, workout, ['ex1']);
       await complete(me, workout, ['ex1']).expect(200);
       expect((await swap(me, { workoutId: workout.id, exerciseId: 'ex2' }).expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
 
@@ -248,8 +248,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
   });
 
   describe('the active session, kept on the server', () => {
-    const tick = (me: SignedIn, workoutId: string, exerciseId: string, done = true) =>
-      t.http.put(`/api/workout/${workoutId}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId, done });
+    const tick = (me: SignedIn, workoutId: string, exerciseId: string, done = true) => tickExercise(t, me, workoutId, exerciseId, done);
     const today = async (me: SignedIn) => (await t.http.get('/api/workout/today').set(me.auth).expect(200)).body as WorkoutView;
 
     it('keeps ticks and the start time with today’s workout: the first tick starts it, repeats change nothing', async () => {
@@ -308,7 +307,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       expect((await t.http.put('/api/workout/not-an-id/progress').set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(400)).body.code).toBe('VALIDATION_FAILED');
       expect(await today(me)).toEqual(workout);
 
-      await startAndLetHalfPass(t, me, workout);
+      await startAndLetHalfPass(t, me, workout, ['ex1']);
       await complete(me, workout, ['ex1']).expect(200);
       // Completed: the session is over, its ticks stay as they were.
       expect((await tick(me, workout.id, 'ex2').expect(404)).body.code).toBe('WORKOUT_NOT_FOUND');
@@ -324,7 +323,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       clockOf(t).advance(40 * 60_000);
       expect(clockOf(t).now().getUTCDate()).not.toBe(morning.getUTCDate());
       expect((await today(me)).id).toBe(started.id);
-      await complete(me, started, ['ex1', 'ex2']).expect(200);
+      await complete(me, started, ['ex1']).expect(200);
 
       clockOf(t).advance(22 * 3600_000);
       // Generated at 22:20: still today's at 01:20 (six hours from its generation), gone at 04:30.
@@ -350,6 +349,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       expect((await complete(me, workout, ids).expect(409)).body).toMatchObject({ code: 'WORKOUT_NOT_STARTED', error: 'Not Started' });
 
       const { startedAt } = (await startSession(t, me, workout.id).expect(200)).body as { startedAt: string };
+      for (const id of ids) await tickExercise(t, me, workout.id, id).expect(200);
       const from = new Date(Math.ceil((Date.parse(startedAt) + 30 * 60_000) / 60_000) * 60_000);
       const inTokyo = from.toLocaleTimeString('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
       const early = await complete(me, workout, ids).expect(409);
@@ -364,23 +364,98 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       expect(Date.parse(done.session.completedAt)).toBeGreaterThanOrEqual(Date.parse(startedAt) + 30 * 60_000);
     });
 
-    it('pays two of four 60-minute sessions completed at the same instant (the cap is checked and recorded in one step)', async () => {
+    it('pays a session’s minutes once however many completions of it race (the cap is checked and recorded in one step)', async () => {
+      const me = await signIn(t);
+      advanceToNextMorning(t);
+      const train = async (duration: number) => {
+        const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration }).expect(201)).body as WorkoutView;
+        await startAndLetHalfPass(t, me, workout);
+        return workout;
+      };
+      const first = await train(60);
+      expect(((await complete(me, first, first.exercises.map((e) => e.id)).expect(200)).body as WorkoutCompletion).session.creditsEarned).toBe(40);
+
+      // 60 + 45 of the day's 120 minutes: eight completions at the same instant claim the 45 once.
+      const raced = await train(45);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => complete(me, raced, raced.exercises.map((e) => e.id))));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+      expect((answers.find((a) => a.status === 200)!.body as WorkoutCompletion).session.creditsEarned).toBe(30);
+
+      // Counted once, the day has 15 minutes left: a 15-minute session is paid, the next one is not.
+      const fits = await train(15);
+      expect((await complete(me, fits, fits.exercises.map((e) => e.id)).expect(200)).body).toMatchObject({ session: { creditsEarned: 10 }, creditsNote: null });
+      const over = await train(15);
+      const unpaid = (await complete(me, over, over.exercises.map((e) => e.id)).expect(200)).body as WorkoutCompletion;
+      expect(unpaid).toMatchObject({ session: { creditsEarned: 0 }, creditsNote: expect.stringContaining('already plan 120 of 120 minutes') });
+      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+      expect((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body).toHaveLength(4);
+    });
+  });
+
+  describe('sessions that cannot be scripted (issue 18 item 1)', () => {
+    it('completes one session at a time: of four 60-minute workouts started within seconds and completed at once, only today’s is', async () => {
       const me = await signIn(t);
       advanceToNextMorning(t);
       const workouts: WorkoutView[] = [];
       for (let i = 0; i < 4; i++) {
         const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
         await startSession(t, me, workout.id).expect(200);
+        for (const exercise of workout.exercises) await tickExercise(t, me, workout.id, exercise.id).expect(200);
         workouts.push(workout);
       }
       clockOf(t).advance(30 * 60_000);
       const answers = await Promise.all(workouts.map((w) => complete(me, w, w.exercises.map((e) => e.id))));
-      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-      const paid = answers.map((a) => (a.body as WorkoutCompletion).session.creditsEarned).sort();
-      expect(paid).toEqual([0, 0, 40, 40]);
-      expect(answers.filter((a) => (a.body as WorkoutCompletion).creditsNote?.includes('already plan 120 of 120 minutes'))).toHaveLength(2);
+      expect(answers.map((a) => a.status)).toEqual([409, 409, 409, 200]);
+      for (const refused of answers.slice(0, 3)) {
+        expect(refused.body).toEqual({
+          statusCode: 409,
+          code: 'WORKOUT_NOT_OPEN',
+          error: 'Not Open',
+          message: "A newer workout replaced this one: you train one session at a time, so only today's workout can be completed",
+        });
+      }
+      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(40);
+      expect(((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body as SessionView[]).map((s) => s.workoutId)).toEqual([workouts[3].id]);
+      // Asked again: a replaced one is still refused as replaced, the completed one as completed.
+      expect((await complete(me, workouts[0], workouts[0].exercises.map((e) => e.id)).expect(409)).body.code).toBe('WORKOUT_NOT_OPEN');
+      expect((await complete(me, workouts[3], workouts[3].exercises.map((e) => e.id)).expect(409)).body.code).toBe('WORKOUT_ALREADY_COMPLETED');
+    });
+
+    it('pays the ticks the server stored: a list that differs, or nothing ticked, is refused and changes nothing', async () => {
+      const me = await signIn(t);
+      const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+      const all = workout.exercises.map((e) => e.id);
+      await startAndLetHalfPass(t, me, workout, []);
+      const nothing = await complete(me, workout, all).expect(409);
+      expect(nothing.body).toMatchObject({ code: 'WORKOUT_TICKS_DIFFER', error: 'Ticks Differ', message: expect.stringMatching(/^No exercise of this session is ticked/) });
+
+      await tickExercise(t, me, workout.id, 'ex2').expect(200);
+      await tickExercise(t, me, workout.id, 'ex1').expect(200);
+      const more = await complete(me, workout, all).expect(409);
+      expect(more.body).toMatchObject({ code: 'WORKOUT_TICKS_DIFFER', message: `This session's ticks changed elsewhere (ticked: ex2, ex1; sent: ${all.join(', ')}): reload to see them, then complete it` });
+      expect((await t.http.get('/api/user').set(me.auth)).body).toMatchObject({ pendingCredits: 0, totalWorkouts: 0 });
+      await t.http.get('/api/workout/sessions').set(me.auth).expect(200, []);
+
+      const done = (await complete(me, workout, ['ex1', 'ex2', 'ex1']).expect(200)).body as WorkoutCompletion;
+      expect(done.session).toMatchObject({ creditsEarned: Math.round((40 * 2) / all.length), intensity: 'light' });
+    });
+
+    it('opens no second paid day when the time zone changes between completions', async () => {
+      const me = await signIn(t);
+      const profile = (timeZone: string) =>
+        t.http.put('/api/profile').set(me.auth).send({ age: 35, height: 175, weight: 70, goal: 'general_fitness', equipment: [], limitations: [], units: 'metric', timeZone }).expect(200);
+      const train = async () => {
+        const workout = (await generate(me, { type: 'hiit', difficulty: 'advanced', duration: 60 }).expect(201)).body as WorkoutView;
+        await startAndLetHalfPass(t, me, workout);
+        return ((await complete(me, workout, workout.exercises.map((e) => e.id)).expect(200)).body as WorkoutCompletion).session.creditsEarned;
+      };
+      await profile('UTC');
+      // 01:00 UTC: two hours of the UTC day paid; in Honolulu it is still yesterday, a day nothing was paid on.
+      advanceToNextMorning(t);
+      expect([await train(), await train()]).toEqual([40, 40]);
+      await profile('Pacific/Honolulu');
+      expect(await train()).toBe(0);
       expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
-      expect((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body).toHaveLength(4);
     });
   });
 
@@ -388,14 +463,18 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     const repository = t.app.get(PaidMinutesRepository);
     const userId = new Types.ObjectId().toString();
     const workoutIds = Array.from({ length: 12 }, () => new Types.ObjectId().toString());
-    const claims = await Promise.all(workoutIds.map((id) => repository.claim(userId, '2026-11-23', id, 45, 120)));
+    const day23 = { day: '2026-11-23', timeZone: 'UTC' };
+    const claims = await Promise.all(workoutIds.map((id) => repository.claim(userId, day23, id, 45, 120)));
     expect(claims.filter((c) => c.paid)).toHaveLength(2);
     // A retried completion of a paid workout stays paid; a new one still finds the day full.
     const paidId = workoutIds[claims.findIndex((c) => c.paid)];
-    expect(await repository.claim(userId, '2026-11-23', paidId, 45, 120)).toEqual({ paid: true, minutesToday: 90 });
-    expect(await repository.claim(userId, '2026-11-23', new Types.ObjectId().toString(), 30, 120)).toEqual({ paid: true, minutesToday: 120 });
-    expect(await repository.claim(userId, '2026-11-23', new Types.ObjectId().toString(), 15, 120)).toEqual({ paid: false, minutesToday: 120 });
-    expect(await repository.claim(userId, '2026-11-24', new Types.ObjectId().toString(), 60, 120)).toEqual({ paid: true, minutesToday: 60 });
+    expect(await repository.claim(userId, day23, paidId, 45, 120)).toEqual({ paid: true, minutesToday: 90 });
+    expect(await repository.claim(userId, day23, new Types.ObjectId().toString(), 30, 120)).toEqual({ paid: true, minutesToday: 120 });
+    expect(await repository.claim(userId, day23, new Types.ObjectId().toString(), 15, 120)).toEqual({ paid: false, minutesToday: 120 });
+    expect(await repository.claim(userId, { day: '2026-11-24', timeZone: 'UTC' }, new Types.ObjectId().toString(), 60, 120)).toEqual({ paid: true, minutesToday: 60 });
+    // The latest day is what capDay moves on from, with the zone it was read in.
+    expect(await repository.latestDay(userId)).toEqual({ day: '2026-11-24', timeZone: 'UTC' });
+    expect(await repository.latestDay(new Types.ObjectId().toString())).toBeNull();
   });
 
   describe('the test clock', () => {

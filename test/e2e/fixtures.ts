@@ -207,8 +207,8 @@ export async function moveServerClock(page: Page, { token }: Pick<Session, 'toke
 }
 
 /**
- * Generates today's workout and completes all of it through the API: started, half its minutes
- * let pass on the server's clock, then completed; its credits become pending.
+ * Generates today's workout and completes all of it through the API: started, every exercise
+ * ticked, half its minutes let pass on the server's clock, then completed; its credits become pending.
  */
 export async function completeWorkout(page: Page, session: Session): Promise<number> {
   const { token, user } = session;
@@ -218,6 +218,11 @@ export async function completeWorkout(page: Page, session: Session): Promise<num
   const workout = (await generated.json()) as WorkoutView;
   const started = await page.request.post(`/api/workout/${workout.id}/start`, { headers, data: { userId: user.id } });
   expect(started.ok()).toBe(true);
+  // The server pays the ticks it stored, so each exercise is ticked as the card ticks it.
+  for (const exercise of workout.exercises) {
+    const ticked = await page.request.put(`/api/workout/${workout.id}/progress`, { headers, data: { userId: user.id, exerciseId: exercise.id, done: true } });
+    expect(ticked.ok()).toBe(true);
+  }
   // To its own half time, not by a step: specs side by side share the server's clock, and steps would add up to hours.
   const halfTime = Date.parse(((await started.json()) as { startedAt: string }).startedAt) + Math.ceil(workout.duration / 2) * 60_000;
   const moved = await page.request.post('/api/test/clock', { headers, data: { until: new Date(halfTime).toISOString() } });

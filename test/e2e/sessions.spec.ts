@@ -1,11 +1,13 @@
 // Issue 18 items 5 and 6: a session kept on the server and completed only when it is plausible, in
-// a real browser. The profile's equipment and limitation shape the workout; ticks survive a reload
-// and another page; completing before half the planned minutes is refused with the time it opens;
-// then both clocks move (the server's test clock, the browser's page.clock) and it is accepted.
+// a real browser. The profile's equipment and limitation and a conversation with the coach shape the
+// workout (GENERATE_WORKOUT_FROM_CHAT); a new one would replace it, so the page asks first (checked
+// with axe at desktop and phone size); ticks survive a reload and another page; completing before
+// half the planned minutes is refused with the time it opens; then both clocks move (the server's
+// test clock, the browser's page.clock) and it is accepted, paid for the ticks the server stored.
 import type { Page } from '@playwright/test';
 import type { WorkoutView } from '../../server/src/contract';
 import { catalogueExercise } from '../../server/src/workouts/catalogue';
-import { seriousViolations } from './a11y';
+import { A11Y_VIEWPORTS, seriousViolations } from './a11y';
 import { expect, moveServerClock, screenshot, serverNow, signInWithPhantom, test } from './fixtures';
 
 // The browser and the profile in one zone, so the card and the server's refusal name the same time.
@@ -15,9 +17,11 @@ test.use({ timezoneId: TIME_ZONE });
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 const sessionCard = (page: Page) => page.getByRole('region', { name: 'ACTIVE_SESSION' });
 
-test('set equipment and a limitation, generate, tick, reload: still ticked; completion refused before half time, accepted after the clocks move', async ({ page, wallet }) => {
+const [DESKTOP, PHONE] = A11Y_VIEWPORTS.map((viewport) => viewport.size);
+
+test('set equipment and a limitation, chat and generate from the chat, tick, reload: still ticked; completion refused before half time, accepted after the clocks move', async ({ page, wallet }) => {
   test.setTimeout(120_000);
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
   const session = await signInWithPhantom(page);
   expect(wallet.requests).toContain('signMessage');
   const headers = { Authorization: `Bearer ${session.token}` };
@@ -36,16 +40,21 @@ test('set equipment and a limitation, generate, tick, reload: still ticked; comp
   await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
   await expect(toast(page).getByText('Profile Saved')).toBeVisible();
 
-  // Generate: a 60-minute HIIT session with nothing but dumbbells and nothing that loads the knee.
+  // Two messages to the coach ask for a 60-minute intermediate HIIT session; the saved profile adds the
+  // dumbbells and the knee. GENERATE_WORKOUT_FROM_CHAT builds it: nothing but dumbbells, nothing that loads the knee.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'WORKOUTS', exact: true }).click();
-  const generator = page.getByRole('region', { name: 'AI_GENERATOR' });
-  await generator.getByLabel('TRAINING_TYPE').selectOption('hiit');
-  await generator.getByRole('button', { name: 'INTERMEDIATE' }).click();
-  await generator.getByLabel('DURATION').selectOption('60');
-  await generator.getByRole('button', { name: 'EXECUTE_GENERATION' }).click();
-  await expect(toast(page).getByText('New Workout Generated! 💪')).toBeVisible();
+  const coach = page.getByRole('region', { name: 'AI_FITNESS_COACH' });
+  const message = coach.getByRole('textbox', { name: 'Message' });
+  await message.fill('I have 60 minutes today for a HIIT session');
+  await message.press('Enter');
+  await expect(coach.getByText(/^Here is a 60-minute beginner HIIT session with dumbbells, nothing that loads your knee/)).toBeVisible();
+  await message.fill('Make it intermediate, please');
+  await message.press('Enter');
+  await expect(coach.getByText(/^Here is a 60-minute intermediate HIIT session with dumbbells, nothing that loads your knee/)).toBeVisible();
+  await coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }).click();
+  await expect(toast(page).getByText('Workout Generated!')).toBeVisible();
   const workout = (await (await page.request.get('/api/workout/today', { headers })).json()) as WorkoutView;
-  expect(workout).toMatchObject({ type: 'hiit', duration: 60, ticked: [], startedAt: null });
+  expect(workout).toMatchObject({ type: 'hiit', difficulty: 'intermediate', duration: 60, ticked: [], startedAt: null });
   for (const exercise of workout.exercises) {
     const entry = catalogueExercise(exercise.catalogueId!)!;
     expect([entry.id, entry.equipment.filter((item) => item !== 'dumbbells'), entry.loads.includes('knee')]).toEqual([entry.id, [], false]);
@@ -71,18 +80,23 @@ test('set equipment and a limitation, generate, tick, reload: still ticked; comp
   await expect(timer.getByRole('timer')).not.toHaveText(full!);
   await expect(timer.locator('[aria-live="polite"]')).toContainText(timed.name);
   await screenshot(page, 'sessions-ticked-timer-desktop');
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await timer.scrollIntoViewIfNeeded();
   await screenshot(page, 'sessions-timer-phone', { fullPage: false });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.setViewportSize(DESKTOP);
   await timer.getByRole('button', { name: 'PAUSE_TIMER' }).click();
 
-  // A new workout now would replace the session: asked first, and kept.
-  await generator.getByRole('button', { name: 'EXECUTE_GENERATION' }).click();
+  // A new workout now would replace the session: asked first (no serious axe violation at either size), and kept.
+  await page.getByRole('region', { name: 'AI_GENERATOR' }).getByRole('button', { name: 'EXECUTE_GENERATION' }).click();
   const confirm = page.getByRole('dialog', { name: 'REPLACE_ACTIVE_SESSION' });
   await expect(confirm).toContainText(`2 of ${workout.exercises.length} exercises ticked`);
   expect(await seriousViolations(page, 'replace-session dialog')).toEqual([]);
   await screenshot(page, 'sessions-replace-dialog-desktop', { fullPage: false });
+  await page.setViewportSize(PHONE);
+  await expect(confirm.getByRole('button', { name: 'KEEP_SESSION' })).toBeInViewport();
+  expect(await seriousViolations(page, 'replace-session dialog, phone')).toEqual([]);
+  await screenshot(page, 'sessions-replace-dialog-phone', { fullPage: false });
+  await page.setViewportSize(DESKTOP);
   await confirm.getByRole('button', { name: 'KEEP_SESSION' }).click();
   await expect(confirm).toHaveCount(0);
 

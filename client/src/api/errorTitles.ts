@@ -15,5 +15,8 @@ export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
 /** Refusals of what the user typed (SPEC §5's BMI checks among them): the toast says what was wrong. */
 export const INPUT_REFUSALS: Partial<Record<ErrorCode, true>> = { VALIDATION_FAILED: true, BMI_INVALID_MEASUREMENT: true };
 
-/** Completions refused for their timing (not started, or before half the planned minutes): the server's message says from when. */
-export const SESSION_TIMING_REFUSALS: Partial<Record<ErrorCode, true>> = { WORKOUT_NOT_STARTED: true, WORKOUT_TOO_EARLY: true };
+/**
+ * Completions refused by a session rule — not started, before half the planned minutes, a workout
+ * replaced or closed, ticks changed elsewhere: the server's message says from when or why.
+ */
+export const SESSION_REFUSALS: Partial<Record<ErrorCode, true>> = { WORKOUT_NOT_STARTED: true, WORKOUT_TOO_EARLY: true, WORKOUT_NOT_OPEN: true, WORKOUT_TICKS_DIFFER: true };

@@ -74,7 +74,11 @@ export const GenerateWorkoutRequest = z.strictObject({
 });
 export type GenerateWorkoutRequest = z.infer<typeof GenerateWorkoutRequest>;
 
-/** The client's creditsEarned and intensity are accepted for SPEC's call shape but recomputed by the server. */
+/**
+ * The client's creditsEarned and intensity are accepted for SPEC's call shape but recomputed by the server.
+ * completedExercises: the ticks the client shows, which must be the ticks the server stored for the session
+ * (PUT /api/workout/{id}/progress, in any order): those are what is paid (409 WORKOUT_TICKS_DIFFER otherwise).
+ */
 export const CompleteWorkoutRequest = z.strictObject({
   userId: ObjectIdString,
   workoutId: ObjectIdString,

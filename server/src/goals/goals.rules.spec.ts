@@ -2,7 +2,7 @@ import { earliestGoalDeadline, goalDeadlineEnd } from '../contract';
 import { goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
 
 const now = new Date('2025-03-01T12:00:00Z');
-const body = { heightCm: 180, reportWeightKg: 80, currentStreak: 0 };
+const body = { heightCm: 180, reportWeightKg: 80, currentStreak: 0, units: 'metric' as const };
 const goal = (metric: 'weight' | 'workouts' | 'streak', targetValue: number, deadline: string, creditsStaked = 50) => ({ metric, targetValue, deadline, creditsStaked });
 
 describe('goalRefusal', () => {
@@ -21,6 +21,12 @@ describe('goalRefusal', () => {
     expect(goalRefusal(goal('weight', 70, '2025-12-01'), { ...body, heightCm: null }, now)).toMatch(/Set your height/);
     expect(goalRefusal(goal('weight', 80, '2025-12-01'), body, now)).toMatch(/below your last report's weight of 80 kg/);
     expect(goalRefusal(goal('weight', 79.8, '2025-12-01'), body, now)).toMatch(/at least 0.5 kg below/);
+  });
+  it('speaks the user’s units (weights stored and judged in kg)', () => {
+    const imperial = { ...body, units: 'imperial' as const };
+    expect(goalRefusal(goal('weight', 79.8, '2025-12-01'), imperial, now)).toBe("A weight goal must ask for at least 1.1 lb below your last report's 176.4 lb");
+    expect(goalRefusal(goal('weight', 59.9, '2026-01-01'), imperial, now)).toMatch(/lowest healthy weight for your height is 132.3 lb$/);
+    expect(goalRefusal(goal('weight', 76, '2025-03-20'), imperial, now)).toBe('That is more than 2.2 lb per week; choose a deadline on or after 2025-03-29');
   });
   it('refuses past, far-off and impossible deadlines, and fractional counts', () => {
     expect(goalRefusal(goal('workouts', 5, '2025-02-28'), body, now)).toMatch(/future/);

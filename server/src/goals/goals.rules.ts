@@ -1,6 +1,6 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import { GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus } from '../contract';
+import { GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, massText, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus, type UnitSystem } from '../contract';
 
 const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -24,6 +24,8 @@ export interface BodyNow {
   heightCm: number | null;
   reportWeightKg: number | null;
   currentStreak: number;
+  /** The units the refusals speak (weights are stored and judged in kg). */
+  units: UnitSystem;
 }
 
 /** Why a goal cannot be set, in words for the user; null when it is fine. */
@@ -52,16 +54,17 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
   if (body.reportWeightKg === null) return 'Upload a body-scan report before setting a weight goal: weight goals are judged on analysed reports';
   if (!body.heightCm) return 'Set your height (profile or BMI calculator) before setting a weight goal';
   const weightKg = body.reportWeightKg;
-  if (draft.targetValue >= weightKg) return `A weight goal must be below your last report's weight of ${weightKg} kg`;
-  if (weightKg - draft.targetValue < least.step) return `A weight goal must ask for at least ${least.step} kg below your last report's ${weightKg} kg`;
+  const mass = (kg: number) => massText(kg, body.units);
+  if (draft.targetValue >= weightKg) return `A weight goal must be below your last report's weight of ${mass(weightKg)}`;
+  if (weightKg - draft.targetValue < least.step) return `A weight goal must ask for at least ${mass(least.step)} below your last report's ${mass(weightKg)}`;
   const minimum = healthyMinimumKg(body.heightCm);
   if (draft.targetValue < minimum) {
-    return `That target would take your BMI below ${MIN_HEALTHY_BMI}; the lowest healthy weight for your height is ${minimum} kg`;
+    return `That target would take your BMI below ${MIN_HEALTHY_BMI}; the lowest healthy weight for your height is ${mass(minimum)}`;
   }
   const weeks = (end.getTime() - now.getTime()) / WEEK_MS;
   if (weightKg - draft.targetValue > MAX_KG_PER_WEEK * weeks) {
     const earliest = new Date(now.getTime() + Math.ceil((weightKg - draft.targetValue) / MAX_KG_PER_WEEK) * WEEK_MS);
-    return `That is more than ${MAX_KG_PER_WEEK} kg per week; choose a deadline on or after ${earliest.toISOString().slice(0, 10)}`;
+    return `That is more than ${mass(MAX_KG_PER_WEEK)} per week; choose a deadline on or after ${earliest.toISOString().slice(0, 10)}`;
   }
   return stakeRefusal(draft, weightKg - draft.targetValue);
 }

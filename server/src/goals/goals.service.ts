@@ -41,7 +41,7 @@ export class GoalsService {
 
   async create(userId: string, draft: CreateGoalRequest, now = this.clock.now()): Promise<GoalView> {
     const [user, reportWeightKg] = await Promise.all([this.users.view(userId), this.bmiRecords.latestReportWeight(userId)]);
-    const refusal = goalRefusal(draft, { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak }, now);
+    const refusal = goalRefusal(draft, { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak, units: user.units }, now);
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.

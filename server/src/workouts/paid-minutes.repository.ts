@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 import { isDuplicateKey } from '../database/duplicate-key';
+import type { CapDay } from './completion.rules';
 import { PaidMinutes } from './paid-minutes.schema';
 
 export interface PaidMinutesClaim {
@@ -16,16 +17,26 @@ export interface PaidMinutesClaim {
 export class PaidMinutesRepository {
   constructor(@InjectModel(PaidMinutes.name) private readonly days: Model<PaidMinutes>) {}
 
+  /** `_id` by the user's prefix: their latest paid day (ids sort by day), and the zone it was read in. */
+  async latestDay(userId: string): Promise<{ day: string; timeZone?: string } | null> {
+    const latest = await this.days
+      .findOne({ _id: { $gt: `${userId}:`, $lt: `${userId};` } }, { timeZone: 1 })
+      .sort({ _id: -1 })
+      .lean<Pick<PaidMinutes, '_id' | 'timeZone'>>()
+      .exec();
+    return latest && { day: latest._id.slice(userId.length + 1), timeZone: latest.timeZone };
+  }
+
   /**
    * `_id`: adds `minutes` for `workoutId` to the user's `day` if the day then stays within `cap`:
    * the day's first claim inserts its counter, later ones are one conditional `$inc`, so racing
    * completions are paid one by one. A workout already counted (a retried completion) stays paid.
    */
-  async claim(userId: string, day: string, workoutId: string, minutes: number, cap: number): Promise<PaidMinutesClaim> {
+  async claim(userId: string, { day, timeZone }: CapDay, workoutId: string, minutes: number, cap: number): Promise<PaidMinutesClaim> {
     const _id = `${userId}:${day}`;
     if (minutes <= cap) {
       try {
-        await this.days.create({ _id, minutes, workoutIds: [workoutId] });
+        await this.days.create({ _id, minutes, workoutIds: [workoutId], timeZone });
         return { paid: true, minutesToday: minutes };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;

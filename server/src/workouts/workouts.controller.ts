@@ -81,9 +81,23 @@ export class WorkoutsController {
     return this.progress.tick(me.userId, params.workoutId, body);
   }
 
-  /** Completes a session once it started and half its planned minutes passed (409 WORKOUT_TOO_EARLY says from when). */
+  /**
+   * Completes today's session once it started and half its planned minutes passed (409 WORKOUT_TOO_EARLY says from when),
+   * paying the ticks stored for it; one session at a time (409 WORKOUT_NOT_OPEN for a replaced or closed workout).
+   */
   @Post('complete')
-  @Returns(WorkoutCompletion, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_UNKNOWN_EXERCISE', 'WORKOUT_ALREADY_COMPLETED', 'WORKOUT_NOT_STARTED', 'WORKOUT_TOO_EARLY', ...POSTING)
+  @Returns(
+    WorkoutCompletion,
+    200,
+    'WORKOUT_NOT_FOUND',
+    'WORKOUT_UNKNOWN_EXERCISE',
+    'WORKOUT_ALREADY_COMPLETED',
+    'WORKOUT_NOT_OPEN',
+    'WORKOUT_NOT_STARTED',
+    'WORKOUT_TOO_EARLY',
+    'WORKOUT_TICKS_DIFFER',
+    ...POSTING,
+  )
   complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);

@@ -1,6 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
 import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
-import { DAILY_PAID_MINUTES, FALLBACK_TIME_ZONE, sessionCompletableAt, type Difficulty, type ErrorCode, type Intensity } from '../contract';
+import type { Difficulty, Intensity } from '../contract';
 import { dayIn } from '../users/users.rules';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */
@@ -75,15 +75,6 @@ export function sessionCounts(session: { intensity: Intensity; creditsEarned: nu
   return (COUNTED_SESSION.intensities as readonly Intensity[]).includes(session.intensity) && session.creditsEarned > 0;
 }
 
-/**
- * What a completed session pays once the day's cap is counted: its credits while the day's paid
- * sessions plus this one plan at most DAILY_PAID_MINUTES, else nothing, with the reason.
- */
-export function cappedCredits(credits: number, plannedMinutes: number, paidMinutesToday: number): { credits: number; note: string | null } {
-  if (credits === 0 || paidMinutesToday + plannedMinutes <= DAILY_PAID_MINUTES) return { credits, note: null };
-  return { credits: 0, note: `Today's paid sessions already plan ${paidMinutesToday} of ${DAILY_PAID_MINUTES} minutes: this one is recorded, not paid` };
-}
-
 /** A workout stays open this long after it was generated or started, so one from late in the day is not lost at midnight (UTC). */
 export const SESSION_OPEN_MS = 6 * 3600_000;
 
@@ -92,30 +83,4 @@ export function isOpenWorkout(workout: { day: string; createdAt: Date; startedAt
   if (workout.day === dayIn(now)) return true;
   const latest = Math.max(workout.createdAt.getTime(), workout.startedAt?.getTime() ?? 0);
   return now.getTime() - latest < SESSION_OPEN_MS;
-}
-
-/**
- * Why a session may not be completed yet, or null when it may: it must have started (START or a
- * tick) and half its planned minutes must have passed since; the refusal names the time, in the
- * user's time zone, rounded up to the minute so trying at that minute succeeds.
- */
-export function completionRefusal(
-  startedAt: Date | undefined,
-  plannedMinutes: number,
-  now: Date,
-  timeZone: string,
-): { code: Extract<ErrorCode, 'WORKOUT_NOT_STARTED' | 'WORKOUT_TOO_EARLY'>; message: string } | null {
-  if (!startedAt) {
-    return { code: 'WORKOUT_NOT_STARTED', message: `Start this session first (START_SESSION or a tick): it can be completed once half of its ${plannedMinutes} minutes have passed` };
-  }
-  const from = sessionCompletableAt(startedAt.getTime(), plannedMinutes);
-  if (now.getTime() >= from) return null;
-  return { code: 'WORKOUT_TOO_EARLY', message: `You can complete this session from ${clockTime(from, timeZone)} (half of its ${plannedMinutes} minutes)` };
-}
-
-/** "14:32" in the time zone, the minute rounded up; "14:32 UTC" for a user whose zone is UTC (set or not). */
-function clockTime(ms: number, timeZone: string): string {
-  const minute = new Date(Math.ceil(ms / 60_000) * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(minute);
-  return timeZone === FALLBACK_TIME_ZONE ? `${time} UTC` : time;
 }

@@ -8,10 +8,12 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
+import { CapDay, CompletionRefusal, capDay, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
+import { StoredWorkout } from './workout.schema';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, cappedCredits, checkTicked, completionRefusal, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
+import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -27,22 +29,25 @@ export class WorkoutsService {
   ) {}
 
   /**
-   * Scores the ticked exercises on the server; refuses a session not started or not yet half its
-   * planned minutes old; claims its minutes of the day's paid cap; stores the session once (unique
-   * workoutId), posts the credits to the pending account, and refreshes workout count, level and badges.
+   * Completes the user's open session (one at a time: openRefusal) once it started and half its
+   * planned minutes passed, scoring the ticks the server stored (the request must list them); claims
+   * its minutes of the cap's day (capDay); stores the session once (unique workoutId), posts the
+   * credits to the pending account, and refreshes workout count, level and badges. A refusal changes nothing.
    */
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
-    const workout = await this.workouts.findOwned(body.workoutId, userId);
-    if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
+    const now = this.clock.now();
+    const workout = await this.openToComplete(userId, body.workoutId, now);
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
-    const now = this.clock.now();
-    const timeZone = (await this.users.findTimeZone(userId)) ?? FALLBACK_TIME_ZONE;
-    const refusal = completionRefusal(workout.startedAt, workout.duration, now, timeZone);
-    if (refusal) throw new AppError(refusal.code, refusal.message, refusal.code === 'WORKOUT_TOO_EARLY' ? 'Too Early' : 'Not Started');
+    const [timeZone, lastPaidDay] = await Promise.all([this.users.findTimeZone(userId), this.paidMinutes.latestDay(userId)]);
+    const zone = timeZone ?? FALLBACK_TIME_ZONE;
+    const ticked = workout.ticked ?? [];
+    refuse(completionRefusal(workout.startedAt, workout.duration, now, zone) ?? ticksRefusal(known, ticked));
     const total = workout.exercises.length;
-    const intensity = sessionIntensity(known.length, total);
-    const { credits: creditsEarned, note } = await this.payWithinDailyCap(userId, workout._id.toString(), sessionCredits(workout.creditsReward, known.length, total), workout.duration, dayIn(now, timeZone));
+    const intensity = sessionIntensity(ticked.length, total);
+    // completionRefusal refused a session without a start.
+    const day = capDay(workout.startedAt!, zone, lastPaidDay);
+    const { credits: creditsEarned, note } = await this.payWithinDailyCap(userId, workout._id.toString(), sessionCredits(workout.creditsReward, ticked.length, total), workout.duration, day);
 
     let session: SessionRecord;
     try {
@@ -50,10 +55,10 @@ export class WorkoutsService {
         userId: workout.userId,
         workoutId: workout._id,
         workout: { name: workout.name, type: workout.type, duration: workout.duration },
-        completedExercises: known,
+        completedExercises: ticked,
         intensity,
         creditsEarned,
-        muscles: [...new Set(workout.exercises.filter((e) => known.includes(e.id)).flatMap((e) => e.muscles))],
+        muscles: [...new Set(workout.exercises.filter((e) => ticked.includes(e.id)).flatMap((e) => e.muscles))],
         completedAt: now,
       });
     } catch (err) {
@@ -61,7 +66,7 @@ export class WorkoutsService {
       // The winner may have died before posting: the keyed posting below is a no-op if it did not.
       const existing = await this.sessions.findByWorkout(workout._id);
       if (existing) await this.postCredits(existing, workout.name);
-      throw new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
+      throw alreadyCompleted();
     }
     await this.postCredits(session, workout.name);
     const totalSessions = await this.refreshTrainingStats(userId, now);
@@ -70,11 +75,26 @@ export class WorkoutsService {
   }
 
   /**
+   * The user's workout `workoutId` if it is their open session; 404 when it is not theirs, 409 when
+   * it was completed, replaced by a newer one, or closed. The newest is read first: it is the one
+   * completed, so the usual completion reads one workout.
+   */
+  private async openToComplete(userId: string, workoutId: string, now: Date): Promise<StoredWorkout> {
+    const newest = await this.workouts.findLatest(userId);
+    const workout = newest?._id.toString() === workoutId ? newest : await this.workouts.findOwned(workoutId, userId);
+    if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
+    const refusal = openRefusal(workout, workout === newest, now);
+    if (refusal && (await this.sessions.existsForWorkout(workout._id))) throw alreadyCompleted();
+    refuse(refusal);
+    return workout;
+  }
+
+  /**
    * The session's credits if its planned minutes fit in the day's paid cap, claimed atomically so
    * concurrent completions cannot both pass it; otherwise none, with the reason. A session that earns
    * nothing claims nothing.
    */
-  private async payWithinDailyCap(userId: string, workoutId: string, credits: number, plannedMinutes: number, day: string) {
+  private async payWithinDailyCap(userId: string, workoutId: string, credits: number, plannedMinutes: number, day: CapDay) {
     if (credits === 0) return { credits, note: null };
     const claim = await this.paidMinutes.claim(userId, day, workoutId, plannedMinutes, DAILY_PAID_MINUTES);
     return claim.paid ? { credits, note: null } : cappedCredits(credits, plannedMinutes, claim.minutesToday);
@@ -127,6 +147,19 @@ export class WorkoutsService {
     }
   }
 }
+
+const REFUSAL_TITLES: Record<CompletionRefusal['code'], string> = {
+  WORKOUT_NOT_OPEN: 'Not Open',
+  WORKOUT_NOT_STARTED: 'Not Started',
+  WORKOUT_TOO_EARLY: 'Too Early',
+  WORKOUT_TICKS_DIFFER: 'Ticks Differ',
+};
+
+function refuse(refusal: CompletionRefusal | null): void {
+  if (refusal) throw new AppError(refusal.code, refusal.message, REFUSAL_TITLES[refusal.code]);
+}
+
+const alreadyCompleted = () => new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
 
 function toSessionView(s: SessionRecord): SessionView {
   return {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { BarChart } from '../../ui/charts';
 import { formatDate } from '../../ui/dates';
+import { useUnits } from '../profile/useUnits';
 import { weeklyActiveMinutes } from '../progress/progress.logic';
 import { activityFacts, activitySource } from './activityFacts';
 import { useGetActivitiesQuery } from './activitiesApi';
@@ -15,6 +16,7 @@ export const RECENT_ACTIVITIES = 10;
 export function ImportedActivities({ userId }: { userId: string }) {
   const { data: activities = [] } = useGetActivitiesQuery(userId, { skip: !userId });
   const weeks = useMemo(() => weeklyActiveMinutes(activities, new Date()), [activities]);
+  const units = useUnits();
   if (activities.length === 0) {
     return <p className="progress-empty">NO_IMPORTED_ACTIVITIES: upload a FIT, TCX or GPX file or an Apple Health export as your activity proof</p>;
   }
@@ -26,7 +28,7 @@ export function ImportedActivities({ userId }: { userId: string }) {
           <li key={a.id} className="session-row">
             <div className="session-row__main">
               <span className="session-row__name">{formatDate(a.startedAt, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })}</span>
-              <span className="muted">{activityFacts(a)}</span>
+              <span className="muted">{activityFacts(a, units)}</span>
               <span className="muted">{activitySource(a)}</span>
             </div>
           </li>

@@ -6,11 +6,15 @@ const RUN = makeActivity();
 
 describe('activity facts', () => {
   it('lists what the file carried, in order', () => {
-    expect(activityFacts(RUN)).toBe('RUNNING · 35 MIN · 6.01 KM · HR 142/171 · 5,880 STEPS · 385 KCAL');
+    expect(activityFacts(RUN, 'metric')).toBe('RUNNING · 35 MIN · 6.01 KM · HR 142/171 · 5,880 STEPS · 385 KCAL');
+  });
+
+  it('gives the distance in the user’s units', () => {
+    expect(activityFacts(RUN, 'imperial')).toBe('RUNNING · 35 MIN · 3.74 MI · HR 142/171 · 5,880 STEPS · 385 KCAL');
   });
 
   it('leaves out what the format does not carry', () => {
-    expect(activityFacts({ ...RUN, format: 'gpx', distanceMeters: null, calories: null, steps: null })).toBe('RUNNING · 35 MIN · HR 142/171');
+    expect(activityFacts({ ...RUN, format: 'gpx', distanceMeters: null, calories: null, steps: null }, 'imperial')).toBe('RUNNING · 35 MIN · HR 142/171');
   });
 
   it('writes hours past the hour, and names the source', () => {

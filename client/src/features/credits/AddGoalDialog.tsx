@@ -1,4 +1,4 @@
-import type { GoalMetric, UserView } from '@contract';
+import type { GoalMetric, UnitSystem, UserView } from '@contract';
 import {
   GOAL_BONUS_RATE,
   GOAL_MINIMUMS,
@@ -14,7 +14,8 @@ import { cloneElement, useId, useMemo, useState, type FormEvent, type ReactEleme
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Dialog } from '../../ui/Dialog';
-import { goalHints, newRequestId } from './credits.logic';
+import { weightIn, weightUnit } from '../profile/units';
+import { goalHints, goalTarget, newRequestId } from './credits.logic';
 import { useCreateGoalMutation } from './creditsApi';
 
 interface Draft {
@@ -25,20 +26,20 @@ interface Draft {
   stake: string;
 }
 
-const METRIC_LABELS: Record<GoalMetric, string> = {
-  weight: 'Weight (kg from a report, reach or go below)',
+const metricLabels = (units: UnitSystem): Record<GoalMetric, string> => ({
   workouts: 'Workouts (sessions that count)',
   streak: 'Streak (validated proof days)',
-};
+  weight: `Weight (${weightUnit(units)} from a report, reach or go below)`,
+});
 
 /**
  * What is wrong with the form, field by field, by the server's own rules where the form knows
  * enough (least effort, earliest deadline, stake cap for workouts and streaks); the server re-checks
  * everything, weight goals against the last analysed report and BMI 18.5.
  */
-export function draftProblems(draft: Draft, user: Pick<UserView, 'sweatCredits' | 'currentStreak'>, now = new Date()): Partial<Record<keyof Draft, string>> {
+export function draftProblems(draft: Draft, user: Pick<UserView, 'sweatCredits' | 'currentStreak' | 'units'>, now = new Date()): Partial<Record<keyof Draft, string>> {
   const problems: Partial<Record<keyof Draft, string>> = {};
-  const target = Number(draft.target);
+  const target = goalTarget(draft.metric, draft.target, user.units) ?? NaN;
   const stake = Number(draft.stake);
   const counted = needsWholeTarget(draft.metric);
   // The effort asked for: workouts from now, streak days beyond today's streak.
@@ -77,7 +78,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
         userId: user.id,
         title: draft.title.trim(),
         metric: draft.metric,
-        targetValue: Number(draft.target),
+        targetValue: goalTarget(draft.metric, draft.target, user.units)!,
         deadline: draft.deadline,
         creditsStaked: Number(draft.stake),
         requestId,
@@ -89,7 +90,8 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
     }
   };
 
-  const hints = goalHints(draft.metric, user.currentStreak);
+  const hints = goalHints(draft.metric, user.currentStreak, user.units);
+  const labels = metricLabels(user.units);
   const formId = useId();
   // A hint stays out of the label (the field's name) and describes its control instead.
   const field = (name: keyof Draft, label: string, input: ReactElement<{ 'aria-describedby'?: string }>, hint?: string) => (
@@ -115,17 +117,18 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
           'metric',
           'METRIC',
           <select className="input" value={draft.metric} onChange={set('metric')}>
-            {(Object.keys(METRIC_LABELS) as GoalMetric[]).map((metric) => (
+            {(Object.keys(labels) as GoalMetric[]).map((metric) => (
               <option key={metric} value={metric}>
-                {METRIC_LABELS[metric]}
+                {labels[metric]}
               </option>
             ))}
           </select>,
         )}
         {field(
           'target',
-          'TARGET',
-          <input className="input" type="number" inputMode="decimal" min="0" step="any" value={draft.target} onChange={set('target')} />,
+          draft.metric === 'weight' ? `TARGET (${weightUnit(user.units).toUpperCase()})` : 'TARGET',
+          // Text, not a number field: a decimal comma ("78,5") is read as a point, as in the BMI calculator.
+          <input className="input" inputMode={draft.metric === 'weight' ? 'decimal' : 'numeric'} value={draft.target} onChange={set('target')} />,
           hints.target,
         )}
         {field(
@@ -143,7 +146,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
         <p className="muted goal-form__rules">
           Reach it by the deadline: stake back + {GOAL_BONUS_RATE * 100}% bonus from the community pool. Miss it: the stake goes to the pool. One open
           goal per metric, judged only on evidence: sessions that count, validated proof days, analysed reports. Weight goals must keep your BMI at{' '}
-          {MIN_HEALTHY_BMI} or above and ask no more than {MAX_KG_PER_WEEK} kg per week.
+          {MIN_HEALTHY_BMI} or above and ask no more than {weightIn(MAX_KG_PER_WEEK, user.units)} {weightUnit(user.units)} per week.
         </p>
         {serverError && (
           <p className="field-error" role="alert">

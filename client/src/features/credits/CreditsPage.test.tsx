@@ -44,6 +44,7 @@ interface Server {
   earnActions?: () => EarnActionState[];
   earn?: () => Response;
   goal?: () => Response;
+  goals?: () => GoalView[];
   transactions?: (url: URL) => TransactionView[];
   redeem?: () => Response;
   tweet?: () => Response;
@@ -62,7 +63,7 @@ function serve(server: Server = {}) {
     if (path === 'credits/redemptions') return jsonResponse([]);
     if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
     if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
-    if (path === `goals/${USER.id}`) return jsonResponse([GOAL]);
+    if (path === `goals/${USER.id}`) return jsonResponse(server.goals?.() ?? [GOAL]);
     if (path === `achievements/${USER.id}`) return jsonResponse([{ id: 'a1', code: 'first', title: 'First Session', description: 'd', earnedAt: '2025-03-01' }]);
     if (path === `transactions/${USER.id}`) return jsonResponse(server.transactions?.(new URL(url)) ?? []);
     if (path === 'credits/redeem') return server.redeem?.() ?? jsonResponse({}, 500);
@@ -302,6 +303,28 @@ describe('CreditsPage', () => {
     await userEvent.selectOptions(dialog.getByLabelText('METRIC'), 'weight');
     expect(dialog.getByText(/^At least 0.5 kg below the weight of your last analysed body-scan report/)).toBeTruthy();
     expect(requests.some((r) => r.path === 'goals')).toBe(false);
+  });
+
+  it('shows and sets weight goals in the user’s units, reading a decimal comma', async () => {
+    const imperial = makeUser({ ...USER, units: 'imperial' });
+    const weightGoal: GoalView = { ...GOAL, id: 'g3', title: 'Lighter', metric: 'weight', currentValue: 80, targetValue: 78.9 };
+    const { requests } = serve({ user: imperial, goals: () => [weightGoal] });
+    renderCredits(imperial);
+    expect(await panel('PREDICTION_GOALS').findByText('176.4 / 173.9 LB')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: '+ ADD_GOAL' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
+    await userEvent.type(dialog.getByLabelText('TITLE'), 'Lighter still');
+    await userEvent.selectOptions(dialog.getByLabelText('METRIC'), 'weight');
+    expect(dialog.getByRole('option', { name: 'Weight (lb from a report, reach or go below)' })).toBeTruthy();
+    expect(dialog.getByText('Up to 45 credits per lb to lose')).toBeTruthy();
+    expect(dialog.getByText(/ask no more than 2.2 lb per week\.$/)).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('TARGET (LB)'), '173,5');
+    await userEvent.type(dialog.getByLabelText('DEADLINE'), '2099-01-31');
+    await userEvent.type(dialog.getByLabelText(/^STAKE/), '60');
+    await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
+    expect(await screen.findByText('Goal Set!')).toBeTruthy();
+    expect(requests.find((r) => r.path === 'goals')!.body).toMatchObject({ metric: 'weight', targetValue: 78.7, creditsStaked: 60 });
   });
 
   /** Opens ADD_GOAL and fills in a valid 7-day streak goal staking 40; answers the dialog. */

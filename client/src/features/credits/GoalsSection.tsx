@@ -1,13 +1,11 @@
-import type { GoalView, UserView } from '@contract';
+import type { UserView } from '@contract';
 import { useState } from 'react';
 import { formatDay } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { AddGoalDialog } from './AddGoalDialog';
-import { goalProgressPercent } from './credits.logic';
+import { goalAmounts, goalProgressPercent } from './credits.logic';
 import { useGetGoalsQuery } from './creditsApi';
-
-const UNITS: Record<GoalView['metric'], string> = { weight: 'KG', workouts: 'SESSIONS', streak: 'DAYS' };
 
 /** SPEC §2.4: the user's prediction goals with their stakes; + ADD_GOAL opens the dialog. */
 export function GoalsSection({ user }: { user: UserView }) {
@@ -37,9 +35,7 @@ export function GoalsSection({ user }: { user: UserView }) {
               </div>
               <ProgressBar label={`${goal.title} progress`} value={goalProgressPercent(goal)} />
               <div className="goal__meta muted">
-                <span>
-                  {goal.currentValue} / {goal.targetValue} {UNITS[goal.metric]}
-                </span>
+                <span>{goalAmounts(goal, user.units)}</span>
                 <span>STAKE {goal.creditsStaked} FC</span>
                 <span>DUE {formatDay(goal.deadline)}</span>
                 {goal.payout !== null && <span className="accent">PAID {goal.payout} FC</span>}

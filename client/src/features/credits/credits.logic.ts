@@ -1,8 +1,9 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { GoalMetric, GoalView, TransactionView } from '@contract';
-import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, MAX_KG_PER_WEEK, TWEET_HOSTS, needsWholeTarget } from '@contract/values';
+import type { GoalMetric, GoalView, TransactionView, UnitSystem } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
+import { parseWeight, readNumber, weightIn, weightUnit } from '../profile/units';
 
 /** SPEC §5: non-empty and on one of the two public hosts; the server reads the status id itself. */
 export function isTweetUrl(input: string): boolean {
@@ -27,6 +28,22 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
   return Math.round(Math.min(1, ratio) * 100);
 }
 
+const COUNTED_UNITS = { workouts: 'SESSIONS', streak: 'DAYS' } as const;
+
+/** "4 / 10 SESSIONS", "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
+export function goalAmounts(goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>, units: UnitSystem): string {
+  if (goal.metric !== 'weight') return `${goal.currentValue} / ${goal.targetValue} ${COUNTED_UNITS[goal.metric]}`;
+  return `${weightIn(goal.currentValue, units)} / ${weightIn(goal.targetValue, units)} ${weightUnit(units).toUpperCase()}`;
+}
+
+/**
+ * A typed target as the server takes it: a weight typed in the user's unit, in kg; a count as typed.
+ * A decimal comma reads as a point ("78,5"); null when empty, NaN when not a number.
+ */
+export function goalTarget(metric: GoalMetric, typed: string, units: UnitSystem): number | null {
+  return metric === 'weight' ? parseWeight(typed, units) : readNumber(typed);
+}
+
 /** Balance after each loaded ledger row, oldest first, for the balance-over-time chart. */
 export function balancePoints(rowsNewestFirst: readonly TransactionView[]): ChartPoint[] {
   return [...rowsNewestFirst].reverse().map((row) => ({ label: shortDate(row.createdAt), value: row.balance, at: row.createdAt }));
@@ -44,18 +61,20 @@ export function newRequestId(): string | undefined {
   return globalThis.crypto?.randomUUID?.();
 }
 
-/** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake. */
-export function goalHints(metric: GoalMetric, currentStreak: number): { target: string; deadline: string; stake: string } {
+/** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake (weights in the user's unit). */
+export function goalHints(metric: GoalMetric, currentStreak: number, units: UnitSystem): { target: string; deadline: string; stake: string } {
   const { step, days } = GOAL_MINIMUMS[metric];
+  const weight = (kg: number) => `${weightIn(kg, units)} ${weightUnit(units)}`;
   const target: Record<GoalMetric, string> = {
     workouts: `At least ${step} sessions that count (moderate or intense, credits earned), one a day at most`,
     streak: `At least ${currentStreak + step}: ${step} validated proof days beyond your streak of ${currentStreak}, one a day`,
-    weight: `At least ${step} kg below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
+    weight: `At least ${weight(step)} below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
   };
+  if (metric === 'weight') {
+    // The server's cap is per kg; per pound it is rounded down so the hint never promises more.
+    const perUnit = units === 'metric' ? GOAL_STAKE_PER_UNIT.weight : Math.floor(GOAL_STAKE_PER_UNIT.weight * KG_PER_POUND);
+    return { target: target.weight, deadline: `At least ${days} days from today; at most ${weight(MAX_KG_PER_WEEK)} per week`, stake: `Up to ${perUnit} credits per ${weightUnit(units)} to lose` };
+  }
   const unit = GOAL_EFFORT_UNITS[metric];
-  return {
-    target: target[metric],
-    deadline: `At least ${days} days from today${needsWholeTarget(metric) ? `, and a day for each ${unit}` : `; at most ${MAX_KG_PER_WEEK} kg per week`}`,
-    stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}${metric === 'weight' ? ' to lose' : ''}`,
-  };
+  return { target: target[metric], deadline: `At least ${days} days from today, and a day for each ${unit}`, stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}` };
 }

@@ -1,6 +1,7 @@
 import { PROFILE_RANGES } from '@contract/values';
 import { describe, expect, it } from 'vitest';
 import {
+  formatDistance,
   formatHeight,
   formatWeight,
   fromFeetInches,
@@ -31,6 +32,12 @@ describe('units', () => {
     expect(formatWeight(undefined, 'metric')).toBe('—');
     expect(weightUnit('imperial')).toBe('lb');
     expect(weightIn(100, 'imperial')).toBe(220.5);
+  });
+
+  it('shows distances in km or miles, to the hundredth', () => {
+    expect(formatDistance(6012.3, 'metric')).toBe('6.01 KM');
+    expect(formatDistance(6012.3, 'imperial')).toBe('3.74 MI');
+    expect(formatDistance(1609.344, 'imperial')).toBe('1.00 MI');
   });
 
   it('reads every whole height from 3 ft 4 in to 8 ft 2 in back as typed', () => {

@@ -1,9 +1,10 @@
 import type { UnitSystem } from '@contract';
-import { CM_PER_INCH, INCHES_PER_FOOT, KG_PER_POUND } from '@contract/values';
+import { CM_PER_INCH, INCHES_PER_FOOT, KG_PER_POUND, METRES_PER_MILE } from '@contract/values';
 
 /**
- * Heights and weights in the user's unit system. The server stores cm and kg only; everything the
- * client shows goes through `formatHeight` / `formatWeight`, and what it sends through `parse*`.
+ * Heights, weights and distances in the user's unit system. The server stores cm, kg and metres only;
+ * everything the client shows goes through `formatHeight` / `formatWeight` / `formatDistance` (a
+ * workout's doses through the contract's `prescriptionIn`), and what it sends through `parse*`.
  */
 
 /** Up to one decimal, none when whole: 74.84 → "74.8", 165.0 → "165". */
@@ -54,6 +55,11 @@ export const weightIn = (kg: number, units: UnitSystem) => Math.round((units ===
 export function formatWeight(kg: number | null | undefined, units: UnitSystem): string {
   if (kg == null) return '—';
   return `${oneDecimal(weightIn(kg, units))} ${weightUnit(units).toUpperCase()}`;
+}
+
+/** "6.01 KM" or "3.74 MI": a distance covered (stored in metres), to the hundredth. */
+export function formatDistance(meters: number, units: UnitSystem): string {
+  return units === 'metric' ? `${(meters / 1000).toFixed(2)} KM` : `${(meters / METRES_PER_MILE).toFixed(2)} MI`;
 }
 
 /** A height as the form's fields hold it: cm, or feet and inches. */

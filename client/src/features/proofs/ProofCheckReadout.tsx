@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { activityFacts, activitySource } from '../activities/activityFacts';
+import { useUnits } from '../profile/useUnits';
 import type { ProofSlotSpec } from './proofSlots';
 import { useCheckProofMutation } from './proofsApi';
 
@@ -62,6 +63,7 @@ export function useProofChecks(timeZone: string) {
 
 /** What a slot's file was checked for, each check with a pass/fail mark and its reason; on refusal, what to do. */
 export function ProofCheckDetail({ slot, readout }: { slot: ProofSlotSpec; readout: ProofCheckReadout }) {
+  const units = useUnits();
   switch (readout.state) {
     case 'checking':
       return <p className="proof-check">CHECKING...</p>;
@@ -80,7 +82,7 @@ export function ProofCheckDetail({ slot, readout }: { slot: ProofSlotSpec; reado
         <div className="proof-check">
           {activity && (
             <>
-              <p className="proof-check__facts">{activityFacts(activity)}</p>
+              <p className="proof-check__facts">{activityFacts(activity, units)}</p>
               <p>{activitySource(activity)}</p>
             </>
           )}

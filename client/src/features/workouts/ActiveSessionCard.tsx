@@ -1,7 +1,9 @@
 import type { ExerciseView, WorkoutView } from '@contract';
+import { prescriptionIn } from '@contract/values';
 import { useState } from 'react';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
+import { useUnits } from '../profile/useUnits';
 import { IntervalTimer } from './IntervalTimer';
 import { sessionProgress, sessionTimes } from './workouts.logic';
 
@@ -124,6 +126,7 @@ interface ExerciseRowProps {
 
 function ExerciseRow({ exercise, number, done, onToggle, onSwap, swapping, timerOpen, onTimer, onBegin }: ExerciseRowProps) {
   const timed = exercise.dose?.kind === 'time' ? exercise.dose : null;
+  const units = useUnits();
   return (
     <li className={`exercise${done ? ' is-done' : ''}`}>
       <label className="exercise__label">
@@ -133,7 +136,7 @@ function ExerciseRow({ exercise, number, done, onToggle, onSwap, swapping, timer
           <span className="exercise__name">
             {exercise.name} <span className="exercise__phase">{PHASE_LABEL[exercise.phase]}</span>
           </span>
-          <span className="exercise__dose">{exercise.prescription}</span>
+          <span className="exercise__dose">{prescriptionIn(exercise, units)}</span>
           <span className="exercise__description">{exercise.description}</span>
         </span>
       </label>

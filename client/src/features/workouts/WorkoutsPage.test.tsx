@@ -26,10 +26,21 @@ const STARTED_AT = '2026-11-23T10:05:00.000Z';
 function progressServer(initial: string[] = []) {
   const ticked = new Set(initial);
   const sent: Array<{ exerciseId: string; done: boolean }> = [];
+  let held: Promise<void> | null = null;
   return {
     sent,
-    answer(body: { exerciseId: string; done: boolean }) {
+    /** Holds the answers to ticks until the function returned is called: ticks still on their way. */
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise((resolve) => (release = resolve));
+      return () => {
+        held = null;
+        release();
+      };
+    },
+    async answer(body: { exerciseId: string; done: boolean }) {
       sent.push({ exerciseId: body.exerciseId, done: body.done });
+      if (held) await held;
       if (body.done) ticked.add(body.exerciseId);
       else ticked.delete(body.exerciseId);
       return jsonResponse({ id: WORKOUT.id, ticked: [...ticked], startedAt: STARTED_AT });
@@ -109,6 +120,40 @@ describe('training page', () => {
     expect(await screen.findByText('Workout Completed! 🎉')).toBeTruthy();
     expect(screen.getByText('You earned 11 Fitness credits!')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
+  });
+
+  it('waits for a tick still on its way before completing, so the server has stored the ticks it pays', async () => {
+    const { posted, progress } = fakeApi({ ...WORKOUT, ticked: ['ex1'], startedAt: STARTED_AT }, () =>
+      jsonResponse({ session: { id: 's1', workoutId: WORKOUT.id, workout: { name: WORKOUT.name, type: 'strength', duration: 45 }, completedAt: '', intensity: 'moderate', creditsEarned: 11 }, newAchievements: [], creditsNote: null }),
+    );
+    renderApp('/workouts');
+    await screen.findByRole('checkbox', { name: 'Move 1' });
+    const release = progress.hold();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Move 3' }));
+    await userEvent.click(screen.getByRole('button', { name: 'COMPLETE_SESSION' }));
+    expect(progress.sent).toEqual([{ exerciseId: 'ex3', done: true }]);
+    expect(posted).toEqual([]);
+    release();
+    expect(await screen.findByText('You earned 11 Fitness credits!')).toBeTruthy();
+    expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
+  });
+
+  it('shows distance doses in the user’s units (the server words them in metres)', async () => {
+    const carry = { ...exercise(5), name: 'Farmer Carry', prescription: '3 × 40 m · rest 90 s', dose: { kind: 'distance' as const, sets: 3, meters: 40, restSeconds: 90, eachSide: false as const } };
+    const row = { ...exercise(6), name: 'Rowing Machine', prescription: '2 km steady', dose: { kind: 'distance' as const, sets: 1, meters: 2000, restSeconds: 0, eachSide: false as const } };
+    const today = { ...WORKOUT, exercises: [exercise(1), carry, row] };
+    mockFetch(async (url) => {
+      const path = new URL(url).pathname;
+      if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
+      if (path === '/api/config') return jsonResponse(CONFIG);
+      return jsonResponse(makeUser({ units: 'imperial' }));
+    });
+    renderApp('/workouts', signedInStore(makeUser({ units: 'imperial' })));
+    expect(await screen.findByText('3 × 44 yd · rest 90 s')).toBeTruthy();
+    expect(screen.getByText('1.2 mi steady')).toBeTruthy();
+    expect(screen.getByText('3 × 10')).toBeTruthy();
+    expect(screen.queryByText(/ m · |km/)).toBeNull();
   });
 
   it('shows the ticks and the start the server kept (a reload or another page changes nothing)', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
@@ -37,6 +37,8 @@ export default function WorkoutsPage() {
   /** A generation waiting for the user to confirm that it replaces the session under way. */
   const [pendingReplace, setPendingReplace] = useState<(() => void) | null>(null);
   const progress = useJobProgress(user?.id, jobKey, generation.isLoading);
+  /** Ticks sent and not answered yet: a completion waits for them, since the server pays the ticks it has stored. */
+  const ticksOnTheirWay = useRef(new Set<Promise<unknown>>());
 
   /** Runs a generation at once, or after confirming when it would replace a session under way. */
   function confirmReplace(run: () => void) {
@@ -46,10 +48,14 @@ export default function WorkoutsPage() {
 
   async function toggle(exerciseId: string) {
     if (!user || !workout) return;
+    const sent = updateProgress({ userId: user.id, workoutId: workout.id, exerciseId, done: !workout.ticked.includes(exerciseId) }).unwrap();
+    ticksOnTheirWay.current.add(sent);
     try {
-      await updateProgress({ userId: user.id, workoutId: workout.id, exerciseId, done: !workout.ticked.includes(exerciseId) }).unwrap();
+      await sent;
     } catch (error) {
       toast({ ...describeError(error, 'Error'), variant: 'destructive' });
+    } finally {
+      ticksOnTheirWay.current.delete(sent);
     }
   }
 
@@ -76,12 +82,15 @@ export default function WorkoutsPage() {
 
   async function complete() {
     if (!user || !workout) return;
+    // The ticks shown; a refused one is undone on the card and the server's refusal says the ticks differ.
+    const completedExercises = workout.ticked;
+    await Promise.allSettled(ticksOnTheirWay.current);
     try {
-      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises: workout.ticked }).unwrap();
+      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
       toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? `You earned ${session.creditsEarned} Fitness credits!` });
     } catch (error) {
-      // Too early or not started: the server's words say from when; anything else is SPEC's failure.
-      if (isSessionRefusal(error)) toast({ ...describeError(error, 'Too Early'), variant: 'destructive' });
+      // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is SPEC's failure.
+      if (isSessionRefusal(error)) toast({ ...describeError(error, 'Not Completed'), variant: 'destructive' });
       else toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
     }
   }

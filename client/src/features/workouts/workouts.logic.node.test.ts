@@ -23,6 +23,8 @@ describe('the active session’s times and state', () => {
   it('tells the server’s timing refusals from other failures', () => {
     expect(isSessionRefusal({ status: 409, message: '409: …', code: 'WORKOUT_TOO_EARLY' })).toBe(true);
     expect(isSessionRefusal({ status: 409, message: '409: …', code: 'WORKOUT_NOT_STARTED' })).toBe(true);
+    expect(isSessionRefusal({ status: 409, message: '409: …', code: 'WORKOUT_NOT_OPEN' })).toBe(true);
+    expect(isSessionRefusal({ status: 409, message: '409: …', code: 'WORKOUT_TICKS_DIFFER' })).toBe(true);
     expect(isSessionRefusal({ status: 409, message: '409: …', code: 'WORKOUT_ALREADY_COMPLETED' })).toBe(false);
     expect(isSessionRefusal(new Error('offline'))).toBe(false);
     expect(isSessionRefusal(null)).toBe(false);

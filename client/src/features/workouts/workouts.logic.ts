@@ -1,7 +1,7 @@
 /** What the active session card shows while exercises are ticked (the server recomputes on completion). */
 import type { ErrorCode, Intensity, WorkoutView } from '@contract';
 import { sessionCompletableAt, sessionCredits, sessionIntensity } from '@contract/values';
-import { SESSION_TIMING_REFUSALS } from '../../api/errorTitles';
+import { SESSION_REFUSALS } from '../../api/errorTitles';
 import { formatTime } from '../../ui/dates';
 
 export interface SessionProgress {
@@ -31,8 +31,8 @@ export function sessionTimes(startedAt: string, plannedMinutes: number): { start
 /** A session with ticks or a recorded start: a new workout would replace it, so the page asks first. */
 export const sessionUnderWay = (workout: Pick<WorkoutView, 'ticked' | 'startedAt'>): boolean => workout.ticked.length > 0 || workout.startedAt !== null;
 
-/** The server refused a completion for its timing (its message says from when). */
+/** The server refused a completion by a session rule (its message says from when or why). */
 export function isSessionRefusal(error: unknown): boolean {
   const code = (error as { code?: ErrorCode } | null)?.code;
-  return code !== undefined && SESSION_TIMING_REFUSALS[code] === true;
+  return code !== undefined && SESSION_REFUSALS[code] === true;
 }

@@ -1,5 +1,5 @@
 /** The coach on weight loss and nutrition: numbers from the profile, always with safe limits. */
-import { KG_PER_POUND } from '../../contract';
+import { KG_PER_POUND, massText } from '../../contract';
 import type { CoachProfile } from '../ai.provider';
 import { NUTRITION_ANSWERS, NUTRITION_SAFETY } from './coach-advice';
 
@@ -15,20 +15,12 @@ export function statedTargetKg(message: string): number | undefined {
   return unit === 'stone' ? amount * KG_PER_STONE : amount;
 }
 
-function round1(n: number): number {
-  return Math.round(n * 10) / 10;
-}
 
 /** Protein a day for the profile's weight (1.6–2.2 g per kg), or the rule when the weight is unknown. */
 export function proteinLine(profile: CoachProfile): string {
   return profile.weight ? `${Math.round(profile.weight * 1.6)}–${Math.round(profile.weight * 2.2)} g` : '1.6–2.2 g per kg of body weight';
 }
 
-/** A mass in the units the profile reads (stored and computed in kg): "4.5 kg" or "10 lb"; a body weight whole. */
-export function massText(kg: number, units: CoachProfile['units'], whole = false): string {
-  const [amount, unit] = units === 'imperial' ? [kg / KG_PER_POUND, 'lb'] : [kg, 'kg'];
-  return `${whole ? Math.round(amount) : round1(amount)} ${unit}`;
-}
 
 /** A safe rate is 0.5–1 % of body weight a week; a target becomes weeks at that rate. */
 function rateLine(profile: CoachProfile, targetKg: number | undefined): string {

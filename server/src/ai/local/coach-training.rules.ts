@@ -1,5 +1,5 @@
 /** The coach on training: a concrete session for what the chat said, a named exercise, today, motivation. */
-import { EQUIPMENT } from '../../contract/values';
+import { EQUIPMENT, prescriptionIn } from '../../contract/values';
 import { CATALOGUE, CatalogueExercise, findExerciseByName } from '../../workouts/catalogue';
 import { allowedFor } from '../../workouts/programming/eligibility.rules';
 import { buildSession } from '../../workouts/programming/session.rules';
@@ -18,7 +18,7 @@ export function planReply(context: CoachContext): string {
   const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal };
   const plan = buildSession(planRequest);
   const names = (phase: string) => plan.exercises.filter((e) => e.phase === phase);
-  const main = names('main').map((e) => `${e.name} (${e.prescription})`);
+  const main = names('main').map((e) => `${e.name} (${prescriptionIn(e, profile.units)})`);
   const equipment =
     request.equipment.length === EQUIPMENT.length ? 'with a full gym' : request.equipment.length ? `with ${listed(request.equipment.map((e) => EQUIPMENT_LABELS[e]))}` : 'with bodyweight only';
   const focus = request.focus.length ? ` for your ${listed(request.focus)}` : '';

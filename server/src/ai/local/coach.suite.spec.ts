@@ -63,6 +63,14 @@ const CASES: SuiteCase[] = [
   { says: 'I sprained my ankle last week', mentions: [/ankle/, /avoid jumping, running/, /cycling or rowing/], request: { limitations: ['ankle'] } },
   { says: 'my hip clicks and hurts when I squat', mentions: [/hip/, /deep squats/, /clamshells/], request: { limitations: ['hip'] } },
   { says: 'I get pain in my elbow when I do curls', mentions: [/elbow/, /heavy curls/, /isometric/], request: { limitations: ['elbow'] } },
+  // Distances in the units the profile reads (stored in metres).
+  {
+    says: 'a 30 minute cardio session on my rowing machine',
+    profile: { units: 'imperial', equipment: ['cardio_machine'], fitnessLevel: 'intermediate', goal: 'endurance' },
+    mentions: [/Rowing Machine Intervals \(\d+(\.\d)? mi steady\)/, PROMISE],
+    never: [/\d km\b/, /\d m\b/],
+    request: { minutes: 30, type: 'cardio' },
+  },
   {
     says: 'I want a 30 minute yoga session\nmy wrist hurts',
     mentions: [/With your wrist: avoid/, /30-minute beginner yoga session with bodyweight only, nothing that loads your wrist/, SEE_SOMEONE, GENERATE],

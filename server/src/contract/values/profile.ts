@@ -26,4 +26,12 @@ export const PROFILE_RANGES = {
 /** Exact by definition (international yard and pound, 1959): imperial values convert through these. */
 export const KG_PER_POUND = 0.45359237;
 export const CM_PER_INCH = 2.54;
+export const METRES_PER_YARD = 0.9144;
+export const METRES_PER_MILE = 1609.344;
 export const INCHES_PER_FOOT = 12;
+
+/** A mass in the reader's units (stored and computed in kg): "4.5 kg" or "10 lb", to a tenth; a body weight whole. */
+export function massText(kg: number, units: (typeof UNIT_SYSTEMS)[number], whole = false): string {
+  const [amount, unit] = units === 'imperial' ? [kg / KG_PER_POUND, 'lb'] : [kg, 'kg'];
+  return `${whole ? Math.round(amount) : Math.round(amount * 10) / 10} ${unit}`;
+}

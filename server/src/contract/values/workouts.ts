@@ -1,3 +1,5 @@
+import { METRES_PER_MILE, METRES_PER_YARD, type UNIT_SYSTEMS } from './profile';
+
 /** SPEC.md section 5: generator options and their defaults. A user's fitness level is one of the difficulties. */
 export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
@@ -42,4 +44,37 @@ export const COMPLETE_AFTER_SHARE = 0.5;
 /** The earliest time (ms) a session started at `startedAtMs` and planned for `minutes` may be completed. */
 export function sessionCompletableAt(startedAtMs: number, minutes: number): number {
   return startedAtMs + minutes * 60_000 * COMPLETE_AFTER_SHARE;
+}
+
+/** "45 s", "8 min", "2 min 30 s". */
+export function formatSeconds(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}
+
+type UnitSystemName = (typeof UNIT_SYSTEMS)[number];
+
+/** A dose's distance (stored in metres): "400 m", "2 km"; to an imperial reader "437 yd", "1.2 mi". From 1,000 m a distance is long: km or miles. */
+export function formatMetres(metres: number, units: UnitSystemName): string {
+  if (units === 'metric') return metres >= 1000 ? `${Number((metres / 1000).toFixed(1))} km` : `${metres} m`;
+  return metres >= 1000 ? `${Number((metres / METRES_PER_MILE).toFixed(1))} mi` : `${Math.round(metres / METRES_PER_YARD)} yd`;
+}
+
+/** What prescriptionIn reads of a dose (ExerciseDose, without the schema). */
+type DoseForReading = { kind: 'distance'; sets: number; meters: number; restSeconds: number } | { kind: 'reps' | 'time' };
+
+/** A distance dose as a trainer writes it: "2 km steady", "3 × 40 m · rest 90 s". */
+export function distancePrescription(dose: Extract<DoseForReading, { kind: 'distance' }>, units: UnitSystemName): string {
+  if (dose.sets === 1) return `${formatMetres(dose.meters, units)}${dose.meters >= 1000 ? ' steady' : ''}`;
+  return `${dose.sets} × ${formatMetres(dose.meters, units)} · rest ${formatSeconds(dose.restSeconds)}`;
+}
+
+/**
+ * An exercise's dose as a reader of `units` reads it: a distance in their units; any other dose in
+ * the words stored with it (they hold no distance). Exercises stored before doses keep their words.
+ */
+export function prescriptionIn(exercise: { prescription: string; dose?: DoseForReading }, units: UnitSystemName): string {
+  return exercise.dose?.kind === 'distance' ? distancePrescription(exercise.dose, units) : exercise.prescription;
 }

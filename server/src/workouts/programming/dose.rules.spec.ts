@@ -1,4 +1,5 @@
 import type { ExerciseDose } from '../../contract';
+import { prescriptionIn } from '../../contract/values';
 import { DosedExercise, doseOptions, doseSeconds, prescription, repCount, reshapeDose } from './dose.rules';
 import { LEVEL_DOSES, REP_COUNTS } from './programming.data';
 
@@ -31,6 +32,18 @@ describe('how a dose reads', () => {
   it('writes a hold only for an exercise held still: a rep-dosed core move done for time is rounds of work', () => {
     expect(prescription({ kind: 'time', sets: 4, workSeconds: 30, restSeconds: 30, eachSide: false }, deadBug)).toBe('4 rounds × 30 s work / 30 s rest');
     expect(prescription({ kind: 'time', sets: 4, workSeconds: 30, restSeconds: 30, eachSide: false }, { ...deadBug, dosing: 'time' })).toBe('4 × 30 s hold · rest 30 s');
+  });
+
+  it('gives distances in the reader’s units (stored in metres), any other dose in its stored words', () => {
+    const steady: ExerciseDose = { kind: 'distance', sets: 1, meters: 2000, restSeconds: 0, eachSide: false };
+    const carries: ExerciseDose = { kind: 'distance', sets: 3, meters: 40, restSeconds: 90, eachSide: false };
+    const intervals: ExerciseDose = { kind: 'distance', sets: 6, meters: 400, restSeconds: 60, eachSide: false };
+    const shown = (dose: ExerciseDose, units: 'metric' | 'imperial') => prescriptionIn({ prescription: prescription(dose, dose.sets === 1 ? row : carry), dose }, units);
+    expect([shown(steady, 'metric'), shown(carries, 'metric'), shown(intervals, 'metric')]).toEqual(['2 km steady', '3 × 40 m · rest 90 s', '6 × 400 m · rest 60 s']);
+    expect([shown(steady, 'imperial'), shown(carries, 'imperial'), shown(intervals, 'imperial')]).toEqual(['1.2 mi steady', '3 × 44 yd · rest 90 s', '6 × 437 yd · rest 60 s']);
+    const reps: ExerciseDose = { kind: 'reps', sets: 4, reps: 6, restSeconds: 120, eachSide: false };
+    expect(prescriptionIn({ prescription: '4 × 6 · rest 2 min', dose: reps }, 'imperial')).toBe('4 × 6 · rest 2 min');
+    expect(prescriptionIn({ prescription: '3 × 10' }, 'imperial')).toBe('3 × 10');
   });
 });
 

@@ -4,6 +4,7 @@
  * dose carries over to an equivalent exercise (SWAP).
  */
 import type { Difficulty, ExerciseDose, TrainingGoal } from '../../contract';
+import { distancePrescription, formatSeconds } from '../../contract/values';
 import type { CatalogueExercise } from '../catalogue/catalogue.types';
 import {
   BODYWEIGHT_REPS,
@@ -58,24 +59,13 @@ export function doseSeconds(dose: ExerciseDose, exercise: DosedExercise): number
   return dose.sets * setSeconds(dose, exercise) + (dose.sets - 1) * dose.restSeconds + Math.max(CHANGEOVER_SECONDS, dose.restSeconds);
 }
 
-/** "45 s", "8 min", "2 min 30 s". */
-export function formatSeconds(seconds: number): string {
-  if (seconds < 120) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = seconds % 60;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
-}
-
-function formatMetres(metres: number): string {
-  return metres >= 1000 ? `${Number((metres / 1000).toFixed(1))} km` : `${metres} m`;
-}
-
 /** The dose as a trainer writes it. Holds say "Hold", rounds say work and rest, one-sided moves say "each side". */
 export function prescription(dose: ExerciseDose, exercise: DosedExercise): string {
   const side = dose.eachSide ? ' each side' : '';
   const rest = `rest ${formatSeconds(dose.restSeconds)}`;
   if (dose.kind === 'reps') return dose.sets === 1 ? `${dose.reps} reps${side}` : `${dose.sets} × ${dose.reps}${side} · ${rest}`;
-  if (dose.kind === 'distance') return dose.sets === 1 ? `${formatMetres(dose.meters)}${dose.meters >= 1000 ? ' steady' : ''}` : `${dose.sets} × ${formatMetres(dose.meters)} · ${rest}`;
+  // Stored in metres; readers in other units get prescriptionIn's wording.
+  if (dose.kind === 'distance') return distancePrescription(dose, 'metric');
   const work = formatSeconds(dose.workSeconds);
   if (isHold(exercise)) {
     if (dose.sets === 1) return `Hold ${work}${side}`;
