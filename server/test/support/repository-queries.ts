@@ -219,11 +219,12 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(PaidMinutesRepository, {
     // The day's first claim inserts, the second adds by a conditional update, the third is over the cap and reads the day.
     claim: async (r, v) => {
-      const [userId, day] = [v.userId(), v.day()];
+      const [userId, day] = [v.userId(), { day: v.day(), timeZone: 'UTC' }];
       await r.claim(userId, day, v.newId(), 20, 60);
       await r.claim(userId, day, v.newId(), 20, 60);
       await r.claim(userId, day, v.newId(), 90, 60);
     },
+    latestDay: (r, v) => r.latestDay(v.userId()),
   }),
   queriesOf(WorkoutSessionsRepository, {
     findByWorkout: (r, v) => r.findByWorkout(v.id()),
