@@ -7,7 +7,7 @@
 // the 5 s target, with how many genuine files were refused (a 422 is timed too). Then the server's
 // resident memory (its /metrics, models loaded) against 1.5 GB.
 import { say } from '../scripts/lib.mjs';
-import { evidenceSamples, fmt, percentile, row, signIn, timedPool } from './lib.mjs';
+import { evidenceSamples, fmt, percentile, row, signIn, startServer, timedPool } from './lib.mjs';
 
 const VALIDATIONS = Number(process.env.BENCH_EVIDENCE_VALIDATIONS ?? 20);
 const P95_TARGET_MS = 5000;
@@ -21,10 +21,19 @@ async function call(url, token, method, path, json, statuses = [200, 201]) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
-/** A member with pending credits and today's three genuine files uploaded → the validate-all body (not timed). */
-async function readyMember(url, samples, seed) {
+/** A member who generated, started and ticked a whole workout (not timed). */
+async function trainingMember(url) {
   const { token, user } = await signIn(url);
   const { body: workout } = await call(url, token, 'POST', '/api/workout/generate', { userId: user.id });
+  await call(url, token, 'POST', `/api/workout/${workout.id}/start`, { userId: user.id });
+  for (const exercise of workout.exercises) {
+    await call(url, token, 'PUT', `/api/workout/${workout.id}/progress`, { userId: user.id, exerciseId: exercise.id, done: true });
+  }
+  return { token, user, workout };
+}
+
+/** The member completes its workout and uploads today's three genuine files → the validate-all body (not timed). */
+async function readyMember(url, samples, seed, { token, user, workout }) {
   await call(url, token, 'POST', '/api/workout/complete', { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id) });
   const { code } = (await call(url, token, 'GET', '/api/proof/challenge?timeZone=UTC')).body;
   const files = {
@@ -47,8 +56,14 @@ async function readyMember(url, samples, seed) {
  * many genuine files the checks refused (422: a false reject, timed like the others).
  */
 async function series(url, samples, firstSeed, count, concurrency) {
+  // All start training, then half the longest workout's minutes pass once on the server's test clock
+  // (a completion waits for half its planned time), then all complete and upload.
+  const training = [];
+  for (let i = 0; i < count; i++) training.push(await trainingMember(url));
+  const halfTime = Math.max(...training.map(({ workout }) => Math.ceil(workout.duration / 2)));
+  await call(url, training[0].token, 'POST', '/api/test/clock', { minutes: halfTime });
   const members = [];
-  for (let i = 0; i < count; i++) members.push(await readyMember(url, samples, firstSeed + i));
+  for (let i = 0; i < count; i++) members.push(await readyMember(url, samples, firstSeed + i, training[i]));
   let refused = 0;
   const { latencies } = await timedPool(count, concurrency, async (i) => {
     const { status } = await call(url, members[i].token, 'POST', '/api/proof/validate-all', members[i].body, [200, 422]);
@@ -63,7 +78,17 @@ async function residentBytes(url) {
   return Number(/^sweat_process_resident_memory_bytes (\S+)$/m.exec(text)?.[1] ?? NaN);
 }
 
-export async function benchEvidence({ server }) {
+export async function benchEvidence() {
+  // A server of its own: TEST_CLOCK lets each series' workouts reach half time (production refuses it).
+  const server = await startServer({ NODE_ENV: 'test', TEST_CLOCK: '1' }, 'bench_evidence');
+  try {
+    return await measureEvidence(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureEvidence(server) {
   const samples = evidenceSamples();
   say('evidence: the first validation (loads the models)');
   const first = await series(server.url, samples, 1, 1, 1);
