@@ -64,7 +64,8 @@ install_ffmpeg() {
 # (`find({userId, account}).sort({seq: -1}).limit(1)` on (userId, account, seq)) reads that index in
 # order and stops at the limit, instead of reading and sorting every match: indexes compare numbers
 # as numbers (they compared JSON text, "10" before "9"), and only a field holding nothing but
-# numbers, or nothing but dates, is sorted this way (other sorts stay in FerretDB, as before).
+# numbers, or nothing but dates, is sorted this way (other sorts stay in FerretDB, as before); the
+# indexes of a store written by an earlier build are rebuilt so when it is opened.
 # The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
 FERRETDB_BUILD="$FERRETDB_VERSION-sweat.7"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
