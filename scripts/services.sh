@@ -50,7 +50,7 @@ install_ffmpeg() {
   apt_install ffmpeg || { say "cannot install ffmpeg: workout videos cannot be checked on this machine"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with five patches of ours (scripts/ferretdb/):
+# FerretDB 1.24.2 from its tagged module source with six patches of ours (scripts/ferretdb/):
 # (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
 # so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
 # the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
@@ -60,9 +60,15 @@ install_ffmpeg() {
 # and ObjectId values) are answered from the indexes the app declares, not by reading the whole
 # collection, except on a field that holds an array in some document (as MongoDB's multikey rule);
 # (5) SQLite's write lock staying busy past its wait answers MongoDB's LockBusy code (46), not
-# InternalError (1), so the app tells overload from a bug by code rather than by message text.
+# InternalError (1), so the app tells overload from a bug by code rather than by message text;
+# (6) a find sorted on the fields of an index that follow the fields its filter binds to one value
+# (`find({userId, account}).sort({seq: -1}).limit(1)` on (userId, account, seq)) reads that index in
+# order and stops at the limit, instead of reading and sorting every match: indexes compare numbers
+# as numbers (they compared JSON text, "10" before "9"), and only a field holding nothing but
+# numbers, or nothing but dates, is sorted this way (other sorts stay in FerretDB, as before); the
+# indexes of a store written by an earlier build are rebuilt so when it is opened.
 # The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.6"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.7"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
 # entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
 # before, survived only a crash of the server; it wrote about twice as fast, see README Local

@@ -6,14 +6,17 @@ import { EXTRA_FILTERS, generator, picks } from './support/repository-queries';
 
 /**
  * The index path proven equal to a full read. The local FerretDB answers equality and `$in` filters
- * on indexed fields from SQLite's indexes (scripts/ferretdb/4-*.patch); a wrong pushdown would lose
- * documents silently. The queries are the ones the real repositories send (recorded through
+ * on indexed fields from SQLite's indexes (scripts/ferretdb/4-*.patch), and sorts on an index's
+ * fields after the ones a filter binds by reading that index in order (6-*.patch); a wrong pushdown
+ * would lose or misorder documents silently. The queries are the ones the real repositories send (recorded through
  * Mongoose, support/recorded-queries.ts), and each collection is built twice from the same random
  * documents: once with the indexes its schema declares (`schema.indexes()`), once with none and its
  * `_id` moved to an unindexed field, so that no query of the second copy can use an index, `_id`'s
  * included. Both copies must answer every query alike, on look-alike values: an ObjectId and its
  * hex as a string, a Date and its ISO string, numbers and their text, null, missing fields, arrays
- * (which MongoDB matches by element) and nested documents. What this proves is that FerretDB's index
+ * (which MongoDB matches by element) and nested documents; sorted fields hold numbers of every BSON
+ * type (1 and 10, -0, fractions, int64 past 2^53) or dates, and in the `mixedSorts` variant also
+ * strings and null, which the store must then sort itself. What this proves is that FerretDB's index
  * path answers what its own full read answers, not that either is what MongoDB would answer.
  */
 const MONGO_BASE = process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27027';
@@ -48,6 +51,40 @@ function neighbours(value: unknown): unknown[] {
   if (value instanceof Date) return [new Date(value.getTime() - 3_600_000), new Date(value.getTime() + 3_600_000)];
   if (typeof value === 'number') return [value - 1, value + 1];
   return [];
+}
+
+/** A value of a sorted number field (seq): of every numeric BSON type, or with `mixed` also not a number. */
+function sortedNumber(rng: Rng, mixed: boolean): unknown {
+  const roll = rng.next();
+  const small = Math.floor(rng.next() * 20);
+  if (roll < 0.55) return small;
+  if (roll < 0.65) return small + 0.5;
+  if (roll < 0.7) return rng.pick([-0, -small - 1, 1e15 + small]);
+  if (roll < 0.8) return mongo.Long.fromString(rng.pick(['9007199254740993', '9223372036854775807', '-9223372036854775808', String(small)]));
+  if (roll < 0.9 || !mixed) return undefined;
+  return rng.pick([String(small), null, `${small}0`]);
+}
+
+/** A value of a sorted date field (createdAt, completedAt…): a date, or with `mixed` also a number or a string. */
+function sortedDate(rng: Rng, mixed: boolean): unknown {
+  const roll = rng.next();
+  if (roll < 0.85) return new Date(Date.UTC(2026, 10, 1) + Math.floor(rng.next() * 30) * 3_600_000);
+  if (roll < 0.92 || !mixed) return undefined;
+  return rng.pick([Date.UTC(2026, 10, 2), '2026-11-02', null]);
+}
+
+/** The generator of a field the queries sort by, when it holds numbers or dates as the app writes them. */
+function sortedValues(path: string): typeof sortedNumber | undefined {
+  if (path === 'seq') return sortedNumber;
+  if (path.endsWith('At')) return sortedDate;
+  return undefined;
+}
+
+interface Variant {
+  /** Filtered fields sometimes hold arrays: the store may not narrow by them (nor sort by their indexes). */
+  arrays: boolean;
+  /** Sorted fields also hold strings and null beside their numbers or dates: the store must sort them itself. */
+  mixedSorts: boolean;
 }
 
 /**
@@ -92,8 +129,9 @@ function uniqueKey(value: unknown): string {
 }
 
 /** Documents for one collection: each field its queries, sorts and indexes name, drawn around the queried values. */
-function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schema: Schema, arrays: boolean): mongo.Document[] {
+function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schema: Schema, { arrays, mixedSorts }: Variant): mongo.Document[] {
   const pools = new Map<string, unknown[]>();
+  const sorted = new Set(queries.flatMap((query) => Object.keys(query.sort ?? {})));
   const poolOf = (path: string) => pools.get(path) ?? pools.set(path, []).get(path)!;
   for (const query of queries) {
     for (const [path, condition] of Object.entries(query.filter)) {
@@ -116,7 +154,11 @@ function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schem
     const _id = unique ? candidate : new mongo.ObjectId(`f${seed.toString(16).padStart(7, '0')}${i.toString(16).padStart(16, '0')}`);
     taken.add(uniqueKey(_id));
     const doc: mongo.Document = { _id };
-    for (const [path, pool] of pools) if (path !== '_id') setPath(rng, doc, path, valueOf(rng, pool, arrays));
+    for (const [path, pool] of pools) {
+      if (path === '_id') continue;
+      const ordered = sorted.has(path) ? sortedValues(path) : undefined;
+      setPath(rng, doc, path, ordered ? ordered(rng, mixedSorts) : valueOf(rng, pool, arrays));
+    }
     return doc;
   });
 }
@@ -199,26 +241,42 @@ describe('the index path answers exactly what a full read answers', () => {
     expect(queryCalls.size).toBeGreaterThan(80);
   });
 
+  /**
+   * Whether the store reads a sorted find's documents in order from an index, with no sort of its own
+   * (FerretDB: the sort pushed down and no temporary b-tree in SQLite's plan; MongoDB: no SORT stage).
+   */
+  async function sortsByIndex(collection: mongo.Collection, query: Pick<RecordedQuery, 'filter' | 'sort' | 'limit'>): Promise<boolean> {
+    const plan = await collection.find(query.filter).sort(query.sort as mongo.Sort).limit(query.limit ?? 0).explain();
+    const text = JSON.stringify(plan);
+    if ('sortPushdown' in plan) return plan.sortPushdown === true && /USING INDEX/.test(text) && !/TEMP B-TREE/.test(text);
+    return /IXSCAN/.test(text) && !/"stage":"SORT"/.test(text);
+  }
+
   /** Which of the collection's own indexes (not `_id`'s) the store says it answered a query from. */
   async function secondaryIndexes(collection: mongo.Collection, filter: mongo.Document): Promise<string[]> {
     const plan = JSON.stringify(await collection.find(filter).explain());
     return [...plan.matchAll(/USING INDEX (\w+)/g)].map((m) => m[1]).filter((index) => !index.endsWith('__id_'));
   }
 
-  it.each([11, 29, 47])('on random look-alike documents (seed %i), for every query the repositories send', async (seed) => {
+  it.each([
+    { seed: 11, mixedSorts: false },
+    { seed: 29, mixedSorts: true },
+    { seed: 47, mixedSorts: false },
+  ])('on random look-alike documents (seed $seed, mixed sorted types $mixedSorts), for every query the repositories send', async ({ seed, mixedSorts }) => {
     const db = client.db(`${dbName}_${seed}`);
     try {
       const queries = await withScratch(`${seed}_scratch`, (scratch) => queriesFor(seed, scratch));
       const rng = generator(seed);
       const found = new Map<string, number>();
       let fromSecondaryIndexes = 0;
+      let sortedByIndex = 0;
       for (const { name, schema } of appCollections()) {
         const own = queries.get(name) ?? [];
         if (own.length === 0) continue;
         // Twice: without arrays (the index path is taken) and with them (it must not be).
         for (const arrays of [false, true]) {
           const [indexed, plain] = [db.collection(`${name}${arrays ? '_arrays' : ''}`), db.collection(`${name}${arrays ? '_arrays' : ''}_plain`)];
-          const docs = randomDocuments(rng, seed, own, schema, arrays);
+          const docs = randomDocuments(rng, seed, own, schema, { arrays, mixedSorts });
           await createSchemaIndexes(indexed, schema);
           await indexed.insertMany(docs);
           await plain.insertMany(docs.map(({ _id, ...fields }) => ({ _id: new mongo.ObjectId(), [KEY]: _id, ...fields })));
@@ -228,6 +286,7 @@ describe('the index path answers exactly what a full read answers', () => {
             expect({ label, ...fromIndex }).toEqual({ label, ...fromScan });
             found.set(name, (found.get(name) ?? 0) + fromScan.matches.length);
             if (!arrays && (await secondaryIndexes(indexed, query.filter)).length > 0) fromSecondaryIndexes++;
+            if (!arrays && query.sort && (await sortsByIndex(indexed, query))) sortedByIndex++;
           }
         }
       }
@@ -236,6 +295,9 @@ describe('the index path answers exactly what a full read answers', () => {
       expect([...queries.keys()].filter((name) => !found.get(name))).toEqual([]);
       expect(found.size).toBeGreaterThan(15);
       expect(fromSecondaryIndexes).toBeGreaterThan(50);
+      // Sorts are read from an index only where every sorted value is a number, or every one a date.
+      if (mixedSorts) expect(sortedByIndex).toBe(0);
+      else expect(sortedByIndex).toBeGreaterThan(10);
     } finally {
       await db.dropDatabase();
     }
@@ -265,6 +327,32 @@ describe('the index path answers exactly what a full read answers', () => {
     await entries.updateOne({ idempotencyKey: 'k2' }, { $set: { idempotencyKey: ['k2', 'k-other'] } });
     expect(await entries.countDocuments({ idempotencyKey: 'k2' })).toBe(1);
     expect(await entries.countDocuments({ idempotencyKey: 'k-other' })).toBe(1);
+    await db.dropDatabase();
+  });
+
+  it("reads a chain's head and a user's newest sessions from the index in order, and sorts a field holding other types itself", async () => {
+    const db = client.db(`${dbName}_sorts`);
+    const schemas = appSchemas();
+    const entries = db.collection('ledger_entries');
+    const sessions = db.collection('workout_sessions');
+    await createSchemaIndexes(entries, schemas.get('LedgerEntry')!);
+    await createSchemaIndexes(sessions, schemas.get('WorkoutSession')!);
+    const [owner, other] = [new mongo.ObjectId(), new mongo.ObjectId()];
+    await entries.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, account: 'credits', seq: i })));
+    await sessions.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, completedAt: new Date(Date.UTC(2026, 10, 1 + i)) })));
+    const head = { filter: { userId: owner, account: 'credits' }, sort: { seq: -1 }, limit: 1 };
+    expect(await sortsByIndex(entries, head)).toBe(true);
+    expect(await sortsByIndex(entries, { ...head, filter: { ...head.filter, seq: { $lt: 9 } } })).toBe(true);
+    expect(await sortsByIndex(entries, { ...head, sort: { seq: 1 } })).toBe(true);
+    expect(await sortsByIndex(sessions, { filter: { userId: owner }, sort: { completedAt: -1 }, limit: 10 })).toBe(true);
+    expect((await entries.find(head.filter).sort(head.sort as mongo.Sort).limit(1).toArray()).map((d) => d.seq)).toEqual([29]);
+
+    // A string among the numbers: FerretDB's typed index holds strings as JSON text, whose order is
+    // not MongoDB's, so from then on the store sorts that field itself (MongoDB still uses its index).
+    await entries.insertOne({ userId: owner, account: 'credits', seq: '31' });
+    const plan = await entries.find(head.filter).sort(head.sort as mongo.Sort).explain();
+    if ('sortPushdown' in plan) expect(plan.sortPushdown).toBe(false);
+    expect((await entries.find(head.filter).sort(head.sort as mongo.Sort).limit(2).toArray()).map((d) => d.seq)).toEqual(['31', 29]);
     await db.dropDatabase();
   });
 });

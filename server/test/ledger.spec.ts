@@ -100,16 +100,20 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(23);
   });
 
-  it('finds the head another process moved far on from the cache, not by walking every entry from the remembered head', async () => {
+  it('finds the head another process moved far on with one read of the chain\'s index, whatever how far, reading no entry by id', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 1);
     for (let i = 0; i < 30; i++) await processes[1].post({ userId: user.id, amount: 1, kind: 'grant', reason: 'another process' });
-    const reads = jest.spyOn(entries, 'findById');
+    const chainReads = jest.spyOn(LedgerEntriesRepository.prototype, 'head');
+    const idReads = jest.spyOn(entries, 'findById');
     try {
       expect((await grant(user.id, 1)).entry).toMatchObject({ seq: 32, balanceAfter: 32 });
-      expect(reads.mock.calls.length).toBeLessThanOrEqual(2);
+      // The remembered head (seq 1) loses its claim once; a single newest-first read finds seq 31.
+      expect(chainReads).toHaveBeenCalledTimes(1);
+      expect(idReads).not.toHaveBeenCalled();
     } finally {
-      reads.mockRestore();
+      chainReads.mockRestore();
+      idReads.mockRestore();
     }
   });
 
@@ -224,14 +228,20 @@ describe('the credit ledger against the real database', () => {
     }
   });
 
-  it('posts to the pool from its cached head: no read of the chain through the index, from any process, and the cache ends on the head', async () => {
+  it('posts to the pool from its cached head, from any process, reading the chain only once per lost seq claim, and the cache ends on the head', async () => {
     await ledger.ensurePool();
     const chainRead = jest.spyOn(LedgerEntriesRepository.prototype, 'head');
+    const claims = jest.spyOn(entries.collection, 'insertMany');
     const pool = (i: number) => inTurn(i).post({ userId: POOL_ACCOUNT_ID, amount: i % 2 ? -3 : 5, kind: 'pool.test', reason: 'pool test' });
-    await Promise.all(Array.from({ length: 24 }, (_, i) => pool(i)));
-    await ledger.balance(POOL_ACCOUNT_ID);
-    expect(chainRead).not.toHaveBeenCalled();
-    chainRead.mockRestore();
+    try {
+      await Promise.all(Array.from({ length: 24 }, (_, i) => pool(i)));
+      // Four processes race for the pool's seqs: every entry inserted beyond the 24 lost its claim.
+      const lostClaims = claims.mock.calls.flatMap(([docs]) => docs).length - 24;
+      expect(chainRead).toHaveBeenCalledTimes(lostClaims);
+    } finally {
+      chainRead.mockRestore();
+      claims.mockRestore();
+    }
     const last = await entries.findOne({ userId: POOL_ACCOUNT_ID, account: 'credits' }).sort({ seq: -1 }).lean();
     expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ seq: last!.seq, balance: last!.balanceAfter });
     expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(last!.balanceAfter);

@@ -68,20 +68,9 @@ export class LedgerEntriesRepository {
   }
 
   /**
-   * `_id`, one read per entry past `from`: the chain's last entry, found by walking forward from a
-   * head known to be in the chain (a cached balance). Ids are `<chain>:<seq>` with no gaps, so this
-   * costs one read when the cache is current, whatever the chain's length, on any engine.
+   * Unique `(userId, account, seq)`, read backwards: the chain's last entry, one index entry read
+   * whatever the chain's length (MongoDB; the local FerretDB since scripts/ferretdb/6-*.patch).
    */
-  async headFrom(userId: string, account: LedgerAccount, from: ChainHead): Promise<ChainHead> {
-    let head = from;
-    for (;;) {
-      const next = await this.entries.findById(entryId(userId, account, head.seq + 1), { seq: 1, balanceAfter: 1 }).lean<ChainHead>().exec();
-      if (!next) return head;
-      head = { seq: next.seq, balanceAfter: next.balanceAfter };
-    }
-  }
-
-  /** Unique `(userId, account, seq)`, read backwards: the chain's last entry. */
   async head(userId: string, account: LedgerAccount): Promise<ChainHead> {
     const last = await this.entries.findOne({ userId: toObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean().exec();
     return last ?? EMPTY_CHAIN;

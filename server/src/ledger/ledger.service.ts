@@ -57,9 +57,8 @@ export class InsufficientCredits extends Error {
  * or for the pool, which has no user document, its `ledger_heads` document; written only by this
  * code, seq and balance together). Either may trail the chain (another process posted since, or
  * another writer is between its two writes): then the claim of the next seq fails, or a refusal
- * looks again, and the true head is found by walking forward from it by `_id` (entries are
- * `<chain>:<seq>`), a read or two whatever the chain's length. Only a chain with no cache at all is
- * read through the `(userId, account, seq)` index.
+ * looks again, and the true head is read through the `(userId, account, seq)` index, newest first:
+ * one index entry, whatever the chain's length.
  */
 @Injectable()
 export class LedgerService {
@@ -127,7 +126,7 @@ export class LedgerService {
       if (!Number.isInteger(amount) || amount === 0) throw new Error(`invalid ledger amount ${amount}`);
       if (balance + amount < 0) {
         // Refused only on the chain's true head: the cache may trail it.
-        const newest = await this.headAfter(userId, account, head);
+        const newest = await this.entries.head(userId, account);
         if (newest.seq !== head.seq) {
           head = newest;
           continue;
@@ -157,7 +156,7 @@ export class LedgerService {
         const existing = await earlier();
         if (existing) return this.duplicateOf(existing);
         await sleep(retryDelayMs(attempt));
-        head = await this.headAfter(userId, account, head);
+        head = await this.entries.head(userId, account);
         continue;
       }
       this.known.remember(chain, { seq: entry.seq, balanceAfter: entry.balanceAfter });
@@ -191,23 +190,9 @@ export class LedgerService {
     return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
   }
 
-  /**
-   * The chain's last entry, walked to from `head` or from the cache, whichever is newer: a head this
-   * process remembers may trail by many postings of another process (a worker's), the cache by few.
-   */
-  private async headAfter(userId: string, account: LedgerAccount, head: ChainHead): Promise<ChainHead> {
-    const cached = await this.startingHead(userId, account);
-    return this.entries.headFrom(userId, account, cached.seq > head.seq ? cached : head);
-  }
-
-  /** The chain's last entry, exact even while a writer is between its entry and its cache. */
-  private async trueHead(userId: string, account: LedgerAccount): Promise<ChainHead> {
-    return this.entries.headFrom(userId, account, await this.startingHead(userId, account));
-  }
-
   /** Moves the chain's cached head forward to `head` (by default, the chain's true head). */
   private async syncCache(userId: string, account: LedgerAccount, head?: ChainHead): Promise<void> {
-    const { seq, balanceAfter } = head ?? (await this.trueHead(userId, account));
+    const { seq, balanceAfter } = head ?? (await this.entries.head(userId, account));
     if (userId === POOL_ACCOUNT_ID) await this.heads.advance(chainId(userId, account), { seq, balance: balanceAfter });
     else await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
   }
@@ -224,7 +209,7 @@ export class LedgerService {
 
   /** The balance as of the chain's last entry, exact even while a writer is updating the cache. */
   async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.trueHead(userId, account)).balanceAfter;
+    return (await this.entries.head(userId, account)).balanceAfter;
   }
 
   /** Newest first; `before` is a seq cursor for the next page. */

@@ -145,7 +145,6 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     findById: (r, v) => r.findById(entryId(v.userId(), v.pick(['credits', 'pending']), v.pick([1, 2, 3]))),
     findByIdempotencyKey: (r, v) => r.findByIdempotencyKey(v.key()),
     postedKeys: (r, v) => r.postedKeys([v.key(), v.key(), 'earn:none']),
-    headFrom: (r, v) => r.headFrom(v.userId(), v.pick(['credits', 'pending']), { seq: v.pick([0, 1, 2]), balanceAfter: 0 }),
     head: (r, v) => r.head(v.userId(), v.pick(['credits', 'pending'])),
     page: (r, v) => r.page(v.userId(), v.pick(['credits', 'pending']), 5, v.pick([undefined, 3, 10])),
     allInChainOrder: (r) => drain(r.allInChainOrder()),
