@@ -7,6 +7,7 @@ import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { TestApp, signIn, startTestApp } from './harness';
 import { pngImage } from './support/proof-files';
 import { proofClient, screenshotReading, selfieReading } from './support/proofs';
+import { awayFromMinuteBoundary } from './support/rate-limit-minute';
 import { kill, startWorkerProcess } from './support/worker-process';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
@@ -54,6 +55,23 @@ describe('GET /metrics (Prometheus) behind the operator token', () => {
     expect(sample(text, 'sweat_ledger_postings_total{kind="redeem",outcome="refused"}')).toBeGreaterThanOrEqual(1);
     expect(text).toMatch(/sweat_queue_jobs\{queue="ai",state="waiting"\} \d+/);
     expect(text).toContain('sweat_process_cpu_seconds_total');
+  });
+});
+
+describe('guessing the operator token (5 credential checks a minute per address)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ OPERATOR_TOKEN: TOKEN, AUTH_RATE_LIMIT_PER_MINUTE: '5' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After past the budget, while the right token scrapes at any pace', async () => {
+    await awayFromMinuteBoundary();
+    const guesses: number[] = [];
+    for (let i = 0; i < 12; i++) guesses.push((await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN.slice(0, -2)}${String(i).padStart(2, '0')}`)).status);
+    expect(guesses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const limited = await t.http.get('/metrics').expect(429);
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many operator token attempts, try again in a minute' });
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    for (let i = 0; i < 10; i++) await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
   });
 });
 
