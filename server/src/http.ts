@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { TestClockAppModule } from './clock/test-clock.module';
+import { connectSources } from './common/content-security.rules';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { methodNotAllowed } from './common/method-not-allowed';
@@ -48,8 +49,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
         directives: {
           // Plain-HTTP deployments (localhost, a LAN box) must keep working: no forced upgrade.
           upgradeInsecureRequests: null,
-          // The client talks to the Solana RPC from the browser; uploads may go to S3.
-          connectSrc: ["'self'", config.solana.rpcUrl, config.solana.rpcUrl.replace(/^http/, 'ws'), ...(config.storage.s3.endpoint ? [config.storage.s3.endpoint] : [])],
+          connectSrc: ["'self'", ...connectSources(config)],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
         },

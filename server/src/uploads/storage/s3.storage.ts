@@ -3,6 +3,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
+import { s3Origin } from './s3-origin.rules';
 import { ByteRange, UploadStorage, uploadSizeRequired } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
@@ -35,7 +36,7 @@ export class S3Storage implements UploadStorage {
       // an empty one, which S3, R2 and MinIO refuse for any real file (aws-sdk-js-v3 #6994).
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    const base = config.endpoint ? `${config.endpoint.replace(/\/$/, '')}/${this.bucket}` : `https://${this.bucket}.s3.${config.region}.amazonaws.com`;
+    const base = config.endpoint ? `${s3Origin(config)}/${this.bucket}` : s3Origin(config);
     this.issuedPrefixes = [`${base}/${INCOMING}`];
   }
 
