@@ -20,7 +20,7 @@ import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slo
 import { APP_CONFIG, AppConfig, loadConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 import { httpMetrics } from './observability/http-metrics';
-import { JsonLogger, createProcessLogger } from './observability/json-logger';
+import { createProcessLogger, nestLogger } from './observability/json-logger';
 import { MetricsService } from './observability/metrics.service';
 
 /**
@@ -28,14 +28,15 @@ import { MetricsService } from './observability/metrics.service';
  * Tests call this too, so they run exactly what production runs.
  */
 export async function createHttpApp(): Promise<NestExpressApplication> {
+  // Read before Nest starts, so a refused setting never reaches Nest's plain-text start-up logger.
+  const { testClock, logLevel } = loadConfig();
+  const logger = createProcessLogger(logLevel);
   // The route that moves the clock exists only in a test run: elsewhere it is an unknown path, not a refusal.
-  const root = loadConfig().testClock ? TestClockAppModule : AppModule;
-  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, abortOnError: false });
+  const root = testClock ? TestClockAppModule : AppModule;
+  const app = await NestFactory.create<NestExpressApplication>(root, { logger: nestLogger(logger, logLevel), abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
-  const logger = createProcessLogger(config.logLevel);
   const shutdown = new GracefulShutdown(app, config.shutdownDeadlineMs);
   app.use(shutdown.track());
-  app.useLogger(config.logLevel === 'silent' ? false : new JsonLogger(logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLog(logger));

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config/config';
+import { type AppConfig, ConfigError } from '../config/config';
 import { s3Origin } from '../uploads/storage/s3-origin.rules';
 
 /**
@@ -18,7 +18,7 @@ export function connectSources(config: Pick<AppConfig, 'solana' | 'storage'>): s
  */
 export function solanaWebsocketUrl(rpcUrl: string): string {
   const match = /^[^:]+:\/\/([^:[]+|\[[^\]]+\])(?::(\d+))?(.*)$/.exec(rpcUrl);
-  if (!match) throw new Error(`Invalid configuration: SOLANA_RPC_URL is not a URL (${rpcUrl})`);
+  if (!match) throw new ConfigError([{ variable: 'SOLANA_RPC_URL', message: `not a URL (${rpcUrl})` }]);
   const [, hostish, port, rest] = match;
   return `${rpcUrl.startsWith('https:') ? 'wss' : 'ws'}://${hostish}${port ? `:${Number(port) + 1}` : ''}${rest}`;
 }

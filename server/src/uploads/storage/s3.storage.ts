@@ -1,7 +1,7 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../../config/config';
+import { type AppConfig, ConfigError } from '../../config/config';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
 import { s3Origin } from './s3-origin.rules';
 import { ByteRange, UploadStorage, uploadSizeRequired } from './upload-storage';
@@ -24,7 +24,7 @@ export class S3Storage implements UploadStorage {
   private readonly bucket: string;
 
   constructor(config: S3Config) {
-    if (!config.bucket) throw new Error('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
+    if (!config.bucket) throw new ConfigError([{ variable: 'S3_BUCKET', message: 'required with STORAGE_DRIVER=s3' }]);
     this.bucket = config.bucket;
     this.client = new S3Client({
       region: config.region,
