@@ -13,7 +13,7 @@ import { connectSources } from './common/content-security.rules';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { methodNotAllowed } from './common/method-not-allowed';
-import { errorResponseSchema } from './common/validation';
+import { RETRY_AFTER_HEADER, errorResponseSchema } from './common/validation';
 import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
@@ -107,7 +107,7 @@ function withRateLimitAnswers(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       operation.responses['429'] = {
         description: 'Error: RATE_LIMITED (per-user budget of the route\'s group; see Retry-After)',
-        headers: { 'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } } },
+        headers: RETRY_AFTER_HEADER,
         content: { 'application/json': { schema: errorResponseSchema(['RATE_LIMITED']) } },
       };
     }
