@@ -22,7 +22,7 @@ export function typescript(path) {
 
 /** The evidence samples the tests upload (server/test/support/evidence-samples.ts): genuine selfies, videos, screenshots. */
 export const evidenceSamples = () => typescript('server/test/support/evidence-samples.ts');
-const bs58 = require('bs58').default;
+const bs58 = require('bs58');
 const nacl = require('tweetnacl');
 const { MongoClient } = require('mongoose').mongo;
 const Redis = require('ioredis');

@@ -6,7 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { dist, require } from './lib.mjs';
 
 const { ObjectId } = require('mongoose').mongo;
-const bs58 = require('bs58').default;
+const bs58 = require('bs58');
 const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES, sessionCredits, sessionIntensity } = dist('contract/index.js');
 const { entryId } = dist('ledger/ledger-entry.schema.js');
 const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');

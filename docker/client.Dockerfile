@@ -14,8 +14,10 @@ COPY client/ client/
 RUN npm run build -w client
 
 FROM nginx:1.27-alpine
-# Templates: filled from the environment (SOLANA_RPC_URL, SOLANA_WS_URL, S3_ENDPOINT) into conf.d at start.
+# Templates: filled from the environment into conf.d at start, after the entrypoint has sourced
+# csp-origins.envsh (SOLANA_WS_URL and S3_UPLOAD_ORIGIN from SOLANA_RPC_URL and the S3_* settings).
 COPY docker/nginx.conf /etc/nginx/templates/default.conf.template
 COPY docker/security-headers.inc.template /etc/nginx/templates/security-headers.inc.template
+COPY --chmod=755 docker/csp-origins.envsh /docker-entrypoint.d/15-csp-origins.envsh
 COPY --from=build /app/client/dist /usr/share/nginx/html
 EXPOSE 80

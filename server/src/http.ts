@@ -9,17 +9,18 @@ import { join } from 'node:path';
 import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { TestClockAppModule } from './clock/test-clock.module';
+import { connectSources } from './common/content-security.rules';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { methodNotAllowed } from './common/method-not-allowed';
-import { errorResponseSchema } from './common/validation';
+import { RETRY_AFTER_HEADER, errorResponseSchema } from './common/validation';
 import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
 import { APP_CONFIG, AppConfig, loadConfig } from './config/config';
 import { WorkersService } from './queue/workers.service';
 import { httpMetrics } from './observability/http-metrics';
-import { JsonLogger, createProcessLogger } from './observability/json-logger';
+import { createProcessLogger, nestLogger } from './observability/json-logger';
 import { MetricsService } from './observability/metrics.service';
 
 /**
@@ -27,14 +28,15 @@ import { MetricsService } from './observability/metrics.service';
  * Tests call this too, so they run exactly what production runs.
  */
 export async function createHttpApp(): Promise<NestExpressApplication> {
+  // Read before Nest starts, so a refused setting never reaches Nest's plain-text start-up logger.
+  const { testClock, logLevel } = loadConfig();
+  const logger = createProcessLogger(logLevel);
   // The route that moves the clock exists only in a test run: elsewhere it is an unknown path, not a refusal.
-  const root = loadConfig().testClock ? TestClockAppModule : AppModule;
-  const app = await NestFactory.create<NestExpressApplication>(root, { bufferLogs: true, abortOnError: false });
+  const root = testClock ? TestClockAppModule : AppModule;
+  const app = await NestFactory.create<NestExpressApplication>(root, { logger: nestLogger(logger, logLevel), abortOnError: false });
   const config = app.get<AppConfig>(APP_CONFIG);
-  const logger = createProcessLogger(config.logLevel);
   const shutdown = new GracefulShutdown(app, config.shutdownDeadlineMs);
   app.use(shutdown.track());
-  app.useLogger(config.logLevel === 'silent' ? false : new JsonLogger(logger));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLog(logger));
@@ -48,8 +50,7 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
         directives: {
           // Plain-HTTP deployments (localhost, a LAN box) must keep working: no forced upgrade.
           upgradeInsecureRequests: null,
-          // The client talks to the Solana RPC from the browser; uploads may go to S3.
-          connectSrc: ["'self'", config.solana.rpcUrl, config.solana.rpcUrl.replace(/^http/, 'ws'), ...(config.storage.s3.endpoint ? [config.storage.s3.endpoint] : [])],
+          connectSrc: ["'self'", ...connectSources(config)],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
         },
@@ -106,7 +107,7 @@ function withRateLimitAnswers(document: OpenAPIObject): OpenAPIObject {
       if (!operation) continue;
       operation.responses['429'] = {
         description: 'Error: RATE_LIMITED (per-user budget of the route\'s group; see Retry-After)',
-        headers: { 'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } } },
+        headers: RETRY_AFTER_HEADER,
         content: { 'application/json': { schema: errorResponseSchema(['RATE_LIMITED']) } },
       };
     }

@@ -1,7 +1,5 @@
 import 'reflect-metadata';
 import { startHttp } from './http';
+import { exitOnStartupFailure } from './observability/startup-failure';
 
-startHttp().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+startHttp().catch((err: unknown) => exitOnStartupFailure(err, 'Http'));

@@ -3,15 +3,17 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { onStopSignals } from './common/graceful-shutdown';
-import { APP_CONFIG, AppConfig } from './config/config';
-import { JsonLogger, createProcessLogger } from './observability/json-logger';
+import { loadConfig } from './config/config';
+import { createProcessLogger, nestLogger } from './observability/json-logger';
+import { exitOnStartupFailure } from './observability/startup-failure';
 import { WorkersService } from './queue/workers.service';
 
 /** BullMQ worker process (docker: WORKER_INLINE=0 on the API, this beside it). */
 async function startWorker(): Promise<void> {
-  const app = await NestFactory.createApplicationContext(AppModule, { bufferLogs: true });
-  const { logLevel, shutdownDeadlineMs } = app.get<AppConfig>(APP_CONFIG);
-  app.useLogger(logLevel === 'silent' ? false : new JsonLogger(createProcessLogger(logLevel)));
+  // Read before Nest starts, so a refused setting never reaches Nest's plain-text start-up logger;
+  // abortOnError off: a failure while it starts reaches the catch below (JSON, exit 1), not process.abort().
+  const { logLevel, shutdownDeadlineMs } = loadConfig();
+  const app = await NestFactory.createApplicationContext(AppModule, { logger: nestLogger(createProcessLogger(logLevel), logLevel), abortOnError: false });
   const logger = new Logger('Worker');
   const workers = app.get(WorkersService);
   // Not Nest's shutdown hooks: they close modules in an order that may pull Redis or the database
@@ -31,7 +33,4 @@ async function startWorker(): Promise<void> {
   logger.log('worker started');
 }
 
-startWorker().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+startWorker().catch((err: unknown) => exitOnStartupFailure(err, 'Worker'));

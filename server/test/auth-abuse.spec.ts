@@ -5,14 +5,9 @@ import { RedisService } from '../src/redis/redis.service';
 import { UsersRepository } from '../src/users/users.repository';
 import { UsersService } from '../src/users/users.service';
 import { TestApp, signIn, signMessage, startTestApp } from './harness';
+import { awayFromMinuteBoundary } from './support/rate-limit-minute';
 
 // Replays, foreign signatures, expired and garbled tokens are in auth.spec.ts; these are the rest.
-
-/** The limiter counts per wall-clock minute: start a burst with a few seconds of that minute left. */
-async function awayFromMinuteBoundary() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 5000) await new Promise((r) => setTimeout(r, left + 100));
-}
 
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 

@@ -43,4 +43,11 @@ describe('dependency hygiene (issue 20)', () => {
     expect(Object.keys(packages).filter((path) => path.endsWith('node_modules/mongodb'))).toHaveLength(1);
     expect(Object.keys(packages).some((path) => /node_modules\/(pdf-parse|pdfjs-dist)$/.test(path))).toBe(false);
   });
+
+  it('installs one bs58 (the 4.x @solana/web3.js and borsh require), which the server and client share', () => {
+    const { packages } = JSON.parse(readFileSync(LOCK, 'utf8')) as { packages: Record<string, { version?: string }> };
+    const copies = Object.keys(packages).filter((path) => path.endsWith('node_modules/bs58'));
+    expect(copies).toEqual(['node_modules/bs58']);
+    expect(packages['node_modules/bs58'].version).toMatch(/^4\./);
+  });
 });

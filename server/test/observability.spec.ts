@@ -1,12 +1,15 @@
+import { Connection, Keypair, Transaction } from '@solana/web3.js';
 import type { ChildProcess } from 'node:child_process';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { JsonLogger } from '../src/observability/json-logger';
 import { withLogContext } from '../src/observability/request-context';
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
+import { FakeSolanaRpc, signedTransfer, startFakeSolanaRpc } from '../../test/fakes/solana-rpc';
 import { TestApp, signIn, startTestApp } from './harness';
 import { pngImage } from './support/proof-files';
 import { proofClient, screenshotReading, selfieReading } from './support/proofs';
+import { awayFromMinuteBoundary } from './support/rate-limit-minute';
 import { kill, startWorkerProcess } from './support/worker-process';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
@@ -57,21 +60,70 @@ describe('GET /metrics (Prometheus) behind the operator token', () => {
   });
 });
 
-describe('sweat_proof_checks_total: verdicts of the checks a worker process ran, at the API\'s /metrics', () => {
+describe('guessing the operator token (5 credential checks a minute per address)', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await startTestApp({ OPERATOR_TOKEN: TOKEN, AUTH_RATE_LIMIT_PER_MINUTE: '5' }, { workers: false })));
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After past the budget, while the right token scrapes at any pace', async () => {
+    await awayFromMinuteBoundary();
+    const guesses: number[] = [];
+    for (let i = 0; i < 12; i++) guesses.push((await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN.slice(0, -2)}${String(i).padStart(2, '0')}`)).status);
+    expect(guesses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+    const limited = await t.http.get('/metrics').expect(429);
+    expect(limited.body).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many operator token attempts, try again in a minute' });
+    expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+    for (let i = 0; i < 10; i++) await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200);
+  });
+});
+
+describe("what a worker process ran (jobs, their ledger postings, proof checks), at the API's /metrics", () => {
   let fake: FakeOpenAi;
+  let rpc: FakeSolanaRpc;
   let t: TestApp;
   let worker: ChildProcess;
+  const treasury = Keypair.generate().publicKey.toBase58();
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    // The API only enqueues (WORKER_INLINE=0 shape): every check runs in the worker process.
-    t = await startTestApp({ OPERATOR_TOKEN: TOKEN, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, AI_JOB_TIMEOUT_MS: '60000' }, { workers: false });
+    rpc = await startFakeSolanaRpc();
+    // The API only enqueues (WORKER_INLINE=0 shape): every job runs in the worker process.
+    t = await startTestApp(
+      { OPERATOR_TOKEN: TOKEN, OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, AI_JOB_TIMEOUT_MS: '60000', SOLANA_RPC_URL: rpc.url, TREASURY_ADDRESS: treasury },
+      { workers: false },
+    );
     worker = await startWorkerProcess(t.env);
   });
   afterAll(async () => {
     await kill(worker);
     await t.close();
     await fake.close();
+    await rpc.close();
   });
+
+  it('counts its purchase.verify jobs by outcome, with their durations, and the purchase it posted', async () => {
+    const send = (tx: Transaction) => new Connection(rpc.url, 'confirmed').sendRawTransaction(tx.serialize());
+    const purchase = async (lamports: number, status: number) => {
+      const buyer = await signIn(t);
+      const signature = await send(signedTransfer(buyer.keypair, treasury, lamports));
+      await t.http.post('/api/credits/purchase').set(buyer.auth).send({ transactionHash: signature, creditsAmount: 500, solAmount: 0.005 }).expect(status);
+    };
+    await purchase(5_000_000, 200);
+    await purchase(1_000_000, 400);
+
+    const text = (await t.http.get('/metrics').set('Authorization', `Bearer ${TOKEN}`).expect(200)).text;
+    const series = (name: string) => text.split('\n').filter((line) => line.startsWith(name) && line.includes('name="purchase.verify"'));
+    expect(text).toContain('# TYPE sweat_job_duration_seconds histogram');
+    expect(series('sweat_job_duration_seconds_count')).toEqual([
+      'sweat_job_duration_seconds_count{name="purchase.verify",outcome="completed"} 1',
+      'sweat_job_duration_seconds_count{name="purchase.verify",outcome="refused"} 1',
+    ]);
+    const completedBuckets = series('sweat_job_duration_seconds_bucket').filter((line) => line.includes('outcome="completed"'));
+    expect(completedBuckets).toHaveLength(12);
+    expect(completedBuckets[0]).toMatch(/^sweat_job_duration_seconds_bucket\{le="0.01",name="purchase.verify",outcome="completed"\} [01]$/);
+    expect(completedBuckets.at(-1)).toBe('sweat_job_duration_seconds_bucket{le="+Inf",name="purchase.verify",outcome="completed"} 1');
+    expect(sample(text, 'sweat_job_duration_seconds_sum{name="purchase.verify",outcome="completed"}')).toBeGreaterThan(0);
+    expect(sample(text, 'sweat_ledger_postings_total{kind="purchase",outcome="posted"}')).toBe(1);
+  }, 60_000);
 
   it('counts each check by file kind, check name and outcome, the refusing one included', async () => {
     const proofs = proofClient(t);

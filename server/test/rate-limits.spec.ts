@@ -47,4 +47,12 @@ describe('per-user rate limits on the routes that queue work or move money', () 
     }
     expect(doc.paths['/api/user'].get.responses['429']).toBeUndefined();
   });
+
+  it('documents Retry-After on the 429 of the credential checks (sign-in, challenge, wallet link, login codes, X) too', async () => {
+    type Answer = { headers?: Record<string, { schema: { type: string } }> };
+    const doc = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, Answer> }>> };
+    for (const [path, method] of [['/api/auth/phantom/challenge', 'get'], ['/api/auth/phantom', 'post'], ['/api/auth/phantom/link', 'post'], ['/api/auth/verify', 'get'], ['/api/auth/twitter', 'get']]) {
+      expect([path, doc.paths[path][method].responses['429'].headers?.['Retry-After']]).toEqual([path, expect.objectContaining({ schema: { type: 'integer' } })]);
+    }
+  });
 });

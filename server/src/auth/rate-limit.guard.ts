@@ -16,8 +16,10 @@ import { isLoginCode } from './session.rules';
 @Injectable()
 export class AuthRateLimitGuard implements CanActivate {
   private readonly logger = new Logger('RateLimit');
+  /** The 429's message. */
+  protected readonly refusal: string = 'Too many sign-in attempts, try again in a minute';
 
-  constructor(private readonly redis: RedisService, @Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(private readonly redis: RedisService, @Inject(APP_CONFIG) protected readonly config: AppConfig) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -37,7 +39,7 @@ export class AuthRateLimitGuard implements CanActivate {
     http.getResponse<Response>().setHeader('RateLimit-Limit', String(limit));
     if (count > limit) {
       http.getResponse<Response>().setHeader('Retry-After', String(60 - (Math.floor(Date.now() / 1000) % 60)));
-      throw new AppError('RATE_LIMITED', 'Too many sign-in attempts, try again in a minute');
+      throw new AppError('RATE_LIMITED', this.refusal);
     }
     return true;
   }

@@ -67,27 +67,59 @@ export const ValidParams = (schema: z.ZodObject): ParamDecorator => {
   return withDoc(Param(new ZodPipe(schema, 'path')), applyDecorators(...docs));
 };
 
-/** Codes any route may answer: a malformed request, no or a bad session, someone else's id. */
-const EVERY_ROUTE: ErrorCode[] = ['VALIDATION_FAILED', 'MALFORMED_ID', 'MALFORMED_JSON', 'AUTH_REQUIRED', 'SESSION_INVALID', 'FORBIDDEN'];
-
 /**
- * Documents the success answer and each error the route may answer, by code: one response per
- * status, whose body's `code` is limited to that status's codes (listed in its description too);
- * optionally sets the success status.
+ * Codes any route may answer, outside its own handler too: a malformed, oversized (JSON bodies past
+ * 256 kB) or trickling request (408 past HTTP_REQUEST_TIMEOUT_MS), no or a bad session, someone
+ * else's id, the database away.
  */
+const EVERY_ROUTE: ErrorCode[] = [
+  'VALIDATION_FAILED',
+  'MALFORMED_ID',
+  'MALFORMED_JSON',
+  'BODY_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'AUTH_REQUIRED',
+  'SESSION_INVALID',
+  'FORBIDDEN',
+  'DATABASE_UNAVAILABLE',
+];
+
+/** Where @ApiResponse keeps a route's answers (@nestjs/swagger's DECORATORS.API_RESPONSE, which its package does not export). */
+const API_RESPONSES = 'swagger/apiResponse';
+
+/** The header every 429 carries (the credential-check and per-user budgets alike). */
+export const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } } };
+
 /** The documented JSON error answer carrying one of `codes`. */
 export function errorResponseSchema(codes: [ErrorCode, ...ErrorCode[]]): Record<string, unknown> {
   return outputSchema(ErrorBody.extend({ code: z.enum(codes) }));
 }
 
+/**
+ * Documents the success answer and each error the route may answer, by code: one response per
+ * status, whose body's `code` is limited to that status's codes (listed in its description too);
+ * optionally sets the success status. A status an `@ApiResponse` below it documents in its own
+ * terms (the readiness probe's 503 body) keeps that answer.
+ */
 export function Returns(schema: z.ZodType | null, status = 200, ...codes: ErrorCode[]): MethodDecorator {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...EVERY_ROUTE, ...codes])) byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
-  const errors = [...byStatus].map(([s, list]) =>
-    ApiResponse({ status: s, description: `Error: ${list.join(', ')}`, schema: errorResponseSchema(list as [ErrorCode, ...ErrorCode[]]) }),
-  );
-  const ok = schema
-    ? ApiResponse({ status, description: 'Success', schema: outputSchema(schema) })
-    : ApiResponse({ status, description: 'Success' });
-  return applyDecorators(HttpCode(status), ok, ...errors);
+  return (target, key, descriptor) => {
+    const own: Record<string, unknown> = Reflect.getMetadata(API_RESPONSES, descriptor.value as object) ?? {};
+    const byStatus = new Map<number, ErrorCode[]>();
+    for (const code of new Set([...EVERY_ROUTE, ...codes])) {
+      if (String(ERROR_STATUS[code]) in own) continue;
+      byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+    }
+    const errors = [...byStatus].map(([s, list]) =>
+      ApiResponse({
+        status: s,
+        description: `Error: ${list.join(', ')}`,
+        schema: errorResponseSchema(list as [ErrorCode, ...ErrorCode[]]),
+        ...(s === 429 ? { headers: RETRY_AFTER_HEADER } : {}),
+      }),
+    );
+    const ok = schema
+      ? ApiResponse({ status, description: 'Success', schema: outputSchema(schema) })
+      : ApiResponse({ status, description: 'Success' });
+    return applyDecorators(HttpCode(status), ok, ...errors)(target, key, descriptor);
+  };
 }

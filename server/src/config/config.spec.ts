@@ -1,4 +1,4 @@
-import { loadConfig, trustProxySetting } from './config';
+import { ConfigError, loadConfig, trustProxySetting } from './config';
 
 describe('trustProxySetting (TRUST_PROXY)', () => {
   it('trusts no proxy when unset or none', () => {
@@ -43,6 +43,19 @@ describe('loadConfig refuses to start a real deployment on example settings', ()
   it('keeps the example treasury on the test networks, and names both problems at once', () => {
     expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).solana.treasury).toBe('11111111111111111111111111111111');
     expect(() => loadConfig({ NODE_ENV: 'production', SOLANA_CLUSTER: 'mainnet-beta' })).toThrow(/JWT_SECRET: .*; TREASURY_ADDRESS: /);
+  });
+
+  it('needs a bucket for STORAGE_DRIVER=s3, and hands each refusal over with its variable (logged a JSON line each)', () => {
+    expect(() => loadConfig({ JWT_SECRET: secret, STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET: required with STORAGE_DRIVER=s3/);
+    const refused = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production', STORAGE_DRIVER: 's3' });
+      } catch (err) {
+        return err;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ConfigError);
+    expect((refused as ConfigError).problems.map((p) => p.variable)).toEqual(['JWT_SECRET', 'S3_BUCKET']);
   });
 });
 

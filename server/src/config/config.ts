@@ -99,6 +99,7 @@ const EnvSchema = z.object({
   TEST_CLOCK: flag.default(false),
 }).superRefine((e, ctx) => {
   for (const [variable, message] of productionRefusals(e)) ctx.addIssue({ code: 'custom', path: [variable], message });
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'required with STORAGE_DRIVER=s3' });
   if (e.EVIDENCE_TIME_LIMIT_MS !== undefined && e.EVIDENCE_TIME_LIMIT_MS >= e.AI_JOB_TIMEOUT_MS) {
     ctx.addIssue({ code: 'custom', path: ['EVIDENCE_TIME_LIMIT_MS'], message: 'must be below AI_JOB_TIMEOUT_MS, or the caller stops waiting before the file is refused' });
   }
@@ -125,13 +126,17 @@ export type AppConfig = ReturnType<typeof loadConfig>;
 /** Injection token for the validated configuration. */
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
+/** Settings a process refuses to start with, each with its variable's name (logged one JSON line each). */
+export class ConfigError extends Error {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
+    super(`Invalid configuration: ${problems.map(({ variable, message }) => `${variable}: ${message}`).join('; ')}`);
+  }
+}
+
 /** Reads and validates the environment once; a bad value stops the process with the variable named. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
-  }
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => ({ variable: i.path.join('.'), message: i.message })));
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');

@@ -46,6 +46,7 @@ describe('goalRefusal', () => {
   it("counts a streak goal's days beyond today's streak", () => {
     expect(goalRefusal(goal('streak', 7, '2025-03-10'), { ...body, currentStreak: 5 }, now)).toBe('Your streak is 5 days: a streak goal must ask for at least 8');
     expect(goalRefusal(goal('streak', 8, '2025-03-10'), { ...body, currentStreak: 5 }, now)).toBeNull();
+    expect(goalRefusal(goal('streak', 2, '2025-03-10'), { ...body, currentStreak: 1 }, now)).toBe('Your streak is 1 day: a streak goal must ask for at least 4');
     expect(goalRefusal(goal('streak', 9, '2025-03-03'), { ...body, currentStreak: 5 }, now)).toMatch(/more than one streak day a day/);
   });
   it('keeps the stake in proportion to the effort asked for', () => {

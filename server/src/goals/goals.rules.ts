@@ -44,7 +44,7 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
     const step = draft.metric === 'streak' ? draft.targetValue - body.currentStreak : draft.targetValue;
     if (step < least.step) {
       return draft.metric === 'streak'
-        ? `Your streak is ${body.currentStreak} days: a streak goal must ask for at least ${body.currentStreak + least.step}`
+        ? `Your streak is ${body.currentStreak} day${body.currentStreak === 1 ? '' : 's'}: a streak goal must ask for at least ${body.currentStreak + least.step}`
         : `A workouts goal must ask for at least ${least.step} workouts`;
     }
     // One counted session, or one streak day, a day at the most.

@@ -94,10 +94,11 @@ export class LedgerService {
   private async counted(posting: Posting, result: Promise<PostResult>): Promise<PostResult> {
     try {
       const done = await result;
-      this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: done.duplicate ? 'duplicate' : 'posted' });
+      // Not awaited: a posting never waits on Redis (the count is sent before the caller hears back).
+      void this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: done.duplicate ? 'duplicate' : 'posted' });
       return done;
     } catch (err) {
-      if (err instanceof InsufficientCredits) this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: 'refused' });
+      if (err instanceof InsufficientCredits) void this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: 'refused' });
       throw err;
     }
   }

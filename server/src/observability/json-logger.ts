@@ -7,6 +7,11 @@ export function createProcessLogger(level: string): Logger {
   return pino({ level, base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
+/** The logger to hand Nest when it is created, so even a failure while it starts is a JSON line. */
+export function nestLogger(pino: Logger, level: string): LoggerService | false {
+  return level === 'silent' ? false : new JsonLogger(pino);
+}
+
 /**
  * Nest's own logs (and every `new Logger(context)` in the app) as JSON lines through pino, with the
  * request id or job of the work that wrote them. Errors keep their stack in `err.stack`.

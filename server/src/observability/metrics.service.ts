@@ -1,9 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Injectable } from '@nestjs/common';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { QUEUE_NAMES } from '../contract';
 import type { ProofCheckVerdict } from '../proofs/proof-checker';
 import { JobsService } from '../queue/jobs.service';
 import { RedisService } from '../redis/redis.service';
+import { SharedCounter, SharedHistogram } from './shared-metrics';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
@@ -23,45 +24,30 @@ export class MetricsService {
     registers: [this.registry],
   });
 
-  readonly jobs = new Histogram({
-    name: 'sweat_job_duration_seconds',
-    help: 'Jobs run by this process, by name and outcome (completed, refused: a JobRefusal, failed)',
-    labelNames: ['name', 'outcome'] as const,
-    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-    registers: [this.registry],
-  });
+  readonly jobs: SharedHistogram<'name' | 'outcome'>;
+  readonly ledgerPostings: SharedCounter<'kind' | 'outcome'>;
+  readonly proofChecks: SharedCounter<keyof ProofCheckVerdict>;
 
-  readonly ledgerPostings = new Counter({
-    name: 'sweat_ledger_postings_total',
-    help: 'Ledger postings by kind and outcome (posted, duplicate: the operation was already posted, refused: not enough credits)',
-    labelNames: ['kind', 'outcome'] as const,
-    registers: [this.registry],
-  });
-
-  private readonly logger = new Logger('Metrics');
-  private readonly proofChecksKey: string;
-
-  constructor(
-    jobs: JobsService,
-    private readonly redis: RedisService,
-  ) {
-    this.proofChecksKey = redis.key('metrics', 'proof_checks');
-    const proofChecksKey = this.proofChecksKey;
-    new Counter({
+  constructor(jobs: JobsService, redis: RedisService) {
+    // Jobs, and the ledger postings and proof checks they make, run in worker processes too: counted in Redis.
+    this.jobs = new SharedHistogram(redis, this.registry, {
+      name: 'sweat_job_duration_seconds',
+      help: 'Jobs run by any process of the deployment, by name and outcome (completed, refused: a JobRefusal, failed), counted in Redis',
+      labelNames: ['name', 'outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      key: redis.key('metrics', 'job_durations'),
+    });
+    this.ledgerPostings = new SharedCounter(redis, this.registry, {
+      name: 'sweat_ledger_postings_total',
+      help: 'Ledger postings by kind and outcome (posted, duplicate: the operation was already posted, refused: not enough credits), counted in Redis by the process that posted',
+      labelNames: ['kind', 'outcome'],
+      key: redis.key('metrics', 'ledger_postings'),
+    });
+    this.proofChecks = new SharedCounter(redis, this.registry, {
       name: 'sweat_proof_checks_total',
       help: 'Proof-check verdicts by file kind, check and outcome (passed, refused), counted in Redis by the process that ran the check',
-      labelNames: ['kind', 'check', 'outcome'] as const,
-      registers: [this.registry],
-      async collect() {
-        // Redis down: the last values read stay (dropping to zero would read as a counter reset).
-        const counts = await redis.client.hgetall(proofChecksKey).catch(() => null);
-        if (!counts) return;
-        this.reset();
-        for (const [field, count] of Object.entries(counts)) {
-          const [kind, check, outcome] = field.split(':');
-          this.inc({ kind, check, outcome }, Number(count));
-        }
-      },
+      labelNames: ['kind', 'check', 'outcome'],
+      key: redis.key('metrics', 'proof_checks'),
     });
     collectDefaultMetrics({ register: this.registry, prefix: 'sweat_' });
     new Gauge({
@@ -78,16 +64,5 @@ export class MetricsService {
         });
       },
     });
-  }
-
-  /**
-   * Counts proof-check verdicts where every API replica reads them: the checks run in a worker,
-   * often another process, whose own registry no scrape reaches. A lost count never fails the check.
-   */
-  async countProofChecks(verdicts: ProofCheckVerdict[]): Promise<void> {
-    if (!verdicts.length) return;
-    const increments = this.redis.client.multi();
-    for (const { kind, check, outcome } of verdicts) increments.hincrby(this.proofChecksKey, `${kind}:${check}:${outcome}`, 1);
-    await increments.exec().catch((err: Error) => this.logger.warn(`proof-check verdicts not counted: ${err.message}`));
   }
 }

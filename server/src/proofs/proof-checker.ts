@@ -49,7 +49,7 @@ export class ProofChecker {
       if (this.openai && accepted(checks[i]) && file.kind !== 'workout_video') checks[i].push(await this.modelCheck(file, challengeCode));
     }
     // Counted once the files are judged: a model error, retried, counts nothing.
-    await this.metrics.countProofChecks(files.flatMap((file, i) => checks[i].map((c) => ({ kind: file.kind, check: c.name, outcome: c.passed ? 'passed' : 'refused' }) as const)));
+    await this.metrics.proofChecks.inc(...files.flatMap((file, i) => checks[i].map((c) => ({ kind: file.kind, check: c.name, outcome: c.passed ? 'passed' : 'refused' }) as const)));
     return Object.fromEntries(files.map((file, i) => [file.kind, checks[i]]));
   }
 

@@ -95,10 +95,10 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     const stop = this.metrics.jobs.startTimer({ name });
     try {
       const result = await withLogContext({ job: { id: String(job.id), name } }, () => this.handlerTable().get(name)!.run(job as never));
-      stop({ outcome: 'completed' });
+      await stop({ outcome: 'completed' });
       return result;
     } catch (err) {
-      stop({ outcome: err instanceof JobRefusal ? 'refused' : 'failed' });
+      await stop({ outcome: err instanceof JobRefusal ? 'refused' : 'failed' });
       throw err;
     }
   }

@@ -1,8 +1,9 @@
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
-import type { AppConfig } from '../../config/config';
+import { type AppConfig, ConfigError } from '../../config/config';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
+import { s3Origin } from './s3-origin.rules';
 import { ByteRange, UploadStorage, uploadSizeRequired } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
@@ -23,7 +24,7 @@ export class S3Storage implements UploadStorage {
   private readonly bucket: string;
 
   constructor(config: S3Config) {
-    if (!config.bucket) throw new Error('Invalid configuration: S3_BUCKET is required with STORAGE_DRIVER=s3');
+    if (!config.bucket) throw new ConfigError([{ variable: 'S3_BUCKET', message: 'required with STORAGE_DRIVER=s3' }]);
     this.bucket = config.bucket;
     this.client = new S3Client({
       region: config.region,
@@ -35,7 +36,7 @@ export class S3Storage implements UploadStorage {
       // an empty one, which S3, R2 and MinIO refuse for any real file (aws-sdk-js-v3 #6994).
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    const base = config.endpoint ? `${config.endpoint.replace(/\/$/, '')}/${this.bucket}` : `https://${this.bucket}.s3.${config.region}.amazonaws.com`;
+    const base = config.endpoint ? `${s3Origin(config)}/${this.bucket}` : s3Origin(config);
     this.issuedPrefixes = [`${base}/${INCOMING}`];
   }
 
