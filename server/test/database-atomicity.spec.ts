@@ -61,4 +61,18 @@ describe('database primitives: unique-key inserts, atomic single-document update
     expect(await cache.findOne({ _id: 'u' })).toEqual({ _id: 'u', seq: WRITERS });
     expect((await cache.updateOne({ _id: 'u', seq: { $lt: 3 } }, { $set: { seq: 3 } })).matchedCount).toBe(0);
   });
+
+  // The ledger groups concurrent postings' cache moves into one bulkWrite (GroupedWrites): one update
+  // command of many statements. FerretDB kept each statement's query open until the command ended,
+  // so 100 statements held its whole connection pool and the next write waited forever (patch 8).
+  it('applies a bulkWrite of 250 seq-guarded updates, one update command, and answers', async () => {
+    const cache = client.db().collection<{ _id: string; seq: number }>('bulk_cache');
+    await cache.insertMany(Array.from({ length: 250 }, (_, i) => ({ _id: `u${i}`, seq: 0 })));
+    const moves = Array.from({ length: 250 }, (_, i) => ({ updateOne: { filter: { _id: `u${i}`, seq: { $lt: 1 } }, update: { $set: { seq: 1 } } } }));
+    const written = await cache.bulkWrite(moves, { ordered: false });
+    expect([written.matchedCount, written.modifiedCount]).toEqual([250, 250]);
+    expect(await cache.countDocuments({ seq: 1 })).toBe(250);
+    // The store still takes writes afterwards (the pool was not left exhausted).
+    expect((await cache.updateOne({ _id: 'u0' }, { $set: { seq: 2 } })).modifiedCount).toBe(1);
+  }, 20_000);
 });
