@@ -140,12 +140,14 @@ function train(member, day, at) {
   const { random, userId, docs } = member;
   const [type, difficulty, duration] = [random.pick(WORKOUT_TYPES), random.pick(DIFFICULTIES), random.pick(DURATIONS)];
   const request = requestFor(type, difficulty, duration);
-  // Started as it was generated: START sets startedAt after the fields generate wrote.
+  // Started as it was generated: START sets startedAt after the fields generate wrote, then the ticks.
   const workout = { _id: idAt(at), userId, ...workoutOfPlan(planFor(request), request), day, createdAt: at, startedAt: at };
   docs.workouts.push(workout);
 
   const total = workout.exercises.length;
   const ticked = workout.exercises.slice(0, random.between(Math.ceil(total / 3), total));
+  // The ticks the session sent, kept on the workout after its start as the app keeps them (the completion pays them).
+  workout.ticked = ticked.map((e) => e.id);
   const completedAt = later(at, (duration + random.between(0, 10)) * MINUTE);
   const session = {
     _id: idAt(completedAt),

@@ -28,8 +28,12 @@ export interface Sample {
 /** The credits each user is granted before its first round, so its first redemption goes through. */
 export const LOAD_GRANT = { amount: 200, reason: 'load test grant', idempotencyKey: (userId: string) => `grant:load-${userId}` };
 
-/** Requests in a first round (1 profile + 3 workout + 1 test clock + 1 challenge + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger). */
-export const FIRST_ROUND_REQUESTS = 15;
+/**
+ * Requests in a first round: 1 profile + 3 workout + a tick per exercise + 1 test clock + 1 challenge
+ * + 3 × 2 upload + 1 validate-all + 1 redeem + 1 ledger; a default workout has about 15 exercises
+ * (15.4 ticks a round in the bench's closed loop).
+ */
+export const FIRST_ROUND_REQUESTS = 30;
 
 /**
  * One user in this many proves the day with genuine evidence (a selfie with the day's code, a
