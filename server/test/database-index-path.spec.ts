@@ -213,6 +213,13 @@ async function createSchemaIndexes(collection: mongo.Collection, schema: Schema)
   for (const [key] of schema.indexes()) await collection.createIndex(key as mongo.IndexSpecification);
 }
 
+/** A collection of `db` with the indexes the app's schema of that name declares. */
+async function indexedLikeTheApp(db: mongo.Db, collection: string, schemaName: string): Promise<mongo.Collection> {
+  const indexed = db.collection(collection);
+  await createSchemaIndexes(indexed, appSchemas().get(schemaName)!);
+  return indexed;
+}
+
 describe('the index path answers exactly what a full read answers', () => {
   const dbName = `sweat_test_indexpath_${randomBytes(4).toString('hex')}`;
   let client: mongo.MongoClient;
@@ -306,11 +313,7 @@ describe('the index path answers exactly what a full read answers', () => {
 
   it("uses the indexes for the app's equality filters, and stops when a field holds an array", async () => {
     const db = client.db(`${dbName}_plans`);
-    const schemas = appSchemas();
-    const entries = db.collection('ledger_entries');
-    const users = db.collection('users');
-    await createSchemaIndexes(entries, schemas.get('LedgerEntry')!);
-    await createSchemaIndexes(users, schemas.get('User')!);
+    const [entries, users] = await Promise.all([indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'), indexedLikeTheApp(db, 'users', 'User')]);
     const userIds = [new mongo.ObjectId(), new mongo.ObjectId(), new mongo.ObjectId()];
     await entries.insertMany(Array.from({ length: 50 }, (_, i) => ({ userId: userIds[i % 3], account: 'credits', seq: i, idempotencyKey: `k${i}` })));
     await users.insertMany(Array.from({ length: 50 }, (_, i) => ({ username: `u${i}` })));
@@ -333,11 +336,7 @@ describe('the index path answers exactly what a full read answers', () => {
 
   it("reads a chain's head and a user's newest sessions from the index in order, and sorts a field holding other types itself", async () => {
     const db = client.db(`${dbName}_sorts`);
-    const schemas = appSchemas();
-    const entries = db.collection('ledger_entries');
-    const sessions = db.collection('workout_sessions');
-    await createSchemaIndexes(entries, schemas.get('LedgerEntry')!);
-    await createSchemaIndexes(sessions, schemas.get('WorkoutSession')!);
+    const [entries, sessions] = await Promise.all([indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'), indexedLikeTheApp(db, 'workout_sessions', 'WorkoutSession')]);
     const [owner, other] = [new mongo.ObjectId(), new mongo.ObjectId()];
     await entries.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, account: 'credits', seq: i })));
     await sessions.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, completedAt: new Date(Date.UTC(2026, 10, 1 + i)) })));
