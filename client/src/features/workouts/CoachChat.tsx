@@ -23,13 +23,15 @@ interface CoachChatProps {
 export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   const { toast } = useToast();
   // The conversation is kept on the server, so it shows again after navigation or a reload.
-  const { data: messages = NO_MESSAGES } = useGetChatHistoryQuery(user.id);
+  // Until it has loaded nothing is sent: a message would go without the turns before it, and the
+  // reply would not know what was already said (the list would also lose the optimistic turn).
+  const { data: messages = NO_MESSAGES, isLoading: loadingConversation } = useGetChatHistoryQuery(user.id);
   const [draft, setDraft] = useState('');
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [sendChat, chat] = useCoachChatMutation();
   const [generateFromChat, fromChat] = useGenerateFromChatMutation();
   const [clearChat, clearing] = useClearChatHistoryMutation();
-  const waiting = chat.isLoading || fromChat.isLoading || clearing.isLoading;
+  const waiting = loadingConversation || chat.isLoading || fromChat.isLoading || clearing.isLoading;
   const progress = useJobProgress(user.id, jobKey, fromChat.isLoading);
   const listEnd = useRef<HTMLLIElement>(null);
 
@@ -84,7 +86,8 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
     <Panel title="AI_FITNESS_COACH" className="coach">
       {/* It scrolls: keyboard users focus it to read back. */}
       <ol className="coach__messages" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
-        {messages.length === 0 && (
+        {loadingConversation && <li className="coach__hint muted">LOADING_CONVERSATION…</li>}
+        {!loadingConversation && messages.length === 0 && (
           <li className="coach__hint muted">Ask about pain, weight loss, food, rest or how to do an exercise — or say how many minutes you have, your equipment and what to train.</li>
         )}
         {messages.map((m) => (

@@ -58,6 +58,7 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
   const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
   const deleted: string[] = [];
   const progress = progressServer(today?.ticked);
+  let historyHeld: Promise<void> | null = null;
   const fetchMock = mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (request.method === 'PUT') return progress.answer(JSON.parse(await request.text()));
@@ -72,7 +73,10 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
       return answered;
     }
     if (path.startsWith('/api/workout/chat/history/')) {
-      if (request.method !== 'DELETE') return jsonResponse(conversation);
+      if (request.method !== 'DELETE') {
+        if (historyHeld) await historyHeld;
+        return jsonResponse(conversation);
+      }
       deleted.push(path);
       const count = conversation.splice(0).length;
       return jsonResponse({ deleted: count });
@@ -82,7 +86,23 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });
-  return { posted, deleted, progress, fetchMock };
+  /** Holds the stored conversation's answer until the function returned is called: a slow first load. */
+  function holdHistory(): () => void {
+    let release = () => {};
+    historyHeld = new Promise((resolve) => (release = resolve));
+    return () => {
+      historyHeld = null;
+      release();
+    };
+  }
+  return { posted, deleted, progress, fetchMock, holdHistory };
+}
+
+/** The coach's input once the stored conversation has loaded (until then it is disabled). */
+async function messageInput(): Promise<HTMLTextAreaElement> {
+  const input = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+  await waitFor(() => expect(input.disabled).toBe(false));
+  return input;
 }
 
 describe('training page', () => {
@@ -303,7 +323,7 @@ describe('training page', () => {
       path.endsWith('/chat') ? jsonResponse({ response: 'Train your upper body today.', workoutGenerated: false }) : jsonResponse(WORKOUT, 201),
     );
     renderApp('/workouts');
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await messageInput();
     await userEvent.type(input, '   {Enter}');
     await userEvent.type(input, 'What should I train{Shift>}{Enter}{/Shift}today?');
     expect(posted).toHaveLength(0);
@@ -324,17 +344,40 @@ describe('training page', () => {
     let release: (r: Response) => void = () => undefined;
     fakeApi(null, () => new Promise<Response>((resolve) => (release = resolve)) as unknown as Response);
     renderApp('/workouts');
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await messageInput();
     await userEvent.type(input, 'hello{Enter}');
     expect(await screen.findByText('THINKING')).toBeTruthy();
-    expect((input as HTMLTextAreaElement).disabled).toBe(true);
+    expect(input.disabled).toBe(true);
     release(jsonResponse({ statusCode: 503, message: 'down', error: 'AI Unavailable' }, 503));
     expect(await screen.findByText('Failed to get response. Please try again.')).toBeTruthy();
     expect(screen.getByText('Chat Error')).toBeTruthy();
     // Nothing was stored: the message leaves the list and is back in the input to send again.
     const list = screen.getByRole('list', { name: 'Chat messages' });
     expect(within(list).queryByText('hello')).toBeNull();
-    expect((input as HTMLTextAreaElement).value).toBe('hello');
+    expect(input.value).toBe('hello');
+  });
+
+  it('sends nothing until the stored conversation has loaded, so a message goes with the turns before it', async () => {
+    const stored = [turn(0, 'user', 'I have 60 minutes for HIIT'), turn(1, 'assistant', 'Here is a 60-minute HIIT session.')];
+    const { posted, holdHistory } = fakeApi(null, () => jsonResponse({ response: 'Intermediate it is.', workoutGenerated: false }), stored);
+    const release = holdHistory();
+    renderApp('/workouts');
+    const input = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    expect(screen.getByText('LOADING_CONVERSATION…')).toBeTruthy();
+    expect(input.disabled).toBe(true);
+    release();
+    const list = screen.getByRole('list', { name: 'Chat messages' });
+    expect(await within(list).findByText('I have 60 minutes for HIIT')).toBeTruthy();
+    expect(input.disabled).toBe(false);
+    await userEvent.type(input, 'Make it intermediate{Enter}');
+    expect(await within(list).findByText('Intermediate it is.')).toBeTruthy();
+    expect(posted[0].body).toMatchObject({ message: 'Make it intermediate', chatHistory: [{ role: 'user', content: 'I have 60 minutes for HIIT' }, { role: 'assistant' }] });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'YOUI have 60 minutes for HIIT',
+      'COACHHere is a 60-minute HIIT session.',
+      'YOUMake it intermediate',
+      'COACHIntermediate it is.',
+    ]);
   });
 
   it('shows the stored conversation again on a fresh page, and CLEAR_CHAT forgets it', async () => {
