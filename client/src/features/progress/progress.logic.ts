@@ -1,6 +1,6 @@
 /** Progress page figures drawn from the session list. */
 import type { ActivityView, SessionView } from '@contract';
-import type { ChartPoint } from '../../ui/charts';
+import type { ChartPoint } from '../../ui/charts/scale';
 import { shortDate } from '../../ui/dates';
 
 export interface WeekTotals {
