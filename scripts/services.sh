@@ -50,7 +50,7 @@ install_ffmpeg() {
   apt_install ffmpeg || { say "cannot install ffmpeg: workout videos cannot be checked on this machine"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with eight patches of ours (scripts/ferretdb/):
+# FerretDB 1.24.2 from its tagged module source with nine patches of ours (scripts/ferretdb/):
 # (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
 # so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
 # the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
@@ -71,8 +71,10 @@ install_ffmpeg() {
 # the file and the table) opens as an empty database: FerretDB refused to start on the whole store.
 # (8) each statement of an update command closes its query when it is done, not when the command
 # ends: a bulkWrite of 100 updates held the whole connection pool and its next write waited forever.
+# (9) the statements of one update command share one transaction (a savepoint each) and commit once:
+# a bulkWrite of K updates synced the WAL K times.
 # The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.9"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.10"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
 # entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
 # before, survived only a crash of the server; it wrote about twice as fast, see README Local

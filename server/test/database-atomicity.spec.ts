@@ -75,4 +75,56 @@ describe('database primitives: unique-key inserts, atomic single-document update
     // The store still takes writes afterwards (the pool was not left exhausted).
     expect((await cache.updateOne({ _id: 'u0' }, { $set: { seq: 2 } })).modifiedCount).toBe(1);
   }, 20_000);
+
+  // Patch 9 commits the statements of one update command together. Each must still see what the ones
+  // before it wrote, as on MongoDB: a guard a statement moved stops the next, a document upserted is
+  // there for the next, an updateMany finds what an earlier statement changed.
+  it('lets each statement of a bulkWrite see what the ones before it wrote', async () => {
+    const docs = client.db().collection<{ _id: string; n: number; seq?: number; tag?: string }>('bulk_seen');
+    await docs.insertMany([{ _id: 'a', n: 0, seq: 0 }, { _id: 'b', n: 0, tag: 'x' }, { _id: 'c', n: 0 }]);
+    const written = await docs.bulkWrite([
+      { updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 1 } } } },
+      { updateOne: { filter: { _id: 'a', seq: { $lt: 1 } }, update: { $set: { seq: 1 }, $inc: { n: 1 } } } },
+      { updateOne: { filter: { _id: 'a', seq: { $lt: 1 } }, update: { $inc: { n: 100 } } } },
+      { updateOne: { filter: { _id: 'c' }, update: { $set: { tag: 'x' } } } },
+      { updateMany: { filter: { tag: 'x' }, update: { $inc: { n: 10 } } } },
+      { updateOne: { filter: { _id: 'd' }, update: { $set: { n: 1 } }, upsert: true } },
+      { updateOne: { filter: { _id: 'd' }, update: { $inc: { n: 1 } } } },
+    ]);
+    expect([written.matchedCount, written.modifiedCount, written.upsertedCount]).toEqual([6, 6, 1]);
+    expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 'a', n: 2, seq: 1 },
+      { _id: 'b', n: 10, tag: 'x' },
+      { _id: 'c', n: 10, tag: 'x' },
+      { _id: 'd', n: 2 },
+    ]);
+  });
+
+  it('keeps the statements before a failed one and changes nothing for the failed one', async () => {
+    const docs = client.db().collection<{ _id: string; n: number | string }>('bulk_failed');
+    await docs.insertMany([{ _id: 'p', n: 0 }, { _id: 'q', n: 'text' }]);
+    const failed = await docs
+      .bulkWrite([
+        { updateOne: { filter: { _id: 'p' }, update: { $inc: { n: 1 } } } },
+        { updateOne: { filter: { _id: 'q' }, update: { $inc: { n: 1 } } } },
+        { updateOne: { filter: { _id: 'p' }, update: { $inc: { n: 1 } } } },
+      ])
+      .then(() => null, (err: Error) => err);
+    expect(failed).toBeInstanceOf(Error);
+    expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 'p', n: 1 }, { _id: 'q', n: 'text' }]);
+  });
+
+  it('counts every increment when bulkWrites, single updates and inserts run at once', async () => {
+    const counters = client.db().collection<{ _id: string; n: number }>('bulk_counters');
+    const inserted = client.db().collection('bulk_inserted');
+    const ids = Array.from({ length: 20 }, (_, i) => `k${i}`);
+    await counters.insertMany(ids.map((_id) => ({ _id, n: 0 })));
+    const bulks = Array.from({ length: 10 }, () => counters.bulkWrite(ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $inc: { n: 1 } } } })), { ordered: false }));
+    const singles = Array.from({ length: 40 }, (_, i) => counters.updateOne({ _id: ids[i % ids.length] }, { $inc: { n: 1 } }));
+    const inserts = Array.from({ length: 40 }, (_, i) => inserted.insertOne({ i }));
+    await Promise.all([...bulks, ...singles, ...inserts]);
+    const counts = await counters.find().toArray();
+    expect(counts.map((c) => c.n)).toEqual(ids.map(() => 12));
+    expect(await inserted.countDocuments()).toBe(40);
+  }, 20_000);
 });
