@@ -23,6 +23,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Variables a test's `env` gave an app of this file (the base ones every app gets anyway). */
+const setByEarlierApps = new Set<string>();
+
 /**
  * Boots the real HTTP app (same code as production) on a random port, with its own database and
  * Redis key prefix so test files can run side by side. Extra env (fake service URLs) via `env`.
@@ -48,6 +51,10 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     PUBLIC_URL: 'http://localhost:3999',
   };
   const merged = { ...base, ...env };
+  // Each app reads only its own settings: one an earlier app of the same file was given (say
+  // OPERATOR_TOKEN) would otherwise still be in process.env for the next.
+  for (const key of setByEarlierApps) if (!(key in merged)) delete process.env[key];
+  for (const key of Object.keys(env)) setByEarlierApps.add(key);
   Object.assign(process.env, merged);
   // Imported late so the configuration reads the env above.
   const { createHttpApp } = await import('../src/http');

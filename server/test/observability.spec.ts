@@ -60,6 +60,24 @@ describe('GET /metrics (Prometheus) behind the operator token', () => {
   });
 });
 
+describe('GET /metrics without OPERATOR_TOKEN', () => {
+  it('is open outside production, and closed in production with what to set', async () => {
+    const development = await startTestApp({ NODE_ENV: 'development' }, { workers: false });
+    try {
+      expect((await development.http.get('/metrics').expect(200)).text).toContain('sweat_http_request_duration_seconds');
+    } finally {
+      await development.close();
+    }
+    const production = await startTestApp({ NODE_ENV: 'production' }, { workers: false });
+    try {
+      const refused = await production.http.get('/metrics').set('Authorization', 'Bearer anything-at-all-here').expect(401);
+      expect(refused.body).toMatchObject({ code: 'OPERATOR_TOKEN_REQUIRED', message: expect.stringContaining('Set OPERATOR_TOKEN on the server') });
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('guessing the operator token (5 credential checks a minute per address)', () => {
   let t: TestApp;
   beforeAll(async () => (t = await startTestApp({ OPERATOR_TOKEN: TOKEN, AUTH_RATE_LIMIT_PER_MINUTE: '5' }, { workers: false })));
