@@ -16,7 +16,7 @@ const env = { ...process.env, ...serviceEnv() };
 /**
  * Each suite: what it builds, how to run it, and how to read its report file into counts. A suite
  * without tests yet answers 0/0 (the runners are told to pass with no tests). Builds are checks
- * too (tsc type-checks the server and the client, which Jest's and Vitest's transforms do not; Vite bundles the client):
+ * too (tsc type-checks the server and the client with their tests, which Jest's and Vitest's transforms do not; Vite bundles the client):
  * a failed build counts one failure. Only `requiresBuild` suites are skipped when theirs failed.
  */
 const SUITES = {

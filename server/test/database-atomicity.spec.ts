@@ -101,8 +101,9 @@ describe('database primitives: unique-key inserts, atomic single-document update
   });
 
   it('keeps the statements before a failed one and changes nothing for the failed one', async () => {
-    const docs = client.db().collection<{ _id: string; n: number | string }>('bulk_failed');
-    await docs.insertMany([{ _id: 'p', n: 0 }, { _id: 'q', n: 'text' }]);
+    const docs = client.db().collection<{ _id: string; n: number }>('bulk_failed');
+    // q's n is a string, so $inc fails on it.
+    await docs.insertMany([{ _id: 'p', n: 0 }, { _id: 'q', n: 'text' as unknown as number }]);
     const failed = await docs
       .bulkWrite([
         { updateOne: { filter: { _id: 'p' }, update: { $inc: { n: 1 } } } },

@@ -5,6 +5,7 @@ import { AchievementsService } from '../src/achievements/achievements.service';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { dayIn } from '../src/users/users.rules';
 import { catalogueExercise } from '../src/workouts/catalogue';
+import { capDayCandidates } from '../src/workouts/completion.rules';
 import { PaidMinutesRepository } from '../src/workouts/paid-minutes.repository';
 import { WorkoutsRepository } from '../src/workouts/workouts.repository';
 import { WorkoutsService } from '../src/workouts/workouts.service';
@@ -473,8 +474,11 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(await repository.claim(userId, day23, new Types.ObjectId().toString(), 15, 120)).toEqual({ paid: false, minutesToday: 120 });
     expect(await repository.claim(userId, { day: '2026-11-24', timeZone: 'UTC' }, new Types.ObjectId().toString(), 60, 120)).toEqual({ paid: true, minutesToday: 60 });
     // The latest day is what capDay moves on from, with the zone it was read in.
-    expect(await repository.latestDay(userId)).toEqual({ day: '2026-11-24', timeZone: 'UTC' });
-    expect(await repository.latestDay(new Types.ObjectId().toString())).toBeNull();
+    const around24th = capDayCandidates(new Date('2026-11-24T12:00:00Z'));
+    expect(await repository.latestDay(userId, around24th)).toEqual({ day: '2026-11-24', timeZone: 'UTC' });
+    expect(await repository.latestDay(userId, capDayCandidates(new Date('2026-11-21T12:00:00Z')))).toEqual({ day: '2026-11-23', timeZone: 'UTC' });
+    expect(await repository.latestDay(userId, capDayCandidates(new Date('2026-11-30T12:00:00Z')))).toBeNull();
+    expect(await repository.latestDay(new Types.ObjectId().toString(), around24th)).toBeNull();
   });
 
   describe('the test clock', () => {

@@ -1,4 +1,4 @@
-import { capDay, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
+import { capDay, capDayCandidates, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
 
 describe('the daily cap on paid minutes', () => {
   it('pays while the day plans at most 120 minutes, then records the session unpaid and says why', () => {
@@ -76,6 +76,24 @@ describe('the ticks paid are the ticks the server stored', () => {
 
 describe("the cap's day: the day the session started, a change of time zone opening no second day", () => {
   const at = (iso: string) => new Date(iso);
+
+  it('is pinned only by a paid day among capDayCandidates: an older one gives what none gives', () => {
+    const zones = ['Etc/GMT+12', 'Pacific/Honolulu', 'America/Los_Angeles', 'UTC', 'Asia/Tokyo', 'Pacific/Kiritimati'];
+    const starts = ['2026-11-23T00:10:00Z', '2026-11-23T11:59:00Z', '2026-11-23T12:01:00Z', '2026-11-23T23:50:00Z'].map(at);
+    const paidDays = ['2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25'];
+    expect(capDayCandidates(at('2026-11-23T12:00:00Z'))).toEqual(['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
+    for (const startedAt of starts) {
+      for (const zone of zones) {
+        for (const day of paidDays) {
+          for (const paidZone of zones) {
+            const lastPaid = { day, timeZone: paidZone };
+            const found = capDayCandidates(startedAt).includes(day) ? lastPaid : null;
+            expect([startedAt, zone, lastPaid, capDay(startedAt, zone, found)]).toEqual([startedAt, zone, lastPaid, capDay(startedAt, zone, lastPaid)]);
+          }
+        }
+      }
+    }
+  });
 
   it('is the start’s day in the user’s zone when nothing was paid yet, or the zone did not change', () => {
     expect(capDay(at('2026-11-23T23:30:00Z'), 'UTC', null)).toEqual({ day: '2026-11-23', timeZone: 'UTC' });

@@ -82,6 +82,18 @@ export function capDay(startedAt: Date, timeZone: string, lastPaid: { day: strin
   return here.day > previous.day ? here : { day: there, timeZone: previous.timeZone };
 }
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The paid days that can pin a session starting at `startedAt` (capDay's `lastPaid`): its UTC day
+ * and two each side. Its day in any zone (UTC−12 to UTC+14) is within one of its UTC day, so an
+ * older last paid day gives what no paid day gives, and a later one than these exists only if the
+ * clock went back days: the counters are read by these ids, not by reading all of the user's days.
+ */
+export function capDayCandidates(startedAt: Date): string[] {
+  return [-2, -1, 0, 1, 2].map((offset) => dayIn(new Date(startedAt.getTime() + offset * DAY_MS), 'UTC'));
+}
+
 /**
  * What a completed session pays once the day's cap is counted: its credits while the day's paid
  * sessions plus this one plan at most DAILY_PAID_MINUTES, else nothing, with the reason.

@@ -17,14 +17,17 @@ export interface PaidMinutesClaim {
 export class PaidMinutesRepository {
   constructor(@InjectModel(PaidMinutes.name) private readonly days: Model<PaidMinutes>) {}
 
-  /** `_id` by the user's prefix: their latest paid day (ids sort by day), and the zone it was read in. */
-  async latestDay(userId: string): Promise<{ day: string; timeZone?: string } | null> {
-    const latest = await this.days
-      .findOne({ _id: { $gt: `${userId}:`, $lt: `${userId};` } }, { timeZone: 1 })
-      .sort({ _id: -1 })
-      .lean<Pick<PaidMinutes, '_id' | 'timeZone'>>()
+  /**
+   * The latest of the user's paid days among `days` (capDayCandidates), and the zone it was read in:
+   * found by their `_id`s, so it reads at most those counters however many days the user has.
+   */
+  async latestDay(userId: string, days: string[]): Promise<{ day: string; timeZone?: string } | null> {
+    const held = await this.days
+      .find({ _id: { $in: days.map((day) => `${userId}:${day}`) } }, { timeZone: 1 })
+      .lean<Array<Pick<PaidMinutes, '_id' | 'timeZone'>>>()
       .exec();
-    return latest && { day: latest._id.slice(userId.length + 1), timeZone: latest.timeZone };
+    const latest = held.sort((a, b) => (a._id < b._id ? 1 : -1))[0];
+    return latest ? { day: latest._id.slice(userId.length + 1), timeZone: latest.timeZone } : null;
   }
 
   /**

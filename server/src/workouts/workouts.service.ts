@@ -8,7 +8,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
-import { CapDay, CompletionRefusal, capDay, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
+import { CapDay, CompletionRefusal, capDay, capDayCandidates, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { StoredWorkout } from './workout.schema';
@@ -39,7 +39,7 @@ export class WorkoutsService {
     const workout = await this.openToComplete(userId, body.workoutId, now);
     const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
     if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
-    const [timeZone, lastPaidDay] = await Promise.all([this.users.findTimeZone(userId), this.paidMinutes.latestDay(userId)]);
+    const [timeZone, lastPaidDay] = await Promise.all([this.users.findTimeZone(userId), this.paidMinutes.latestDay(userId, capDayCandidates(workout.startedAt ?? now))]);
     const zone = timeZone ?? FALLBACK_TIME_ZONE;
     const ticked = workout.ticked ?? [];
     refuse(completionRefusal(workout.startedAt, workout.duration, now, zone) ?? ticksRefusal(known, ticked));

@@ -223,7 +223,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
       await r.claim(userId, day, v.newId(), 20, 60);
       await r.claim(userId, day, v.newId(), 90, 60);
     },
-    latestDay: (r, v) => r.latestDay(v.userId()),
+    latestDay: (r, v) => r.latestDay(v.userId(), [v.day(), v.day()]),
   }),
   queriesOf(WorkoutSessionsRepository, {
     findByWorkout: (r, v) => r.findByWorkout(v.id()),
