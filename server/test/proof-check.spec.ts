@@ -6,7 +6,7 @@ import { ProofChecker } from '../src/proofs/proof-checker';
 import { Upload } from '../src/uploads/upload.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { afternoonZone, fitFile } from './support/activity-files';
-import { activityScreenshot, selfie as selfieFor } from './support/evidence-samples';
+import { activityScreenshot, reusedWorkoutVideo, selfie as selfieFor } from './support/evidence-samples';
 import { pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
 
@@ -76,6 +76,21 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
       accepted: false,
       checks: [{ name: 'file', passed: false, reason: 'The image is too small (10×10); send a real photo or screenshot' }],
     });
+  });
+
+  it('refuses a file already used as a proof (409, as validation would) before checking anything', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    await proofs.addPending(me, 10);
+    const video = reusedWorkoutVideo(1, proofs.nextSeed());
+    const files = { ...(await proofs.uploadAll(me)), workout_video: await proofs.upload(me, 'workout_video', video, 'video/mp4') };
+    await proofs.validate(me, files).expect(200);
+    runs = [];
+
+    const same = await proofs.upload(other, 'workout_video', video, 'video/mp4');
+    const refused = await check(other, { kind: 'workout_video', fileUrl: same }).expect(409);
+    expect(refused.body).toMatchObject({ code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof' });
+    expect(runs).toEqual([]);
   });
 
   it("refuses someone else's upload (404), a foreign URL or another slot's upload (403), a malformed body (400), an old upload (400)", async () => {

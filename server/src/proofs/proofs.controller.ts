@@ -48,10 +48,11 @@ export class ProofsController {
 
   /**
    * One slot's finished upload checked right away, by the checks validate-all runs: each with
-   * whether it passed and why. validate-all reuses the result while the file and today's code are unchanged.
+   * whether it passed and why (409 for a file already used as a proof). validate-all reuses the
+   * result while the file and today's code are unchanged.
    */
   @Post('check')
-  @Returns(ProofCheckResult, 200, 'PROOF_TOO_OLD', 'PROOF_INVALID_TIME_ZONE', 'ACTIVITY_UNREADABLE', ...UPLOAD_USE, ...AI_ROUTE)
+  @Returns(ProofCheckResult, 200, 'PROOF_TOO_OLD', 'PROOF_INVALID_TIME_ZONE', 'PROOF_MEDIA_REUSED', 'ACTIVITY_UNREADABLE', ...UPLOAD_USE, ...AI_ROUTE)
   check(@CurrentUser() me: SessionUser, @ValidBody(ProofCheckRequest) body: ProofCheckRequest): Promise<ProofCheckResult> {
     return this.proofs.checkFile(me.userId, body);
   }

@@ -87,12 +87,15 @@ export class ProofsService {
 
   /**
    * One slot's file checked as soon as it is uploaded, by the checks validate-all runs (which then
-   * reuses the result while the file and today's code are unchanged); nothing is claimed or credited.
+   * reuses the result while the file and today's code are unchanged); a file already used as a proof
+   * is refused first (409), as validation would. Nothing is claimed or credited.
    */
   async checkFile(userId: string, request: ProofCheckRequest, now = new Date()): Promise<ProofCheckResult> {
     const timeZone = requireTimeZone(request.timeZone);
     const today = proofDay(now, timeZone);
     const file = await this.requireTodaysFile(userId, request.kind, request.fileUrl, timeZone, today);
+    // Said now, not after the slot shows its checks passed: validation would refuse it anyway.
+    if (await this.media.anyUsed([file.sha256])) throw mediaReused();
     return this.proofChecks.checkFile(userId, file, challengeCode(this.challengeSecret, userId, today), today, timeZone);
   }
 
