@@ -71,10 +71,10 @@ install_ffmpeg() {
 # the file and the table) opens as an empty database: FerretDB refused to start on the whole store.
 # (8) each statement of an update command closes its query when it is done, not when the command
 # ends: a bulkWrite of 100 updates held the whole connection pool and its next write waited forever.
-# (9) the statements of one update command share one transaction (a savepoint each) and commit once:
+# (9) the statements of one update command share one transaction (a savepoint per write) and commit once:
 # a bulkWrite of K updates synced the WAL K times.
 # The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.10"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.11"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
 # entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
 # before, survived only a crash of the server; it wrote about twice as fast, see README Local

@@ -115,6 +115,37 @@ describe('database primitives: unique-key inserts, atomic single-document update
     expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 'p', n: 1 }, { _id: 'q', n: 'text' }]);
   });
 
+  // A bulkWrite holds SQLite's write lock from its first statement to its commit; creating a
+  // collection or an index holds FerretDB's catalogue and then writes. Neither may wait on the other
+  // (a build where the bulkWrite asked the catalogue again stalled both until busy_timeout failed the DDL).
+  it('creates collections and indexes while bulkWrites run, and both go on', async () => {
+    const db = client.db();
+    const cache = db.collection<{ _id: string; seq: number }>('ddl_cache');
+    const ids = Array.from({ length: 50 }, (_, i) => `c${i}`);
+    await cache.insertMany(ids.map((_id) => ({ _id, seq: 0 })));
+    let running = true;
+    let rounds = 0;
+    const bulks = (async () => {
+      while (running) {
+        const seq = ++rounds;
+        await cache.bulkWrite(ids.map((_id) => ({ updateOne: { filter: { _id, seq: { $lt: seq } }, update: { $set: { seq } } } })), { ordered: false });
+      }
+    })();
+    const created: string[] = [];
+    try {
+      for (let i = 0; i < 8; i++) {
+        const fresh = db.collection(`ddl_new_${i}`);
+        created.push(await fresh.insertOne({ i }).then(() => fresh.createIndex({ i: 1 }), (err: Error) => `insert: ${err.message}`).catch((err: Error) => `createIndex: ${err.message}`));
+      }
+    } finally {
+      running = false;
+      await bulks;
+    }
+    expect(created).toEqual(Array.from({ length: 8 }, () => 'i_1'));
+    expect(rounds).toBeGreaterThan(0);
+    expect(await cache.countDocuments({ seq: rounds })).toBe(ids.length);
+  }, 30_000);
+
   it('counts every increment when bulkWrites, single updates and inserts run at once', async () => {
     const counters = client.db().collection<{ _id: string; n: number }>('bulk_counters');
     const inserted = client.db().collection('bulk_inserted');
