@@ -16,8 +16,9 @@ const env = { ...process.env, ...serviceEnv() };
 /**
  * Each suite: what it builds, how to run it, and how to read its report file into counts. A suite
  * without tests yet answers 0/0 (the runners are told to pass with no tests). Builds are checks
- * too (tsc type-checks the server and the client with their tests, which Jest's and Vitest's transforms do not; Vite bundles the client):
- * a failed build counts one failure. Only `requiresBuild` suites are skipped when theirs failed.
+ * too (tsc type-checks the server; Vite bundles the client), and so is the type check of each with
+ * its tests (typecheckAll): a failed one counts one failure. Only `requiresBuild` suites are
+ * skipped when their build failed.
  */
 const SUITES = {
   server: {
@@ -87,6 +88,21 @@ async function buildAll(names) {
   return failed;
 }
 
+/**
+ * Type-checks those targets with their tests (`npm run typecheck -w …`): the builds compile the
+ * sources alone (the Docker images build without the tests), and Jest's and Vitest's transforms
+ * only strip types. Answers how many failed; a failure skips no suite.
+ */
+async function typecheckAll(names) {
+  const targets = [...new Set(names.flatMap((name) => SUITES[name].builds))];
+  let failed = 0;
+  for (const target of targets) {
+    say(`type-checking ${target} with its tests`);
+    if ((await run('npm', ['run', 'typecheck', '-w', target], { env })) !== 0) failed++;
+  }
+  return failed;
+}
+
 async function runSuite(name, failedBuilds) {
   const suite = SUITES[name];
   const skipped = suite.skip?.() ?? (suite.requiresBuild && suite.builds.some((t) => failedBuilds.has(t)) ? 'its build failed' : null);
@@ -129,7 +145,7 @@ async function main() {
   await ensureDependencies();
   await ensureServices();
   const failedBuilds = await buildAll(names);
-  const total = { passed: 0, failed: failedBuilds.size };
+  const total = { passed: 0, failed: failedBuilds.size + (await typecheckAll(names)) };
   for (const name of names) {
     const counts = await runSuite(name, failedBuilds);
     total.passed += counts.passed;
