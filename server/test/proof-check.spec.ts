@@ -3,6 +3,7 @@ import { Model, Types } from 'mongoose';
 import { CHALLENGE_ALPHABET, type ProofCheckResult } from '../src/contract';
 import { ProofCheck } from '../src/proofs/proof-check.schema';
 import { ProofChecker } from '../src/proofs/proof-checker';
+import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { Upload } from '../src/uploads/upload.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { afternoonZone, fitFile } from './support/activity-files';
@@ -91,6 +92,23 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const refused = await check(other, { kind: 'workout_video', fileUrl: same }).expect(409);
     expect(refused.body).toMatchObject({ code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof' });
     expect(runs).toEqual([]);
+  });
+
+  it('does not count as used a file held by an attempt of the user that died (released, as validation does)', async () => {
+    const me = await signIn(t);
+    const files = await proofs.uploadPictures(me);
+    const uploadId = uploadIdOf(files.workout_video);
+    const { sha256 } = (await t.app.get<Model<Upload>>(getModelToken(Upload.name)).findById(uploadId).lean())!;
+    const userId = new Types.ObjectId(me.user.id);
+    // Left in checking by a request that died well past twice the job timeout, holding the video.
+    const dead = await t.app.get<Model<ProofDay>>(getModelToken(ProofDay.name)).collection.insertOne({
+      userId, day: (await t.http.get('/api/proof/challenge').set(me.auth)).body.day, timeZone: 'UTC', streakAfter: 1, status: 'checking', proofs: [], coinsValidated: 0, createdAt: new Date(Date.now() - 5 * 60_000),
+    });
+    const media = t.app.get<Model<ProofMedia>>(getModelToken(ProofMedia.name));
+    await media.collection.insertOne({ _id: sha256 as never, userId, uploadId, proofDayId: dead.insertedId });
+
+    expect((await check(me, { kind: 'workout_video', fileUrl: files.workout_video }).expect(200)).body.accepted).toBe(true);
+    expect(await media.countDocuments({ proofDayId: dead.insertedId })).toBe(0);
   });
 
   it("refuses someone else's upload (404), a foreign URL or another slot's upload (403), a malformed body (400), an old upload (400)", async () => {

@@ -94,7 +94,9 @@ export class ProofsService {
     const timeZone = requireTimeZone(request.timeZone);
     const today = proofDay(now, timeZone);
     const file = await this.requireTodaysFile(userId, request.kind, request.fileUrl, timeZone, today);
-    // Said now, not after the slot shows its checks passed: validation would refuse it anyway.
+    // Said now, not after the slot shows its checks passed: validation would refuse it anyway (after
+    // releasing an attempt of the user's that died holding these very files, as validation does).
+    await this.liveDay(userId, today, now);
     if (await this.media.anyUsed([file.sha256])) throw mediaReused();
     return this.proofChecks.checkFile(userId, file, challengeCode(this.challengeSecret, userId, today), today, timeZone);
   }
@@ -113,9 +115,8 @@ export class ProofsService {
     const today = proofDay(now, timeZone);
     const files = await this.requireTodaysFiles(userId, request.proofs, timeZone, today);
 
-    const existing = await this.days.findByUserDay(userId, today);
-    if (existing && this.isAbandoned(existing, now)) await this.lifecycle.release(existing);
-    else if (existing) {
+    const existing = await this.liveDay(userId, today, now);
+    if (existing) {
       if (existing.status === 'checked') await this.lifecycle.completeAfterCrash(existing);
       throw alreadyValidated();
     }
@@ -221,6 +222,14 @@ export class ProofsService {
   }
 
   /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
+  /** Today's proof day of the user; one a request that died left in checking is released (its claims undone) and counts as none. */
+  private async liveDay(userId: string, today: string, now: Date): Promise<ProofDayRecord | null> {
+    const existing = await this.days.findByUserDay(userId, today);
+    if (!existing || !this.isAbandoned(existing, now)) return existing;
+    await this.lifecycle.release(existing);
+    return null;
+  }
+
   private isAbandoned(day: ProofDayRecord, now: Date): boolean {
     return day.status === 'checking' && now.getTime() - day.createdAt.getTime() > this.stuckAfterMs();
   }
