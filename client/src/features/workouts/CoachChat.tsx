@@ -25,7 +25,8 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   // The conversation is kept on the server, so it shows again after navigation or a reload.
   // Until it has loaded nothing is sent: a message would go without the turns before it, and the
   // reply would not know what was already said (the list would also lose the optimistic turn).
-  const { data: messages = NO_MESSAGES, isLoading: loadingConversation } = useGetChatHistoryQuery(user.id);
+  // If it cannot load, messages go without it and the server answers from the turns it stored.
+  const { data: messages = NO_MESSAGES, isLoading: loadingConversation, isError: conversationFailed, refetch } = useGetChatHistoryQuery(user.id);
   const [draft, setDraft] = useState('');
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [sendChat, chat] = useCoachChatMutation();
@@ -87,7 +88,15 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
       {/* It scrolls: keyboard users focus it to read back. */}
       <ol className="coach__messages" aria-label="Chat messages" aria-live="polite" tabIndex={0}>
         {loadingConversation && <li className="coach__hint muted">LOADING_CONVERSATION…</li>}
-        {!loadingConversation && messages.length === 0 && (
+        {conversationFailed && (
+          <li className="coach__hint">
+            The conversation so far could not be loaded.{' '}
+            <button type="button" className="btn btn--ghost btn--small" onClick={() => void refetch()}>
+              RETRY
+            </button>
+          </li>
+        )}
+        {!loadingConversation && !conversationFailed && messages.length === 0 && (
           <li className="coach__hint muted">Ask about pain, weight loss, food, rest or how to do an exercise — or say how many minutes you have, your equipment and what to train.</li>
         )}
         {messages.map((m) => (

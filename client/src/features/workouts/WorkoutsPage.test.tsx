@@ -59,6 +59,7 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
   const deleted: string[] = [];
   const progress = progressServer(today?.ticked);
   let historyHeld: Promise<void> | null = null;
+  let historyFailures = 0;
   const fetchMock = mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (request.method === 'PUT') return progress.answer(JSON.parse(await request.text()));
@@ -75,6 +76,7 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
     if (path.startsWith('/api/workout/chat/history/')) {
       if (request.method !== 'DELETE') {
         if (historyHeld) await historyHeld;
+        if (historyFailures > 0 && historyFailures--) return jsonResponse({ statusCode: 500, message: 'down', error: 'Internal Server Error' }, 500);
         return jsonResponse(conversation);
       }
       deleted.push(path);
@@ -95,7 +97,9 @@ function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown
       release();
     };
   }
-  return { posted, deleted, progress, fetchMock, holdHistory };
+  /** The stored conversation's next `times` answers fail (500). */
+  const failHistory = (times: number) => (historyFailures = times);
+  return { posted, deleted, progress, fetchMock, holdHistory, failHistory };
 }
 
 /** The coach's input once the stored conversation has loaded (until then it is disabled). */
@@ -238,7 +242,7 @@ describe('training page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posted).toEqual([]);
 
-    const input = screen.getByRole('textbox', { name: 'Message' });
+    const input = await messageInput();
     // Each reply is in (stored and read back) before the next message: a message sent while the coach answers is not sent.
     for (const [i, message] of ['A 30 minute yoga session', 'With a band'].entries()) {
       await userEvent.type(input, `${message}{Enter}`);
@@ -378,6 +382,22 @@ describe('training page', () => {
       'YOUMake it intermediate',
       'COACHIntermediate it is.',
     ]);
+  });
+
+  it('says when the stored conversation could not be loaded, keeps the input usable, and RETRY loads it', async () => {
+    const stored = [turn(0, 'user', 'I have a bad knee'), turn(1, 'assistant', 'Avoid jumping.')];
+    const { posted, failHistory } = fakeApi(null, () => jsonResponse({ response: 'Noted.', workoutGenerated: false }), stored);
+    failHistory(1);
+    renderApp('/workouts');
+    expect(await screen.findByText(/The conversation so far could not be loaded/)).toBeTruthy();
+    const input = await messageInput();
+    await userEvent.click(screen.getByRole('button', { name: 'RETRY' }));
+    const list = screen.getByRole('list', { name: 'Chat messages' });
+    expect(await within(list).findByText('Avoid jumping.')).toBeTruthy();
+    expect(screen.queryByText(/could not be loaded/)).toBeNull();
+    await userEvent.type(input, 'Legs today?{Enter}');
+    expect(await within(list).findByText('Noted.')).toBeTruthy();
+    expect(posted[0].body).toMatchObject({ chatHistory: [{ role: 'user', content: 'I have a bad knee' }, { role: 'assistant' }] });
   });
 
   it('shows the stored conversation again on a fresh page, and CLEAR_CHAT forgets it', async () => {
