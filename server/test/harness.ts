@@ -23,8 +23,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Variables a test's `env` gave an app of this file (the base ones every app gets anyway). */
+/** Variables a test's `env` gave an app of this file (the base ones every app gets anyway), and the environment before any. */
 const setByEarlierApps = new Set<string>();
+const ORIGINAL_ENV = { ...process.env };
 
 /**
  * Boots the real HTTP app (same code as production) on a random port, with its own database and
@@ -53,7 +54,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   const merged = { ...base, ...env };
   // Each app reads only its own settings: one an earlier app of the same file was given (say
   // OPERATOR_TOKEN) would otherwise still be in process.env for the next.
-  for (const key of setByEarlierApps) if (!(key in merged)) delete process.env[key];
+  for (const key of setByEarlierApps) {
+    if (key in merged) continue;
+    if (key in ORIGINAL_ENV) process.env[key] = ORIGINAL_ENV[key];
+    else delete process.env[key];
+  }
   for (const key of Object.keys(env)) setByEarlierApps.add(key);
   Object.assign(process.env, merged);
   // Imported late so the configuration reads the env above.
