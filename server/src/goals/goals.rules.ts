@@ -1,8 +1,7 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import { GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, massText, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus, type UnitSystem } from '../contract';
+import { DAY_MS, GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, massText, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus, type UnitSystem } from '../contract';
 
-const DAY_MS = 24 * 3600_000;
 const WEEK_MS = 7 * DAY_MS;
 
 

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   ACTIVITY_FILE_PURPOSE,
   ACTIVITY_FORMATS,
+  DAY_MS,
   EvidenceCheck,
   PROOF_KINDS,
   PROOF_PURPOSES,
@@ -36,7 +37,6 @@ import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothin
 import { ProofMediaRepository } from './proof-media.repository';
 import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, requireTimeZone } from './proofs.rules';
 
-const DAY_MS = 24 * 3600_000;
 /** How long history answers go back. */
 const HISTORY_LIMIT = 90;
 
@@ -221,7 +221,6 @@ export class ProofsService {
     return { kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
   }
 
-  /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
   /** Today's proof day of the user; one a request that died left in checking is released (its claims undone) and counts as none. */
   private async liveDay(userId: string, today: string, now: Date): Promise<ProofDayRecord | null> {
     const existing = await this.days.findByUserDay(userId, today);
@@ -230,6 +229,7 @@ export class ProofsService {
     return null;
   }
 
+  /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
   private isAbandoned(day: ProofDayRecord, now: Date): boolean {
     return day.status === 'checking' && now.getTime() - day.createdAt.getTime() > this.stuckAfterMs();
   }

@@ -1,5 +1,5 @@
 /** Pure rules of completing a session: which workout may be completed, when, with which ticks, and on which day of the cap it is paid. */
-import { DAILY_PAID_MINUTES, FALLBACK_TIME_ZONE, sessionCompletableAt, type ErrorCode } from '../contract';
+import { DAILY_PAID_MINUTES, DAY_MS, FALLBACK_TIME_ZONE, sessionCompletableAt, type ErrorCode } from '../contract';
 import { dayIn } from '../users/users.rules';
 import { SESSION_OPEN_MS, isOpenWorkout } from './workouts.rules';
 
@@ -81,8 +81,6 @@ export function capDay(startedAt: Date, timeZone: string, lastPaid: { day: strin
   if (there <= previous.day) return previous;
   return here.day > previous.day ? here : { day: there, timeZone: previous.timeZone };
 }
-
-const DAY_MS = 24 * 3600_000;
 
 /**
  * The paid days that can pin a session starting at `startedAt` (capDay's `lastPaid`): its UTC day

@@ -1,3 +1,5 @@
+import { DAY_MS } from './time-zones';
+
 /**
  * weight: kg to reach or go below, read from analysed body-scan reports; workouts: sessions that
  * count (half their exercises or more, credits earned) since the goal was set; streak: days.
@@ -42,8 +44,6 @@ export function maxGoalStake(metric: (typeof GOAL_METRICS)[number], units: numbe
 
 /** What one unit of each metric's effort is called, for hints and refusals. */
 export const GOAL_EFFORT_UNITS = { workouts: 'workout', streak: 'streak day', weight: 'kg' } as const satisfies Record<(typeof GOAL_METRICS)[number], string>;
-
-const DAY_MS = 24 * 3600_000;
 
 /** A goal runs until the end of its deadline day (UTC). */
 export function goalDeadlineEnd(day: string): Date {

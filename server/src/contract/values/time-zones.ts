@@ -117,3 +117,6 @@ export const TIME_ZONE_NAMES = [
 
 /** The zone used where none is known yet (a browser that does not say, a user before their first proof day). */
 export const FALLBACK_TIME_ZONE = 'UTC';
+
+/** A day of 24 hours, for instant arithmetic in UTC (calendar days of a zone come from dayIn). */
+export const DAY_MS = 24 * 3600_000;
