@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, renderApp } from '../../test/fixtures';
-import { WORKOUT, fakeApi, messageInput, turn } from './workoutsPage.fixtures';
+import { WORKOUT, fakeApi, messageInput, turn } from '../../test/trainingServer';
 
 describe('coach chat on the training page', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 import { formatTime } from '../../ui/dates';
-import { CONFIG, STARTED_AT, WORKOUT, exercise, fakeApi, messageInput } from './workoutsPage.fixtures';
+import { CONFIG, STARTED_AT, WORKOUT, exercise, fakeApi, messageInput } from '../../test/trainingServer';
 
 describe('training page', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,7 +3,7 @@
 import type { ChatMessageView, WorkoutView } from '@contract';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
-import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
+import { jsonResponse, makeUser, mockFetch } from './fixtures';
 
 export const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: '', treasuryAddress: '', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
 export const exercise = (n: number) => ({ id: `ex${n}`, name: `Move ${n}`, description: `How to do move ${n}.`, phase: 'main' as const, prescription: '3 × 10', muscles: ['legs' as const] });
