@@ -68,12 +68,15 @@ export function freePort() {
   });
 }
 
+/** With BENCH_CPU_PROFILE_DIR set, each bench server writes V8 CPU profiles of its threads there (open them in Chrome's DevTools). */
+const cpuProfileArgs = () => (process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []);
+
 /** The API process (scripts/lib.mjs API_PROCESS) with the inline worker; resolves once /api/health answers 200. */
 export async function startServer(extra = {}, name = undefined) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = benchEnv({ PORT: String(port), PUBLIC_URL: url, WORKER_INLINE: '1', ...extra }, name);
-  const child = spawn(process.execPath, API_PROCESS, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [...cpuProfileArgs(), ...API_PROCESS], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { MAX_IMAGE_PIXELS } from '../../contract';
 import type { VideoFacts } from '../evidence.rules';
 import { EvidenceTimeout } from '../models/lazy-engine';
 import type { GreyImage, RgbImage } from '../pixels.rules';
+import { ToolRefused, launch } from './tool-launcher';
 
 /**
  * Proof files read with Debian's ffmpeg and ffprobe: decoded to raw pixels, scaled down on the
@@ -40,39 +40,17 @@ function inputArgs(path: string, mime: string): string[] {
   return ['-protocol_whitelist', 'file', '-max_pixels', String(MAX_IMAGE_PIXELS), '-f', demuxer, '-i', path];
 }
 
-/** Runs ffmpeg or ffprobe; its standard output, at most `maxBytes`, or an error naming why not. */
-function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const left = deadline - Date.now();
-    if (left <= 0) return reject(new EvidenceTimeout(command));
-    // ffprobe never reads standard input; ffmpeg would, unless told not to.
-    const quiet = command === 'ffmpeg' ? ['-v', 'error', '-nostdin'] : ['-v', 'error'];
-    const child = spawn(command, [...quiet, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let stderr = '';
-    let failure: Error | null = null;
-    const stop = (err: Error) => {
-      failure ??= err;
-      child.kill('SIGKILL');
-    };
-    const timer = setTimeout(() => stop(new EvidenceTimeout(command)), left);
-    child.stdout.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) stop(new MediaUnreadable(`${command} produced more than ${maxBytes} bytes`));
-      else chunks.push(chunk);
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-    });
-    child.on('error', (err) => stop(err));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (failure) reject(failure);
-      else if (code !== 0) reject(new MediaUnreadable(stderr.trim().split('\n').pop() || `${command} exited with ${code}`));
-      else resolve(Buffer.concat(chunks));
-    });
-  });
+/** Runs ffmpeg or ffprobe (through the launcher, see tool-launcher.ts); its standard output, at most `maxBytes`, or an error naming why not. */
+async function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
+  const left = deadline - Date.now();
+  if (left <= 0) throw new EvidenceTimeout(command);
+  // ffprobe never reads standard input; ffmpeg would, unless told not to.
+  const quiet = command === 'ffmpeg' ? ['-v', 'error', '-nostdin'] : ['-v', 'error'];
+  try {
+    return await launch(command, [...quiet, ...args], left, maxBytes);
+  } catch (err) {
+    throw err instanceof ToolRefused ? new MediaUnreadable(err.message) : err;
+  }
 }
 
 type Picture = { width: number; height: number; pixels: Uint8Array };
