@@ -221,6 +221,30 @@ function saturation(busiest, percent, machine) {
   return `no core (busiest ${busiest} ${fmt(percent)}): the limit is not CPU`;
 }
 
+/**
+ * Little's law: users who send their next request as soon as the last is answered are answered at
+ * X = N / R, R their mean response time. The rate at which the closed loop's mean would be its
+ * targets' (each route's p95 target, weighted by its requests) beside the rates the machine answered:
+ * below it, no work on the slow routes' queries alone can meet the targets.
+ */
+function neededRateRow(scenario, closed, steps) {
+  const routes = scenario.summarize(closed.samples).filter((r) => r.route !== 'all');
+  const requests = routes.reduce((n, r) => n + r.requests, 0);
+  const targetMeanSeconds = routes.reduce((sum, r) => sum + r.requests * p95TargetMs(r.route), 0) / requests / 1000;
+  const needed = USERS / targetMeanSeconds;
+  const closedRate = closed.samples.length / closed.seconds;
+  const openBest = Math.max(0, ...steps.map((s) => s.answeredPerSecond));
+  return row(
+    'Load',
+    `closed loop: answered rate its targets need (Little's law: ${USERS} users / ${fmt(targetMeanSeconds, 2)} s, the targets weighted by requests) · answered in the closed loop · best answered in the open loop`,
+    `${fmt(needed)}/s · ${fmt(closedRate)}/s · ${fmt(openBest)}/s`,
+    '',
+    null,
+    'reference',
+    null,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export async function benchLoad() {
@@ -232,7 +256,8 @@ export async function benchLoad() {
     const processes = loadProcesses(server);
     const closed = await closedLoop(scenario, server, processes);
     const rows = closedLoopRows(scenario, closed);
-    rows.push(...openLoopRows(await openLoop(scenario, server, processes)));
+    const steps = await openLoop(scenario, server, processes);
+    rows.push(...openLoopRows(steps), neededRateRow(scenario, closed, steps));
     const verify = await ledgerVerify(server);
     rows.push(row('Load', 'ledger:verify after both loops', verify.summary, '', null, 'clean', verify.ok));
     return rows;
