@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PSM } from 'tesseract.js';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CHALLENGE_ALPHABET, MAX_IMAGE_PIXELS, VIDEO_RULES } from '../contract';
@@ -24,6 +24,7 @@ import { Detector, PersonDetector } from './models/person-detector';
 import { Reading, TextReader } from './models/text-reader';
 import { adaptiveThreshold, brightRegions, coarseGrid, crop, meanAbsoluteDifference, toGrey, withMargin, type GreyImage, type RgbImage } from './pixels.rules';
 import { MediaUnreadable, decodeImage, probeVideo, videoFrames, withTempFile } from './readers/media-files';
+import { stopLauncher } from './readers/tool-launcher';
 
 export interface EvidenceFile {
   kind: ProofKind;
@@ -85,12 +86,17 @@ export class DocumentImageRefused extends Error {}
  * EVIDENCE_TIME_LIMIT_MS, fails one.
  */
 @Injectable()
-export class EvidenceService {
+export class EvidenceService implements OnModuleDestroy {
   constructor(
     private readonly people: PersonDetector,
     private readonly text: TextReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The ffmpeg launcher (readers/tool-launcher.ts) and whatever it runs end with the app. */
+  onModuleDestroy(): void {
+    stopLauncher();
+  }
 
   async check(file: EvidenceFile, challengeCode: string): Promise<EvidenceCheck[]> {
     const deadline = Date.now() + this.config.evidenceTimeLimitMs;

@@ -13,41 +13,54 @@ import { EvidenceTimeout } from '../models/lazy-engine';
 
 /** Why a run gave no output: over its deadline, over its output limit, a non-zero exit, or not started at all. */
 type Failure = { reason: 'timeout' } | { reason: 'too-large' } | { reason: 'exit'; detail: string } | { reason: 'spawn'; detail: string };
-type Reply = { id: number } & ({ ok: true; output: Uint8Array } | ({ ok: false } & Failure));
+type Reply = { id: number } & ({ ok: true; output: Buffer } | ({ ok: false } & Failure));
 
-/** The launcher, run with `node -e`: each message is one run; it answers with the run's output or why there is none. */
+/**
+ * The launcher, run with `node -e`: each message is one run, until its deadline (ms since the
+ * epoch, this machine's clock); it answers with the run's output or why there is none. It leads a
+ * process group of its own (detached), so the API can kill it and every program it started at once.
+ */
 const LAUNCHER = `
 const { spawn } = require('node:child_process');
 const running = new Set();
-process.on('message', ({ id, command, args, timeoutMs, maxBytes }) => {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
-  const chunks = [];
-  let size = 0;
-  let stderr = '';
+function run({ id, command, args, deadline, maxBytes }) {
+  let child = null;
   let failure = null;
   const stop = (why) => {
     failure = failure || why;
-    child.kill('SIGKILL');
+    if (child) child.kill('SIGKILL');
   };
-  const timer = setTimeout(() => stop({ reason: 'timeout' }), timeoutMs);
-  child.stdout.on('data', (chunk) => {
-    size += chunk.length;
-    if (size > maxBytes) stop({ reason: 'too-large' });
-    else chunks.push(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
-  });
-  child.on('error', (err) => stop({ reason: 'spawn', detail: err.message }));
-  child.on('close', (code) => {
-    clearTimeout(timer);
-    running.delete(child);
-    if (failure) process.send({ id, ok: false, ...failure });
-    else if (code !== 0) process.send({ id, ok: false, reason: 'exit', detail: stderr.trim().split('\\n').pop() || command + ' exited with ' + code });
-    else process.send({ id, ok: true, output: Buffer.concat(chunks) });
-  });
-});
+  try {
+    child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    const chunks = [];
+    let size = 0;
+    let stderr = '';
+    const timer = setTimeout(() => stop({ reason: 'timeout' }), Math.max(0, deadline - Date.now()));
+    child.stdout.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > maxBytes) stop({ reason: 'too-large' });
+      else chunks.push(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (err) => stop({ reason: 'spawn', detail: err.message }));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      if (failure) process.send({ id, ok: false, ...failure });
+      else if (code !== 0) process.send({ id, ok: false, reason: 'exit', detail: stderr.trim().split('\\n').pop() || command + ' exited with ' + code });
+      else process.send({ id, ok: true, output: Buffer.concat(chunks) });
+    });
+  } catch (err) {
+    // spawn refused (arguments, memory) or came back without its pipes (no file descriptors left).
+    stop({ reason: 'spawn', detail: err.message });
+    if (child) running.delete(child);
+    process.send({ id, ok: false, reason: 'spawn', detail: err.message });
+  }
+}
+process.on('message', run);
 // The checking process is gone: what still runs is of no use to anybody.
 process.on('disconnect', () => {
   for (const child of running) child.kill('SIGKILL');
@@ -69,17 +82,22 @@ interface Pending {
 /** A run refused for what the program said of its input (exit status, output too large): the file's fault. */
 export class ToolRefused extends Error {}
 
+/** The launcher stopped (killed, out of memory, stuck) with the run in flight: not the file's fault, so it is run again. */
+class LauncherStopped extends Error {}
+
 class Launcher {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
+  private stopped = false;
 
   constructor(private readonly child: ChildProcess) {
     // Idle, it keeps no process alive; a run in flight does, as a program started directly would.
     child.unref();
     child.channel?.unref();
     child.on('message', (reply: Reply) => this.answer(reply));
-    child.on('exit', () => this.failAll(new Error('the media launcher stopped')));
-    child.on('error', (err) => this.failAll(err));
+    // 'close' comes after the channel has delivered every answer the launcher sent ('exit' may not).
+    child.on('close', () => this.stop());
+    child.on('error', () => this.stop());
   }
 
   get pid(): number | undefined {
@@ -87,23 +105,41 @@ class Launcher {
   }
 
   get alive(): boolean {
-    return this.child.exitCode === null && this.child.signalCode === null && this.child.connected;
+    return !this.stopped && this.child.connected;
   }
 
-  run(command: string, args: string[], timeoutMs: number, maxBytes: number): Promise<Buffer> {
+  run(command: string, args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       const timer = setTimeout(() => {
-        // No answer well past the deadline: the launcher is stuck; the next run starts a fresh one.
-        this.child.kill('SIGKILL');
+        // No answer well past the deadline: the launcher is stuck; its runs go to a fresh one.
         this.settle(id)?.reject(new EvidenceTimeout(command));
-      }, timeoutMs + LAUNCHER_GRACE_MS);
+        this.stop();
+      }, deadline - Date.now() + LAUNCHER_GRACE_MS);
       this.pending.set(id, { resolve, reject, command, maxBytes, timer });
       this.child.channel?.ref();
-      this.child.send({ id, command, args, timeoutMs, maxBytes }, (err) => {
-        if (err) this.settle(id)?.reject(err);
-      });
+      const failed = (err: Error | null) => {
+        if (err) this.settle(id)?.reject(new LauncherStopped(err.message));
+      };
+      try {
+        this.child.send({ id, command, args, deadline, maxBytes }, failed);
+      } catch (err) {
+        failed(err as Error);
+      }
     });
+  }
+
+  /** Kills the launcher and every program it started (its process group), and fails what was in flight. */
+  stop() {
+    if (!this.stopped) {
+      this.stopped = true;
+      try {
+        if (this.child.pid) process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(new LauncherStopped('the media launcher stopped'));
   }
 
   private answer(reply: Reply) {
@@ -124,18 +160,21 @@ class Launcher {
     if (this.pending.size === 0) this.child.channel?.unref();
     return call;
   }
-
-  private failAll(err: Error) {
-    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(err);
-  }
 }
 
 let launcher: Launcher | null = null;
 
 function current(): Launcher {
   if (!launcher?.alive) {
-    // 'advanced' passes the output as bytes, not as JSON of every byte.
-    launcher = new Launcher(spawn(process.execPath, ['-e', LAUNCHER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' }));
+    // 'advanced' passes the output as bytes, not as JSON of every byte; NODE_OPTIONS cleared, so an
+    // --inspect or --require meant for the API does not start again in the launcher.
+    const child = spawn(process.execPath, ['-e', LAUNCHER], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      serialization: 'advanced',
+      detached: true,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    launcher = new Launcher(child);
   }
   return launcher;
 }
@@ -143,13 +182,27 @@ function current(): Launcher {
 /**
  * Runs `command` with `args` through the launcher → its standard output. Rejects with
  * EvidenceTimeout past `timeoutMs` (the run is killed), ToolRefused when it exits non-zero or
- * writes more than `maxBytes`, an Error when it cannot be started.
+ * writes more than `maxBytes`, an Error when it cannot be started. A run whose launcher stopped
+ * under it is run once more on a fresh launcher, within the same deadline.
  */
-export function launch(command: string, args: string[], timeoutMs: number, maxBytes: number): Promise<Buffer> {
-  return current().run(command, args, timeoutMs, maxBytes);
+export async function launch(command: string, args: string[], timeoutMs: number, maxBytes: number): Promise<Buffer> {
+  const deadline = Date.now() + timeoutMs;
+  try {
+    return await current().run(command, args, deadline, maxBytes);
+  } catch (err) {
+    if (!(err instanceof LauncherStopped)) throw err;
+    if (Date.now() >= deadline) throw new EvidenceTimeout(command);
+    return current().run(command, args, deadline, maxBytes);
+  }
 }
 
 /** The launcher's process id (started if need be): for tests that look at who started a program. */
 export function launcherPid(): number | undefined {
   return current().pid;
+}
+
+/** Stops the launcher and what it runs (on shutdown); the next run starts a new one. */
+export function stopLauncher(): void {
+  launcher?.stop();
+  launcher = null;
 }
