@@ -33,6 +33,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
   let validate: Proofs['validate'];
   let nextSeed: Proofs['nextSeed'];
   let code: Proofs['code'];
+  let readableSelfie: Proofs['readableSelfie'];
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -40,7 +41,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     days = t.app.get(getModelToken(ProofDay.name));
     media = t.app.get(getModelToken(ProofMedia.name));
     users = t.app.get(getModelToken(User.name));
-    ({ addPending, addSession, upload, uploadAll, validate, nextSeed, code } = proofClient(t));
+    ({ addPending, addSession, upload, uploadAll, validate, nextSeed, code, readableSelfie } = proofClient(t));
   });
   afterAll(() => t.close());
 
@@ -176,7 +177,8 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       const copycat = await signIn(t);
       await addPending(first, 10);
       await addPending(copycat, 10);
-      const selfie = selfieFor(await code(first), nextSeed());
+      // One the checks read: the first validation must pass for the copycat's to be refused as a reuse.
+      const selfie = await readableSelfie(await code(first), nextSeed());
       await validate(first, await uploadAll(first, { selfie })).expect(200);
       const before = await snapshot(copycat);
       const res = await validate(copycat, await uploadAll(copycat, { selfie })).expect(409);

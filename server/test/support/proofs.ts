@@ -55,6 +55,7 @@ export function proofClient(t: TestApp) {
 
   return {
     nextSeed: () => ++seed,
+    readableSelfie,
     upload,
     uploadActivity,
     /** The selfie and the video, for a day whose activity slot holds an activity file. */
