@@ -20,6 +20,9 @@ function processes(selector: string[], marker: string): string[] {
   }
 }
 
+/** A deadline `ms` from now. */
+const within = (ms: number) => Date.now() + ms;
+
 async function waitFor<T>(read: () => T, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
     const value = read();
@@ -34,22 +37,22 @@ describe('ffmpeg and ffprobe run through the launcher (real programs)', () => {
 
   it('starts them from the launcher, not from this process, and answers their output', async () => {
     const marker = randomUUID();
-    const run = launch('ffmpeg', busyRun(3, marker), 20_000, 1024);
+    const run = launch('ffmpeg', busyRun(3, marker), within(20_000), 1024);
     const launcher = String(launcherPid());
     expect(await waitFor(() => processes(['--ppid', launcher], marker), (found) => found.length > 0)).toHaveLength(1);
     expect(processes(['--ppid', String(process.pid)], marker)).toEqual([]);
     await expect(run).resolves.toEqual(Buffer.alloc(0));
-    const version = await launch('ffprobe', ['-version'], 10_000, 1024 * 1024);
+    const version = await launch('ffprobe', ['-version'], within(10_000), 1024 * 1024);
     expect(version.toString('utf8')).toMatch(/^ffprobe version/);
   });
 
   it('refuses a run that exits with an error or writes too much, and kills one past its time itself', async () => {
-    await expect(launch('ffprobe', ['-v', 'error', '/nonexistent/file.mp4'], 10_000, 1024)).rejects.toThrow(ToolRefused);
-    await expect(launch('ffprobe', ['-version'], 10_000, 16)).rejects.toThrow('ffprobe produced more than 16 bytes');
-    await expect(launch('no-such-program-here', [], 10_000, 16)).rejects.toThrow('no-such-program-here could not be started');
+    await expect(launch('ffprobe', ['-v', 'error', '/nonexistent/file.mp4'], within(10_000), 1024)).rejects.toThrow(ToolRefused);
+    await expect(launch('ffprobe', ['-version'], within(10_000), 16)).rejects.toThrow('ffprobe produced more than 16 bytes');
+    await expect(launch('no-such-program-here', [], within(10_000), 16)).rejects.toThrow('no-such-program-here could not be started');
     const launcher = launcherPid();
     const marker = randomUUID();
-    await expect(launch('ffmpeg', busyRun(30, marker), 300, 1024)).rejects.toBeInstanceOf(EvidenceTimeout);
+    await expect(launch('ffmpeg', busyRun(30, marker), within(300), 1024)).rejects.toBeInstanceOf(EvidenceTimeout);
     // The launcher killed it and said so: had it not answered, the API would have replaced it.
     expect(launcherPid()).toBe(launcher);
     expect(await waitFor(() => processes(['-e'], marker), (found) => found.length === 0)).toEqual([]);
@@ -59,7 +62,7 @@ describe('ffmpeg and ffprobe run through the launcher (real programs)', () => {
     const first = launcherPid()!;
     const marker = randomUUID();
     // Ten minutes of work with a 4 s deadline: it ends only when killed.
-    const run = launch('ffmpeg', busyRun(600, marker), 4000, 1024);
+    const run = launch('ffmpeg', busyRun(600, marker), within(4000), 1024);
     await waitFor(() => processes(['--ppid', String(first)], marker), (found) => found.length > 0);
     process.kill(first, 'SIGKILL');
     const second = await waitFor(() => launcherPid(), (pid) => pid !== first);

@@ -42,12 +42,11 @@ function inputArgs(path: string, mime: string): string[] {
 
 /** Runs ffmpeg or ffprobe (through the launcher, see tool-launcher.ts); its standard output, at most `maxBytes`, or an error naming why not. */
 async function runTool(command: 'ffmpeg' | 'ffprobe', args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
-  const left = deadline - Date.now();
-  if (left <= 0) throw new EvidenceTimeout(command);
+  if (deadline <= Date.now()) throw new EvidenceTimeout(command);
   // ffprobe never reads standard input; ffmpeg would, unless told not to.
   const quiet = command === 'ffmpeg' ? ['-v', 'error', '-nostdin'] : ['-v', 'error'];
   try {
-    return await launch(command, [...quiet, ...args], left, maxBytes);
+    return await launch(command, [...quiet, ...args], deadline, maxBytes);
   } catch (err) {
     throw err instanceof ToolRefused ? new MediaUnreadable(err.message) : err;
   }

@@ -6,7 +6,7 @@ import { EvidenceTimeout } from '../models/lazy-engine';
  * the evidence. Node (libuv 1.46) starts a program by fork(), which copies the page tables of the
  * whole process while its event loop waits: about 1 ms from a 50 MB process, 15 to 30 ms from an
  * API that holds the models (600 MB), for every run — a proof day takes four or five, and under
- * the mixed load those forks held the API's event loop for 15 s a minute. The launcher stays
+ * the mixed load those forks held the API's event loop for 15 s of a two-minute run. The launcher stays
  * small, so its forks are cheap and the API's loop never waits for one. No library does this
  * (posix_spawn would, but Node does not expose it), hence these few lines.
  */
@@ -181,12 +181,11 @@ function current(): Launcher {
 
 /**
  * Runs `command` with `args` through the launcher → its standard output. Rejects with
- * EvidenceTimeout past `timeoutMs` (the run is killed), ToolRefused when it exits non-zero or
- * writes more than `maxBytes`, an Error when it cannot be started. A run whose launcher stopped
- * under it is run once more on a fresh launcher, within the same deadline.
+ * EvidenceTimeout past `deadline` (ms since the epoch; the run is killed), ToolRefused when it
+ * exits non-zero or writes more than `maxBytes`, an Error when it cannot be started. A run whose
+ * launcher stopped under it is run once more on a fresh launcher, within the same deadline.
  */
-export async function launch(command: string, args: string[], timeoutMs: number, maxBytes: number): Promise<Buffer> {
-  const deadline = Date.now() + timeoutMs;
+export async function launch(command: string, args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
   try {
     return await current().run(command, args, deadline, maxBytes);
   } catch (err) {
