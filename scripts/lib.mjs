@@ -144,23 +144,29 @@ const mongoPort = () => process.env.LOCAL_MONGO_PORT || '27027';
 const redisPort = () => process.env.LOCAL_REDIS_PORT || '6389';
 
 /**
- * The connection env every child gets. Given MONGODB_URI/REDIS_URL win; otherwise the local services'
- * ports (which LOCAL_MONGO_PORT/LOCAL_REDIS_PORT may move, so we cannot rely on the config defaults).
- * TEST_* are what the server test harness reads (a server address without a database name).
+ * The connection env every child gets. Given MONGODB_URI/REDIS_URL win, then TEST_MONGODB_URI/
+ * TEST_REDIS_URL (the servers a test run is pointed at, e.g. a MongoDB 7 in CI); otherwise the local
+ * services' ports (which LOCAL_MONGO_PORT/LOCAL_REDIS_PORT may move, so we cannot rely on the config
+ * defaults). TEST_* are what the test harnesses read (a server address without a database name).
  */
 export function serviceEnv() {
-  const mongodbUri = process.env.MONGODB_URI || `mongodb://127.0.0.1:${mongoPort()}/sweat`;
-  const redisUrl = process.env.REDIS_URL || `redis://127.0.0.1:${redisPort()}`;
+  const testMongo = process.env.TEST_MONGODB_URI?.replace(/\/+$/, '');
+  const mongodbUri = process.env.MONGODB_URI || (testMongo ? `${testMongo}/sweat` : `mongodb://127.0.0.1:${mongoPort()}/sweat`);
+  const redisUrl = process.env.REDIS_URL || process.env.TEST_REDIS_URL || `redis://127.0.0.1:${redisPort()}`;
   return {
     MONGODB_URI: mongodbUri,
     REDIS_URL: redisUrl,
-    TEST_MONGODB_URI: process.env.TEST_MONGODB_URI || mongodbUri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1'),
+    TEST_MONGODB_URI: testMongo || mongodbUri.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1'),
     TEST_REDIS_URL: process.env.TEST_REDIS_URL || redisUrl,
   };
 }
 
+/** A database or Redis the caller named (for the app or for the tests), which we must not start ourselves. */
+const mongoGiven = () => Boolean(process.env.MONGODB_URI || process.env.TEST_MONGODB_URI);
+const redisGiven = () => Boolean(process.env.REDIS_URL || process.env.TEST_REDIS_URL);
+
 /**
- * Starts the local FerretDB and Redis that are needed (not given by MONGODB_URI/REDIS_URL and not
+ * Starts the local FerretDB and Redis that are needed (not given by MONGODB_URI/REDIS_URL or their TEST_ forms, and not
  * already running) and registers a cleanup that stops only those: services another session or an
  * earlier `npm start` runs are shared and must survive us. A FerretDB already running is reused
  * only as scripts/services.sh allows (this build with these settings; an older one it started is
@@ -168,8 +174,8 @@ export function serviceEnv() {
  */
 export async function ensureServices() {
   const wanted = [];
-  if (!process.env.MONGODB_URI) wanted.push({ name: 'mongo', port: mongoPort() });
-  if (!process.env.REDIS_URL) wanted.push({ name: 'redis', port: redisPort() });
+  if (!mongoGiven()) wanted.push({ name: 'mongo', port: mongoPort() });
+  if (!redisGiven()) wanted.push({ name: 'redis', port: redisPort() });
   if (wanted.length === 0) return;
 
   const toStart = [];

@@ -48,6 +48,12 @@ const SUITES = {
     command: (out) => ['npx', ['jest', '-c', 'test/jest.config.js', '--passWithNoTests', '--forceExit', '--json', `--outputFile=${out}`, 'test/load/', 'test/faults/']],
     count: (r) => ({ passed: r.numPassedTests, failed: jestFailures(r) }),
   },
+  // The hosted CI's workflow (.github/workflows), checked by actionlint: one count per workflow file.
+  workflows: {
+    builds: [],
+    command: (out) => ['bash', ['scripts/actionlint.sh', out]],
+    count: (r) => ({ passed: r.passed, failed: r.failed }),
+  },
   e2e: {
     builds: ['server', 'client'],
     requiresBuild: true,
