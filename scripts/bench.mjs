@@ -17,7 +17,9 @@ import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchScale } from '../bench/scale.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
-import { build, ensureDependencies, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+import { build, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+
+ensureNodeRuntime();
 
 const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale, load: benchLoad, evidence: benchEvidence };
 /** The benches that call services inside this process (the built app as an application context). */

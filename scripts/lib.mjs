@@ -1,6 +1,6 @@
 // Shared steps of `npm start`, `npm test` and `npm run cli`: install dependencies, bring up the
 // local MongoDB stand-in and Redis (scripts/services.sh), rebuild what is stale, run child processes.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,28 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const SERVICES = join(ROOT, 'scripts', 'services.sh');
+
+/** The project's runtime: Node.js 24 LTS (.nvmrc, `engines`). */
+const NODE_MAJOR = 24;
+
+/**
+ * Runs this script again under Node 24 when started by an older Node (the machine's own), with
+ * Node 24's folder first on PATH so every child (npm, npx, the app) runs on it too; the Node 24 comes
+ * from scripts/node-runtime.sh (installed once from the npm registry). Returns only on Node 24+.
+ */
+export function ensureNodeRuntime() {
+  if (Number(process.versions.node.split('.')[0]) >= NODE_MAJOR) return;
+  let bin;
+  try {
+    bin = execFileSync('bash', [join(ROOT, 'scripts', 'node-runtime.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+  } catch {
+    say(`Node ${process.versions.node} is older than the project's Node ${NODE_MAJOR}, and Node ${NODE_MAJOR} could not be installed`);
+    process.exit(1);
+  }
+  const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
+  const again = spawnSync(join(bin, 'node'), process.argv.slice(1), { stdio: 'inherit', env });
+  process.exit(again.status ?? 1);
+}
 
 /** Script messages go to stderr so a CLI command's stdout stays clean for pipes. */
 export function say(message) {

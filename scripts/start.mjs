@@ -3,7 +3,9 @@
 // Installs dependencies if missing, starts the local MongoDB stand-in and Redis unless MONGODB_URI
 // and REDIS_URL point elsewhere, builds server and client when stale, runs the API with the BullMQ
 // worker inline, and on Ctrl-C/SIGTERM stops the API and the services it started (nothing else).
-import { API_PROCESS, build, cleanupAndExit, failAndExit, ensureDependencies, ensureServices, exitOnSignals, isExiting, onCleanup, portOpen, say, serviceEnv, spawnNode, stopChild } from './lib.mjs';
+import { API_PROCESS, build, cleanupAndExit, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, failAndExit, isExiting, onCleanup, portOpen, say, serviceEnv, spawnNode, stopChild } from './lib.mjs';
+
+ensureNodeRuntime();
 
 const port = process.env.PORT || '3000';
 const force = process.argv.includes('--rebuild');

@@ -6,7 +6,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, ensureDependencies, ensureServices, exitOnSignals, onCleanup, ROOT, run, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+import { build, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, onCleanup, ROOT, run, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+
+ensureNodeRuntime();
 
 const E2E_CONFIG = 'test/e2e/playwright.config.ts';
 const SUITE_TIMEOUT_MS = 15 * 60_000; // a hung suite must fail, not eat the CI budget
