@@ -41,7 +41,7 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await expect(page.getByRole('button', { name: 'COMPLETE_SESSION' })).toHaveCount(0);
   for (let i = 0; i < total; i++) await boxes.nth(i).check();
   await expect(page.getByTestId('completion-percent')).toHaveText('100%');
-  // 15 min beginner pays 5 (README "Workout reward").
+  // 15 min beginner pays 5 (docs/product.md, "Workouts and sessions").
   await expect(page.getByTestId('potential-credits')).toHaveText('5');
   await screenshot(page, 'training-ticked-desktop');
   await docsScreenshot(page, 'training');
