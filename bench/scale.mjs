@@ -104,7 +104,7 @@ async function proofRound(me, { warmUp, standIn }) {
     await member.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file });
     proofs[kind] = uploadURL;
   }
-  // 422 too: a genuine selfie's code is missed about once in 60 (README, Evidence checks), after the same checks ran.
+  // 422 too: a genuine selfie's code is missed about once in 60 (docs/evidence.md), after the same checks ran.
   await member.call('POST /api/proof/validate-all', [200, 422], 'POST', '/api/proof/validate-all', { json: { proofs, timeZone: 'UTC' } });
 }
 

@@ -77,14 +77,14 @@ install_ffmpeg() {
 FERRETDB_BUILD="$FERRETDB_VERSION-sweat.11"
 # WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
 # entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
-# before, survived only a crash of the server; it wrote about twice as fast, see README Local
-# services). Checkpoints every 4,000 WAL pages (16 MB) instead of SQLite's 1,000: each checkpoint
+# before, survived only a crash of the server; it wrote about twice as fast, see
+# bench/results.md). Checkpoints every 4,000 WAL pages (16 MB) instead of SQLite's 1,000: each checkpoint
 # copies the pages written since the last one back into the database file with an fsync, and at
 # 1,000 pages it ran every few hundred writes and took a quarter of an update's time. Reads through
 # a memory map of up to 4 GiB (address space, not memory): FerretDB pools up to 100 connections per
 # database, each with SQLite's 2 MB page cache of its own, so at 500k ledger entries most page reads
 # were a system call and a copy; mapped, every connection reads the kernel's one cached copy
-# (README Performance, Scale). Writes still go through the WAL and its fsync.
+# (bench/results.md, Scale). Writes still go through the WAL and its fsync.
 SQLITE_PRAGMAS="_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(4000)&_pragma=mmap_size(4294967296)"
 # What a running FerretDB was started as: a different build or settings means it is restarted.
 FERRETDB_RUN="$FERRETDB_BUILD $SQLITE_PRAGMAS"

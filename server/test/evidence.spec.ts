@@ -25,7 +25,7 @@ import {
 /**
  * The evidence suite (issue 17 item 4): every local check on labelled samples, with the real
  * models (loaded once for the file). Genuine samples must pass (at most 1 in 10 refused), fakes
- * must all be refused. The counts and timings are printed at the end for the README.
+ * must all be refused. The counts and timings are printed at the end (docs/evidence.md gives the samples).
  */
 
 const CODE = '7K2Q9X';

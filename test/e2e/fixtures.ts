@@ -34,7 +34,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { Keypair } from '@solana/web3.js';
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import nacl from 'tweetnacl';
 import type { UserView, WorkoutView } from '../../server/src/contract';
 import * as samples from '../../server/test/support/evidence-samples';
@@ -293,6 +293,28 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   // Finished transitions: a toast still fading in would otherwise be caught see-through.
   await page.screenshot({ path, fullPage, animations: 'disabled' });
   return path;
+}
+
+/** The sizes the docs' screenshots are taken at (the ones the accessibility checks use). */
+const DOCS_VIEWPORTS = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } };
+
+/**
+ * The README's screenshots: only when DOCS_SCREENSHOTS_DIR is set, the page as it is now at desktop
+ * and phone size (`<name>-desktop.png`, `<name>-phone.png` in that folder), then the viewport it had.
+ * It asserts nothing, so a test runs the same with or without it.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.DOCS_SCREENSHOTS_DIR;
+  if (!dir) return;
+  const folder = resolve(ROOT, dir);
+  mkdirSync(folder, { recursive: true });
+  const viewport = page.viewportSize();
+  for (const [size, box] of Object.entries(DOCS_VIEWPORTS)) {
+    await page.setViewportSize(box);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(folder, `${name}-${size}.png`), animations: 'disabled' });
+  }
+  if (viewport) await page.setViewportSize(viewport);
 }
 
 /** Fails when the two elements overlap on screen (a toast covering the button to press next). */

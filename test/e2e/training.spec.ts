@@ -3,7 +3,7 @@
 // reaching both (issue 18). The e2e server has no OpenAI key, so the local coach (the real product
 // fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
-import { expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';
+import { docsScreenshot, expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -41,9 +41,10 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await expect(page.getByRole('button', { name: 'COMPLETE_SESSION' })).toHaveCount(0);
   for (let i = 0; i < total; i++) await boxes.nth(i).check();
   await expect(page.getByTestId('completion-percent')).toHaveText('100%');
-  // 15 min beginner pays 5 (README "Workout reward").
+  // 15 min beginner pays 5 (docs/product.md, "Workouts and sessions").
   await expect(page.getByTestId('potential-credits')).toHaveText('5');
   await screenshot(page, 'training-ticked-desktop');
+  await docsScreenshot(page, 'training');
 
   // The first tick started the session: half its 15 minutes pass on the server's clock.
   await expect(sessionCard(page).getByTestId('session-times')).toContainText('STARTED');
@@ -57,6 +58,7 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   const banner = page.getByRole('region', { name: 'Pending credits' });
   await expect(banner).toContainText('5 PENDING_CREDITS');
   await expect(banner.getByRole('button', { name: 'VALIDATE_NOW' })).toBeVisible();
+  await docsScreenshot(page, 'dashboard');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PROGRESS' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'ANALYTICS_MODULE' })).toBeVisible();

@@ -5,7 +5,7 @@ import { OLD_STORE_DATABASE, OLD_STORE_DOCUMENTS, OLD_STORE_FILE, OLD_STORE_USER
 
 /**
  * A store left under DATA_DIR by an earlier FerretDB build opens with the current one: the patches
- * change how documents are found, not how they are stored (README, "Upgrading a store"). The
+ * change how documents are found, not how they are stored (local-store/README.md). The
  * fixture was written by FerretDB v1.24.2 without any of our patches (old-store.ts). The current
  * build must read every document as written, answer equality from the indexes the old build made
  * (patch 4 queries by their expressions), still match the array an old write left in an indexed

@@ -105,6 +105,9 @@ const EnvSchema = z.object({
   }
 });
 
+/** Every environment variable the server reads (docs/configuration.md lists each; config-docs.spec.ts checks). */
+export const SETTING_NAMES = Object.keys(EnvSchema.shape);
+
 /** Settings a development machine may leave at their defaults but a real deployment must not. */
 function productionRefusals(e: { NODE_ENV: string; JWT_SECRET?: string; SOLANA_CLUSTER: string; TREASURY_ADDRESS: string; TEST_CLOCK: boolean }): Array<[string, string]> {
   const refusals: Array<[string, string]> = [];

@@ -10,7 +10,7 @@ const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 
 /**
  * The process's Prometheus metrics (GET /metrics). A registry per app, not prom-client's global
- * one, so several apps in one process (the tests) do not collide. Names are listed in the README.
+ * one, so several apps in one process (the tests) do not collide. Names are listed in docs/operations.md (Metrics).
  */
 @Injectable()
 export class MetricsService {
