@@ -26,6 +26,7 @@ import (
 
 	"github.com/FerretDB/FerretDB/internal/backends"
 	"github.com/FerretDB/FerretDB/internal/backends/sqlite"
+	"github.com/FerretDB/FerretDB/internal/clientconn/conninfo"
 	"github.com/FerretDB/FerretDB/internal/types"
 	"github.com/FerretDB/FerretDB/internal/util/iterator"
 	"github.com/FerretDB/FerretDB/internal/util/must"
@@ -66,7 +67,8 @@ func newTestStore(t *testing.T) *testStore {
 func (s *testStore) command(ctx context.Context, run func(context.Context, *wire.OpMsg) (*wire.OpMsg, error), cmd *types.Document) (*types.Document, error) { //nolint:lll // for readability
 	cmd.Set("$db", s.db)
 
-	reply, err := run(ctx, must.NotFail(documentOpMsg(cmd)))
+	// As a client connection's context (commands such as find read it).
+	reply, err := run(conninfo.Ctx(ctx, conninfo.New()), must.NotFail(documentOpMsg(cmd)))
 	if err != nil {
 		return nil, err
 	}
