@@ -27,7 +27,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/FerretDB/FerretDB/internal/util/state"
 	"github.com/FerretDB/FerretDB/internal/util/testutil"
 )
 
@@ -37,11 +36,7 @@ func TestDatabaseFileWithoutMetadataTable(t *testing.T) {
 	ctx := testutil.Ctx(t)
 	uri := testutil.TestSQLiteURI(t, "")
 
-	sp, err := state.NewProvider("")
-	require.NoError(t, err)
-
-	r, err := NewRegistry(uri, 100, testutil.Logger(t), sp)
-	require.NoError(t, err)
+	r := openTestRegistry(t, uri)
 
 	dbName := testutil.DatabaseName(t)
 	created, err := r.CollectionCreate(ctx, &CollectionCreateParams{DBName: dbName, Name: "kept"})
@@ -55,8 +50,7 @@ func TestDatabaseFileWithoutMetadataTable(t *testing.T) {
 	// An empty file is an empty SQLite database: what a stop right after creating the file leaves.
 	require.NoError(t, os.WriteFile(filepath.Join(u.Opaque, "interrupted.sqlite"), nil, 0o666))
 
-	r, err = NewRegistry(uri, 100, testutil.Logger(t), sp)
-	require.NoError(t, err)
+	r = openTestRegistry(t, uri)
 	t.Cleanup(r.Close)
 
 	assert.ElementsMatch(t, []string{dbName, "interrupted"}, r.DatabaseList(ctx))
