@@ -111,7 +111,7 @@ async function verdict() {
     return { ok: false, text: `MongoDB ${info.version} listens on ${where} (${notOurs}), not the local FerretDB: to use it, set MONGODB_URI=mongodb://${where}/sweat; otherwise ${howToFree(pid, null)}` };
   }
   if (info.ferretdbVersion !== build) {
-    return { ok: false, text: `FerretDB ${info.ferretdbVersion} listens on ${where} (${notOurs}), not ${build}: it lacks patches this app relies on (scripts/ferretdb/). ${capitalized(howToFree(pid, option('state-dir')))}` };
+    return { ok: false, text: `FerretDB ${info.ferretdbVersion} listens on ${where} (${notOurs}), not ${build}: it lacks patches this app relies on (local-store/patches/). ${capitalized(howToFree(pid, option('state-dir')))}` };
   }
   const sqliteUrl = option('sqlite-url');
   if (sqliteUrl === undefined) return { ok: true, text: `reusing FerretDB ${build} on ${where} (${notOurs}; its SQLite settings cannot be read here)` };

@@ -14,7 +14,6 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DATA_DIR="$(realpath -m "${DATA_DIR:-$ROOT/.data}")"
 MONGO_PORT="${LOCAL_MONGO_PORT:-27027}"
 REDIS_PORT="${LOCAL_REDIS_PORT:-6389}"
-FERRETDB_VERSION="v1.24.2"
 GOBIN_DIR="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin"
 FERRETDB="${FERRETDB_BIN:-$GOBIN_DIR/ferretdb}"
 RUN_DIR="$DATA_DIR/run"
@@ -50,41 +49,16 @@ install_ffmpeg() {
   apt_install ffmpeg || { say "cannot install ffmpeg: workout videos cannot be checked on this machine"; return 1; }
 }
 
-# FerretDB 1.24.2 from its tagged module source with nine patches of ours (scripts/ferretdb/):
-# (1) its SQLite backend wrote `_id` lookups with an expression its own `_id` index does not match,
-# so every find, update and delete by `_id` scanned the whole table; (2) it used that index only when
-# the filter was `_id` alone, so `{_id, seq: {$lt: n}}` scanned too; (3) an update read the document
-# and wrote it back in separate statements, so concurrent updates of one document lost each other's
-# changes (1,000 concurrent `$inc` left 422): read-modify-write commands now take turns, and a single
-# document update is atomic as on MongoDB; (4) equality and `$in` filters on indexed fields (string
-# and ObjectId values) are answered from the indexes the app declares, not by reading the whole
-# collection, except on a field that holds an array in some document (as MongoDB's multikey rule);
-# (5) SQLite's write lock staying busy past its wait answers MongoDB's LockBusy code (46), not
-# InternalError (1), so the app tells overload from a bug by code rather than by message text;
-# (6) a find sorted on the fields of an index that follow the fields its filter binds to one value
-# (`find({userId, account}).sort({seq: -1}).limit(1)` on (userId, account, seq)) reads that index in
-# order and stops at the limit, instead of reading and sorting every match: indexes compare numbers
-# as numbers (they compared JSON text, "10" before "9"), and only a field holding nothing but
-# numbers, or nothing but dates, is sorted this way (other sorts stay in FerretDB, as before); the
-# indexes of a store written by an earlier build are rebuilt so when it is opened.
-# (7) a database file whose metadata table was never written (the process stopped between creating
-# the file and the table) opens as an empty database: FerretDB refused to start on the whole store.
-# (8) each statement of an update command closes its query when it is done, not when the command
-# ends: a bulkWrite of 100 updates held the whole connection pool and its next write waited forever.
-# (9) the statements of one update command share one transaction (a savepoint per write) and commit once:
-# a bulkWrite of K updates synced the WAL K times.
-# The build's version names the patch level, so an unpatched binary (say, from `go install`) is rebuilt.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.11"
-# WAL with synchronous=FULL: a commit returns only once the WAL is on disk, so a committed ledger
-# entry survives a power loss of the machine, as a majority write does on MongoDB (NORMAL, used
-# before, survived only a crash of the server; it wrote about twice as fast, see
-# bench/results.md). Checkpoints every 4,000 WAL pages (16 MB) instead of SQLite's 1,000: each checkpoint
-# copies the pages written since the last one back into the database file with an fsync, and at
-# 1,000 pages it ran every few hundred writes and took a quarter of an update's time. Reads through
-# a memory map of up to 4 GiB (address space, not memory): FerretDB pools up to 100 connections per
-# database, each with SQLite's 2 MB page cache of its own, so at 500k ledger entries most page reads
-# were a system call and a copy; mapped, every connection reads the kernel's one cached copy
-# (bench/results.md, Scale). Writes still go through the WAL and its fsync.
+# FerretDB from its tagged module source with our patches: the local store, a component of its own
+# (local-store/README.md says why each patch exists). tree.sh sets FERRETDB_VERSION and FERRETDB_BUILD.
+# shellcheck source=../local-store/tree.sh
+source "$ROOT/local-store/tree.sh"
+# The SQLite settings FerretDB runs with (local-store/README.md, "Durable"): WAL with
+# synchronous=FULL, so a commit returns once it is on disk and survives a power loss, as a majority
+# write does on MongoDB; a checkpoint every 4,000 WAL pages (16 MB), since SQLite's 1,000 copied the
+# same hot pages back every few hundred writes; reads through a memory map of up to 4 GiB (address
+# space, not memory), so FerretDB's 100 pooled connections per database read the kernel's one
+# cached copy instead of each filling a page cache of its own.
 SQLITE_PRAGMAS="_pragma=synchronous(FULL)&_pragma=wal_autocheckpoint(4000)&_pragma=mmap_size(4294967296)"
 # What a running FerretDB was started as: a different build or settings means it is restarted.
 FERRETDB_RUN="$FERRETDB_BUILD $SQLITE_PRAGMAS"
@@ -97,20 +71,10 @@ install_ferretdb() {
   ferretdb_ok && return 0
   command -v go >/dev/null || { say "Go is missing, so FerretDB cannot be built: set MONGODB_URI to an existing MongoDB instead"; return 1; }
   say "building FerretDB $FERRETDB_BUILD from the $FERRETDB_VERSION module source"
-  local src tmp
-  (cd "$(mktemp -d)" && go mod init ferretdb-build >/dev/null 2>&1 && go mod download -json "github.com/FerretDB/FerretDB@$FERRETDB_VERSION" >/dev/null) \
-    || { say "cannot download FerretDB: set MONGODB_URI to an existing MongoDB instead"; return 1; }
-  src="$(go env GOMODCACHE)/github.com/!ferret!d!b/!ferret!d!b@$FERRETDB_VERSION"
+  local tmp
   tmp="$(mktemp -d)"
-  cp -r "$src/." "$tmp" && chmod -R u+w "$tmp"
-  # A repository of its own, so `git apply` patches this tree even when TMPDIR lies inside another.
-  git init -q "$tmp" || { say "git is needed to patch FerretDB"; return 1; }
-  for patch in "$ROOT"/scripts/ferretdb/*.patch; do
-    git -C "$tmp" apply "$patch" || { say "cannot apply $patch to FerretDB $FERRETDB_VERSION"; return 1; }
-  done
+  prepare_ferretdb_tree "$tmp" || { say "cannot prepare the patched FerretDB source: set MONGODB_URI to an existing MongoDB instead"; return 1; }
   rm -rf "$tmp/.git" # or `go build` would stamp the empty repository's (missing) commit
-  # A module-cache copy has no build/version/version.txt, and FerretDB panics without it.
-  echo "$FERRETDB_BUILD" > "$tmp/build/version/version.txt"
   mkdir -p "$(dirname "$FERRETDB")"
   (cd "$tmp" && go build -o "$FERRETDB" ./cmd/ferretdb) || { say "FerretDB build failed: set MONGODB_URI to an existing MongoDB instead"; return 1; }
   rm -rf "$tmp"

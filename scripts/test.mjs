@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test [-- server|client|fuzz|faults|e2e ...]`: every suite (or the ones named), against the real local
+// `npm test [-- server|client|fuzz|faults|local-store|e2e ...]`: every suite (or the ones named), against the real local
 // database and Redis, which it starts unless MONGODB_URI/REDIS_URL are given (and stops again if it
 // started them). Each suite streams its own output; its machine-readable report gives the counts.
 // The last line printed is always `tests: N passed, N failed`; the exit code is 1 if anything failed.
@@ -54,6 +54,13 @@ const SUITES = {
   workflows: {
     builds: [],
     command: (out) => ['bash', ['scripts/actionlint.sh', out]],
+    count: (r) => ({ passed: r.passed, failed: r.failed }),
+  },
+  // The local store's Go tests (local-store/test.sh): FerretDB's own for the packages our patches
+  // change, and one file per patch of ours; counts from the summary it writes.
+  'local-store': {
+    builds: [],
+    command: (out) => ['bash', ['local-store/test.sh', '--summary', out]],
     count: (r) => ({ passed: r.passed, failed: r.failed }),
   },
   e2e: {

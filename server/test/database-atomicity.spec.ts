@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  * (ledger seqs and idempotency keys, single-use claims) rest on unique inserts: of N concurrent
  * inserts of one key, exactly one wins and the rest fail with a duplicate-key error. Cached
  * balances and counters on a user document rest on each single-document update being atomic, as
- * on MongoDB; the local FerretDB is built with a patch for that (scripts/ferretdb/), without which
+ * on MongoDB; the local FerretDB is built with a patch for that (local-store/patches/), without which
  * 1,000 concurrent `$inc` of one document left 422. A database swap that broke either fails here.
  */
 const MONGO_BASE = process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27027';

@@ -6,7 +6,7 @@ import { EXTRA_FILTERS, generator, picks } from './support/repository-queries';
 
 /**
  * The index path proven equal to a full read. The local FerretDB answers equality and `$in` filters
- * on indexed fields from SQLite's indexes (scripts/ferretdb/4-*.patch), and sorts on an index's
+ * on indexed fields from SQLite's indexes (local-store/patches/4-*.patch), and sorts on an index's
  * fields after the ones a filter binds by reading that index in order (6-*.patch); a wrong pushdown
  * would lose or misorder documents silently. The queries are the ones the real repositories send (recorded through
  * Mongoose, support/recorded-queries.ts), and each collection is built twice from the same random

@@ -4,7 +4,7 @@ import { FerretDbProcess } from '../../test/faults/ferretdb-process';
 
 /**
  * When the local store's SQLite write lock stays taken past its wait, FerretDB answers MongoDB's
- * LockBusy code (46), which the app's error filter turns into a 503 (scripts/ferretdb/5-*.patch):
+ * LockBusy code (46), which the app's error filter turns into a 503 (local-store/patches/5-*.patch):
  * the app tells "busy" from "broken" by code, not by the text of the message. Here another process
  * holds the lock (an exclusive SQLite transaction) while a write arrives.
  */

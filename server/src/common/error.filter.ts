@@ -59,7 +59,7 @@ const { mongo } = mongoose;
 /**
  * Server error codes that mean "not now" rather than "not this request": MongoDB's lock and
  * shutdown codes, and LockBusy (46), which the local FerretDB answers when its SQLite write lock
- * stays busy past its wait (scripts/ferretdb/5-*.patch).
+ * stays busy past its wait (local-store/patches/5-*.patch).
  */
 const TRANSIENT_SERVER_CODES = new Set([46, 50, 91, 189, 262, 10107, 11600, 11602, 13435, 13436]);
 

@@ -69,7 +69,7 @@ export class LedgerEntriesRepository {
 
   /**
    * Unique `(userId, account, seq)`, read backwards: the chain's last entry, one index entry read
-   * whatever the chain's length (MongoDB; the local FerretDB since scripts/ferretdb/6-*.patch).
+   * whatever the chain's length (MongoDB; the local FerretDB since local-store/patches/6-*.patch).
    */
   async head(userId: string, account: LedgerAccount): Promise<ChainHead> {
     const last = await this.entries.findOne({ userId: toObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean().exec();
