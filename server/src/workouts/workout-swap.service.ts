@@ -26,6 +26,7 @@ export class WorkoutSwapService {
       difficulty: workout.difficulty,
       equipment: workout.equipment ?? [],
       limitations: workout.limitations ?? [],
+      screening: workout.screening,
       seed: body.workoutId,
     });
     if (result.kind === 'unknown_exercise') throw exerciseNotFound(body.exerciseId);
