@@ -53,6 +53,22 @@ describe('health screening over HTTP', () => {
     }
   });
 
+  it('keeps SWAP from a limitation saved after the workout was planned', async () => {
+    const me = await signIn(t);
+    await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, equipment: ['dumbbells', 'kettlebell', 'bench'] }).expect(200);
+    const workout = (await generate(me, { type: 'strength', difficulty: 'intermediate', duration: 45 }).expect(201)).body as WorkoutView;
+    await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, equipment: ['dumbbells', 'kettlebell', 'bench'], limitations: ['shoulder'] }).expect(200);
+    let swapped = 0;
+    for (const exercise of workout.exercises) {
+      const res = await t.http.post('/api/workout/swap').set(me.auth).send({ userId: me.user.id, workoutId: workout.id, exerciseId: exercise.id });
+      if (res.status === 409) continue;
+      swapped += 1;
+      const replacement = (res.body as WorkoutView).exercises.find((e) => e.id === exercise.id)!;
+      expect([replacement.catalogueId, catalogueExercise(replacement.catalogueId!)!.loads.includes('shoulder')]).toEqual([replacement.catalogueId, false]);
+    }
+    expect(swapped).toBeGreaterThan(0);
+  });
+
   it('reads "five months pregnant" from the chat: the coach answers with what changes, and the plan from the chat keeps to it', async () => {
     const me = await signIn(t);
     await t.http.put('/api/profile').set(me.auth).send(PROFILE).expect(200);
