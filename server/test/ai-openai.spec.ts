@@ -138,6 +138,35 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(system).toMatch(/imperial units: give weights in lb/);
   });
 
+  it('holds the health screening on the model: ruled-out picks and its notes on loads are dropped, red flags never reach it, its answers carry the advice', async () => {
+    const member = await signIn(t);
+    const health = { pregnancy: 'pregnant', pregnancyWeeks: 24, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+    await t.http.put('/api/profile').set(member.auth).send({ age: 30, height: 165, weight: 62, goal: null, equipment: [], limitations: ['shoulder'], units: 'metric', timeZone: 'UTC', health }).expect(200);
+    // The model picks crunches, a bridge, jumping jacks and a shoulder press, and claims what it spares.
+    fake.script = [{ content: JSON.stringify({ name: 'Fake HIIT', warmup: ['jumping-jacks'], main: ['crunch', 'glute-bridge', 'burpee', 'pike-push-up'], cooldown: ['corpse-pose'], notes: ['Nothing that loads your knee.'] }) }];
+    const workout = (await t.http.post('/api/workout/generate').set(member.auth).send({ userId: member.user.id, type: 'hiit', difficulty: 'advanced', duration: 30 }).expect(201)).body as WorkoutView;
+    const planning = JSON.parse(fake.requests[fake.requests.length - 1].body);
+    const offered: string[] = planning.response_format.json_schema.schema.properties.main.items.enum;
+    for (const id of [...offered, ...workout.exercises.map((e) => e.catalogueId!)]) {
+      const entry = catalogueExercise(id)!;
+      expect([id, entry.lying, entry.impact === 'high' || entry.pattern === 'plyometric', entry.allOut, entry.loads.includes('shoulder')]).toEqual([id, undefined, false, undefined, false]);
+    }
+    expect(workout.difficulty).toBe('intermediate');
+    expect(workout.notes[0]).toMatch(/Pregnancy, week 24: .*midwife or doctor/);
+    expect(workout.notes).not.toContain('Nothing that loads your knee.');
+
+    // An answer under the screening's limits always carries its advice.
+    fake.script = [{ content: 'Keep moving, you are doing great.' }];
+    const reply = await t.http.post('/api/workout/chat').set(member.auth).send({ userId: member.user.id, message: 'Any tips for today?', chatHistory: [] }).expect(200);
+    expect(reply.body.response).toMatch(/^Keep moving, you are doing great\. Pregnancy, week 24: .*midwife or doctor/);
+    expect(JSON.parse(fake.requests[fake.requests.length - 1].body).messages[0].content).toMatch(/Health screening, to keep to in every answer: Pregnancy, week 24/);
+    // A red flag is answered by the rules, this time and every time after: the model is not asked.
+    const before = fake.requests.length;
+    const flagged = await t.http.post('/api/workout/chat').set(member.auth).send({ userId: member.user.id, message: 'I have chest pain when I train', chatHistory: [] }).expect(200);
+    expect(flagged.body.response).toMatch(/stop exercising and see a doctor/);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('refuses a reading outside the limits (minutes above 90) as malformed', async () => {
     const request = { type: 'hiit', difficulty: 'advanced', minutes: 120, equipment: [], limitations: [], focus: [], soreMuscles: [] };
     fake.script = Array.from({ length: 3 }, () => ({ content: JSON.stringify({ found: true, request }) }));

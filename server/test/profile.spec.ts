@@ -16,6 +16,8 @@ const PROFILE = {
 const STORED = { ...PROFILE, equipment: ['dumbbells', 'kettlebell'], limitations: ['knee', 'lower_back'] };
 
 const DEFAULTS = { age: null, height: null, weight: null, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC' };
+/** The health screening's answers before any are given (docs/product.md, Health screening). */
+const NO_ANSWERS = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
 
 describe('GET/PUT /api/profile', () => {
   let t: TestApp;
@@ -28,7 +30,7 @@ describe('GET/PUT /api/profile', () => {
   it('answers the defaults until the profile is saved, and only to a signed-in caller', async () => {
     const me = await signIn(t);
     const res = await t.http.get('/api/profile').set(me.auth).expect(200);
-    expect(res.body).toEqual({ ...DEFAULTS, savedAt: null });
+    expect(res.body).toEqual({ ...DEFAULTS, savedAt: null, health: NO_ANSWERS });
     await t.http.get('/api/profile').expect(401);
     await t.http.put('/api/profile').send(PROFILE).expect(401);
   });
@@ -36,14 +38,14 @@ describe('GET/PUT /api/profile', () => {
   it('saves the whole profile, answers it, and shows it in GET /api/user and GET /api/profile', async () => {
     const me = await signIn(t);
     const saved = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, userId: me.user.id }).expect(200);
-    expect(saved.body).toEqual({ ...STORED, savedAt: expect.any(String) });
+    expect(saved.body).toEqual({ ...STORED, savedAt: expect.any(String), health: NO_ANSWERS });
     expect(Date.now() - Date.parse(saved.body.savedAt)).toBeLessThan(60_000);
     expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual(saved.body);
     expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject(STORED);
 
     // Clearing is a save too: nulls and empty lists.
     const cleared = await t.http.put('/api/profile').set(me.auth).send({ ...DEFAULTS, units: 'metric', timeZone: 'Asia/Tokyo' }).expect(200);
-    expect(cleared.body).toEqual({ ...DEFAULTS, timeZone: 'Asia/Tokyo', savedAt: expect.any(String) });
+    expect(cleared.body).toEqual({ ...DEFAULTS, timeZone: 'Asia/Tokyo', savedAt: expect.any(String), health: NO_ANSWERS });
   });
 
   it('reads height as an integer and keeps weight to 0.01 kg (a weight typed in pounds reads back as typed)', async () => {
@@ -102,7 +104,7 @@ describe('GET/PUT /api/profile', () => {
     const res = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, age: 20, userId: other.user.id }).expect(403);
     expect(res.body.code).toBe('FORBIDDEN');
     expect((await t.http.get('/api/profile').set(other.auth).expect(200)).body).toEqual(theirs);
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual({ ...DEFAULTS, savedAt: null });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual({ ...DEFAULTS, savedAt: null, health: NO_ANSWERS });
 
     // A path id is no way around it: the route has none.
     await t.http.put(`/api/profile/${other.user.id}`).set(me.auth).send(PROFILE).expect(404);

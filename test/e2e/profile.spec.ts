@@ -88,6 +88,20 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   await expect(page.getByRole('heading', { level: 1, name: 'USER_PROFILE' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await screenshot(page, 'profile-mobile', { fullPage: false });
+
+  // The health screening (docs/product.md, Health screening): optional, private, weeks beside the answer; a pregnancy shapes the next plan.
+  const pregnancy = page.getByRole('group', { name: 'PREGNANCY' });
+  await expect(page.getByText(/Optional and private: only you see these answers/)).toBeVisible();
+  await pregnancy.getByLabel('PREGNANT', { exact: true }).check();
+  await page.getByLabel('WEEKS_PREGNANT').fill('22');
+  await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Profile Saved')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const screened = (await (await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${session.token}` } })).json()) as ProfileView;
+  expect(screened.health).toEqual({ pregnancy: 'pregnant', pregnancyWeeks: 22, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] });
+  const plan = await (await page.request.post('/api/workout/generate', { headers: { Authorization: `Bearer ${session.token}` }, data: { userId: session.user.id, type: 'hiit', difficulty: 'advanced', duration: 30 } })).json();
+  expect(plan.difficulty).toBe('intermediate');
+  expect(plan.notes[0]).toMatch(/midwife or doctor/);
   await screenshot(page, 'profile-mobile-full');
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'BIOMETRIC_DATA' }).getByText('6 FT 0 IN')).toBeVisible();

@@ -4,6 +4,7 @@ import { JobsService } from '../queue/jobs.service';
 import { JobRefusal } from '../queue/job-errors';
 import { JobData, JobName, JobResult } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
+import { screenedDifficulty } from '../workouts/screening/screening.rules';
 import { AI_PROVIDER, AiProvider, AiTimeout, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PlanRequest, WorkoutPlan } from './ai.provider';
 
 type AiJob<N extends JobName> = Job<JobData<N>, JobResult<N>>;
@@ -50,9 +51,15 @@ export class AiJobs {
     if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.code, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
     const { soreMuscles, ...asked } = request;
     // Every constraint the chat stated reaches the plan; the muscles to rest join the recovering ones.
-    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])], goal: defaults.goal };
+    const planRequest: PlanRequest = {
+      ...asked,
+      avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])],
+      goal: defaults.goal,
+      // The health screening holds whatever the chat asked for (docs/product.md, Health screening).
+      ...(defaults.screening ? { difficulty: screenedDifficulty(asked.difficulty, defaults.screening), screening: defaults.screening } : {}),
+    };
     const plan = await this.step(job, () => this.provider.generateWorkout(planRequest));
-    return { request, plan };
+    return { request: { ...request, difficulty: planRequest.difficulty }, plan };
   }
 
   @OnJob(JobName.CoachChat)

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
-import type { ChatTurn, Intensity, TrainingGoal, UnitSystem } from '../contract';
+import type { ChatTurn, HealthAnswers, Intensity, TrainingGoal, UnitSystem } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
 import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
+import type { ScreeningLimits } from '../workouts/screening/screening.rules';
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -10,7 +11,8 @@ export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 /**
  * What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore;
  * `equipment`: what is at hand ([] = bodyweight); `limitations`: nothing may load them;
- * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set.
+ * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set; `screening`: what
+ * the member's health screening rules out, and the advice the plan carries first.
  */
 export interface PlanRequest {
   type: WorkoutType;
@@ -21,6 +23,7 @@ export interface PlanRequest {
   limitations: Limitation[];
   focus: MuscleGroup[];
   goal: TrainingGoal | null;
+  screening?: ScreeningLimits;
 }
 
 /** An exercise as a provider plans it; the server gives it its id. */
@@ -63,6 +66,10 @@ export interface CoachProfile {
   age: number | null;
   height: number | null;
   weight: number | null;
+  /** The health screening's answers (private: only the coach and the generator read them); absent: none given. */
+  health?: HealthAnswers;
+  /** What the screening of the answers and the conversation rules out, once the coach has read it. */
+  screening?: ScreeningLimits;
 }
 
 /** What a conversation's workout falls back on where the chat is silent: the user's level and profile. */
@@ -71,6 +78,8 @@ export interface ChatDefaults {
   goal: TrainingGoal | null;
   equipment: Equipment[];
   limitations: Limitation[];
+  /** The screening of the profile's answers and the conversation, applied to the plan. */
+  screening?: ScreeningLimits;
 }
 
 export interface RecentTraining {

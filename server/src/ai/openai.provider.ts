@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ChatTurn, ExercisePhase } from '../contract';
 import { CATALOGUE } from '../workouts/catalogue';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
+import { conversationScreening } from './local/coach-screening.rules';
 import { readConversation } from './local/chat.rules';
 import { AiProvider, AiTimeout, ChatDefaults, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PLAN_MINUTES, PlanRequest, WorkoutPlan } from './ai.provider';
 
@@ -67,6 +68,7 @@ export function coachSystemPrompt({ profile, recent }: CoachContext): string {
     profile.units === 'imperial' ? 'They read imperial units: give weights in lb and heights in feet and inches.' : 'They read metric units: give weights in kg and heights in cm.',
     `Recent training: last session ${last}; ${recent.sessionsLast7Days} sessions in the last 7 days; recovering (trained hard in 48 h): ${recent.recentlyTrained.join(', ') || 'nothing'}.`,
     'Never suggest exercises that load a stated limitation or need equipment they do not have.',
+    ...(profile.screening ? [`Health screening, to keep to in every answer: ${profile.screening.notes.join(' ')}`] : []),
     'Pain or injury: say what to avoid and what to do instead, and to see a physiotherapist or doctor when pain is sharp, swollen, numb or lasts more than one to two weeks. Do not diagnose.',
     'Weight loss: a moderate deficit, high protein, daily steps, strength training, 0.5–1 % of body weight a week; never crash diets or below about 1,200 kcal (women) / 1,500 kcal (men) without medical supervision.',
     'Nutrition: general guidance only, with safe limits; refer medical conditions to a doctor or registered dietitian.',
@@ -95,7 +97,9 @@ export class OpenAiProvider implements AiProvider {
     const choice = await this.json('workout_plan', workoutChoice(eligible), PLAN_RULES, JSON.stringify({ request, catalogue: catalogueLines(eligible) }));
     const session = buildSession(request, choice);
     // The server's notes (recovery, limitations, equipment) come before the model's, which fill what room is left.
-    return { name: choice.name, exercises: session.exercises, notes: [...session.notes, ...choice.notes].slice(0, 6) };
+    // What a plan spares is the server's to say, from the catalogue's data: a model's note about loads is dropped.
+    const modelNotes = choice.notes.filter((note) => !/\bload/i.test(note));
+    return { name: choice.name, exercises: session.exercises, notes: [...session.notes, ...modelNotes].slice(0, 6) };
   }
 
   async readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null> {
@@ -106,7 +110,16 @@ export class OpenAiProvider implements AiProvider {
     return { ...reading.request, limitations };
   }
 
+  /** The health screening holds here too: a red flag is answered by the rules alone, an adapted plan's advice always reaches the member. */
   async coachReply(context: CoachContext): Promise<string> {
+    const screening = conversationScreening(context);
+    if (screening.kind === 'refer') return screening.message;
+    const reply = await this.modelReply(screening.kind === 'adapt' ? { ...context, profile: { ...context.profile, screening: screening.limits } } : context);
+    if (screening.kind === 'adapt' && !/\b(midwife|doctor|physio|physiotherapist|surgeon)\b/i.test(reply)) return `${reply} ${screening.limits.notes[0]}`;
+    return reply;
+  }
+
+  private async modelReply(context: CoachContext): Promise<string> {
     const completion = await this.timed((signal) =>
       this.client.chat.completions.create(
         {

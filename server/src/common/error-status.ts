@@ -82,6 +82,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   WORKOUT_TOO_EARLY: HttpStatus.CONFLICT,
   WORKOUT_NOT_OPEN: HttpStatus.CONFLICT,
   WORKOUT_TICKS_DIFFER: HttpStatus.CONFLICT,
+  WORKOUT_NEEDS_CLEARANCE: HttpStatus.CONFLICT,
 
   CREDITS_INVALID_COST: HttpStatus.BAD_REQUEST,
   CREDITS_ITEM_UNAVAILABLE: HttpStatus.CONFLICT,
@@ -114,6 +115,7 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   PROFILE_INVALID_LIMITATIONS: HttpStatus.BAD_REQUEST,
   PROFILE_INVALID_UNITS: HttpStatus.BAD_REQUEST,
   PROFILE_INVALID_TIME_ZONE: HttpStatus.BAD_REQUEST,
+  PROFILE_INVALID_HEALTH: HttpStatus.BAD_REQUEST,
 };
 
 /** A generic code for an HTTP error raised outside our code (Nest's own 404 for an unknown route…). */

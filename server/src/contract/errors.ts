@@ -76,6 +76,7 @@ export const WORKOUT_ERRORS = [
   'WORKOUT_TOO_EARLY',
   'WORKOUT_NOT_OPEN',
   'WORKOUT_TICKS_DIFFER',
+  'WORKOUT_NEEDS_CLEARANCE',
 ] as const;
 
 export const CREDIT_ERRORS = [
@@ -113,6 +114,7 @@ export const PROFILE_ERRORS = [
   'PROFILE_INVALID_LIMITATIONS',
   'PROFILE_INVALID_UNITS',
   'PROFILE_INVALID_TIME_ZONE',
+  'PROFILE_INVALID_HEALTH',
 ] as const;
 
 export const ErrorCode = z.enum([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ObjectIdString, TimeZoneName } from './common';
-import { EQUIPMENT, LIMITATIONS, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS } from './values';
+import { EQUIPMENT, HEALTH_CONDITIONS, HEALTH_RANGES, LIMITATIONS, PREGNANCY_STATES, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS } from './values';
 
 export const TrainingGoal = z.enum(TRAINING_GOALS);
 export type TrainingGoal = z.infer<typeof TrainingGoal>;
@@ -28,8 +28,30 @@ export const ProfileFields = z.object({
 });
 export type ProfileFields = z.infer<typeof ProfileFields>;
 
-/** GET/PUT /api/profile's answer: the profile, and when it was last saved (null: never, defaults shown). */
-export const ProfileView = ProfileFields.extend({ savedAt: z.string().nullable() });
+export const PregnancyState = z.enum(PREGNANCY_STATES);
+export type PregnancyState = z.infer<typeof PregnancyState>;
+export const HealthCondition = z.enum(HEALTH_CONDITIONS);
+export type HealthCondition = z.infer<typeof HealthCondition>;
+
+/**
+ * The health screening's answers (docs/product.md, Health screening): private, kept apart from the
+ * user record and shown to nobody but the member. `pregnancy` null: not answered; the weeks only
+ * with their state (null: not said); `usedToHighImpact`: ran or jumped regularly before the pregnancy.
+ */
+export const HealthAnswers = z.object({
+  pregnancy: PregnancyState.nullable(),
+  pregnancyWeeks: z.number().int().nullable(),
+  weeksSinceBirth: z.number().int().nullable(),
+  usedToHighImpact: z.boolean(),
+  conditions: z.array(HealthCondition),
+});
+export type HealthAnswers = z.infer<typeof HealthAnswers>;
+
+/** Nothing answered: what a member who skips the questions has. */
+export const NO_HEALTH_ANSWERS: HealthAnswers = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+
+/** GET/PUT /api/profile's answer: the profile, its health answers, and when it was last saved (null: never, defaults shown). */
+export const ProfileView = ProfileFields.extend({ savedAt: z.string().nullable(), health: HealthAnswers });
 export type ProfileView = z.infer<typeof ProfileView>;
 
 // Plain strings and numbers here so the server answers a value out of its vocabulary or range with
@@ -56,5 +78,15 @@ export const ProfileUpdateRequest = z.strictObject({
   limitations: words(LIMITATIONS),
   units: word(UNIT_SYSTEMS),
   timeZone: TimeZoneName,
+  /** Left out: the saved answers stay as they are. */
+  health: z
+    .strictObject({
+      pregnancy: z.string().max(64).nullable().meta({ enum: [...PREGNANCY_STATES, null] }),
+      pregnancyWeeks: z.number().meta({ type: 'integer', minimum: HEALTH_RANGES.pregnancyWeeks.min, maximum: HEALTH_RANGES.pregnancyWeeks.max }).nullable(),
+      weeksSinceBirth: z.number().meta({ type: 'integer', minimum: HEALTH_RANGES.weeksSinceBirth.min, maximum: HEALTH_RANGES.weeksSinceBirth.max }).nullable(),
+      usedToHighImpact: z.boolean(),
+      conditions: words(HEALTH_CONDITIONS),
+    })
+    .optional(),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;

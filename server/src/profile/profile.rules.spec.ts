@@ -92,4 +92,19 @@ describe('readProfile', () => {
   it('answers the first invalid field, in the form’s order', () => {
     expect(refusal({ height: 20, goal: 'x', timeZone: 'Nowhere' }).code).toBe('PROFILE_INVALID_HEIGHT');
   });
+
+  it('reads the health answers: a state from the list, weeks only beside their state and in range, conditions once each', () => {
+    const health = { pregnancy: 'pregnant', pregnancyWeeks: 20, weeksSinceBirth: null, usedToHighImpact: true, conditions: ['high_blood_pressure', 'dizziness'] };
+    expect(readProfile({ ...VALID, health })).toMatchObject({ ok: true, health: { ...health, conditions: ['dizziness', 'high_blood_pressure'] } });
+    expect(readProfile(VALID)).not.toHaveProperty('health');
+    const answer = (over: object) => refusal({ health: { ...health, ...over } } as Partial<ProfileUpdateRequest>);
+    expect(answer({ pregnancy: 'maybe' })).toMatchObject({ code: 'PROFILE_INVALID_HEALTH', message: expect.stringContaining('Unknown pregnancy answer "maybe"') });
+    expect(answer({ pregnancyWeeks: 43 })).toMatchObject({ code: 'PROFILE_INVALID_HEALTH', message: 'Weeks of pregnancy must be a whole number between 1-42.' });
+    expect(answer({ pregnancyWeeks: 12.5 }).code).toBe('PROFILE_INVALID_HEALTH');
+    expect(answer({ pregnancy: 'postpartum' })).toMatchObject({ message: 'Weeks of pregnancy is only answered with its state.' });
+    expect(answer({ pregnancy: 'postpartum', pregnancyWeeks: null, weeksSinceBirth: 27 }).message).toBe('Weeks since the birth must be a whole number between 0-26.');
+    expect(answer({ conditions: ['chest_pain', 'chest_pain'] }).message).toBe('"chest_pain" is listed twice in health conditions.');
+    expect(answer({ conditions: ['asthma'] }).message).toContain('Unknown health condition "asthma"');
+    expect(readProfile({ ...VALID, health: { ...health, pregnancy: null, pregnancyWeeks: null, conditions: [] } })).toMatchObject({ ok: true, health: { pregnancy: null } });
+  });
 });

@@ -1,4 +1,5 @@
-import { EQUIPMENT, LIMITATIONS, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS, type ErrorCode, type ProfileFields, type ProfileUpdateRequest } from '../contract';
+import { EQUIPMENT, HEALTH_CONDITIONS, HEALTH_RANGES, LIMITATIONS, PREGNANCY_STATES, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS } from '../contract';
+import type { ErrorCode, HealthAnswers, ProfileFields, ProfileUpdateRequest } from '../contract';
 import { ianaTimeZone } from '../users/users.rules';
 
 /**
@@ -6,7 +7,8 @@ import { ianaTimeZone } from '../users/users.rules';
  * checks (a title and a sentence that names the field and its range), the first refusal wins.
  */
 
-export type ProfileCheck = { ok: true; profile: ProfileFields } | { ok: false; code: ErrorCode; title: string; message: string };
+/** `health` undefined: the request left the health answers out, so the saved ones stay. */
+export type ProfileCheck = { ok: true; profile: ProfileFields; health?: HealthAnswers } | { ok: false; code: ErrorCode; title: string; message: string };
 
 class Refusal {
   constructor(readonly code: ErrorCode, readonly title: string, readonly message: string) {}
@@ -61,6 +63,27 @@ function readTimeZone(name: string): string {
   return zone;
 }
 
+const refuseHealth = (message: string) => new Refusal('PROFILE_INVALID_HEALTH', 'Invalid Health Answers', message);
+
+/** Weeks in whole numbers within their range, and only beside the state they describe. */
+function readWeeks(weeks: number | null, applies: boolean, range: { min: number; max: number }, what: string): number | null {
+  if (weeks === null) return null;
+  if (!applies) throw refuseHealth(`${what} is only answered with its state.`);
+  if (!Number.isInteger(weeks) || !within(weeks, range)) throw refuseHealth(`${what} must be a whole number between ${range.min}-${range.max}.`);
+  return weeks;
+}
+
+function readHealth(input: NonNullable<ProfileUpdateRequest['health']>): HealthAnswers {
+  const pregnancy = input.pregnancy === null ? null : readWord(input.pregnancy, PREGNANCY_STATES, refuseHealth, 'pregnancy answer');
+  return {
+    pregnancy,
+    pregnancyWeeks: readWeeks(input.pregnancyWeeks, pregnancy === 'pregnant', HEALTH_RANGES.pregnancyWeeks, 'Weeks of pregnancy'),
+    weeksSinceBirth: readWeeks(input.weeksSinceBirth, pregnancy === 'postpartum', HEALTH_RANGES.weeksSinceBirth, 'Weeks since the birth'),
+    usedToHighImpact: input.usedToHighImpact,
+    conditions: readList(input.conditions, HEALTH_CONDITIONS, refuseHealth, 'health condition', 'health conditions'),
+  };
+}
+
 const refusing = (code: ErrorCode, title: string) => (message: string) => new Refusal(code, title, message);
 
 /** The profile to store from a PUT body, or the refusal of its first invalid field. */
@@ -78,6 +101,7 @@ export function readProfile(input: ProfileUpdateRequest): ProfileCheck {
         units: readWord(input.units, UNIT_SYSTEMS, refusing('PROFILE_INVALID_UNITS', 'Invalid Units'), 'unit system'),
         timeZone: readTimeZone(input.timeZone),
       },
+      ...(input.health ? { health: readHealth(input.health) } : {}),
     };
   } catch (err) {
     if (!(err instanceof Refusal)) throw err;

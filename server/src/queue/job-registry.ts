@@ -28,6 +28,16 @@ const Owned = z.object({ ownerId: z.string().min(1) });
 export type OwnedJobData = z.infer<typeof Owned>;
 const Scheduled = Owned.extend({ ownerId: z.literal('system') });
 
+/** What a member's health screening rules out (workouts/screening), carried by the plan's request. */
+const ScreeningLimits = z.object({
+  noSupine: z.boolean(),
+  noProne: z.boolean(),
+  noHighImpact: z.boolean(),
+  noAllOut: z.boolean(),
+  maxDifficulty: Difficulty,
+  notes: z.array(z.string()),
+});
+
 const PlanRequest = z.object({
   type: WorkoutType,
   difficulty: Difficulty,
@@ -37,6 +47,7 @@ const PlanRequest = z.object({
   limitations: z.array(z.enum(LIMITATIONS)),
   focus: z.array(MuscleGroup),
   goal: z.enum(TRAINING_GOALS).nullable(),
+  screening: ScreeningLimits.optional(),
 });
 /** Where a conversation is silent: the user's level and profile. */
 const ChatDefaults = z.object({
@@ -44,6 +55,7 @@ const ChatDefaults = z.object({
   goal: z.enum(TRAINING_GOALS).nullable(),
   equipment: z.array(z.enum(EQUIPMENT)),
   limitations: z.array(z.enum(LIMITATIONS)),
+  screening: ScreeningLimits.optional(),
 });
 
 const EVERY_15_MINUTES = () => 15 * 60_000;

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CHAT_HISTORY_KEPT, CHAT_MESSAGES_SHOWN, ChatHistoryCleared, ChatMessageView, ChatTurn, CoachChatRequest, CoachChatResponse } from '../contract';
 import { AiJobs } from '../ai/ai.jobs';
+import { Clock } from '../clock/clock';
+import { HealthAnswersRepository } from '../profile/health-answers.repository';
 import { UsersService } from '../users/users.service';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { coachProfile } from './coach-profile.rules';
@@ -14,6 +16,8 @@ export class CoachChatService {
     private readonly users: UsersService,
     private readonly training: RecentTrainingService,
     private readonly ai: AiJobs,
+    private readonly health: HealthAnswersRepository,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -21,13 +25,14 @@ export class CoachChatService {
    * sent (SPEC's shape) or, when it sent none, the stored conversation.
    */
   async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
-    const [user, recent, history] = await Promise.all([
+    const [user, recent, history, health] = await Promise.all([
       this.users.findById(userId),
       this.training.recentTraining(userId),
       body.chatHistory.length ? body.chatHistory.slice(-CHAT_HISTORY_KEPT) : this.storedTurns(userId),
+      this.health.find(userId, this.clock.now()),
     ]);
     const askedAt = new Date();
-    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile), recent }, jobKey);
+    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile, health), recent }, jobKey);
     await this.messages.appendExchange(userId, body.message, response, askedAt);
     await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
     return { response, workoutGenerated: false };

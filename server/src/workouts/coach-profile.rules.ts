@@ -1,4 +1,4 @@
-import type { Difficulty, UserProfileInput } from '../contract';
+import type { Difficulty, HealthAnswers, UserProfileInput } from '../contract';
 import type { ChatDefaults, CoachProfile } from '../ai/ai.provider';
 import { bmiCategory } from '../bmi/bmi.rules';
 import type { UserRecord } from '../users/users.repository';
@@ -8,7 +8,7 @@ import { profileOf } from '../users/users.service';
  * The saved profile (GET /api/profile: goal, equipment, limitations, units, age, height, weight)
  * first; the client's profile only fills what the server does not know.
  */
-export function coachProfile(user: UserRecord, given: UserProfileInput | undefined): CoachProfile {
+export function coachProfile(user: UserRecord, given: UserProfileInput | undefined, health?: HealthAnswers): CoachProfile {
   const saved = profileOf(user);
   const bmi = user.latestBmi ?? given?.bmi ?? null;
   return {
@@ -22,6 +22,7 @@ export function coachProfile(user: UserRecord, given: UserProfileInput | undefin
     age: saved.age ?? given?.age ?? null,
     height: saved.height ?? given?.height ?? null,
     weight: saved.weight ?? given?.weight ?? null,
+    ...(health ? { health } : {}),
   };
 }
 
@@ -30,5 +31,5 @@ export function coachProfile(user: UserRecord, given: UserProfileInput | undefin
  * (none saved: bodyweight, nothing is assumed) and limitations.
  */
 export function chatDefaults(profile: CoachProfile, fitnessLevel: Difficulty): ChatDefaults {
-  return { fitnessLevel, goal: profile.goal, equipment: profile.equipment, limitations: profile.limitations };
+  return { fitnessLevel, goal: profile.goal, equipment: profile.equipment, limitations: profile.limitations, ...(profile.screening ? { screening: profile.screening } : {}) };
 }

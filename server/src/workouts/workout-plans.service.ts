@@ -6,7 +6,10 @@ import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { UsersService, profileOf } from '../users/users.service';
 import { dayIn } from '../users/users.rules';
+import { HealthAnswersRepository } from '../profile/health-answers.repository';
+import { readChatHealth } from '../ai/local/coach-screening.rules';
 import { chatDefaults, coachProfile } from './coach-profile.rules';
+import { type Screening, screen, screenedDifficulty } from './screening/screening.rules';
 import { RecentTrainingService } from './recent-training.service';
 import { StoredWorkout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
@@ -23,22 +26,25 @@ export class WorkoutPlansService {
     private readonly training: RecentTrainingService,
     private readonly ai: AiJobs,
     private readonly clock: Clock,
+    private readonly health: HealthAnswersRepository,
   ) {}
 
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
     // The saved profile says what the user has at hand, what to spare and what they train for.
-    const [user, avoidMuscles] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
+    const [user, avoidMuscles, health] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId), this.health.find(userId, this.clock.now())]);
     const profile = profileOf(user);
+    const limits = screeningLimits(screen(health));
     const request: PlanRequest = {
       type: options.type,
-      difficulty: options.difficulty,
+      difficulty: screenedDifficulty(options.difficulty, limits),
       minutes: options.duration,
       avoidMuscles,
       equipment: profile.equipment,
       limitations: profile.limitations,
       focus: [],
       goal: profile.goal,
+      ...(limits ? { screening: limits } : {}),
     };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
     return this.save(userId, request, plan);
@@ -49,10 +55,12 @@ export class WorkoutPlansService {
    * out; 422 when it asked for nothing readable.
    */
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
-    const [user, recentlyTrained] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
-    const defaults = chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel);
-    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), defaults, recentlyTrained }, jobKey);
-    return this.save(userId, request, plan);
+    const [user, recentlyTrained, health] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId), this.health.find(userId, this.clock.now())]);
+    const history = body.chatHistory.slice(-CHAT_HISTORY_KEPT);
+    const limits = screeningLimits(screen(health, readChatHealth(history)));
+    const defaults = { ...chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel), ...(limits ? { screening: limits } : {}) };
+    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history, defaults, recentlyTrained }, jobKey);
+    return this.save(userId, { ...request, ...(limits ? { screening: limits } : {}) }, plan);
   }
 
   /** Today's workout, the active session (isOpenWorkout), with its progress; null when there is none or it was completed. */
@@ -82,6 +90,15 @@ export class WorkoutPlansService {
     const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(now) }, now);
     return toWorkoutView(workout);
   }
+}
+
+/**
+ * What a plan keeps to after the health screening; a red flag refuses the plan (409
+ * WORKOUT_NEEDS_CLEARANCE, saying whom to see) and nothing is generated.
+ */
+function screeningLimits(screening: Screening) {
+  if (screening.kind === 'refer') throw new AppError('WORKOUT_NEEDS_CLEARANCE', screening.message, 'See a Doctor First');
+  return screening.kind === 'adapt' ? screening.limits : undefined;
 }
 
 /** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */

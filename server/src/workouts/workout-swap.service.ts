@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SwapExerciseRequest, WorkoutView } from '../contract';
 import { AppError } from '../common/errors';
+import { UsersService, profileOf } from '../users/users.service';
 import { swapExercise } from './programming/swap.rules';
 import { WorkoutPlansService, exerciseNotFound, toWorkoutView } from './workout-plans.service';
 import { WorkoutsRepository } from './workouts.repository';
@@ -11,11 +12,12 @@ export class WorkoutSwapService {
   constructor(
     private readonly workouts: WorkoutsRepository,
     private readonly plans: WorkoutPlansService,
+    private readonly users: UsersService,
   ) {}
 
   /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 for a ticked one or when nothing equivalent fits. */
   async swap(userId: string, body: SwapExerciseRequest): Promise<WorkoutView> {
-    const workout = await this.plans.findOpen(userId, body.workoutId);
+    const [workout, user] = await Promise.all([this.plans.findOpen(userId, body.workoutId), this.users.findById(userId)]);
     // A ticked exercise is done: swapping it would count work that was not done.
     if (workout.ticked?.includes(body.exerciseId)) {
       throw new AppError('WORKOUT_EXERCISE_DONE', 'This exercise is ticked as done: untick it before swapping it', 'Exercise Done');
@@ -25,7 +27,9 @@ export class WorkoutSwapService {
       type: workout.type,
       difficulty: workout.difficulty,
       equipment: workout.equipment ?? [],
-      limitations: workout.limitations ?? [],
+      // A limitation saved since the workout was planned holds too.
+      limitations: [...new Set([...(workout.limitations ?? []), ...profileOf(user).limitations])],
+      screening: workout.screening,
       seed: body.workoutId,
     });
     if (result.kind === 'unknown_exercise') throw exerciseNotFound(body.exerciseId);

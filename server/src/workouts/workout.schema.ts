@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
 import type { Equipment, Limitation } from './catalogue/catalogue.types';
+import type { ScreeningLimits } from './screening/screening.rules';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
 @Schema({ collection: 'workouts', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
@@ -33,6 +34,13 @@ export class Workout {
   /** What it was planned with, so SWAP keeps to it (absent on workouts from before the catalogue: none at hand, none stated). */
   @Prop({ type: [String], default: undefined }) equipment?: Equipment[];
   @Prop({ type: [String], default: undefined }) limitations?: Limitation[];
+  /** What the member's health screening ruled out when it was planned (docs/product.md, Health screening); absent: nothing. */
+  @Prop({
+    type: raw({ noSupine: Boolean, noProne: Boolean, noHighImpact: Boolean, noAllOut: Boolean, maxDifficulty: String, notes: [String] }),
+    default: undefined,
+    _id: false,
+  })
+  screening?: ScreeningLimits;
   /** The active session's ticked exercise ids, kept as they are ticked so they survive reloads (absent until the first tick). */
   @Prop({ type: [String], default: undefined }) ticked?: string[];
   /** When the user started it (START or the first tick); half its duration later it may be completed. */

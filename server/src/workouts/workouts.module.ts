@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { ProfileModule } from '../profile/profile.module';
 import { UsersModule } from '../users/users.module';
 import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
 import { PaidMinutesRepository } from './paid-minutes.repository';
@@ -23,6 +24,7 @@ import { WorkoutsService } from './workouts.service';
 @Module({
   imports: [
     UsersModule,
+    ProfileModule,
     LedgerModule,
     AchievementsModule,
     AiModule,

@@ -6,13 +6,14 @@
  * focus trained, the body parts the name promises trained, and resting muscles left out (unless the
  * notes say why not). Answers the problems found (none: []).
  */
-import { DIFFICULTIES, ExerciseDose, MUSCLE_GROUPS } from '../../src/contract';
+import { DIFFICULTIES, ExerciseDose, LIMITATIONS, MUSCLE_GROUPS } from '../../src/contract';
 import type { MuscleGroup } from '../../src/contract';
 import type { PlanRequest, PlannedExercise } from '../../src/ai/ai.provider';
 import { WorkoutPlan } from '../../src/ai/ai.provider';
 import { catalogueExercise } from '../../src/workouts/catalogue';
 import { doseSeconds, maxWorkSeconds, prescription } from '../../src/workouts/programming/dose.rules';
 import { trainsAny } from '../../src/workouts/programming/eligibility.rules';
+import { screeningAllows } from '../../src/workouts/screening/screening.rules';
 import { DOSE_BOUNDS, REP_COUNTS, TIME_TOLERANCE } from '../../src/workouts/programming/programming.data';
 import type { CatalogueExercise, MovementPattern } from '../../src/workouts/catalogue/catalogue.types';
 
@@ -46,6 +47,7 @@ export function planProblems(plan: { name: string; exercises: PlannedExercise[];
     const loaded = entry.loads.filter((joint) => request.limitations.includes(joint));
     if (loaded.length) problems.push(`${where}: loads ${loaded.join(', ')}`);
     if (DIFFICULTIES.indexOf(entry.level) > DIFFICULTIES.indexOf(request.difficulty)) problems.push(`${where}: ${entry.level} level`);
+    if (!screeningAllows(entry, request.screening)) problems.push(`${where}: ruled out by the health screening (${entry.lying ?? ''} ${entry.impact} impact${entry.allOut ? ', all-out' : ''}, ${entry.level})`);
     if (request.type === 'yoga' && entry.impact !== 'low') problems.push(`${where}: ${entry.impact} impact in yoga`);
     if (planned.phase === 'warmup' && entry.impact === 'high') problems.push(`${where}: high impact to warm up`);
     if (!entry.phases.includes(planned.phase)) problems.push(`${where}: not a ${planned.phase} exercise`);
@@ -55,6 +57,13 @@ export function planProblems(plan: { name: string; exercises: PlannedExercise[];
     const saysEachSide = planned.prescription.includes('each side');
     if (dose.kind !== 'distance' && (entry.unilateral !== dose.eachSide || saysEachSide !== entry.unilateral)) problems.push(`${where}: each-side wording wrong`);
   }
+  // "Nothing that loads your knee" is a promise about every exercise of the plan.
+  for (const note of plan.notes.filter((n) => /^Nothing that loads your /.test(n))) {
+    const promised = LIMITATIONS.filter((l) => note.includes(l.replace(/_/g, ' ')));
+    const broken = plan.exercises.filter((e) => promised.some((l) => !catalogueExercise(e.catalogueId ?? '') || catalogueExercise(e.catalogueId ?? '')!.loads.includes(l)));
+    if (broken.length) problems.push(`notes say "${note}" but ${broken.map((e) => e.catalogueId ?? e.name).join(', ')} load it`);
+  }
+  if (request.screening) for (const note of request.screening.notes) if (!plan.notes.includes(note)) problems.push(`the screening's advice is missing: ${note}`);
   const target = request.minutes * 60;
   if (Math.abs(seconds - target) > target * TIME_TOLERANCE) problems.push(`takes ${Math.round(seconds)} s for ${target} s asked`);
   const main = plan.exercises.filter((e) => e.phase === 'main');

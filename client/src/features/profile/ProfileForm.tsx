@@ -5,6 +5,7 @@ import { describeError, type ApiError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { ChoiceGroup } from './ChoiceGroup';
+import { HealthScreening } from './HealthScreening';
 import { FIELD_ORDER, fieldErrorOf, formOf, labelOf, requestOf, timeZoneOptions, withUnits, type FieldErrors, type ProfileField, type ProfileForm as Form } from './profile.logic';
 import { useSaveProfileMutation } from './profileApi';
 import { weightUnit } from './units';
@@ -113,6 +114,8 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
           <ChoiceGroup name="limitations" legend="LIMITATIONS" hint="Body parts to spare: nothing that loads them is programmed." options={LIMITATIONS} multiple selected={form.limitations} onToggle={(item) => change({ limitations: toggled(form.limitations, item) }, 'limitations')} error={errors.limitations} />
         </div>
       </Panel>
+
+      <HealthScreening health={form.health} onChange={(patch) => change({ health: { ...form.health, ...patch } }, 'health')} error={errors.health} />
 
       <div className="profile__actions">
         <button type="submit" className="btn btn--primary" disabled={isLoading}>

@@ -6,7 +6,8 @@ import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../
 
 const USER = makeUser();
 
-const NEVER_SAVED: ProfileView = { age: null, height: 180, weight: 77.5, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC', savedAt: null };
+const NO_ANSWERS: ProfileView['health'] = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+const NEVER_SAVED: ProfileView = { age: null, height: 180, weight: 77.5, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC', savedAt: null, health: NO_ANSWERS };
 
 /** A fake API: GET /api/profile answers the profile, PUT answers `refuse()` or saves the body (then GET answers it). */
 function serve(profile: ProfileView, refuse?: () => Response) {
@@ -76,7 +77,7 @@ describe('the profile page', () => {
 
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Profile Saved' }));
     expect(sent).toEqual([
-      { age: 34, height: 180, weight: 74.84, goal: 'lose_fat', equipment: ['kettlebell', 'dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'Europe/Berlin' },
+      { age: 34, height: 180, weight: 74.84, goal: 'lose_fat', equipment: ['kettlebell', 'dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'Europe/Berlin', health: NO_ANSWERS },
     ]);
     expect(screen.getByTestId('profile-saved-at').textContent).toBe('LAST_SAVED: NOV 25, 2026');
     expect((screen.getByLabelText('WEIGHT (LB)') as HTMLInputElement).value).toBe('165');
@@ -122,6 +123,35 @@ describe('the profile page', () => {
     await waitFor(() => expect(fieldset.getAttribute('aria-invalid')).toBe('true'));
     expect(fieldset.getAttribute('aria-describedby')).toBe('equipment-hint equipment-error');
     expect(document.getElementById('equipment-error')?.textContent).toBe(refusal.message);
+  });
+
+  it('asks the health questions as optional and private, and sends the answers with the weeks', async () => {
+    const { store, sent } = serve({ ...NEVER_SAVED, savedAt: '2026-11-20T10:00:00.000Z' });
+    const pregnancy = within(await screen.findByRole('group', { name: 'PREGNANCY' }));
+    expect(document.getElementById(screen.getByRole('group', { name: 'PREGNANCY' }).getAttribute('aria-describedby')!)?.textContent).toMatch(/Optional and private: only you see these answers/);
+    expect((pregnancy.getByLabelText('PREFER_NOT_TO_SAY') as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText('WEEKS_PREGNANT')).toBeNull();
+    await userEvent.click(pregnancy.getByLabelText('PREGNANT'));
+    await userEvent.type(screen.getByLabelText('WEEKS_PREGNANT'), '22');
+    await userEvent.click(screen.getByLabelText('I ran, jumped or did HIIT regularly before this pregnancy'));
+    await userEvent.click(group('CONDITIONS').getByLabelText('I have high blood pressure'));
+    await save();
+    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Profile Saved' }));
+    expect(sent[0].health).toEqual({ pregnancy: 'pregnant', pregnancyWeeks: 22, weeksSinceBirth: null, usedToHighImpact: true, conditions: ['high_blood_pressure'] });
+  });
+
+  it('refuses weeks out of range before sending, tied to the field and focused', async () => {
+    const { sent } = serve({ ...NEVER_SAVED, health: { ...NO_ANSWERS, pregnancy: 'postpartum', weeksSinceBirth: 4 } });
+    const weeks = (await screen.findByLabelText('WEEKS_SINCE_THE_BIRTH')) as HTMLInputElement;
+    expect(weeks.value).toBe('4');
+    await userEvent.clear(weeks);
+    await userEvent.type(weeks, '40');
+    await save();
+    expect(sent).toEqual([]);
+    expect(weeks.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('health-error')?.textContent).toBe('Weeks since the birth must be a whole number between 0-26.');
+    expect(weeks.getAttribute('aria-describedby')).toContain('health-error');
+    expect(document.activeElement).toBe(weeks);
   });
 
   it('toasts a failure that names no field', async () => {

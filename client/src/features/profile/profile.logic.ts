@@ -1,5 +1,5 @@
-import type { ErrorCode, EquipmentKind, LimitationKind, ProfileUpdateRequest, ProfileView, TrainingGoal, UnitSystem } from '@contract';
-import { FALLBACK_TIME_ZONE, PROFILE_RANGES } from '@contract/values';
+import type { ErrorCode, EquipmentKind, HealthCondition, LimitationKind, PregnancyState, ProfileUpdateRequest, ProfileView, TrainingGoal, UnitSystem } from '@contract';
+import { FALLBACK_TIME_ZONE, HEALTH_RANGES, PROFILE_RANGES } from '@contract/values';
 import { browserTimeZone } from '../../ui/dates';
 import { heightInput, heightRangeText, parseHeight, parseWeight, readNumber, weightInput, weightRangeText, type HeightInput } from './units';
 
@@ -13,13 +13,23 @@ export interface ProfileForm {
   limitations: LimitationKind[];
   units: UnitSystem;
   timeZone: string;
+  health: HealthForm;
 }
 
-export type ProfileField = 'age' | 'height' | 'weight' | 'goal' | 'equipment' | 'limitations' | 'units' | 'timeZone';
+/** The health screening's answers as the form holds them: weeks as typed. */
+export interface HealthForm {
+  pregnancy: PregnancyState | null;
+  pregnancyWeeks: string;
+  weeksSinceBirth: string;
+  usedToHighImpact: boolean;
+  conditions: HealthCondition[];
+}
+
+export type ProfileField = 'age' | 'height' | 'weight' | 'goal' | 'equipment' | 'limitations' | 'units' | 'timeZone' | 'health';
 export type FieldErrors = Partial<Record<ProfileField, string>>;
 
 /** The form's fields in the order they appear: the first refused one takes the focus. */
-export const FIELD_ORDER: ProfileField[] = ['age', 'height', 'weight', 'goal', 'equipment', 'limitations', 'units', 'timeZone'];
+export const FIELD_ORDER: ProfileField[] = ['age', 'height', 'weight', 'goal', 'equipment', 'limitations', 'health', 'units', 'timeZone'];
 
 /** The zone this browser is in, proposed until the user saves a profile of their own. */
 
@@ -33,7 +43,32 @@ export function formOf(profile: ProfileView, browserZone = browserTimeZone()): P
     limitations: profile.limitations,
     units: profile.units,
     timeZone: profile.savedAt === null ? browserZone : profile.timeZone,
+    health: {
+      pregnancy: profile.health.pregnancy,
+      pregnancyWeeks: profile.health.pregnancyWeeks == null ? '' : String(profile.health.pregnancyWeeks),
+      weeksSinceBirth: profile.health.weeksSinceBirth == null ? '' : String(profile.health.weeksSinceBirth),
+      usedToHighImpact: profile.health.usedToHighImpact,
+      conditions: profile.health.conditions,
+    },
   };
+}
+
+/** Weeks as sent: null when empty or beside another state, NaN when not a whole number in range. */
+function readWeeks(text: string, applies: boolean, range: { min: number; max: number }): number | null {
+  const weeks = readNumber(text);
+  if (!applies || weeks === null) return null;
+  return Number.isInteger(weeks) && inRange(weeks, range) ? weeks : Number.NaN;
+}
+
+/** The health answers to send, or why the weeks cannot be read. */
+function healthOf(form: HealthForm): { health: NonNullable<ProfileUpdateRequest['health']> } | { error: string } {
+  const pregnancyWeeks = readWeeks(form.pregnancyWeeks, form.pregnancy === 'pregnant', HEALTH_RANGES.pregnancyWeeks);
+  const weeksSinceBirth = readWeeks(form.weeksSinceBirth, form.pregnancy === 'postpartum', HEALTH_RANGES.weeksSinceBirth);
+  const { pregnancyWeeks: P, weeksSinceBirth: B } = HEALTH_RANGES;
+  if (Number.isNaN(pregnancyWeeks)) return { error: `Weeks of pregnancy must be a whole number between ${P.min}-${P.max}.` };
+  if (Number.isNaN(weeksSinceBirth)) return { error: `Weeks since the birth must be a whole number between ${B.min}-${B.max}.` };
+  const pregnant = form.pregnancy === 'pregnant';
+  return { health: { pregnancy: form.pregnancy, pregnancyWeeks, weeksSinceBirth, usedToHighImpact: pregnant && form.usedToHighImpact, conditions: form.conditions } };
 }
 
 /** The same measurements shown in the other unit system (the toggle converts what was typed). */
@@ -68,9 +103,11 @@ export function requestOf(form: ProfileForm): { request: ProfileUpdateRequest; e
   if (age !== null && !(Number.isInteger(age) && inRange(age, PROFILE_RANGES.age))) errors.age = rangeMessage('age', form.units);
   if (height !== null && !inRange(Math.trunc(height), PROFILE_RANGES.heightCm)) errors.height = rangeMessage('height', form.units);
   if (weight !== null && !inRange(weight, PROFILE_RANGES.weightKg)) errors.weight = rangeMessage('weight', form.units);
-  if (Object.keys(errors).length > 0) return { request: null, errors };
+  const health = healthOf(form.health);
+  if ('error' in health) errors.health = health.error;
+  if (Object.keys(errors).length > 0 || 'error' in health) return { request: null, errors };
   const { equipment, limitations, goal, units, timeZone } = form;
-  return { request: { age, height, weight, goal, equipment, limitations, units, timeZone }, errors: null };
+  return { request: { age, height, weight, goal, equipment, limitations, units, timeZone, health: health.health }, errors: null };
 }
 
 const FIELD_OF_CODE: Partial<Record<ErrorCode, ProfileField>> = {
@@ -82,6 +119,7 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, ProfileField>> = {
   PROFILE_INVALID_LIMITATIONS: 'limitations',
   PROFILE_INVALID_UNITS: 'units',
   PROFILE_INVALID_TIME_ZONE: 'timeZone',
+  PROFILE_INVALID_HEALTH: 'health',
 };
 
 /** A server refusal beside the field it names (ranges restated in the user's units); null for other failures. */

@@ -30,7 +30,7 @@ export const LIMITATION_ADVICE: Record<Limitation, LimitationAdvice> = {
   shoulder: {
     label: 'shoulder',
     avoid: 'overhead pressing, dips, wide-grip pressing and anything that pinches at the top of the shoulder',
-    instead: 'neutral-grip floor presses, rows, band pull-aparts, external rotations with a band and landmine-style presses in a pain-free range',
+    instead: 'lower-body and core work that keeps weight off the hands (squats, lunges, bridges, dead bugs), walking or cycling; a physiotherapist can say which shoulder exercises to bring back and when',
     tip: 'Work below shoulder height first and raise the range only while it stays pain-free.',
   },
   wrist: {

@@ -1,7 +1,8 @@
 /** The coach on training: a concrete session for what the chat said, a named exercise, today, motivation. */
 import { EQUIPMENT, prescriptionIn } from '../../contract/values';
-import { CATALOGUE, CatalogueExercise, findExerciseByName } from '../../workouts/catalogue';
-import { allowedFor } from '../../workouts/programming/eligibility.rules';
+import { CATALOGUE, CatalogueExercise, catalogueExercise, findExerciseByName } from '../../workouts/catalogue';
+import { allowedFor, sparedLimitations } from '../../workouts/programming/eligibility.rules';
+import { screenedDifficulty } from '../../workouts/screening/screening.rules';
 import { buildSession } from '../../workouts/programming/session.rules';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
 import type { CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
@@ -15,19 +16,22 @@ export function planReply(context: CoachContext): string {
   const defaults = chatDefaults(profile, level(profile));
   const request = readChatRequest([...context.history, { role: 'user', content: context.message }], defaults) ?? defaultChatRequest(defaults);
   const { soreMuscles, ...asked } = request;
-  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal };
+  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal, screening: profile.screening };
   const plan = buildSession(planRequest);
   const names = (phase: string) => plan.exercises.filter((e) => e.phase === phase);
   const main = names('main').map((e) => `${e.name} (${prescriptionIn(e, profile.units)})`);
   const equipment =
     request.equipment.length === EQUIPMENT.length ? 'with a full gym' : request.equipment.length ? `with ${listed(request.equipment.map((e) => EQUIPMENT_LABELS[e]))}` : 'with bodyweight only';
   const focus = request.focus.length ? ` for your ${listed(request.focus)}` : '';
-  const limits = request.limitations.length ? `, nothing that loads your ${listed(request.limitations.map((l) => LIMITATION_ADVICE[l].label))}` : '';
+  // Said only of what the plan's exercises provably spare.
+  const spared = sparedLimitations(plan.exercises.map((e) => catalogueExercise(e.catalogueId ?? '')), request.limitations);
+  const limits = spared.length ? `, nothing that loads your ${listed(spared.map((l) => LIMITATION_ADVICE[l].label))}` : '';
+  const health = profile.screening ? ` ${profile.screening.notes[0]}` : '';
   const resting = planRequest.avoidMuscles.filter((m) => BODY_PARTS.includes(m));
   const rest = resting.length ? ` Your ${listed(resting)} get a rest today.` : '';
   return (
-    `Here is a ${request.minutes}-minute ${request.difficulty} ${TYPE_LABELS[request.type]} session${focus} ${equipment}${limits}: ` +
-    `warm up with ${listed(names('warmup').map((e) => e.name))}; then ${main.join('; ')}; cool down with ${listed(names('cooldown').map((e) => e.name))}.${rest} ` +
+    `Here is a ${request.minutes}-minute ${screenedDifficulty(request.difficulty, profile.screening)} ${TYPE_LABELS[request.type]} session${focus} ${equipment}${limits}: ` +
+    `warm up with ${listed(names('warmup').map((e) => e.name))}; then ${main.join('; ')}; cool down with ${listed(names('cooldown').map((e) => e.name))}.${rest}${health} ` +
     'Press GENERATE_WORKOUT_FROM_CHAT and it becomes today’s session.'
   );
 }
@@ -55,7 +59,7 @@ function insteadNote(exercise: CatalogueExercise, profile: CoachProfile): string
  * first for a loaded original (dumbbells at hand beat a bodyweight version); none when none shares one.
  */
 function closestAllowed(exercise: CatalogueExercise, profile: CoachProfile): CatalogueExercise | undefined {
-  const allowed = { difficulty: level(profile), equipment: profile.equipment, limitations: profile.limitations };
+  const allowed = { difficulty: level(profile), equipment: profile.equipment, limitations: profile.limitations, screening: profile.screening };
   const shared = (e: CatalogueExercise) => e.primary.filter((m) => exercise.primary.includes(m)).length;
   const likeness = (e: CatalogueExercise) => 10 * shared(e) + (exercise.equipment.length && e.equipment.length ? 1 : 0);
   const candidates = CATALOGUE.filter((e) => e.id !== exercise.id && e.pattern === exercise.pattern && allowedFor(e, allowed) && shared(e) > 0);

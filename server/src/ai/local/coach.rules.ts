@@ -6,11 +6,17 @@ import { nutritionReply, weightLossReply } from './coach-body.rules';
 import { level, recentLine } from './coach-common.rules';
 import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
 import { coachTopic } from './coach-topic.rules';
+import { conversationScreening, screeningReply } from './coach-screening.rules';
 import { exerciseReply, formReply, motivationReply, planReply, todayReply } from './coach-training.rules';
 
 const QUOTED_MAX = 80;
 
-export function coachReply(context: CoachContext): string {
+export function coachReply(asked: CoachContext): string {
+  // The health screening comes before any training advice (docs/product.md, Health screening).
+  const screening = conversationScreening(asked);
+  const safety = screeningReply(asked, screening);
+  if (safety) return safety;
+  const context = screening.kind === 'adapt' ? { ...asked, profile: { ...asked.profile, screening: screening.limits } } : asked;
   const { profile, recent, message } = context;
   const stated = readMessage(message);
   switch (coachTopic(message, stated)) {

@@ -35,3 +35,15 @@ export function massText(kg: number, units: (typeof UNIT_SYSTEMS)[number], whole
   const [amount, unit] = units === 'imperial' ? [kg / KG_PER_POUND, 'lb'] : [kg, 'kg'];
   return `${whole ? Math.round(amount) : Math.round(amount * 10) / 10} ${unit}`;
 }
+
+/**
+ * The health questions a trainer asks before advising anyone (in the spirit of the PAR-Q+; rules in
+ * docs/product.md, Health screening). Optional and private: only the member reads them back.
+ */
+export const PREGNANCY_STATES = ['not_pregnant', 'pregnant', 'postpartum'] as const;
+export const HEALTH_CONDITIONS = ['heart_condition', 'chest_pain', 'dizziness', 'high_blood_pressure', 'recent_surgery_or_injury', 'doctor_limit'] as const;
+/** Weeks of a pregnancy (a term is 37–42), and weeks since a birth that still count as postpartum (six months). */
+export const HEALTH_RANGES = {
+  pregnancyWeeks: { min: 1, max: 42 },
+  weeksSinceBirth: { min: 0, max: 26 },
+} as const;

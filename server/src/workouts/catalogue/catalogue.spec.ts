@@ -2,6 +2,7 @@ import { DIFFICULTIES, EQUIPMENT, LIMITATIONS, MUSCLE_GROUPS, WORKOUT_TYPES } fr
 import { MOVEMENT_PATTERNS, MUSCLES, MUSCLE_GROUP_OF, type CatalogueExercise, type Limitation } from './catalogue.types';
 import { CATALOGUE, catalogueExercise, findExerciseByName } from './index';
 import { isYogaPose } from '../../../test/support/plan-checks';
+import { reviewedLoads } from '../../../test/support/load-review';
 
 const LEVEL = { beginner: 0, intermediate: 1, advanced: 2 } as const;
 const atOrBelow = (level: (typeof DIFFICULTIES)[number]) => (e: CatalogueExercise) => LEVEL[e.level] <= LEVEL[level];
@@ -48,6 +49,27 @@ describe('the exercise catalogue', () => {
   it('counts the knee among the joints of every jump or landing (high impact or plyometric), so a bad knee avoids them all', () => {
     const jumpsSparingTheKnee = CATALOGUE.filter((e) => (e.impact === 'high' || e.pattern === 'plyometric') && !e.loads.includes('knee')).map((e) => e.id);
     expect(jumpsSparingTheKnee).toEqual([]);
+  });
+
+  it('lists, for every entry, the joints and regions its movement loads, as the review rules read them', () => {
+    const missing = CATALOGUE.flatMap((e) => reviewedLoads(e).filter((joint) => !e.loads.includes(joint)).map((joint) => `${e.id} loads ${joint}`));
+    expect(missing).toEqual([]);
+    // The members' report: every one of these was offered to a shoulder that should have been spared.
+    const shoulderWork = ['kettlebell-floor-press', 'dumbbell-rear-delt-fly', 'reverse-snow-angel', 'farmers-carry', 'seated-punches', 'shadow-boxing', 'prone-y-raise', 'dumbbell-shrug', 'dumbbell-floor-press'];
+    expect(shoulderWork.filter((id) => !catalogueExercise(id)?.loads.includes('shoulder'))).toEqual([]);
+    // Lower-body work that spares the arms stays open to a bad shoulder.
+    expect(['bodyweight-squat', 'glute-bridge', 'reverse-lunge', 'calf-raise'].filter((id) => catalogueExercise(id)?.loads.includes('shoulder'))).toEqual([]);
+  });
+
+  it('marks every exercise done lying on the back or the belly, and every all-out effort', () => {
+    const onTheBack = /\b(on your back|lying on your back|lie flat on your back|lying back|lying on a (flat )?bench|lying on the floor|lying flat|from lying)\b/i;
+    const onTheBelly = /\b(face down)\b/i;
+    for (const e of CATALOGUE) {
+      if (onTheBack.test(e.description)) expect([e.id, e.lying]).toEqual([e.id, 'supine']);
+      if (onTheBelly.test(e.description)) expect([e.id, e.lying]).toEqual([e.id, 'prone']);
+      if (/as fast as|as high as you can|as far as you can|all-out|explosive|sprint/i.test(`${e.name} ${e.description}`) && !/band/.test(e.id)) expect([e.id, e.allOut]).toEqual([e.id, true]);
+    }
+    expect(CATALOGUE.filter((e) => e.lying === 'supine').length).toBeGreaterThanOrEqual(30);
   });
 
   it('states the pace of every ride, row and run (only theirs): sprints and intervals are never steady, steady work never sprints', () => {

@@ -55,6 +55,10 @@ export interface CatalogueExercise {
   impact: Impact;
   /** Joints and regions it puts load on: never given to a user with that limitation. */
   loads: Limitation[];
+  /** Done lying on the back or on the belly: left out of a pregnancy past its first trimester (docs/product.md, Health screening). */
+  lying?: 'supine' | 'prone';
+  /** Done at all-out effort (sprints, maximal jumps, explosive lifts): left out where maximal efforts are. */
+  allOut?: true;
   /** Done one side at a time: dosed "each side". */
   unilateral: boolean;
   /** The lowest level it is taught at. */

@@ -15,7 +15,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Jumping jacks without the jump: step one foot out as the arms go up, step back in, alternate sides.',
     cues: ['Step wide, arms all the way up', 'Keep a steady rhythm', 'Stay on the balls of the feet'],
     primary: ['calves', 'side_delts'], secondary: ['glutes', 'adductors'], equipment: [],
-    pattern: 'locomotion', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'locomotion', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -23,7 +23,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Throw light, quick punches at the air from a boxing stance, staying light on the feet.',
     cues: ['Guard up, chin tucked', 'Rotate the hips into each punch', 'Keep moving the feet'],
     primary: ['front_delts', 'obliques'], secondary: ['triceps', 'calves'], equipment: [],
-    pattern: 'locomotion', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'locomotion', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -31,7 +31,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Reach one arm overhead while driving the opposite knee up, alternating quickly, like climbing a ladder in place.',
     cues: ['Stand tall, brace the belly', 'Reach high with each knee drive', 'Quick but controlled'],
     primary: ['hip_flexors', 'abs'], secondary: ['front_delts', 'calves'], equipment: [],
-    pattern: 'locomotion', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'locomotion', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -63,7 +63,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Jump the feet out while raising the arms overhead, then back together, landing softly.',
     cues: ['Land on the balls of the feet', 'Arms fully overhead', 'Steady rhythm'],
     primary: ['calves', 'side_delts'], secondary: ['glutes', 'adductors'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'beginner',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'shoulder', 'ankle', 'hip'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -71,7 +71,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Run on the spot driving the knees up to hip height as fast as you can keep good form.',
     cues: ['Tall posture, slight forward lean', 'Land on the balls of the feet', 'Drive the arms'],
     primary: ['hip_flexors', 'quads'], secondary: ['calves', 'abs'], equipment: [],
-    pattern: 'locomotion', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'locomotion', impact: 'high', allOut: true, loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -79,7 +79,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'From a high plank, drive the knees toward the chest one after the other at a quick pace.',
     cues: ['Shoulders over the wrists', 'Hips level with the shoulders', 'Light, quick feet'],
     primary: ['abs', 'hip_flexors'], secondary: ['front_delts', 'quads'], equipment: [],
-    pattern: 'locomotion', impact: 'moderate', loads: ['wrist', 'shoulder'], unilateral: false, level: 'intermediate',
+    pattern: 'locomotion', impact: 'moderate', loads: ['knee', 'shoulder', 'wrist', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -95,7 +95,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Squat down, then jump straight up as high as you can and land softly back into the squat.',
     cues: ['Swing the arms to jump', 'Land quietly through the whole foot', 'Knees track over the toes on landing'],
     primary: ['quads', 'glutes'], secondary: ['calves', 'hamstrings'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'high', allOut: true, loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'mixed', 'cardio'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -103,7 +103,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Leap sideways from one foot to the other, landing softly and sweeping the free leg behind.',
     cues: ['Land on a soft knee', 'Stick each landing for a beat', 'Swing the arms across'],
     primary: ['glutes', 'quads'], secondary: ['adductors', 'calves'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -111,7 +111,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Squat, jump the feet back to a plank, jump them forward again and jump up with the arms overhead.',
     cues: ['Hands down, then feet back', 'Plank with a braced core', 'Jump tall and land soft'],
     primary: ['quads', 'chest'], secondary: ['front_delts', 'abs', 'calves'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'wrist', 'shoulder', 'ankle'], unilateral: false, level: 'advanced',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'shoulder', 'wrist', 'ankle', 'hip'], unilateral: false, level: 'advanced',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -119,7 +119,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'A burpee without jumping: step the feet back to a plank one at a time, step them in and stand up.',
     cues: ['Hands flat under the shoulders', 'Step, do not jump', 'Stand all the way up'],
     primary: ['quads', 'abs'], secondary: ['front_delts', 'chest'], equipment: [],
-    pattern: 'locomotion', impact: 'low', loads: ['wrist', 'knee'], unilateral: false, level: 'beginner',
+    pattern: 'locomotion', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -127,7 +127,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Jump straight up and pull both knees toward the chest before landing softly.',
     cues: ['Explode up, then tuck', 'Land quietly on the balls of the feet', 'Reset between reps if needed'],
     primary: ['quads', 'hip_flexors'], secondary: ['calves', 'abs'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'advanced',
+    pattern: 'plyometric', impact: 'high', allOut: true, loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'advanced',
     types: ['hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -143,7 +143,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Jump forward as far as you can from two feet and stick the landing, then walk back and repeat.',
     cues: ['Swing the arms back, then forward', 'Land in a quarter squat', 'Hold the landing for a second'],
     primary: ['glutes', 'quads'], secondary: ['hamstrings', 'calves'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'high', allOut: true, loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -151,7 +151,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Small, quick, springy hops on the balls of the feet with the knees nearly straight.',
     cues: ['Bounce from the ankles', 'Minimal knee bend', 'Quiet landings'],
     primary: ['calves'], secondary: ['quads'], equipment: [],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -167,7 +167,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'In a low athletic stance, patter the feet as fast as possible on the spot.',
     cues: ['Stay on the balls of the feet', 'Tiny, rapid steps', 'Arms ready in front'],
     primary: ['calves', 'quads'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'locomotion', impact: 'moderate', loads: ['ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'locomotion', impact: 'moderate', allOut: true, loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -191,7 +191,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'In a high plank, jump the feet wide and back together like a jumping jack, hips steady.',
     cues: ['Shoulders over the wrists', 'Hips level', 'Light feet'],
     primary: ['abs', 'adductors'], secondary: ['front_delts', 'glutes'], equipment: [],
-    pattern: 'plyometric', impact: 'moderate', loads: ['knee', 'wrist', 'shoulder'], unilateral: false, level: 'intermediate',
+    pattern: 'plyometric', impact: 'moderate', loads: ['knee', 'shoulder', 'wrist', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -199,7 +199,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Run on the spot as fast as you can for the interval, arms driving hard.',
     cues: ['Lean slightly forward', 'Quick, light steps', 'Drive the elbows back'],
     primary: ['quads', 'calves'], secondary: ['hip_flexors', 'glutes'], equipment: [],
-    pattern: 'locomotion', impact: 'high', loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
+    pattern: 'locomotion', impact: 'high', allOut: true, loads: ['knee', 'ankle'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time',
   },
   {
@@ -223,7 +223,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Sprint up a short hill for the interval and walk back down to recover.',
     cues: ['Lean into the hill', 'Drive the knees and arms', 'Walk down slowly'],
     primary: ['glutes', 'quads'], secondary: ['calves', 'hamstrings'], equipment: [],
-    pattern: 'cyclical', impact: 'high', loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'advanced',
+    pattern: 'cyclical', impact: 'high', allOut: true, loads: ['knee', 'ankle', 'hip'], unilateral: false, level: 'advanced',
     types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time', pace: 'intervals',
   },
   {
@@ -239,7 +239,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Sitting tall on a chair, punch quickly forward and upward, alternating arms, for a cardio effort that spares the legs.',
     cues: ['Sit tall, feet planted', 'Punch fast, retract faster', 'Breathe out with each punch'],
     primary: ['front_delts', 'triceps'], secondary: ['obliques'], equipment: [],
-    pattern: 'isolation_upper', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['cardio', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -271,7 +271,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'A burpee onto two dumbbells, followed by swinging them from the floor to overhead in one movement.',
     cues: ['Chest to the dumbbells, not the floor', 'Hinge and swing them up', 'Lock out overhead'],
     primary: ['glutes', 'front_delts'], secondary: ['chest', 'hamstrings', 'quads'], equipment: ['dumbbells'],
-    pattern: 'hinge', impact: 'high', loads: ['knee', 'lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'advanced',
+    pattern: 'hinge', impact: 'high', loads: ['knee', 'lower_back', 'shoulder', 'wrist', 'ankle'], unilateral: false, level: 'advanced',
     types: ['hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -279,7 +279,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Row at a steady, sustainable pace on an indoor rower: legs, then back, then arms on each stroke.',
     cues: ['Legs, back, arms; arms, back, legs', 'Around 20 to 24 strokes a minute', 'Sit tall at the finish'],
     primary: ['upper_back', 'quads'], secondary: ['glutes', 'lats', 'biceps'], equipment: ['cardio_machine'],
-    pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'cyclical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['cardio', 'mixed'], phases: ['main', 'warmup'], dosing: 'time', pace: 'steady',
   },
   {
@@ -287,7 +287,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'Hard rowing efforts of a fixed time or distance with easy rowing or rest between them.',
     cues: ['Push hard with the legs', 'Keep the stroke long under fatigue', 'Recover fully between efforts'],
     primary: ['upper_back', 'quads'], secondary: ['glutes', 'lats', 'biceps'], equipment: ['cardio_machine'],
-    pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
+    pattern: 'cyclical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio'], phases: ['main'], dosing: 'distance', pace: 'intervals',
   },
   {
@@ -303,7 +303,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'All-out sprints on an exercise bike against solid resistance, with easy pedalling between them.',
     cues: ['Add resistance before you sprint', 'Stay seated and drive', 'Spin easily to recover'],
     primary: ['quads', 'glutes'], secondary: ['calves', 'hamstrings'], equipment: ['cardio_machine'],
-    pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
+    pattern: 'cyclical', impact: 'low', allOut: true, loads: [], unilateral: false, level: 'intermediate',
     types: ['hiit', 'cardio'], phases: ['main'], dosing: 'time', pace: 'intervals',
   },
   {
@@ -327,7 +327,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'A steady effort on the elliptical trainer, pushing and pulling the handles with the stride.',
     cues: ['Stand tall, do not lean on the handles', 'Drive through the heels', 'Moderate resistance'],
     primary: ['quads', 'glutes'], secondary: ['hamstrings', 'chest', 'upper_back'], equipment: ['cardio_machine'],
-    pattern: 'cyclical', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'cyclical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['cardio', 'mixed'], phases: ['main', 'warmup', 'cooldown'], dosing: 'time', pace: 'steady',
   },
   {
@@ -367,7 +367,7 @@ export const CONDITIONING: readonly CatalogueExercise[] = [
     description: 'A burpee finished with a jump to a pull-up bar and one pull-up before dropping into the next rep.',
     cues: ['Burpee under the bar', 'Jump and pull in one motion', 'Land softly'],
     primary: ['lats', 'quads'], secondary: ['chest', 'biceps', 'abs'], equipment: ['pullup_bar'],
-    pattern: 'plyometric', impact: 'high', loads: ['knee', 'wrist', 'shoulder', 'ankle'], unilateral: false, level: 'advanced',
+    pattern: 'plyometric', impact: 'high', loads: ['knee', 'shoulder', 'wrist', 'ankle', 'hip'], unilateral: false, level: 'advanced',
     types: ['hiit'], phases: ['main'], dosing: 'reps',
   },
 ];

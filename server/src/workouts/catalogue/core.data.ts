@@ -7,7 +7,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with arms and knees up, lower the opposite arm and leg toward the floor while the lower back stays down.',
     cues: ['Press the lower back into the floor', 'Move slowly, breathe out as you reach', 'Only go as low as the back stays flat'],
     primary: ['abs'], secondary: ['hip_flexors', 'obliques'], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'anti_extension', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -15,7 +15,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On hands and knees, reach one arm forward and the opposite leg back until both are level with the body, then switch.',
     cues: ['Hips stay square to the floor', 'Reach long rather than high', 'Pause for a breath at full reach'],
     primary: ['abs', 'lower_back'], secondary: ['glutes', 'upper_back'], equipment: [],
-    pattern: 'anti_rotation', impact: 'low', loads: ['knee', 'wrist'], unilateral: false, level: 'beginner',
+    pattern: 'anti_rotation', impact: 'low', loads: ['knee', 'lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -39,7 +39,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'A plank on the forearms and knees, with a straight line from knees to head: the first step toward a full plank.',
     cues: ['Hips in line with the shoulders', 'Brace as if about to cough', 'Breathe steadily'],
     primary: ['abs'], secondary: ['obliques'], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: ['knee'], unilateral: false, level: 'beginner',
+    pattern: 'anti_extension', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -55,7 +55,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'A side plank with the knees bent and resting on the floor, easier to hold with good form.',
     cues: ['Knees, hips and shoulders in one line', 'Push the floor away with the forearm', 'Switch sides halfway'],
     primary: ['obliques'], secondary: ['abs', 'glutes'], equipment: [],
-    pattern: 'anti_rotation', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
+    pattern: 'anti_rotation', impact: 'low', loads: ['knee', 'shoulder'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -63,7 +63,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back, lift the shoulders and legs off the floor into a shallow banana shape and hold.',
     cues: ['Lower back glued to the floor', 'Arms by the ears or by the sides', 'Bend the knees to make it easier'],
     primary: ['abs'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: ['neck'], unilateral: false, level: 'intermediate',
+    pattern: 'anti_extension', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'intermediate',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -71,7 +71,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with the knees bent, curl the shoulders off the floor toward the hips and lower slowly.',
     cues: ['Hands lightly by the temples, no pulling on the neck', 'Curl the ribs toward the hips', 'Breathe out on the way up'],
     primary: ['abs'], secondary: ['obliques'], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['neck'], unilateral: false, level: 'beginner',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -79,7 +79,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with the knees bent at 90 degrees, curl the hips off the floor toward the chest and lower slowly.',
     cues: ['Roll the hips, do not swing the legs', 'Arms flat by your sides', 'Lower for a slow count'],
     primary: ['abs'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -87,7 +87,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back, bring one elbow toward the opposite knee as the other leg extends, alternating in a pedalling motion.',
     cues: ['Rotate from the ribs, not the elbows', 'Extend the straight leg fully', 'Slow and controlled beats fast'],
     primary: ['obliques', 'abs'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'rotation', impact: 'low', loads: ['neck'], unilateral: false, level: 'intermediate',
+    pattern: 'rotation', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'intermediate',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -103,7 +103,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with the shoulders slightly lifted, reach side to side to tap each heel.',
     cues: ['Shoulders stay off the floor', 'Side-bend, do not twist', 'Short, steady reaches'],
     primary: ['obliques'], secondary: ['abs'], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['neck'], unilateral: false, level: 'beginner',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -111,7 +111,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with straight legs, raise them to vertical and lower them slowly without the lower back lifting.',
     cues: ['Hands under the hips for support', 'Lower only as far as the back stays flat', 'No swinging'],
     primary: ['abs', 'hip_flexors'], secondary: [], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'intermediate',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: ['lower_back'], unilateral: false, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -119,7 +119,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with the legs straight and just off the floor, kick them up and down in small quick movements.',
     cues: ['Lower back pressed down', 'Small, fast kicks', 'Raise the legs higher to make it easier'],
     primary: ['abs', 'hip_flexors'], secondary: [], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'intermediate',
+    pattern: 'anti_extension', impact: 'low', lying: 'supine', loads: ['lower_back'], unilateral: false, level: 'intermediate',
     types: ['hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -127,7 +127,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'From lying flat, lift straight arms and legs at the same time to meet above the hips, then lower with control.',
     cues: ['Reach for the toes', 'Balance on the sit bones at the top', 'Lower slowly, do not flop'],
     primary: ['abs'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'advanced',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: ['lower_back'], unilateral: false, level: 'advanced',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -143,7 +143,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On hands and toes with the knees hovering an inch off the floor, hold still with a flat back.',
     cues: ['Knees under the hips, hovering', 'Back flat as a table', 'Breathe without letting the belly sag'],
     primary: ['abs'], secondary: ['quads', 'front_delts'], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: ['wrist'], unilateral: false, level: 'beginner',
+    pattern: 'anti_extension', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -151,7 +151,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'Face down, lift the arms, chest and legs a little off the floor and hold, working the whole back of the body.',
     cues: ['Lift long rather than high', 'Neck in line, eyes down', 'Squeeze the glutes'],
     primary: ['lower_back', 'glutes'], secondary: ['upper_back', 'hamstrings'], equipment: [],
-    pattern: 'anti_extension', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'beginner',
+    pattern: 'anti_extension', impact: 'low', lying: 'prone', loads: ['lower_back'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -167,7 +167,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'On your back with the legs straight up, reach the hands toward the toes by curling the shoulders off the floor.',
     cues: ['Legs stay vertical', 'Reach up, not forward', 'Lower the shoulders slowly'],
     primary: ['abs'], secondary: [], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['neck'], unilateral: false, level: 'beginner',
+    pattern: 'flexion', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -183,7 +183,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'With a band anchored high to one side, pull it diagonally across the body to the opposite hip, turning through the torso.',
     cues: ['Pivot the back foot', 'Arms stay long', 'Control the return'],
     primary: ['obliques'], secondary: ['abs', 'front_delts'], equipment: ['bands'],
-    pattern: 'rotation', impact: 'low', loads: [], unilateral: true, level: 'intermediate',
+    pattern: 'rotation', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -199,7 +199,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'A dead bug holding a light dumbbell or kettlebell over the chest, which makes the brace harder.',
     cues: ['Weight stays over the shoulders', 'Lower back flat throughout', 'Exhale as the leg reaches'],
     primary: ['abs'], secondary: ['hip_flexors', 'obliques'], equipment: ['dumbbells'],
-    pattern: 'anti_extension', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
+    pattern: 'anti_extension', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -207,7 +207,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'With a kettlebell locked out overhead, hinge and reach the free hand down the front leg, then stand back up.',
     cues: ['Eyes on the bell', 'Push the hip out to the side of the bell', 'Back leg straight'],
     primary: ['obliques', 'front_delts'], secondary: ['hamstrings', 'glutes'], equipment: ['kettlebell'],
-    pattern: 'rotation', impact: 'low', loads: ['shoulder', 'lower_back'], unilateral: true, level: 'advanced',
+    pattern: 'rotation', impact: 'low', loads: ['lower_back', 'shoulder', 'wrist'], unilateral: true, level: 'advanced',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -239,7 +239,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'From the knees, roll a barbell (or wheel) forward as far as you can with a flat back and pull it back with the abs.',
     cues: ['Ribs tucked, glutes tight', 'Roll only as far as the back stays flat', 'Pull back with the belly, not the hips'],
     primary: ['abs'], secondary: ['lats', 'front_delts'], equipment: ['barbell_rack'],
-    pattern: 'anti_extension', impact: 'low', loads: ['lower_back', 'shoulder', 'knee'], unilateral: false, level: 'advanced',
+    pattern: 'anti_extension', impact: 'low', allOut: true, loads: ['lower_back', 'shoulder', 'knee'], unilateral: false, level: 'advanced',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -247,7 +247,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'Kneeling under a high cable with a rope at the head, curl the ribs toward the hips against the load.',
     cues: ['Hips stay still', 'Round the spine, do not just bow', 'Slow return'],
     primary: ['abs'], secondary: ['obliques'], equipment: ['machines'],
-    pattern: 'flexion', impact: 'low', loads: ['knee'], unilateral: false, level: 'intermediate',
+    pattern: 'flexion', impact: 'low', loads: ['knee', 'neck'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -271,7 +271,7 @@ export const CORE: readonly CatalogueExercise[] = [
     description: 'Sitting leaned back on the hands, draw the knees toward the chest and extend them out again.',
     cues: ['Lean back with a long spine', 'Pull the knees in with the belly', 'Extend without touching the floor'],
     primary: ['abs', 'hip_flexors'], secondary: [], equipment: [],
-    pattern: 'flexion', impact: 'low', loads: ['wrist'], unilateral: false, level: 'beginner',
+    pattern: 'flexion', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
 ];

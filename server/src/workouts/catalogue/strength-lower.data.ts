@@ -127,7 +127,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Lying on your back with knees bent, press through the heels to lift the hips until shoulders, hips and knees form a line.',
     cues: ['Heels close to the hips', 'Tuck the pelvis slightly, then lift', 'Squeeze the glutes, do not arch the low back'],
     primary: ['glutes'], secondary: ['hamstrings', 'abs'], equipment: [],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -135,7 +135,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'A glute bridge with one leg held straight or bent in the air, so one side lifts the hips alone.',
     cues: ['Keep the hips level as you lift', 'Press through the heel of the working leg', 'Lower slowly'],
     primary: ['glutes'], secondary: ['hamstrings', 'abs'], equipment: [],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: true, level: 'intermediate',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: true, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -143,7 +143,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Hold the top of a glute bridge and lift one foot at a time a few centimetres, keeping the hips from dropping.',
     cues: ['Hips stay high and level', 'Small, slow steps', 'Brace the stomach'],
     primary: ['glutes'], secondary: ['hamstrings', 'abs', 'obliques'], equipment: [],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: false, level: 'intermediate',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -151,7 +151,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'A short-range bridge with the soles of the feet together and knees falling out, done for quick repetitions.',
     cues: ['Soles together, knees wide', 'Push through the outer edges of the feet', 'Squeeze hard at the top'],
     primary: ['glutes'], secondary: ['adductors'], equipment: [],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -199,7 +199,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Lying on one side, lift the top leg straight up and lower it slowly. Targets the outer hip muscles.',
     cues: ['Stack the hips, do not roll back', 'Lead with the heel', 'Lift only as high as the hips stay still'],
     primary: ['glutes'], secondary: ['obliques'], equipment: [],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -207,7 +207,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Lying on your side with knees bent, open the top knee like a shell while the feet stay together.',
     cues: ['Feet stay glued together', 'Hips stacked and still', 'Open slowly, close slower'],
     primary: ['glutes'], secondary: [], equipment: [],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -215,7 +215,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'On hands and knees, press one bent leg up toward the ceiling with the foot flat, then lower it.',
     cues: ['Keep the knee bent at 90', 'Lift with the glute, not by arching the back', 'Hips stay square'],
     primary: ['glutes'], secondary: ['hamstrings'], equipment: [],
-    pattern: 'isolation_lower', impact: 'low', loads: ['wrist'], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['knee', 'shoulder', 'wrist', 'hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -223,7 +223,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'On hands and knees, lift one bent knee out to the side without tipping the hips, then lower it.',
     cues: ['Knee stays bent', 'Shoulders and hips stay level', 'Move slowly, pause at the top'],
     primary: ['glutes'], secondary: ['obliques'], equipment: [],
-    pattern: 'isolation_lower', impact: 'low', loads: ['wrist'], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['knee', 'shoulder', 'wrist', 'hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -447,7 +447,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Pull a barbell explosively from the floor and catch it on the front of the shoulders in a shallow squat.',
     cues: ['First pull slow, then jump the hips through', 'Shrug and pull under the bar', 'Fast elbows to catch'],
     primary: ['glutes', 'hamstrings', 'quads'], secondary: ['upper_back', 'calves', 'front_delts'], equipment: ['barbell_rack'],
-    pattern: 'hinge', impact: 'moderate', loads: ['lower_back', 'wrist', 'knee'], unilateral: false, level: 'advanced',
+    pattern: 'hinge', impact: 'moderate', allOut: true, loads: ['knee', 'lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'advanced',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -503,7 +503,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'Seated with the pads on the outside of the knees, press the legs apart and let them return slowly.',
     cues: ['Sit tall against the back pad', 'Push out with the outer hips', 'Do not let the weights slam'],
     primary: ['glutes'], secondary: [], equipment: ['machines'],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -519,7 +519,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'With an ankle strap on a low cable, push one leg straight back behind you and return it slowly.',
     cues: ['Hold the frame, hinge slightly', 'Kick back with the glute, not the low back', 'Small range, full squeeze'],
     primary: ['glutes'], secondary: ['hamstrings'], equipment: ['machines'],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: true, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -543,7 +543,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'With a mini band around the legs, walk sideways in a half squat keeping tension in the band.',
     cues: ['Stay low in a quarter squat', 'Step wide, follow with control', 'Toes point forward'],
     primary: ['glutes'], secondary: ['quads', 'adductors'], equipment: ['bands'],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -551,7 +551,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'A glute bridge with a mini band above the knees, pressing the knees out against it as the hips rise.',
     cues: ['Knees push out into the band', 'Lift through the heels', 'Hold the top for a second'],
     primary: ['glutes'], secondary: ['hamstrings'], equipment: ['bands'],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -575,7 +575,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'With a band looped around one foot and anchored low, press the leg straight back and return slowly.',
     cues: ['Brace the trunk', 'Move from the hip only', 'Squeeze and pause at the back'],
     primary: ['glutes'], secondary: ['hamstrings'], equipment: ['bands'],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -583,7 +583,7 @@ export const STRENGTH_LOWER: readonly CatalogueExercise[] = [
     description: 'A clamshell with a mini band just above the knees for extra resistance on the outer hip.',
     cues: ['Feet together, hips stacked', 'Open against the band', 'Close slowly'],
     primary: ['glutes'], secondary: [], equipment: ['bands'],
-    pattern: 'isolation_lower', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_lower', impact: 'low', loads: ['hip'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
 ];

@@ -7,7 +7,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A push-up against a wall, standing at arm\'s length: the gentlest way to learn the pressing pattern.',
     cues: ['Hands at shoulder height, a little wider than the shoulders', 'Body straight from head to heels', 'Lower the chest to the wall, then press away'],
     primary: ['chest', 'triceps'], secondary: ['front_delts', 'abs'], equipment: [],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -15,7 +15,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A push-up with the hands on a bench, table or step, which takes some of the body weight off the arms.',
     cues: ['Hands under the shoulders on a stable edge', 'Squeeze the glutes to keep a straight line', 'Elbows about 45 degrees from the body'],
     primary: ['chest', 'triceps'], secondary: ['front_delts', 'abs'], equipment: [],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -23,7 +23,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A push-up from the knees with a straight line from knees to head, halfway between the incline and the full push-up.',
     cues: ['Hips in line with the shoulders, not piked', 'Chest, not the chin, leads to the floor', 'Press the floor away at the top'],
     primary: ['chest', 'triceps'], secondary: ['front_delts', 'abs'], equipment: [],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist', 'knee'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', loads: ['knee', 'shoulder', 'wrist', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -31,7 +31,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'The classic bodyweight press from a plank position, lowering the chest to just above the floor and pushing back up.',
     cues: ['Hands just wider than the shoulders', 'Brace the belly and glutes: one straight line', 'Elbows track back at about 45 degrees', 'Full lockout at the top'],
     primary: ['chest', 'triceps'], secondary: ['front_delts', 'abs'], equipment: [],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'intermediate',
+    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength', 'hiit', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -47,7 +47,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A push-up with the feet raised on a step or bench, shifting load toward the upper chest and shoulders.',
     cues: ['Feet on a stable surface, hands on the floor', 'Do not let the lower back sag', 'Lower under control, press hard'],
     primary: ['chest', 'front_delts'], secondary: ['triceps', 'abs'], equipment: [],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'advanced',
+    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'wrist', 'elbow'], unilateral: false, level: 'advanced',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -55,7 +55,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'From an inverted V with the hips high, bend the elbows to bring the head toward the floor: a bodyweight overhead press.',
     cues: ['Hips high, head between the arms', 'Head travels forward of the hands', 'Press back up to the V'],
     primary: ['front_delts', 'triceps'], secondary: ['side_delts', 'upper_back'], equipment: [],
-    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'wrist', 'neck'], unilateral: false, level: 'intermediate',
+    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'wrist', 'neck', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -71,7 +71,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hold a sturdy door frame, lean back with straight arms and pull the chest toward the frame: a bodyweight row with no equipment.',
     cues: ['Feet close to the frame, body straight', 'Pull the shoulder blades back first', 'Lower slowly to straight arms'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts'], equipment: [],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -79,7 +79,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying face down, lift straight arms overhead in a Y shape with the thumbs up, working the muscles between the shoulder blades.',
     cues: ['Forehead rests on a towel', 'Thumbs up, arms in a Y', 'Lift from the shoulder blades, not the lower back'],
     primary: ['upper_back', 'rear_delts'], secondary: ['lower_back'], equipment: [],
-    pattern: 'isolation_upper', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', lying: 'prone', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -87,7 +87,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Face down with the arms hovering, sweep them from the hips to overhead and back in a wide arc, like a snow angel turned over.',
     cues: ['Arms hover a few centimetres off the floor', 'Move slowly through the whole arc', 'Keep the neck long'],
     primary: ['upper_back', 'rear_delts'], secondary: ['lower_back', 'side_delts'], equipment: [],
-    pattern: 'isolation_upper', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', lying: 'prone', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -127,7 +127,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hang from a pull-up bar with straight arms for time, building grip and decompressing the shoulders.',
     cues: ['Full grip around the bar', 'Shoulders slightly engaged, not shrugged to the ears', 'Breathe slowly'],
     primary: ['forearms', 'lats'], secondary: ['upper_back'], equipment: ['pullup_bar'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -135,7 +135,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'From a dead hang, pull the shoulder blades down and together without bending the elbows, then relax.',
     cues: ['Arms stay straight', 'Lift the body a few centimetres with the shoulder blades', 'Pause at the top'],
     primary: ['lats', 'upper_back'], secondary: ['forearms'], equipment: ['pullup_bar'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -143,7 +143,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying on a bench, press two dumbbells from the chest to straight arms above it.',
     cues: ['Feet planted, shoulder blades pulled together', 'Lower to the sides of the chest', 'Press up and slightly in'],
     primary: ['chest', 'triceps'], secondary: ['front_delts'], equipment: ['dumbbells', 'bench'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', lying: 'supine', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -151,7 +151,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A dumbbell press lying on the floor: the floor stops the elbows at a shoulder-friendly depth, and no bench is needed.',
     cues: ['Knees bent, feet flat', 'Upper arms touch the floor softly each rep', 'Press straight up over the chest'],
     primary: ['chest', 'triceps'], secondary: ['front_delts'], equipment: ['dumbbells'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['elbow'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', lying: 'supine', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -167,7 +167,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying on a bench with the arms slightly bent, open the dumbbells out wide and bring them back together over the chest.',
     cues: ['Soft, fixed bend in the elbows', 'Open only until you feel a stretch across the chest', 'Hug a wide tree to close'],
     primary: ['chest'], secondary: ['front_delts'], equipment: ['dumbbells', 'bench'],
-    pattern: 'isolation_upper', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'intermediate',
+    pattern: 'isolation_upper', impact: 'low', lying: 'supine', loads: ['shoulder'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -207,7 +207,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hinged forward with a flat back, open light dumbbells out to the sides to work the backs of the shoulders.',
     cues: ['Hinge to about 45 degrees, back flat', 'Small bend in the elbows', 'Squeeze the shoulder blades at the top'],
     primary: ['rear_delts', 'upper_back'], secondary: [], equipment: ['dumbbells'],
-    pattern: 'isolation_upper', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', loads: ['lower_back', 'shoulder'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -215,7 +215,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With one hand and knee on a bench (or a hand on a chair), row a dumbbell from a hanging arm to the hip.',
     cues: ['Back flat and level', 'Pull the elbow toward the back pocket', 'Let the shoulder blade move, not the torso'],
     primary: ['lats', 'upper_back'], secondary: ['biceps', 'rear_delts'], equipment: ['dumbbells'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -223,7 +223,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hinged forward with a dumbbell in each hand, row both to the lower ribs and lower them again.',
     cues: ['Hinge from the hips, spine long', 'Elbows close to the body', 'Pause with the shoulder blades squeezed'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts', 'lower_back'], equipment: ['dumbbells'],
-    pattern: 'pull_horizontal', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'intermediate',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['lower_back', 'shoulder', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -231,7 +231,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying face down on an incline bench, row two dumbbells up: the bench takes the lower back out of it.',
     cues: ['Chest stays on the pad', 'Pull the elbows back and up', 'Lower to a full stretch'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts'], equipment: ['dumbbells', 'bench'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', lying: 'prone', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -247,7 +247,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying across or along a bench, lower one dumbbell held in both hands behind the head and pull it back over the chest.',
     cues: ['Slight bend in the elbows throughout', 'Ribs stay down', 'Lower only as far as the shoulders allow'],
     primary: ['lats', 'chest'], secondary: ['triceps'], equipment: ['dumbbells', 'bench'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'intermediate',
+    pattern: 'pull_vertical', impact: 'low', lying: 'supine', loads: ['shoulder', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -279,7 +279,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying on a bench or the floor, lower two dumbbells toward the temples by bending only the elbows, then extend.',
     cues: ['Upper arms stay vertical', 'Lower beside the head, not onto it', 'Straighten fully without locking hard'],
     primary: ['triceps'], secondary: [], equipment: ['dumbbells'],
-    pattern: 'isolation_upper', impact: 'low', loads: ['elbow'], unilateral: false, level: 'intermediate',
+    pattern: 'isolation_upper', impact: 'low', lying: 'supine', loads: ['elbow'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -287,7 +287,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Holding heavy dumbbells at the sides, lift the shoulders straight up toward the ears and lower them.',
     cues: ['Straight up and down, no rolling', 'Pause at the top', 'Arms stay long'],
     primary: ['upper_back'], secondary: ['forearms', 'neck'], equipment: ['dumbbells'],
-    pattern: 'isolation_upper', impact: 'low', loads: ['neck'], unilateral: false, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', loads: ['shoulder', 'neck'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -295,7 +295,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Walk with a heavy dumbbell or kettlebell in each hand, standing tall: grip, shoulders and core all work.',
     cues: ['Shoulders down and back', 'Short, steady steps', 'Do not let the weights swing'],
     primary: ['forearms', 'upper_back'], secondary: ['abs', 'obliques', 'glutes'], equipment: ['dumbbells'],
-    pattern: 'carry', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'carry', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed', 'hiit'], phases: ['main'], dosing: 'distance',
   },
   {
@@ -303,7 +303,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Walk with a weight in one hand only, refusing to lean toward it: an anti-side-bend core exercise.',
     cues: ['Stand perfectly upright', 'Free arm relaxed', 'Switch hands halfway'],
     primary: ['obliques', 'forearms'], secondary: ['abs', 'upper_back'], equipment: ['dumbbells'],
-    pattern: 'carry', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'carry', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -311,7 +311,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'From the rack position at the shoulder, press one kettlebell overhead to a straight arm.',
     cues: ['Bell rests on the forearm, wrist straight', 'Squeeze the glutes and the free fist', 'Biceps by the ear at the top'],
     primary: ['front_delts', 'triceps'], secondary: ['side_delts', 'abs'], equipment: ['kettlebell'],
-    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: true, level: 'intermediate',
+    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'wrist', 'elbow'], unilateral: true, level: 'intermediate',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -319,7 +319,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'In a staggered stance with a hand on the front knee, row a kettlebell to the hip.',
     cues: ['Flat back, neck long', 'Elbow brushes the ribs', 'Lower to a full hang'],
     primary: ['lats', 'upper_back'], secondary: ['biceps', 'rear_delts'], equipment: ['kettlebell'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -335,7 +335,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'From lying down with a kettlebell held overhead, stand up in a fixed sequence of steps and return to the floor.',
     cues: ['Eyes on the bell the whole time', 'Arm stays vertical and locked', 'Move slowly, one step at a time'],
     primary: ['front_delts', 'abs'], secondary: ['glutes', 'obliques', 'triceps'], equipment: ['kettlebell'],
-    pattern: 'rotation', impact: 'low', loads: ['shoulder', 'wrist', 'knee'], unilateral: true, level: 'advanced',
+    pattern: 'rotation', impact: 'low', lying: 'supine', loads: ['shoulder', 'wrist', 'knee'], unilateral: true, level: 'advanced',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -343,7 +343,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying on the floor, press one or two kettlebells from the chest to straight arms.',
     cues: ['Bell on the outside of the wrist', 'Elbow touches the floor softly', 'Press straight up'],
     primary: ['chest', 'triceps'], secondary: ['front_delts'], equipment: ['kettlebell'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['elbow', 'wrist'], unilateral: true, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', lying: 'supine', loads: ['shoulder', 'wrist', 'elbow'], unilateral: true, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -359,7 +359,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Lying on a flat bench under a racked barbell, lower the bar to the chest and press it back to straight arms.',
     cues: ['Eyes under the bar, feet planted', 'Shoulder blades squeezed into the bench', 'Touch the lower chest, press back over the shoulders', 'Use a spotter or safety pins'],
     primary: ['chest', 'triceps'], secondary: ['front_delts'], equipment: ['barbell_rack', 'bench'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'elbow', 'wrist'], unilateral: false, level: 'intermediate',
+    pattern: 'push_horizontal', impact: 'low', lying: 'supine', loads: ['shoulder', 'elbow', 'wrist'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -367,7 +367,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Standing, press a barbell from the front of the shoulders to locked arms overhead.',
     cues: ['Grip just outside the shoulders', 'Squeeze the glutes, ribs down', 'Move the head back, then through as the bar passes'],
     primary: ['front_delts', 'triceps'], secondary: ['side_delts', 'upper_back', 'abs'], equipment: ['barbell_rack'],
-    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'lower_back', 'wrist'], unilateral: false, level: 'intermediate',
+    pattern: 'push_vertical', impact: 'low', loads: ['lower_back', 'shoulder', 'wrist', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -375,7 +375,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hinged forward with a flat back, row a barbell from straight arms to the lower ribs.',
     cues: ['Hinge until the torso is near 45 degrees', 'Bar travels close to the thighs', 'Pull the elbows back, not up'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts', 'lower_back', 'hamstrings'], equipment: ['barbell_rack'],
-    pattern: 'pull_horizontal', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'intermediate',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['lower_back', 'shoulder', 'elbow'], unilateral: false, level: 'intermediate',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -391,7 +391,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A bench press with the hands at shoulder width, elbows closer to the body, to emphasise the triceps.',
     cues: ['Hands shoulder-width, not touching', 'Elbows tucked', 'Touch the lower chest'],
     primary: ['triceps', 'chest'], secondary: ['front_delts'], equipment: ['barbell_rack', 'bench'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['elbow', 'wrist', 'shoulder'], unilateral: false, level: 'advanced',
+    pattern: 'push_horizontal', impact: 'low', lying: 'supine', loads: ['elbow', 'wrist', 'shoulder'], unilateral: false, level: 'advanced',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -399,7 +399,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Hanging under a bar set at hip height in a rack (or a sturdy table), pull the chest to the bar with the body straight.',
     cues: ['Heels on the floor, body one straight line', 'Chest to the bar', 'Lower until the arms are straight'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts', 'abs'], equipment: ['barbell_rack'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -415,7 +415,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Seated at a cable machine, pull a wide bar down to the upper chest and let it rise back to straight arms.',
     cues: ['Thighs locked under the pad', 'Lean back slightly, chest up', 'Drive the elbows down to the ribs'],
     primary: ['lats', 'upper_back'], secondary: ['biceps', 'rear_delts'], equipment: ['machines'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -423,7 +423,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Sitting at a low cable with the feet braced, row the handle to the belly and return to straight arms.',
     cues: ['Sit tall, knees soft', 'Row to the belly button', 'Let the shoulder blades reach forward at the end'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts'], equipment: ['machines'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -439,7 +439,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With a rope on a cable at head height, pull the ends toward the face while spreading the hands apart.',
     cues: ['Elbows high, in line with the shoulders', 'Pull the rope apart at the end', 'Pause with the shoulders rotated back'],
     primary: ['rear_delts', 'upper_back'], secondary: ['side_delts'], equipment: ['machines'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -471,7 +471,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'A pull-up on a machine whose platform takes part of the body weight, so the full range can be trained.',
     cues: ['Knees on the pad, grip just outside the shoulders', 'Pull the chest toward the bar', 'Lower to straight arms'],
     primary: ['lats', 'upper_back'], secondary: ['biceps'], equipment: ['machines'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -479,7 +479,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Holding a band at shoulder height with straight arms, pull it apart until it touches the chest.',
     cues: ['Arms straight, shoulders down', 'Squeeze the shoulder blades together', 'Return slowly'],
     primary: ['rear_delts', 'upper_back'], secondary: [], equipment: ['bands'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -487,7 +487,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With a band anchored at chest height or looped around the feet, row the handles to the ribs.',
     cues: ['Sit or stand tall', 'Elbows close to the body', 'Hold the squeeze for a second'],
     primary: ['upper_back', 'lats'], secondary: ['biceps', 'rear_delts'], equipment: ['bands'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -495,7 +495,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With a band behind the back or anchored behind you, press the handles forward to straight arms.',
     cues: ['Staggered stance for balance', 'Press straight forward at chest height', 'Control the return'],
     primary: ['chest', 'triceps'], secondary: ['front_delts'], equipment: ['bands'],
-    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'push_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -503,7 +503,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Standing on a band, press the handles from the shoulders to overhead.',
     cues: ['Feet hip-width on the band', 'Ribs down', 'Finish with straight arms by the ears'],
     primary: ['front_delts', 'triceps'], secondary: ['side_delts'], equipment: ['bands'],
-    pattern: 'push_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'push_vertical', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -511,7 +511,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With a band anchored high, kneel and pull it down to the upper chest, elbows driving toward the ribs.',
     cues: ['Tall kneeling, ribs down', 'Pull the elbows down and back', 'Let the arms rise slowly'],
     primary: ['lats'], secondary: ['upper_back', 'biceps'], equipment: ['bands'],
-    pattern: 'pull_vertical', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'pull_vertical', impact: 'low', loads: ['knee', 'shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength'], phases: ['main'], dosing: 'reps',
   },
   {
@@ -535,7 +535,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'With a band anchored at head height, pull it toward the face with the elbows high, rotating the hands back.',
     cues: ['Elbows at shoulder height', 'Pull the band apart as it comes in', 'Pause, then return slowly'],
     primary: ['rear_delts', 'upper_back'], secondary: ['side_delts'], equipment: ['bands'],
-    pattern: 'pull_horizontal', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'pull_horizontal', impact: 'low', loads: ['shoulder', 'elbow'], unilateral: false, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['main', 'warmup'], dosing: 'reps',
   },
   {
@@ -543,7 +543,7 @@ export const STRENGTH_UPPER: readonly CatalogueExercise[] = [
     description: 'Elbow bent at 90 degrees and tucked to the side, rotate the forearm outward against a band.',
     cues: ['A towel between elbow and ribs', 'Only the forearm moves', 'Slow both ways'],
     primary: ['rear_delts'], secondary: ['upper_back'], equipment: ['bands'],
-    pattern: 'isolation_upper', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'isolation_upper', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
     types: ['strength', 'mixed'], phases: ['warmup', 'main'], dosing: 'reps',
   },
 ];

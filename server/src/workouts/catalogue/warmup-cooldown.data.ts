@@ -18,7 +18,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Arms straight out to the sides, draw small circles that grow larger, then reverse the direction.',
     cues: ['Shoulders down, away from the ears', 'Start small, grow the circles', 'Reverse halfway'],
     primary: ['side_delts'], secondary: ['front_delts', 'rear_delts'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['warmup'], dosing: 'time',
   },
   {
@@ -50,7 +50,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On hands and knees, round the spine up as you breathe out, then let the belly drop and lift the chest as you breathe in.',
     cues: ['Hands under the shoulders, knees under the hips', 'Move one vertebra at a time', 'Match the movement to the breath'],
     primary: ['lower_back', 'upper_back'], secondary: ['abs'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: ['wrist'], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['warmup', 'cooldown'], dosing: 'time',
   },
   {
@@ -74,7 +74,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Lift the shoulders to the ears, roll them back and down in slow circles, then forward.',
     cues: ['Big, slow circles', 'Arms hang relaxed', 'Reverse halfway'],
     primary: ['upper_back'], secondary: ['side_delts', 'neck'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['shoulder', 'neck'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['warmup', 'cooldown'], dosing: 'time',
   },
   {
@@ -98,7 +98,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On your back with the knees bent, lift the hips to a bridge and pulse up and down a few centimetres.',
     cues: ['Press through the heels', 'Ribs down', 'Small, steady pulses'],
     primary: ['glutes'], secondary: ['hamstrings'], equipment: [],
-    pattern: 'hinge', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'hinge', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed', 'cardio'], phases: ['warmup'], dosing: 'time',
   },
   {
@@ -106,7 +106,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Step into a deep lunge, put the same-side hand down inside the foot and rotate the other arm to the ceiling; alternate sides.',
     cues: ['Back leg long', 'Elbow reaches toward the front instep first', 'Follow the top hand with the eyes'],
     primary: ['hip_flexors', 'obliques'], secondary: ['hamstrings', 'upper_back'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: ['knee'], unilateral: true, level: 'intermediate',
+    pattern: 'mobility', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: true, level: 'intermediate',
     types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['warmup'], dosing: 'reps',
   },
   {
@@ -130,7 +130,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On hands and knees with one hand behind the head, rotate that elbow down toward the other arm and up to the ceiling.',
     cues: ['Hips stay still', 'Follow the elbow with the eyes', 'Breathe out as you open'],
     primary: ['upper_back', 'obliques'], secondary: [], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: ['knee', 'wrist'], unilateral: true, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['warmup', 'cooldown'], dosing: 'reps',
   },
   {
@@ -146,7 +146,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Back against a wall with the arms in a goalpost shape, slide the arms up and down keeping contact with the wall.',
     cues: ['Lower back stays close to the wall', 'Only go as high as contact allows', 'Slow and smooth'],
     primary: ['upper_back', 'side_delts'], secondary: ['rear_delts'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['warmup'], dosing: 'reps',
   },
   {
@@ -178,7 +178,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'In a plank, let the chest sink between the shoulder blades and then push it away, arms staying straight.',
     cues: ['Arms locked', 'Only the shoulder blades move', 'Slow both ways'],
     primary: ['upper_back'], secondary: ['chest'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: ['wrist'], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['strength', 'hiit', 'mixed'], phases: ['warmup'], dosing: 'reps',
   },
   {
@@ -202,7 +202,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Kneeling, sit back toward the heels and stretch the arms forward with the forehead resting down.',
     cues: ['Knees together or wide, as is comfortable', 'Let the hips sink back', 'Breathe into the back'],
     primary: ['lats', 'lower_back'], secondary: ['glutes'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['knee'], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['knee', 'shoulder'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown', 'main'], dosing: 'time',
   },
   {
@@ -242,7 +242,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On your back, cross one ankle over the other knee and draw the thigh toward you; switch sides.',
     cues: ['Flex the crossed foot', 'Head and shoulders stay down', 'Pull gently'],
     primary: ['glutes'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: [], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -250,7 +250,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On your back, let both bent knees drop to one side with the arms wide and the shoulders down; switch sides.',
     cues: ['Both shoulders stay on the floor', 'Let gravity do the work', 'Breathe slowly'],
     primary: ['obliques', 'lower_back'], secondary: ['glutes'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: [], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -258,7 +258,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Pull one straight arm across the chest with the other forearm, shoulders relaxed; switch arms.',
     cues: ['Pull at the upper arm, not the elbow joint', 'Shoulder stays down', 'Hold still'],
     primary: ['rear_delts'], secondary: ['upper_back'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -290,7 +290,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On your back, hug both knees to the chest and rock gently side to side.',
     cues: ['Head stays down', 'Let the lower back relax into the floor', 'Small, easy rocks'],
     primary: ['lower_back'], secondary: ['glutes'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -298,7 +298,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Lying on your back with the legs resting straight up a wall, arms relaxed, breathing slowly.',
     cues: ['Hips close to the wall', 'A cushion under the hips if you like', 'Let the legs be heavy'],
     primary: ['hamstrings'], secondary: ['lower_back'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -306,7 +306,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On your back, hold the outsides of the feet with the knees wide toward the armpits and rock gently.',
     cues: ['Knees wider than the body', 'Tailbone stays down', 'Hold the shins if the feet are out of reach'],
     primary: ['adductors', 'glutes'], secondary: ['lower_back'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['hip'], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: ['hip'], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -314,7 +314,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'On hands and knees, slide one arm under the body along the floor until the shoulder rests down; switch sides.',
     cues: ['Hips stay over the knees', 'Rest the side of the head down', 'Breathe into the upper back'],
     primary: ['upper_back', 'rear_delts'], secondary: ['obliques'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['knee'], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -346,7 +346,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Tilt the ear toward one shoulder and rest the opposite hand down by the side; switch sides.',
     cues: ['Shoulders stay down', 'Gentle, no pulling', 'Breathe slowly'],
     primary: ['neck', 'upper_back'], secondary: [], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['neck'], unilateral: true, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -362,7 +362,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Lying on your back with a hand on the belly, breathe slowly so the belly rises and falls more than the chest.',
     cues: ['Long, slow out-breath', 'Belly hand moves, chest hand barely', 'Relax the jaw'],
     primary: ['abs'], secondary: [], equipment: [],
-    pattern: 'breathing', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'breathing', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -370,7 +370,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Lie flat on your back, arms and legs relaxed, eyes closed, and let the breath settle.',
     cues: ['Let the feet fall open', 'Release the shoulders and jaw', 'Stay still and breathe'],
     primary: ['abs'], secondary: [], equipment: [],
-    pattern: 'breathing', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'breathing', impact: 'low', lying: 'supine', loads: [], unilateral: false, level: 'beginner',
     types: EVERY_TYPE, phases: ['cooldown'], dosing: 'time',
   },
   {
@@ -386,7 +386,7 @@ export const WARMUP_COOLDOWN: readonly CatalogueExercise[] = [
     description: 'Lying face down on the forearms, slowly rock the hips side to side and bend one knee at a time to ease the thighs.',
     cues: ['Slow and relaxed', 'Bend each knee in turn', 'Breathe out as you bend'],
     primary: ['quads'], secondary: ['hip_flexors'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'prone', loads: [], unilateral: false, level: 'beginner',
     types: ['strength', 'cardio', 'hiit', 'mixed'], phases: ['cooldown'], dosing: 'time',
   },
 ];

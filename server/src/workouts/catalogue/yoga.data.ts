@@ -23,7 +23,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Reach up as you breathe in, fold forward as you breathe out, lift halfway with a flat back, fold and rise again.',
     cues: ['Soft knees in the fold', 'Flat back in the half lift', 'Move with the breath'],
     primary: ['hamstrings'], secondary: ['lower_back', 'front_delts'], equipment: [],
-    pattern: 'mobility', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'mobility', impact: 'low', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['yoga', 'strength', 'cardio', 'hiit', 'mixed'], phases: ['warmup', 'main'], dosing: 'time',
   },
   {
@@ -39,7 +39,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'From hands and knees, walk the hands forward and lower the chest toward the floor with the hips above the knees.',
     cues: ['Hips stay over the knees', 'Forehead or chin rests down', 'Let the chest melt'],
     primary: ['lats', 'upper_back'], secondary: ['front_delts'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['knee', 'shoulder'], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['yoga'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -143,7 +143,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'In a wide stance with the toes slightly in, fold forward with a long spine and rest the hands on the floor.',
     cues: ['Feet parallel or turned in slightly', 'Fold from the hips', 'Crown of the head toward the floor'],
     primary: ['hamstrings', 'adductors'], secondary: ['lower_back'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['yoga'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -167,7 +167,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Lying face down with the hands under the shoulders, lift the chest with the back muscles, elbows bent.',
     cues: ['Hips stay on the floor', 'Lift with the back, not the arms', 'Shoulders away from the ears'],
     primary: ['lower_back'], secondary: ['abs', 'chest'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['lower_back', 'wrist'], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'prone', loads: ['lower_back', 'shoulder', 'wrist'], unilateral: false, level: 'beginner',
     types: ['yoga', 'mixed'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -175,7 +175,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Face down propped on the forearms, chest lifted gently: a softer backbend than cobra.',
     cues: ['Elbows under the shoulders', 'Press the forearms down to lift the chest', 'Relax the glutes'],
     primary: ['lower_back'], secondary: ['abs'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'prone', loads: ['lower_back'], unilateral: false, level: 'beginner',
     types: ['yoga'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -183,7 +183,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Face down, lift the chest, arms and legs off the floor together and hold, strengthening the whole back.',
     cues: ['Neck long, gaze down', 'Reach back through the fingers and toes', 'Breathe into the back ribs'],
     primary: ['lower_back', 'glutes'], secondary: ['upper_back', 'hamstrings'], equipment: [],
-    pattern: 'pose', impact: 'low', loads: ['lower_back'], unilateral: false, level: 'intermediate',
+    pattern: 'pose', impact: 'low', lying: 'prone', loads: ['lower_back'], unilateral: false, level: 'intermediate',
     types: ['yoga'], phases: ['main'], dosing: 'time',
   },
   {
@@ -191,7 +191,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'On your back with the knees bent, lift the hips and hold with the arms pressing into the floor.',
     cues: ['Feet hip-width, heels under the knees', 'Press through the feet to lift', 'Keep the knees parallel'],
     primary: ['glutes', 'hamstrings'], secondary: ['lower_back'], equipment: [],
-    pattern: 'pose', impact: 'low', loads: ['neck'], unilateral: false, level: 'beginner',
+    pattern: 'pose', impact: 'low', lying: 'supine', loads: ['neck'], unilateral: false, level: 'beginner',
     types: ['yoga', 'mixed'], phases: ['main'], dosing: 'time',
   },
   {
@@ -231,7 +231,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Kneeling upright, lift the chest and reach back for the heels (or hands on the lower back) in a backbend.',
     cues: ['Hips stay over the knees', 'Lift the chest before reaching back', 'Keep the neck long'],
     primary: ['hip_flexors', 'quads'], secondary: ['chest', 'abs'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['knee', 'lower_back', 'neck'], unilateral: false, level: 'intermediate',
+    pattern: 'stretch', impact: 'low', loads: ['knee', 'lower_back', 'shoulder', 'neck'], unilateral: false, level: 'intermediate',
     types: ['yoga'], phases: ['main'], dosing: 'time',
   },
   {
@@ -295,7 +295,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'From hands and knees, extend the opposite arm and leg and hold them level with the body.',
     cues: ['Hips level, back flat', 'Reach long in both directions', 'Breathe slowly'],
     primary: ['abs', 'glutes'], secondary: ['lower_back', 'upper_back'], equipment: [],
-    pattern: 'balance', impact: 'low', loads: ['knee', 'wrist'], unilateral: true, level: 'beginner',
+    pattern: 'balance', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: true, level: 'beginner',
     types: ['yoga'], phases: ['main'], dosing: 'time',
   },
   {
@@ -303,7 +303,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Standing tall with the arms overhead, lean over to one side in a long curve, then the other.',
     cues: ['Feet together and rooted', 'Reach up before leaning over', 'Do not collapse forward'],
     primary: ['obliques', 'lats'], secondary: [], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['shoulder'], unilateral: true, level: 'beginner',
     types: ['yoga', 'mixed'], phases: ['warmup', 'main', 'cooldown'], dosing: 'time',
   },
   {
@@ -319,7 +319,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'From a low lunge with the back knee down, place the opposite hand down and twist the chest over the front leg.',
     cues: ['Back knee padded', 'Twist from the ribs', 'Reach the top arm to the ceiling'],
     primary: ['obliques', 'hip_flexors'], secondary: ['upper_back'], equipment: [],
-    pattern: 'rotation', impact: 'low', loads: ['knee'], unilateral: true, level: 'beginner',
+    pattern: 'rotation', impact: 'low', loads: ['knee', 'shoulder', 'wrist'], unilateral: true, level: 'beginner',
     types: ['yoga', 'mixed'], phases: ['main', 'warmup'], dosing: 'time',
   },
   {
@@ -327,7 +327,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Kneeling with one leg stretched out to the side, lean over the straight leg and reach the top arm overhead.',
     cues: ['Hips over the kneeling knee', 'Long side body', 'Straight leg foot flat or on the heel'],
     primary: ['obliques', 'adductors'], secondary: ['lats'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: ['knee'], unilateral: true, level: 'beginner',
+    pattern: 'stretch', impact: 'low', loads: ['knee', 'shoulder'], unilateral: true, level: 'beginner',
     types: ['yoga'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -335,7 +335,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Lying back over a rolled blanket placed under the shoulder blades, arms open, chest lifting gently.',
     cues: ['Blanket under the shoulder blades, not the neck', 'Head rests down', 'Breathe into the chest'],
     primary: ['chest'], secondary: ['front_delts', 'abs'], equipment: [],
-    pattern: 'stretch', impact: 'low', loads: [], unilateral: false, level: 'beginner',
+    pattern: 'stretch', impact: 'low', lying: 'supine', loads: ['shoulder'], unilateral: false, level: 'beginner',
     types: ['yoga'], phases: ['main', 'cooldown'], dosing: 'time',
   },
   {
@@ -351,7 +351,7 @@ export const YOGA: readonly CatalogueExercise[] = [
     description: 'Standing on one leg, hold the other foot behind you and tip forward as the lifted leg kicks up into the hand.',
     cues: ['Standing knee soft', 'Kick the foot into the hand', 'Reach forward with the free arm'],
     primary: ['quads', 'hip_flexors'], secondary: ['glutes', 'front_delts'], equipment: [],
-    pattern: 'balance', impact: 'low', loads: ['ankle', 'lower_back'], unilateral: true, level: 'advanced',
+    pattern: 'balance', impact: 'low', loads: ['lower_back', 'ankle'], unilateral: true, level: 'advanced',
     types: ['yoga'], phases: ['main'], dosing: 'time',
   },
 ];

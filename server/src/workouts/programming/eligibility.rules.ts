@@ -1,12 +1,13 @@
 /**
  * Which catalogue exercises a user may be given: their level or below, only the equipment at hand,
- * nothing that loads a limitation; and which suit a block of a session (no jumping in yoga, nothing
+ * nothing that loads a limitation, nothing their health screening rules out; and which suit a block of a session (no jumping in yoga, nothing
  * high-impact to warm up with, calm moves to cool down).
  */
 import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
 import type { CatalogueExercise, Equipment, Limitation, MovementPattern, Pace } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
+import { type ScreeningLimits, screeningAllows } from '../screening/screening.rules';
 
 const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
 const MOBILITY: readonly MovementPattern[] = ['mobility', 'stretch', 'pose', 'breathing'];
@@ -15,15 +16,27 @@ export interface Constraints {
   difficulty: Difficulty;
   equipment: readonly Equipment[];
   limitations: readonly Limitation[];
+  /** What the health screening rules out (docs/product.md, Health screening); absent: nothing. */
+  screening?: ScreeningLimits;
 }
 
-/** At or below the level, with the equipment at hand (bodyweight always), loading no limitation. */
+/** At or below the level, with the equipment at hand (bodyweight always), loading no limitation, within the screening's limits. */
 export function allowedFor(exercise: CatalogueExercise, constraints: Constraints): boolean {
   return (
     DIFFICULTIES.indexOf(exercise.level) <= DIFFICULTIES.indexOf(constraints.difficulty) &&
     exercise.equipment.every((item) => constraints.equipment.includes(item)) &&
-    !exercise.loads.some((joint) => constraints.limitations.includes(joint))
+    !exercise.loads.some((joint) => constraints.limitations.includes(joint)) &&
+    screeningAllows(exercise, constraints.screening)
   );
+}
+
+/**
+ * The limitations these exercises provably spare: each is a catalogue entry and none lists the
+ * limitation among its loads. A plan says "nothing that loads X" only for these.
+ */
+export function sparedLimitations(exercises: ReadonlyArray<Pick<CatalogueExercise, 'loads'> | undefined>, limitations: readonly Limitation[]): Limitation[] {
+  if (exercises.some((exercise) => !exercise)) return [];
+  return limitations.filter((limitation) => exercises.every((exercise) => !exercise!.loads.includes(limitation)));
 }
 
 /** Suits this block of a session of `type`: yoga stays low-impact throughout, warm-ups never jump hard, cool-downs are calm. */

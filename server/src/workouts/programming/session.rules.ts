@@ -10,7 +10,8 @@ import type { PlanRequest, PlannedExercise, WorkoutPlan } from '../../ai/ai.prov
 import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise, MovementPattern } from '../catalogue/catalogue.types';
 import { doseOptions, doseSeconds, prescription } from './dose.rules';
-import { allowedFor, exerciseGroups, isCyclical, suitsBlock, takesPace, trainsAny } from './eligibility.rules';
+import { allowedFor, exerciseGroups, isCyclical, sparedLimitations, suitsBlock, takesPace, trainsAny } from './eligibility.rules';
+import { screenedDifficulty } from '../screening/screening.rules';
 import { BOOKENDS, DoseStyle, FALLBACK_PARTS, LEVEL_DOSES, MAIN_EXERCISES, MAIN_PARTS, MainPart, Range } from './programming.data';
 
 /** Catalogue ids a model chose for each block: tried first, in order, when they are eligible. */
@@ -53,7 +54,8 @@ const totalSeconds = (slots: readonly Slot[]) => slots.reduce((sum, slot) => sum
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** A session for the request from `catalogue`; `picks` (a model's choice) are preferred where eligible. */
-export function buildSession(request: PlanRequest, picks: SessionPicks = {}, catalogue: readonly CatalogueExercise[] = CATALOGUE): BuiltSession {
+export function buildSession(asked: PlanRequest, picks: SessionPicks = {}, catalogue: readonly CatalogueExercise[] = CATALOGUE): BuiltSession {
+  const request = screenedRequest(asked);
   const context = sessionContext(request, catalogue);
   const target = request.minutes * 60;
   const warmupBudget = clamp(Math.round((target * BOOKENDS.warmup.share) / 30) * 30, BOOKENDS.warmup.minSeconds, BOOKENDS.warmup.maxSeconds);
@@ -76,7 +78,7 @@ export function buildSession(request: PlanRequest, picks: SessionPicks = {}, cat
   return {
     name: sessionName(request, main),
     exercises: slots.map(planned),
-    notes: [...context.notes, ...focusNote(request, main), `About ${Math.round(seconds / 60)} minutes, rests and changeovers included.`].slice(0, 6),
+    notes: [...(request.screening?.notes ?? []), ...context.notes, ...limitationNote(request, slots), ...focusNote(request, main), `About ${Math.round(seconds / 60)} minutes, rests and changeovers included.`].slice(0, 6),
     seconds,
   };
 }
@@ -85,7 +87,8 @@ export function buildSession(request: PlanRequest, picks: SessionPicks = {}, cat
  * The catalogue ids a block of this request may hold: what a model may choose from (before the
  * recovery and focus, which it is told about and the server applies again when it builds the session).
  */
-export function eligibleIds(request: PlanRequest, phase: ExercisePhase, catalogue: readonly CatalogueExercise[] = CATALOGUE): string[] {
+export function eligibleIds(asked: PlanRequest, phase: ExercisePhase, catalogue: readonly CatalogueExercise[] = CATALOGUE): string[] {
+  const request = screenedRequest(asked);
   const parts = [...MAIN_PARTS[request.type][request.difficulty], ...FALLBACK_PARTS[request.type]];
   const from = new Set<WorkoutType>([request.type, ...parts.map((part) => part.from)]);
   return catalogue
@@ -118,7 +121,6 @@ function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExerc
       resting = [];
     }
   }
-  if (request.limitations.length) notes.push(`Nothing that loads your ${request.limitations.map((l) => l.replace(/_/g, ' ')).join(' or ')}. Stop if anything hurts.`);
   notes.push(request.equipment.length ? `Uses only what you have: ${request.equipment.map((e) => e.replace(/_/g, ' ')).join(', ')} (and bodyweight).` : 'Bodyweight only: a mat helps.');
   return { request, allowed, resting, taken: new Set(), notes, tieBreak };
 }
@@ -303,6 +305,17 @@ function sessionName(request: PlanRequest, main: readonly Slot[]): string {
   const focus = request.focus.filter((group) => BODY_PARTS.includes(group) && main.some((slot) => trainsAny(slot.exercise, [group]))).slice(0, 2);
   const label = focus.map((group) => group[0].toUpperCase() + group.slice(1)).join(' & ');
   return `${label ? `${label} ` : ''}${TITLES[request.type]} ${TIERS[request.difficulty]} · ${request.minutes} min`;
+}
+
+/** The request at the level its health screening allows. */
+function screenedRequest(request: PlanRequest): PlanRequest {
+  return { ...request, difficulty: screenedDifficulty(request.difficulty, request.screening) };
+}
+
+/** "Nothing that loads your knee": said only of the limitations the chosen exercises provably spare. */
+function limitationNote(request: PlanRequest, slots: readonly Slot[]): string[] {
+  const spared = sparedLimitations(slots.map((slot) => slot.exercise), request.limitations);
+  return spared.length ? [`Nothing that loads your ${spared.map((l) => l.replace(/_/g, ' ')).join(' or ')}. Stop if anything hurts.`] : [];
 }
 
 function focusNote(request: PlanRequest, main: readonly Slot[]): string[] {

@@ -1,4 +1,5 @@
-import { DIFFICULTIES, EQUIPMENT, ExerciseView, WORKOUT_TYPES } from '../../contract';
+import { DIFFICULTIES, EQUIPMENT, ExerciseView, LIMITATIONS, NO_HEALTH_ANSWERS, WORKOUT_TYPES } from '../../contract';
+import { type ScreeningLimits, screen } from '../screening/screening.rules';
 import type { PlanRequest } from '../../ai/ai.provider';
 import { doseProblems } from '../../../test/support/plan-checks';
 import { catalogueExercise } from '../catalogue';
@@ -12,8 +13,11 @@ const entry = (id: string | undefined) => catalogueExercise(id ?? '')!;
 function workoutFor(over: Partial<PlanRequest>): { exercises: ExerciseView[]; context: SwapContext } {
   const request: PlanRequest = { type: 'strength', difficulty: 'intermediate', minutes: 45, avoidMuscles: [], equipment: [], limitations: [], focus: [], goal: null, ...over };
   const exercises = buildSession(request).exercises.map((e, i) => ({ ...e, id: `ex${i + 1}` }));
-  return { exercises, context: { type: request.type, difficulty: request.difficulty, equipment: request.equipment, limitations: request.limitations, seed: 'workout-1' } };
+  return { exercises, context: { type: request.type, difficulty: request.difficulty, equipment: request.equipment, limitations: request.limitations, screening: request.screening, seed: 'workout-1' } };
 }
+
+const pregnancy = screen({ ...NO_HEALTH_ANSWERS, pregnancy: 'pregnant', pregnancyWeeks: 24 });
+const PREGNANT: ScreeningLimits | undefined = pregnancy.kind === 'adapt' ? pregnancy.limits : undefined;
 
 describe('SWAP', () => {
   const cases = WORKOUT_TYPES.flatMap((type) =>
@@ -21,10 +25,16 @@ describe('SWAP', () => {
       { type, difficulty, equipment: [] as PlanRequest['equipment'], limitations: [] as PlanRequest['limitations'] },
       { type, difficulty, equipment: ['dumbbells', 'bench'] as PlanRequest['equipment'], limitations: ['knee'] as PlanRequest['limitations'] },
       { type, difficulty, equipment: [...EQUIPMENT], limitations: ['shoulder', 'lower_back'] as PlanRequest['limitations'] },
+      // Every single limitation, at home and in a full gym, and under a pregnancy's screening.
+      ...LIMITATIONS.flatMap((limitation) => [
+        { type, difficulty, equipment: [] as PlanRequest['equipment'], limitations: [limitation] },
+        { type, difficulty, equipment: [...EQUIPMENT], limitations: [limitation] },
+        { type, difficulty, equipment: [...EQUIPMENT], limitations: [limitation], screening: PREGNANT },
+      ]),
     ]),
   );
 
-  it.each(cases)('$type / $difficulty with $equipment and $limitations: every swap is an equivalent the user may do, dosed alike', (over) => {
+  it.each(cases)('$type / $difficulty with $equipment and $limitations ($screening.maxDifficulty): every swap is an equivalent the user may do, dosed alike', (over) => {
     const { exercises, context } = workoutFor(over);
     let swapped = 0;
     for (const current of exercises) {
@@ -39,7 +49,8 @@ describe('SWAP', () => {
       expect(after.pattern).toBe(before.pattern);
       expect([...after.equipment].sort()).toEqual([...before.equipment].sort());
       if (after.pattern === 'cyclical') expect([after.pace === 'either' || after.pace === (current.dose!.sets === 1 ? 'steady' : 'intervals')]).toEqual([true]);
-      expect(allowedFor(after, context)).toBe(true);
+      expect([after.id, allowedFor(after, context)]).toEqual([after.id, true]);
+      expect(after.loads.filter((joint) => context.limitations.includes(joint))).toEqual([]);
       expect(exercises.map((e) => e.catalogueId)).not.toContain(after.id);
       expect(after.phases).toContain(current.phase);
       if (context.type === 'yoga') expect(after.impact).toBe('low');
