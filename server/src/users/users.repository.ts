@@ -145,7 +145,20 @@ export class UsersRepository {
 
   /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
   async recordStreak(id: Id, streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: streak });
+    // The proof day's zone is also the zone daily earnings are counted in from now on.
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...streak, earningTimeZone: streak.timeZone } });
+  }
+
+  /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
+  async findEarningPin(id: Id): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
+    if (!isObjectId(id)) return null;
+    const user = await this.users.findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1 }).lean().exec();
+    return user ? { timeZone: user.earningTimeZone ?? FALLBACK_TIME_ZONE, lastDay: user.lastEarningDay ?? null } : null;
+  }
+
+  /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
+  async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id), $or: [{ lastEarningDay: null }, { 'lastEarningDay.day': { $lt: paid.day } }] }, { $set: { lastEarningDay: paid } });
   }
 
   /** `_id`: a ledger account's cached balance; null for an unknown user. */
