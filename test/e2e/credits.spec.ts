@@ -163,7 +163,7 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   const goals = page.getByRole('region', { name: 'PREDICTION_GOALS' });
   await expect(goals.getByText('Three sessions this week')).toBeVisible();
   await expect(goals.getByText('ACTIVE')).toBeVisible();
-  await expect(goals.getByText('0 / 3 SESSIONS')).toBeVisible();
+  await expect(goals.getByText('0 / 3 WORKOUT DAYS')).toBeVisible();
   const dueShown = new Date(`${inAWeek}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   await expect(goals.getByText(`DUE ${dueShown}`)).toBeVisible();
   await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute('aria-valuenow', '0');

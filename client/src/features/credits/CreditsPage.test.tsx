@@ -285,7 +285,7 @@ describe('CreditsPage', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
     const target = dialog.getByLabelText('TARGET');
     expect(target.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 sessions that count/);
+    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 days with a session that counts/);
     expect(dialog.getByText('Up to 50 credits per workout')).toBeTruthy();
     expect(dialog.getByText('At least 7 days from today, and a day for each workout')).toBeTruthy();
 

@@ -28,9 +28,9 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
   return Math.round(Math.min(1, ratio) * 100);
 }
 
-const COUNTED_UNITS = { workouts: 'SESSIONS', streak: 'DAYS' } as const;
+const COUNTED_UNITS = { workouts: 'WORKOUT DAYS', streak: 'DAYS' } as const;
 
-/** "4 / 10 SESSIONS", "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
+/** "4 / 10 WORKOUT DAYS" (days with a session that counts, as the server counts them), "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
 export function goalAmounts(goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>, units: UnitSystem): string {
   if (goal.metric !== 'weight') return `${goal.currentValue} / ${goal.targetValue} ${COUNTED_UNITS[goal.metric]}`;
   return `${weightIn(goal.currentValue, units)} / ${weightIn(goal.targetValue, units)} ${weightUnit(units).toUpperCase()}`;
@@ -66,7 +66,7 @@ export function goalHints(metric: GoalMetric, currentStreak: number, units: Unit
   const { step, days } = GOAL_MINIMUMS[metric];
   const weight = (kg: number) => `${weightIn(kg, units)} ${weightUnit(units)}`;
   const target: Record<GoalMetric, string> = {
-    workouts: `At least ${step} sessions that count (moderate or intense, credits earned), one a day at most`,
+    workouts: `At least ${step} days with a session that counts (moderate or intense, credits earned), from the goal's start`,
     streak: `At least ${currentStreak + step}: ${step} validated proof days beyond your streak of ${currentStreak}, one a day`,
     weight: `At least ${weight(step)} below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
   };
