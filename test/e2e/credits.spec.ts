@@ -132,7 +132,9 @@ test('earning-action cards say before the click what pays: READY after a workout
 
   await claim('Complete Workout').click();
   await expect(toast(page).getByText('Credits Earned!')).toBeVisible();
-  await expect(balance(page)).toHaveText('10');
+  // Complete Workout waits in pending credits for the day's proofs, in the card's own words.
+  await expect(toast(page).getByText('10 credits pending: prove today to validate them')).toBeVisible();
+  await expect(balance(page)).toHaveText('0');
   await expect(claim('Complete Workout')).toHaveAccessibleDescription('Already claimed today');
   await expect(claim('Complete Workout')).toHaveAttribute('aria-disabled', 'true');
   await screenshot(page, 'credits-earning-actions-claimed-phone', { fullPage: false });

@@ -33,10 +33,10 @@ const GOAL: GoalView = {
 
 /** One card of each kind: READY, a streak on its way, claimed, and missing evidence. */
 const EARN_STATES: EarnActionState[] = [
-  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null },
-  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak' },
-  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today' },
-  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files" },
+  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null, pending: true },
+  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak', pending: false },
+  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today', pending: false },
+  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files", pending: false },
 ];
 
 interface Server {
@@ -177,15 +177,18 @@ describe('CreditsPage', () => {
         claimed ? EARN_STATES.map((s) => (s.action === 'workout' ? { ...s, claimable: false, alreadyClaimed: true, missing: 'Already claimed today' } : s)) : EARN_STATES,
       earn: () => {
         claimed = true;
-        return jsonResponse({ action: 'workout', credits: 10, balance: 210 });
+        return jsonResponse({ action: 'workout', credits: 10, balance: 200, pendingCredits: 24, pending: true });
       },
     });
     renderCredits();
     const earning = panel('EARNING_ACTIONS');
     await vi.waitFor(() => expect(earning.getByText('READY')).toBeTruthy());
+    // The card and the toast say the same words: Complete Workout pays into pending credits.
+    expect(earning.getByText('After CLAIM: 10 credits pending: prove today to validate them')).toBeTruthy();
     await userEvent.click((await claimButton('Complete Workout')).button);
 
     expect(await screen.findByText('Credits Earned!')).toBeTruthy();
+    expect(screen.getByText('10 credits pending: prove today to validate them')).toBeTruthy();
     expect(requests.find((r) => r.path === 'credits/earn')!.body).toEqual({ userId: USER.id, action: 'workout', credits: 10 });
     await vi.waitFor(() => expect(earning.queryByText('READY')).toBeNull());
     const workout = await claimButton('Complete Workout');
