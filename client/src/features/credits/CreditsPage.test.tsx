@@ -48,6 +48,7 @@ interface Server {
   transactions?: (url: URL) => TransactionView[];
   redeem?: () => Response;
   tweet?: () => Response;
+  market?: MarketplaceItem[];
 }
 
 /** A fake API answering the credits screen's calls; records every request. */
@@ -59,7 +60,7 @@ function serve(server: Server = {}) {
     const body = request.method === 'POST' ? await request.clone().json() : undefined;
     requests.push({ method: request.method, path, body });
     if (path === 'user') return jsonResponse(server.user ?? USER);
-    if (path === 'credits/marketplace') return jsonResponse(MARKET);
+    if (path === 'credits/marketplace') return jsonResponse(server.market ?? MARKET);
     if (path === 'credits/redemptions') return jsonResponse([]);
     if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
     if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
@@ -108,6 +109,20 @@ describe('CreditsPage', () => {
     expect(panel('PREDICTION_GOALS').getByText('DUE Jan 1, 2099')).toBeTruthy();
     expect(panel('PURCHASE_CREDITS').getByText('DISCONNECTED')).toBeTruthy();
     expect(await panel('PURCHASE_CREDITS').findByText('0.02 SOL')).toBeTruthy();
+  });
+
+  it('says beside every disabled REDEEM why: the credits missing (and those still pending), or the item unavailable', async () => {
+    const pendingUser = makeUser({ ...USER, sweatCredits: 200, pendingCredits: 14 });
+    serve({ user: pendingUser, market: [...MARKET, { ...MARKET[1], id: 'nutrition-plan', title: 'Nutrition Plan', cost: 100, available: false }] });
+    renderCredits(pendingUser);
+    const reasonOf = async (title: string) => {
+      const button = (await screen.findByRole('button', { name: `Redeem ${title}` })) as HTMLButtonElement;
+      const describedBy = button.getAttribute('aria-describedby');
+      return { disabled: button.disabled, reason: describedBy && document.getElementById(describedBy)!.textContent };
+    };
+    expect(await reasonOf('Protein Discount')).toEqual({ disabled: true, reason: 'Needs 50 more credits; 14 credits pending: prove today to validate them' });
+    expect(await reasonOf('Nutrition Plan')).toEqual({ disabled: true, reason: 'Not available right now' });
+    expect(await reasonOf('Gym Pass')).toEqual({ disabled: false, reason: null });
   });
 
   it('disables REDEEM when the balance is below the cost; a redeem refreshes the user and ledger and toasts', async () => {

@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { GoalMetric, GoalView, TransactionView, UnitSystem } from '@contract';
-import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS } from '@contract/values';
+import type { GoalMetric, GoalView, MarketplaceItem, TransactionView, UnitSystem, UserView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS, pendingCreditsText } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 import { parseWeight, readNumber, weightIn, weightUnit } from '../profile/units';
@@ -77,4 +77,16 @@ export function goalHints(metric: GoalMetric, currentStreak: number, units: Unit
   }
   const unit = GOAL_EFFORT_UNITS[metric];
   return { target: target[metric], deadline: `At least ${days} days from today, and a day for each ${unit}`, stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}` };
+}
+
+/**
+ * Why REDEEM refuses an item now, in words beside the button; null when it may be pressed. Credits
+ * still pending count for nothing until a proof day validates them, and the reason says so.
+ */
+export function redeemBlockedReason(item: Pick<MarketplaceItem, 'available' | 'cost'>, user: Pick<UserView, 'sweatCredits' | 'pendingCredits'>, redeeming: boolean): string | null {
+  if (!item.available) return 'Not available right now';
+  if (redeeming) return 'Another redeem is being processed';
+  if (user.sweatCredits >= item.cost) return null;
+  const short = `Needs ${item.cost - user.sweatCredits} more credits`;
+  return user.pendingCredits > 0 ? `${short}; ${pendingCreditsText(user.pendingCredits)}` : short;
 }

@@ -64,6 +64,8 @@ describe('DashboardView', () => {
     renderDashboard(makeUser({ pendingCredits: 0 }));
     expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
     expect(button('VALIDATE_PROOF').disabled).toBe(true);
+    const reasonId = button('VALIDATE_PROOF').getAttribute('aria-describedby')!;
+    expect(document.getElementById(reasonId)!.textContent).toBe('No pending credits to validate: complete a workout first');
   });
 
   it('shows the banner with VALIDATE_NOW when credits are pending', async () => {
