@@ -38,6 +38,15 @@ export class BmiRecordsRepository {
     return row?.weight ?? null;
   }
 
+  /** `(userId, createdAt)`: the user's newest calculator record, or null. */
+  latestCalculatorRecord(userId: Id): Promise<Pick<BmiRecordRow, 'height' | 'weight' | 'createdAt'> | null> {
+    return this.records
+      .findOne({ userId: toObjectId(userId), source: 'calculator' }, { height: 1, weight: 1, createdAt: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<Pick<BmiRecordRow, 'height' | 'weight' | 'createdAt'>>()
+      .exec();
+  }
+
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
     return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();

@@ -13,7 +13,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { BmiRecordRow, BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
-import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
+import { bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees } from './bmi.rules';
 
 @Injectable()
 export class BmiService {
@@ -32,14 +32,14 @@ export class BmiService {
     if (!measured.ok) throw new AppError('BMI_INVALID_MEASUREMENT', measured.message, measured.title);
     const bmi = bmiOf(measured.heightCm, measured.weightKg);
     const category = bmiCategory(bmi);
-    await this.records.create({
-      userId,
-      bmi,
-      category,
-      height: measured.heightCm,
-      weight: measured.weightKg,
-      source: 'calculator',
-    });
+    // One record a day per member for the same figures: pressing again adds nothing to the history.
+    const [latest, timeZone] = await Promise.all([this.records.latestCalculatorRecord(userId), this.users.findTimeZone(userId)]);
+    const zone = timeZone ?? FALLBACK_TIME_ZONE;
+    const today = dayIn(new Date(), zone);
+    const previous = latest && { height: latest.height, weight: latest.weight, day: dayIn(latest.createdAt, zone) };
+    if (!isRepeatMeasurement(previous, { ...measured, day: today })) {
+      await this.records.create({ userId, bmi, category, height: measured.heightCm, weight: measured.weightKg, source: 'calculator' });
+    }
     await this.users.recordMeasurements(userId, { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi });
     return { bmi, category };
   }
@@ -100,9 +100,14 @@ export class BmiService {
       throw err;
     }
     // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report);
-    // the profile's height and weight where the report states them (the analysis keeps only those in range).
+    // the profile's height and weight where the report states them (the analysis keeps only those in
+    // range) and only when its BMI agrees with them (docs/product.md, Body data).
     const { height, weight } = analysis;
-    const measured = { latestBmi: analysis.bmiValue, ...(height !== undefined && { height }), ...(weight !== undefined && { weight }) };
+    const profile = await this.users.findById(userId);
+    const checkHeight = height ?? profile?.height ?? null;
+    const checkWeight = weight ?? profile?.weight ?? null;
+    const agrees = checkHeight !== null && checkWeight !== null && reportAgrees(analysis.bmiValue, checkHeight, checkWeight);
+    const measured = { latestBmi: analysis.bmiValue, ...(agrees && height !== undefined && { height }), ...(agrees && weight !== undefined && { weight }) };
     await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
