@@ -174,6 +174,9 @@ describe('a report whose figures agree', () => {
     expect(reportAgrees(24.65, 180, 80.5)).toBe(true);
     expect(reportAgrees(23.4, 180, 80.5)).toBe(false);
     expect(reportAgrees(25.1, 180, 80.5)).toBe(false);
+    // 70 in is 177.8 cm, kept as 177: 180 lb at 177.8 cm is BMI 25.8.
+    expect(reportAgrees(25.8, 177, 81.6)).toBe(true);
+    expect(reportAgrees(25.4, 177, 81.6)).toBe(false);
   });
 
   it('calls a measurement a repeat only on the same day with the same figures', () => {

@@ -55,11 +55,12 @@ export const REPORT_BMI_TOLERANCE = 0.2;
 
 /**
  * Whether a report's BMI agrees with a height and weight (within REPORT_BMI_TOLERANCE of
- * weight / height²): only then may its figures replace the profile's without the member confirming them.
+ * weight / height²): only then may its figures replace the profile's without the member confirming
+ * them. Heights are kept as whole cm cut down (70 in, 177.8 cm, is 177), so the height may be up to 1 cm more.
  */
 export function reportAgrees(bmi: number, heightCm: number, weightKg: number): boolean {
-  const metres = heightCm / 100;
-  return Math.abs(bmi - weightKg / (metres * metres)) <= REPORT_BMI_TOLERANCE + 1e-9;
+  const bmiAt = (cm: number) => weightKg / (cm / 100) ** 2;
+  return bmi >= bmiAt(heightCm + 1) - REPORT_BMI_TOLERANCE - 1e-9 && bmi <= bmiAt(heightCm) + REPORT_BMI_TOLERANCE + 1e-9;
 }
 
 /** The calculator stores a new record unless its latest one is from the same day with the same figures. */

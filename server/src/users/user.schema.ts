@@ -32,8 +32,9 @@ export class User {
    * proof day, the sign-up zone until then. The profile's zone does not move it: a proof day can, once a day.
    */
   @Prop({ type: String, default: FALLBACK_TIME_ZONE }) earningTimeZone!: string;
-  /** The latest day a daily earning was paid on, and the zone it was read in; null before the first. */
-  @Prop({ type: Object, default: null }) lastEarningDay!: { day: string; timeZone: string } | null;
+  /** The latest day (YYYY-MM-DD) a daily earning was paid on, and the zone it was read in; null before the first. */
+  @Prop({ type: String, default: null }) lastEarningDay!: string | null;
+  @Prop({ type: String, default: null }) lastEarningTimeZone!: string | null;
 
   /** Written only from workouts.rules fitnessLevel. */
   @Prop({ type: String, default: 'beginner' }) fitnessLevel!: Difficulty;

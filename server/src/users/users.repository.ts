@@ -152,13 +152,17 @@ export class UsersRepository {
   /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
   async findEarningPin(id: Id): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
     if (!isObjectId(id)) return null;
-    const user = await this.users.findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1 }).lean().exec();
-    return user ? { timeZone: user.earningTimeZone ?? FALLBACK_TIME_ZONE, lastDay: user.lastEarningDay ?? null } : null;
+    const user = await this.users.findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 }).lean().exec();
+    if (!user) return null;
+    const timeZone = user.earningTimeZone ?? FALLBACK_TIME_ZONE;
+    return { timeZone, lastDay: user.lastEarningDay ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone } : null };
   }
 
   /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
   async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id), $or: [{ lastEarningDay: null }, { 'lastEarningDay.day': { $lt: paid.day } }] }, { $set: { lastEarningDay: paid } });
+    const set = { $set: { lastEarningDay: paid.day, lastEarningTimeZone: paid.timeZone } };
+    const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
+    if (first.matchedCount === 0) await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
   }
 
   /** `_id`: a ledger account's cached balance; null for an unknown user. */
