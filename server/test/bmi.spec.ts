@@ -112,6 +112,15 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       expect(user.body).toMatchObject({ height: 180, weight: 82 });
       const [report] = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body;
       expect(report).toMatchObject({ source: 'report', bmi: 23.4, height: 180, weight: 80.5 });
+
+      // The member confirms the report's figures: then, and only for their own report, they reach the profile.
+      const other = await signIn(t);
+      await t.http.post(`/api/bmi/${report.id}/confirm`).set(other.auth).expect(404);
+      const confirmed = await t.http.post(`/api/bmi/${report.id}/confirm`).set(me.auth).expect(200);
+      expect(confirmed.body).toMatchObject({ height: 180, weight: 80.5 });
+      expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject({ height: 180, weight: 80.5 });
+      const calculatorRecord = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body.find((r: { source: string }) => r.source === 'calculator');
+      await t.http.post(`/api/bmi/${calculatorRecord.id}/confirm`).set(me.auth).expect(404);
     });
 
     it('reads an InBody-style sheet: BMI, PBF and skeletal muscle mass, not Body Fat Mass', async () => {

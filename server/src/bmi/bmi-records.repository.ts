@@ -47,6 +47,11 @@ export class BmiRecordsRepository {
       .exec();
   }
 
+  /** `_id`, then its owner and source: one of the user's analysed reports, or null. */
+  findReport(userId: Id, recordId: Id): Promise<Pick<BmiRecordRow, 'height' | 'weight'> | null> {
+    return this.records.findOne({ _id: toObjectId(recordId), userId: toObjectId(userId), source: 'report' }, { height: 1, weight: 1 }).lean<Pick<BmiRecordRow, 'height' | 'weight'>>().exec();
+  }
+
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
     return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();

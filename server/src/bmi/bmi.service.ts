@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
 import { AppError } from '../common/errors';
-import { BmiAnalysis, BmiAnalyzeRequest, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import { BmiAnalysis, BmiAnalyzeRequest, BmiConfirmedFigures, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
@@ -42,6 +42,19 @@ export class BmiService {
     }
     await this.users.recordMeasurements(userId, { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi });
     return { bmi, category };
+  }
+
+  /**
+   * The member confirms a report whose BMI disagreed with its figures: its height and weight (those
+   * it states) become the profile's. Only the caller's own analysed reports; 404 otherwise.
+   */
+  async confirmReport(userId: string, recordId: string): Promise<BmiConfirmedFigures> {
+    const report = await this.records.findReport(userId, recordId);
+    if (!report) throw new AppError('BMI_REPORT_NOT_FOUND', 'No analysed report of yours has this id');
+    const figures = { ...(report.height !== null && { height: report.height }), ...(report.weight !== null && { weight: report.weight }) };
+    await this.users.confirmFigures(userId, figures);
+    const user = await this.users.findById(userId);
+    return { height: user?.height ?? null, weight: user?.weight ?? null };
   }
 
   /** The user's records, newest first. */

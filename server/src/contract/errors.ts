@@ -63,7 +63,7 @@ export const PROOF_ERRORS = [
 /** An activity file that cannot be read (corrupt, truncated, a zip bomb, too slow), or one already used. */
 export const ACTIVITY_ERRORS = ['ACTIVITY_UNREADABLE', 'ACTIVITY_ALREADY_USED'] as const;
 
-export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE'] as const;
+export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE', 'BMI_REPORT_NOT_FOUND'] as const;
 
 export const WORKOUT_ERRORS = [
   'WORKOUT_NOT_FOUND',

@@ -125,6 +125,11 @@ export class UsersRepository {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
   }
 
+  /** `_id`: height and weight the member confirmed from a report of theirs. */
+  async confirmFigures(id: Id, figures: Partial<Pick<User, 'height' | 'weight'>>): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: figures });
+  }
+
   /**
    * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
    * month (distinct months feed the rank).

@@ -121,6 +121,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     latestReportWeight: (r, v) => r.latestReportWeight(v.userId()),
     createdBetween: (r, v) => r.createdBetween(v.userId(), v.date(), v.date()),
     latestCalculatorRecord: (r, v) => r.latestCalculatorRecord(v.userId()),
+    findReport: (r, v) => r.findReport(v.userId(), v.id()),
   }),
   queriesOf(SingleUseClaimsRepository, { release: (r, v) => r.release(v.key()) }),
   queriesOf(RedemptionsRepository, {
@@ -199,6 +200,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     saveProfile: (r, v) =>
       r.saveProfile(v.userId(), { age: 30, height: 180, weight: 80, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'Europe/Berlin' }, v.date()),
     recordMeasurements: (r, v) => r.recordMeasurements(v.userId(), { height: 180, weight: 80, latestBmi: 24.7 }),
+    confirmFigures: (r, v) => r.confirmFigures(v.userId(), { height: 180, weight: 80 }),
     recordReport: (r, v) => r.recordReport(v.userId(), { weight: 80, latestBmi: 24.7 }, '2026-11'),
     recordTrainingStats: (r, v) => r.recordTrainingStats(v.userId(), { totalWorkouts: 3, fitnessLevel: 'beginner' }),
     findStreak: (r, v) => r.findStreak(v.userId()),
