@@ -50,6 +50,15 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       expect(await t.app.get(BmiService).hasRecordOn(me.user.id, '2001-01-01')).toBe(false);
     });
 
+    it('keeps one calculator record a day for the same figures, and a new one when they change', async () => {
+      const me = await signIn(t);
+      for (let press = 0; press < 3; press++) await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 82 }).expect(200);
+      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toHaveLength(1);
+      await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 81.5 }).expect(200);
+      const list = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body as Array<{ weight: number }>;
+      expect(list.map((r) => r.weight)).toEqual([81.5, 82]);
+    });
+
     it('answers 403 for someone else’s userId, in the body or the path', async () => {
       const me = await signIn(t);
       const other = await signIn(t);
@@ -90,6 +99,28 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       expect(user.body).toMatchObject({ latestBmi: 26.6, height: 176, weight: 82.4 });
       const achievements = await t.http.get('/api/achievements').set(me.auth).expect(200);
       expect(achievements.body.map((a: { code: string }) => a.code)).toContain('FIRST_BMI_REPORT');
+    });
+
+    it("keeps the profile's height and weight when a report's BMI disagrees with its own figures, storing the report as read", async () => {
+      const me = await signIn(t);
+      await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 82 }).expect(200);
+      // 80.5 kg at 180 cm is BMI 24.8, not the 23.4 the sheet prints.
+      const pdf = await pdfWithLines(['BODY SCAN', 'Height: 180 cm', 'Weight: 80.5 kg', 'BMI: 23.4']);
+      const fileUrl = await uploadReport(t, me, pdf, 'application/pdf');
+      await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
+      const user = await t.http.get('/api/user').set(me.auth).expect(200);
+      expect(user.body).toMatchObject({ height: 180, weight: 82 });
+      const [report] = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body;
+      expect(report).toMatchObject({ source: 'report', bmi: 23.4, height: 180, weight: 80.5 });
+
+      // The member confirms the report's figures: then, and only for their own report, they reach the profile.
+      const other = await signIn(t);
+      await t.http.post(`/api/bmi/${report.id}/confirm`).set(other.auth).expect(404);
+      const confirmed = await t.http.post(`/api/bmi/${report.id}/confirm`).set(me.auth).expect(200);
+      expect(confirmed.body).toMatchObject({ height: 180, weight: 80.5 });
+      expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject({ height: 180, weight: 80.5 });
+      const calculatorRecord = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body.find((r: { source: string }) => r.source === 'calculator');
+      await t.http.post(`/api/bmi/${calculatorRecord.id}/confirm`).set(me.auth).expect(404);
     });
 
     it('reads an InBody-style sheet: BMI, PBF and skeletal muscle mass, not Body Fat Mass', async () => {

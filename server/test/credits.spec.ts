@@ -5,6 +5,7 @@ import '../src/cli/commands';
 import { CommandContext, findCommand } from '../src/cli/registry';
 import { CreditsService } from '../src/credits/credits.service';
 import { ReferralsService } from '../src/credits/referrals.service';
+import { TweetsService } from '../src/credits/tweets.service';
 import { XApiClient } from '../src/credits/x-api.client';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerService } from '../src/ledger/ledger.service';
@@ -153,7 +154,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         Array.from({ length: 5 }, () => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action: 'streak', credits: 9999 })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-      expect(results.find((r) => r.status === 200)!.body).toEqual({ action: 'streak', credits: 50, balance: 50 });
+      expect(results.find((r) => r.status === 200)!.body).toEqual({ action: 'streak', credits: 50, balance: 50, pendingCredits: 0, pending: false });
       expect(await balanceOf(user.id)).toBe(50);
     });
 
@@ -184,7 +185,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const earn = (action: string) => t.http.post('/api/credits/earn').set(auth).send({ userId: user.id, action, credits: 10 });
       await earn('weight').expect(409);
       await t.http.post('/api/bmi').set(auth).send({ userId: user.id, height: 175, weight: 72 }).expect(200);
-      expect((await earn('weight').expect(200)).body).toEqual({ action: 'weight', credits: 5, balance: 5 });
+      expect((await earn('weight').expect(200)).body).toEqual({ action: 'weight', credits: 5, balance: 5, pendingCredits: 0, pending: false });
 
       await sessions.create({
         userId: new Types.ObjectId(user.id),
@@ -194,7 +195,8 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
         intensity: 'moderate',
         creditsEarned: 20,
       });
-      expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 15 });
+      // Complete Workout pays into pending credits, validated with the day's proofs like the session's own.
+      expect((await earn('workout').expect(200)).body).toEqual({ action: 'workout', credits: 10, balance: 5, pendingCredits: 10, pending: true });
       await earn('workout').expect(409);
       // 10K Steps: the steps read from today's imported activity files reach 10,000.
       await earn('steps').expect(409);
@@ -203,8 +205,8 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await activities.create({ ...imported(user.id, 4000), day: '2020-01-01' });
       await earn('steps').expect(409);
       await activities.create(imported(user.id, 4000));
-      expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 30 });
-      expect(await balanceOf(user.id)).toBe(30);
+      expect((await earn('steps').expect(200)).body).toEqual({ action: 'steps', credits: 15, balance: 20, pendingCredits: 10, pending: false });
+      expect(await balanceOf(user.id)).toBe(20);
     });
 
     it('shows each action’s state before the click as evidence appears, and the claim agrees with every state', async () => {
@@ -221,10 +223,10 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       };
 
       expect(await states()).toEqual([
-        { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete at least half of a workout today' },
-        { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 7, unit: 'days' }, missing: '0/7 days to Weekly Streak' },
-        { action: 'weight', credits: 5, claimable: false, alreadyClaimed: false, progress: null, missing: 'Log your weight today (BMI calculator)' },
-        { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" },
+        { action: 'workout', credits: 10, claimable: false, alreadyClaimed: false, progress: null, missing: 'Complete at least half of a workout today', pending: true },
+        { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 7, unit: 'days' }, missing: '0/7 days to Weekly Streak', pending: false },
+        { action: 'weight', credits: 5, claimable: false, alreadyClaimed: false, progress: null, missing: 'Log your weight today (BMI calculator)', pending: false },
+        { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files", pending: false },
       ]);
       await claimAll();
 
@@ -249,10 +251,12 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       now = await byAction();
       expect([now.workout.claimable, now.streak.claimable, now.steps.claimable]).toEqual([true, true, true]);
       await claimAll();
-      expect(await balanceOf(user.id)).toBe(5 + 10 + 50 + 15);
+      // Complete Workout's 10 wait in pending credits for the day's proofs.
+      expect(await balanceOf(user.id)).toBe(5 + 50 + 15);
+      expect((await users.findById(user.id).lean())!.pendingCredits).toBe(10);
       expect((await states()).map((s) => s.missing)).toEqual(['Already claimed today', 'Already claimed this week', 'Already claimed today', 'Already claimed today']);
       await claimAll();
-      expect(await balanceOf(user.id)).toBe(80);
+      expect(await balanceOf(user.id)).toBe(70);
       await t.http.get('/api/credits/earn-actions').expect(401);
     });
 
@@ -261,7 +265,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const workoutAt = new Date('2026-11-22T23:00:00Z'); // 15:00 on 22 November in Los Angeles, already the 23rd in UTC at 00:00
       const angeleno = await signIn(t);
       const londoner = await signIn(t);
-      await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles' } });
+      await users.updateOne({ _id: angeleno.user.id }, { $set: { timeZone: 'America/Los_Angeles', earningTimeZone: 'America/Los_Angeles' } });
       for (const who of [angeleno, londoner]) {
         await sessions.collection.insertOne({ userId: new Types.ObjectId(who.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20, completedAt: workoutAt });
       }
@@ -278,14 +282,74 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     });
   });
 
+  describe('earning days pinned to the zone of the last validated proof day', () => {
+    const at = (iso: string) => new Date(iso);
+    /** A counted session completed at `iso` (the Complete Workout evidence). */
+    const sessionAt = (m: SignedIn, iso: string) =>
+      sessions.collection.insertOne({ userId: new Types.ObjectId(m.user.id), workoutId: new Types.ObjectId(), workout: { name: 'Test', type: 'strength', duration: 30 }, completedExercises: ['a', 'b'], intensity: 'moderate', creditsEarned: 20, completedAt: at(iso) });
+    const pendingOf = async (m: SignedIn) => (await users.findById(m.user.id).lean())!.pendingCredits;
+
+    it("ignores the profile's zone: moving it to Kiritimati right after a claim opens no second day", async () => {
+      const credits = t.app.get(CreditsService);
+      const me = await signIn(t);
+      await sessionAt(me, '2026-11-20T23:10:00Z');
+      expect(await credits.earn(me.user.id, 'workout', at('2026-11-20T23:20:00Z'))).toMatchObject({ credits: 10 });
+      // 13:30 on the 21st in Kiritimati: a new day there, but earnings are counted in the proof day's zone.
+      await users.updateOne({ _id: me.user.id }, { $set: { timeZone: 'Pacific/Kiritimati' } });
+      await sessionAt(me, '2026-11-20T23:30:00Z');
+      await expect(credits.earn(me.user.id, 'workout', at('2026-11-20T23:40:00Z'))).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED' });
+      expect(await pendingOf(me)).toBe(10);
+    });
+
+    it('hops east: a proof day in a zone ahead takes effect once the paid day is over where it was read', async () => {
+      const credits = t.app.get(CreditsService);
+      const me = await signIn(t);
+      await sessionAt(me, '2026-11-20T23:10:00Z');
+      expect(await credits.earn(me.user.id, 'workout', at('2026-11-20T23:20:00Z'))).toMatchObject({ credits: 10 });
+      // As a proof day validated in Kiritimati leaves it (users.repository recordStreak).
+      await users.updateOne({ _id: me.user.id }, { $set: { earningTimeZone: 'Pacific/Kiritimati' } });
+      await sessionAt(me, '2026-11-20T23:30:00Z');
+      await expect(credits.earn(me.user.id, 'workout', at('2026-11-20T23:45:00Z'))).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED' });
+      // Past midnight UTC the 20th is over: the 21st of Kiritimati, where the 23:30 session was done, pays once.
+      expect(await credits.earn(me.user.id, 'workout', at('2026-11-21T00:30:00Z'))).toMatchObject({ credits: 10 });
+      await expect(credits.earn(me.user.id, 'workout', at('2026-11-21T05:00:00Z'))).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED' });
+      expect(await pendingOf(me)).toBe(20);
+    });
+
+    it('hops west: a zone behind never reopens a day already paid', async () => {
+      const credits = t.app.get(CreditsService);
+      const me = await signIn(t);
+      await users.updateOne({ _id: me.user.id }, { $set: { earningTimeZone: 'Pacific/Kiritimati' } });
+      await sessionAt(me, '2026-11-21T08:30:00Z'); // 22:30 on the 21st in Kiritimati
+      expect(await credits.earn(me.user.id, 'workout', at('2026-11-21T09:00:00Z'))).toMatchObject({ credits: 10 });
+      await users.updateOne({ _id: me.user.id }, { $set: { earningTimeZone: 'America/Los_Angeles' } });
+      // 01:30 on the 21st in Los Angeles: the 21st was paid (in Kiritimati), so it stays paid.
+      await expect(credits.earn(me.user.id, 'workout', at('2026-11-21T09:30:00Z'))).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED' });
+      await sessionAt(me, '2026-11-21T10:20:00Z'); // 00:20 on the 22nd in Kiritimati
+      expect(await credits.earn(me.user.id, 'workout', at('2026-11-21T10:30:00Z'))).toMatchObject({ credits: 10 });
+      // 21:00 on the 21st in Los Angeles is still inside the 22nd that was just paid.
+      await sessionAt(me, '2026-11-22T04:50:00Z');
+      await expect(credits.earn(me.user.id, 'workout', at('2026-11-22T05:00:00Z'))).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED' });
+      expect(await pendingOf(me)).toBe(20);
+      expect(await balanceOf(me.user.id)).toBe(0);
+    });
+  });
+
   describe('tweet validation against the fake X API', () => {
     const tweetUrl = (id: string) => `https://x.com/someone/status/${id}`;
     const validate = (m: SignedIn, url: string) =>
       t.http.post('/api/credits/validate-tweet').set(m.auth).send({ userId: m.user.id, tweetUrl: url, referralLink: 'http://evil.example/ref/x' });
+    let nextXId = 5000;
+    /** Links an X account to the member, as X sign-in does; answers its X id, the posts' author_id. */
+    const linkX = async (m: SignedIn) => {
+      const xId = String(nextXId++);
+      await users.updateOne({ _id: m.user.id }, { $set: { twitterId: xId, twitterHandle: `member${xId}` } });
+      return xId;
+    };
 
     it('credits +50 for a post with the user’s own link, once even when sent 20 times at once', async () => {
       const me = await signIn(t);
-      x.tweets.set('1001', { text: `Sweat with me ${me.user.referralLink}` });
+      x.tweets.set('1001', { text: `Sweat with me ${me.user.referralLink}`, authorId: await linkX(me) });
       const results = await Promise.all(Array.from({ length: 20 }, () => validate(me, tweetUrl('1001'))));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       expect(results.filter((r) => r.status === 409)).toHaveLength(19);
@@ -296,7 +360,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
 
     it('finds the link among expanded t.co links, on www./mobile. twitter.com URLs', async () => {
       const me = await signIn(t);
-      x.tweets.set('1002', { text: 'Join me https://t.co/abc', expandedUrls: [me.user.referralLink] });
+      x.tweets.set('1002', { text: 'Join me https://t.co/abc', expandedUrls: [me.user.referralLink], authorId: await linkX(me) });
       const res = await validate(me, `https://mobile.twitter.com/someone/status/1002?s=20`).expect(200);
       expect(res.body).toEqual({ tweetId: '1002', credits: 50, balance: 50 });
     });
@@ -304,8 +368,9 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     it('refuses a post without the link, with another user’s link, or not found (400), crediting nothing', async () => {
       const me = await signIn(t);
       const other = await signIn(t);
-      x.tweets.set('1003', { text: 'no link at all' });
-      x.tweets.set('1004', { text: `use ${other.user.referralLink}` });
+      const mine = await linkX(me);
+      x.tweets.set('1003', { text: 'no link at all', authorId: mine });
+      x.tweets.set('1004', { text: `use ${other.user.referralLink}`, authorId: mine });
       for (const id of ['1003', '1004', '999999']) {
         const res = await validate(me, tweetUrl(id)).expect(400);
         expect(res.body.message).toBe(REFUSED);
@@ -317,7 +382,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
 
     it('answers 503 and credits nothing when X is failing, stopped or unconfigured', async () => {
       const me = await signIn(t);
-      x.tweets.set('1005', { text: me.user.referralLink });
+      x.tweets.set('1005', { text: me.user.referralLink, authorId: await linkX(me) });
       x.failWith(503);
       await validate(me, tweetUrl('1005')).expect(503);
       x.failWith(null);
@@ -330,6 +395,36 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       await expect(unconfigured.tweet('1005')).rejects.toMatchObject({ status: 503 });
       expect(await balanceOf(me.user.id)).toBe(0);
       await validate(me, tweetUrl('1005')).expect(200);
+    });
+
+    it("refuses a post by another X account carrying the member's link, and a member with no X account linked, crediting nothing", async () => {
+      const me = await signIn(t);
+      const stranger = await signIn(t);
+      x.tweets.set('1011', { text: `Try this ${me.user.referralLink}`, authorId: await linkX(stranger) });
+      const unlinked = await validate(me, tweetUrl('1011')).expect(409);
+      expect(unlinked.body).toMatchObject({ code: 'TWEET_NO_X_ACCOUNT', error: 'Validation Failed' });
+      await linkX(me);
+      const notMine = await validate(me, tweetUrl('1011')).expect(400);
+      expect(notMine.body).toEqual({ statusCode: 400, code: 'TWEET_NOT_YOURS', message: 'This post was not made by the X account linked to your profile', error: 'Validation Failed' });
+      expect(await balanceOf(me.user.id)).toBe(0);
+    });
+
+    it('pays one post a day, and a post once ever under its canonical id, whatever URL names it', async () => {
+      const tweets = t.app.get(TweetsService);
+      const me = await signIn(t);
+      const xId = await linkX(me);
+      for (const id of ['1021', '1022']) x.tweets.set(id, { text: `Day ${id} ${me.user.referralLink}`, authorId: xId });
+      const morning = new Date('2026-11-10T08:00:00Z');
+      const nextMorning = new Date('2026-11-11T08:00:00Z');
+      expect(await tweets.validate(me.user.id, tweetUrl('1021'), morning)).toMatchObject({ tweetId: '1021', credits: 50 });
+      await expect(tweets.validate(me.user.id, tweetUrl('1022'), morning)).rejects.toMatchObject({
+        code: 'TWEET_DAILY_CAP',
+        message: 'One post with your link pays per day: try this one again tomorrow',
+      });
+      // The same post under another URL (leading zeros, another host) is the same post.
+      await expect(tweets.validate(me.user.id, 'https://twitter.com/someone/status/0001021', nextMorning)).rejects.toMatchObject({ code: 'CREDITS_ALREADY_EARNED', message: REFUSED });
+      expect(await tweets.validate(me.user.id, tweetUrl('1022'), nextMorning)).toMatchObject({ tweetId: '1022', credits: 50, balance: 100 });
+      expect(await balanceOf(me.user.id)).toBe(100);
     });
   });
 
@@ -397,6 +492,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   describe('randomized mixed workload', () => {
     it('leaves every chain sound and every balance equal to the sum of its entries', async () => {
       const members = await Promise.all(Array.from({ length: 8 }, () => signIn(t)));
+      const xIds = await Promise.all(members.map((m, i) => users.updateOne({ _id: m.user.id }, { $set: { twitterId: `88${i}` } }).then(() => `88${i}`)));
       let seed = 7;
       const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       const items = [['gym-pass', 150], ['protein-discount', 250], ['nutrition-plan', 300]] as const;
@@ -409,7 +505,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
           const [itemId, cost] = items[Math.floor(random() * items.length)];
           return t.http.post('/api/credits/redeem').set(m.auth).send({ userId: m.user.id, itemId, cost });
         }
-        x.tweets.set(`77${i}`, { text: m.user.referralLink });
+        x.tweets.set(`77${i}`, { text: m.user.referralLink, authorId: xIds[members.indexOf(m)] });
         return t.http.post('/api/credits/validate-tweet').set(m.auth).send({ userId: m.user.id, tweetUrl: `https://x.com/u/status/77${i}` });
       });
       const results = await Promise.all(operations);

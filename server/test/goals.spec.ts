@@ -12,7 +12,7 @@ import { dayIn } from '../src/users/users.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { GoalsRepository } from '../src/goals/goals.repository';
 import { analyseWeightReport } from './support/uploads';
-import { clockOf } from './support/sessions';
+import { advanceToNextMorning, clockOf } from './support/sessions';
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -273,6 +273,28 @@ describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
     expect(await goalNow()).toMatchObject({ id: created.body.id, status: 'lost', payout: null });
     expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
     expect(await ledger.balance(me.user.id)).toBe(40);
+  });
+
+  it('counts a workouts goal in days with a counted session, from the instant it was set on the clock', async () => {
+    const ledger = t.app.get(LedgerService);
+    const sessions: Model<WorkoutSession> = t.app.get(getModelToken(WorkoutSession.name));
+    const me = await signIn(t);
+    await ledger.post({ userId: me.user.id, amount: 100, kind: 'grant', reason: 'test grant' });
+    const morning = advanceToNextMorning(t).getTime();
+    const minute = 60_000;
+    // Finished a minute before the goal is set: not part of it.
+    await sessions.create({ ...session(me.user.id), completedAt: new Date(morning - minute) });
+    const deadline = dayIn(new Date(morning + 8 * DAY_MS));
+    const created = await t.http.post('/api/goals').set(me.auth).send({ userId: me.user.id, title: 'Three workouts', metric: 'workouts', targetValue: 3, deadline, creditsStaked: 60 }).expect(201);
+    expect(created.body.currentValue).toBe(0);
+    // Three short sessions in one afternoon are one workout day, not a won goal.
+    for (const offset of [1, 2, 3]) await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + offset * 20 * minute) });
+    const goalNow = async () => (await t.http.get('/api/goals').set(me.auth).expect(200)).body[0];
+    expect(await goalNow()).toMatchObject({ currentValue: 1, status: 'active' });
+    await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + DAY_MS) });
+    await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + 2 * DAY_MS) });
+    clockOf(t).advance(2 * DAY_MS + minute);
+    expect(await goalNow()).toMatchObject({ currentValue: 3, status: 'won', payout: 90 });
   });
 });
 

@@ -124,7 +124,7 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   await page.clock.fastForward('30:00');
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
   await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
-  await expect(toast(page).getByText(`You earned ${Math.round((workout.creditsReward * 2) / workout.exercises.length)} Fitness credits!`)).toBeVisible();
+  await expect(toast(page).getByText(`${Math.round((workout.creditsReward * 2) / workout.exercises.length)} credits pending: prove today to validate them`)).toBeVisible();
   await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
   await screenshot(page, 'sessions-completed-desktop', { fullPage: false });
   const sessions = (await (await page.request.get('/api/workout/sessions', { headers })).json()) as Array<{ workoutId: string }>;

@@ -51,7 +51,7 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await moveServerClock(page, session, 8);
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
   await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
-  await expect(toast(page).getByText('You earned 5 Fitness credits!')).toBeVisible();
+  await expect(toast(page).getByText('5 credits pending: prove today to validate them')).toBeVisible();
   await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DASHBOARD' }).click();

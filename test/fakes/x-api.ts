@@ -4,6 +4,8 @@ export interface FakeTweet {
   text: string;
   /** Links X expanded from t.co in the text. */
   expandedUrls?: string[];
+  /** The X account that posted it; unset, an account no test member has linked. */
+  authorId?: string;
 }
 
 export interface FakeXApi extends FakeServer {
@@ -34,15 +36,17 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
     if (state.failWith) return sendJson(res, state.failWith, { title: 'Service Unavailable', status: state.failWith });
     const match = /^\/2\/tweets\/(\d+)$/.exec(req.path);
     if (req.method !== 'GET' || !match) return sendJson(res, 404, { title: 'Not Found Error' });
-    const tweet = tweets.get(match[1]) ?? fake.anyOtherPost;
+    // X names a post by its canonical id whatever zeros the URL led with.
+    const id = BigInt(match[1]).toString();
+    const tweet = tweets.get(id) ?? fake.anyOtherPost;
     if (!tweet) {
-      return sendJson(res, 404, { errors: [{ value: match[1], detail: `Could not find tweet with id: [${match[1]}].`, title: 'Not Found Error' }] });
+      return sendJson(res, 404, { errors: [{ value: id, detail: `Could not find tweet with id: [${id}].`, title: 'Not Found Error' }] });
     }
     return sendJson(res, 200, {
       data: {
-        id: match[1],
+        id,
         text: tweet.text,
-        author_id: '1',
+        author_id: tweet.authorId ?? '1',
         created_at: new Date().toISOString(),
         entities: { urls: (tweet.expandedUrls ?? []).map((url) => ({ url: 'https://t.co/x', expanded_url: url, display_url: url })) },
       },

@@ -50,6 +50,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   createProofUploadUrl: (store) => store.dispatch(proofsApi.endpoints.createProofUploadUrl.initiate({ kind: 'gym_selfie', size: 1 })),
   calculateBmi: (store) => store.dispatch(bmiApi.endpoints.calculateBmi.initiate({ height: 180, weight: 80 })),
   analyzeBmiReport: (store) => store.dispatch(bmiApi.endpoints.analyzeBmiReport.initiate({ fileUrl: 'u', jobKey: 'job-key-1' })),
+  confirmBmiReport: (store) => store.dispatch(bmiApi.endpoints.confirmBmiReport.initiate('r1')),
   validateProofs: (store) => store.dispatch(proofsApi.endpoints.validateProofs.initiate({ proofs: {} })),
   checkProof: (store) => store.dispatch(proofsApi.endpoints.checkProof.initiate({ kind: 'gym_selfie', fileUrl: 'u', timeZone: 'UTC' })),
   generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),

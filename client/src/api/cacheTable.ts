@@ -24,6 +24,8 @@ export const MUTATION_CHANGES = {
   // The latest BMI and the report months of the rank; the first report earns a badge; the height
   // and weight it states reach the profile; its record logs the weight (Log Weight).
   analyzeBmiReport: ['User', 'Bmi', 'Achievements', 'Profile', 'EarnActions'],
+  // The report's height and weight, confirmed by the member, become the profile's (goals read the weight).
+  confirmBmiReport: ['User', 'Profile', 'Goals'],
   // Pending credits move to the balance on the ledger; the streak (streak goals read it) and its
   // badges; the profile's time zone becomes the one the proofs were validated in. The streak and
   // the steps of an activity file in the activity slot (stored as an imported activity) are the

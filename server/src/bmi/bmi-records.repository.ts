@@ -38,6 +38,20 @@ export class BmiRecordsRepository {
     return row?.weight ?? null;
   }
 
+  /** `(userId, createdAt)`: the user's newest calculator record, or null. */
+  latestCalculatorRecord(userId: Id): Promise<Pick<BmiRecordRow, 'height' | 'weight' | 'createdAt'> | null> {
+    return this.records
+      .findOne({ userId: toObjectId(userId), source: 'calculator' }, { height: 1, weight: 1, createdAt: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<Pick<BmiRecordRow, 'height' | 'weight' | 'createdAt'>>()
+      .exec();
+  }
+
+  /** `_id`, then its owner and source: one of the user's analysed reports, or null. */
+  findReport(userId: Id, recordId: Id): Promise<Pick<BmiRecordRow, 'height' | 'weight'> | null> {
+    return this.records.findOne({ _id: toObjectId(recordId), userId: toObjectId(userId), source: 'report' }, { height: 1, weight: 1 }).lean<Pick<BmiRecordRow, 'height' | 'weight'>>().exec();
+  }
+
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
     return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();

@@ -6,6 +6,8 @@ import {
   BmiAnalysis,
   BmiAnalyzeRequest,
   BmiCalculateRequest,
+  BmiConfirmedFigures,
+  BmiRecordParam,
   BmiRecordList,
   BmiRecordView,
   BmiResult,
@@ -47,6 +49,13 @@ export class BmiController {
     @Headers(JOB_KEY_HEADER) jobKey?: string,
   ): Promise<BmiAnalysis> {
     return this.bmi.analyze(me.userId, body, JobKey.safeParse(jobKey).data);
+  }
+
+  /** The caller confirms one of their reports' height and weight for the profile. */
+  @Post(':recordId/confirm')
+  @Returns(BmiConfirmedFigures, 200, 'BMI_REPORT_NOT_FOUND')
+  confirm(@CurrentUser() me: SessionUser, @ValidParams(BmiRecordParam) params: BmiRecordParam): Promise<BmiConfirmedFigures> {
+    return this.bmi.confirmReport(me.userId, params.recordId);
   }
 
   /** The caller's BMI records, newest first. */

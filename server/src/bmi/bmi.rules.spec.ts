@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BmiCalculateRequest } from '../contract';
-import { adviseOn, bmiCategory, bmiOf, readMeasurements, reportMeasurements } from './bmi.rules';
+import { adviseOn, bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 
 describe('readMeasurements (SPEC §5 messages)', () => {
@@ -165,5 +165,25 @@ describe('reportMeasurements', () => {
     expect(reportMeasurements({ height: 251 })).toEqual({});
     expect(reportMeasurements({ weight: 29.9 })).toEqual({});
     expect(reportMeasurements({})).toEqual({});
+  });
+});
+
+describe('a report whose figures agree', () => {
+  it('agrees within 0.2 of weight / height², and not beyond', () => {
+    expect(reportAgrees(24.8, 180, 80.5)).toBe(true);
+    expect(reportAgrees(24.65, 180, 80.5)).toBe(true);
+    expect(reportAgrees(23.4, 180, 80.5)).toBe(false);
+    expect(reportAgrees(25.1, 180, 80.5)).toBe(false);
+    // 70 in is 177.8 cm, kept as 177: 180 lb at 177.8 cm is BMI 25.8.
+    expect(reportAgrees(25.8, 177, 81.6)).toBe(true);
+    expect(reportAgrees(25.4, 177, 81.6)).toBe(false);
+  });
+
+  it('calls a measurement a repeat only on the same day with the same figures', () => {
+    const latest = { height: 180, weight: 82, day: '2026-12-01' };
+    expect(isRepeatMeasurement(latest, { heightCm: 180, weightKg: 82, day: '2026-12-01' })).toBe(true);
+    expect(isRepeatMeasurement(latest, { heightCm: 180, weightKg: 81.9, day: '2026-12-01' })).toBe(false);
+    expect(isRepeatMeasurement(latest, { heightCm: 180, weightKg: 82, day: '2026-12-02' })).toBe(false);
+    expect(isRepeatMeasurement(null, { heightCm: 180, weightKg: 82, day: '2026-12-01' })).toBe(false);
   });
 });

@@ -47,12 +47,25 @@ export function reportMeasurements(stated: { height?: number; weight?: number })
   };
 }
 
-export const roundTo1 = (value: number) => Math.round(value * 10) / 10;
+// The BMI formula is shared with the client, which shows the BMI of the height and weight it shows.
+export { bmiOf, roundTo1 } from '../contract';
 
-/** kg / m², to one decimal. */
-export function bmiOf(heightCm: number, weightKg: number): number {
-  const metres = heightCm / 100;
-  return roundTo1(weightKg / (metres * metres));
+/** How far a report's printed BMI may be from the one its own height and weight make. */
+export const REPORT_BMI_TOLERANCE = 0.2;
+
+/**
+ * Whether a report's BMI agrees with a height and weight (within REPORT_BMI_TOLERANCE of
+ * weight / height²): only then may its figures replace the profile's without the member confirming
+ * them. Heights are kept as whole cm cut down (70 in, 177.8 cm, is 177), so the height may be up to 1 cm more.
+ */
+export function reportAgrees(bmi: number, heightCm: number, weightKg: number): boolean {
+  const bmiAt = (cm: number) => weightKg / (cm / 100) ** 2;
+  return bmi >= bmiAt(heightCm + 1) - REPORT_BMI_TOLERANCE - 1e-9 && bmi <= bmiAt(heightCm) + REPORT_BMI_TOLERANCE + 1e-9;
+}
+
+/** The calculator stores a new record unless its latest one is from the same day with the same figures. */
+export function isRepeatMeasurement(latest: { height: number | null; weight: number | null; day: string } | null, measured: { heightCm: number; weightKg: number; day: string }): boolean {
+  return latest !== null && latest.day === measured.day && latest.height === measured.heightCm && latest.weight === measured.weightKg;
 }
 
 /** WHO adult categories, applied to the one-decimal value the user sees (so 24.96 → 25.0 → Overweight). */

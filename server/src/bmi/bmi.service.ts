@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { buffer } from 'node:stream/consumers';
 import { AchievementsService } from '../achievements/achievements.service';
 import { AppError } from '../common/errors';
-import { BmiAnalysis, BmiAnalyzeRequest, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import { BmiAnalysis, BmiAnalyzeRequest, BmiConfirmedFigures, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
@@ -13,7 +13,7 @@ import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { BmiRecordRow, BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
-import { bmiCategory, bmiOf, readMeasurements } from './bmi.rules';
+import { bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees } from './bmi.rules';
 
 @Injectable()
 export class BmiService {
@@ -32,16 +32,29 @@ export class BmiService {
     if (!measured.ok) throw new AppError('BMI_INVALID_MEASUREMENT', measured.message, measured.title);
     const bmi = bmiOf(measured.heightCm, measured.weightKg);
     const category = bmiCategory(bmi);
-    await this.records.create({
-      userId,
-      bmi,
-      category,
-      height: measured.heightCm,
-      weight: measured.weightKg,
-      source: 'calculator',
-    });
+    // One record a day per member for the same figures: pressing again adds nothing to the history.
+    const [latest, timeZone] = await Promise.all([this.records.latestCalculatorRecord(userId), this.users.findTimeZone(userId)]);
+    const zone = timeZone ?? FALLBACK_TIME_ZONE;
+    const today = dayIn(new Date(), zone);
+    const previous = latest && { height: latest.height, weight: latest.weight, day: dayIn(latest.createdAt, zone) };
+    if (!isRepeatMeasurement(previous, { ...measured, day: today })) {
+      await this.records.create({ userId, bmi, category, height: measured.heightCm, weight: measured.weightKg, source: 'calculator' });
+    }
     await this.users.recordMeasurements(userId, { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi });
     return { bmi, category };
+  }
+
+  /**
+   * The member confirms a report whose BMI disagreed with its figures: its height and weight (those
+   * it states) become the profile's. Only the caller's own analysed reports; 404 otherwise.
+   */
+  async confirmReport(userId: string, recordId: string): Promise<BmiConfirmedFigures> {
+    const report = await this.records.findReport(userId, recordId);
+    if (!report) throw new AppError('BMI_REPORT_NOT_FOUND', 'No analysed report of yours has this id');
+    const figures = { ...(report.height !== null && { height: report.height }), ...(report.weight !== null && { weight: report.weight }) };
+    await this.users.confirmFigures(userId, figures);
+    const user = await this.users.findById(userId);
+    return { height: user?.height ?? null, weight: user?.weight ?? null };
   }
 
   /** The user's records, newest first. */
@@ -100,9 +113,14 @@ export class BmiService {
       throw err;
     }
     // Display caches: the latest BMI, and the month for the profile rank (distinct months with a report);
-    // the profile's height and weight where the report states them (the analysis keeps only those in range).
+    // the profile's height and weight where the report states them (the analysis keeps only those in
+    // range) and only when its BMI agrees with them (docs/product.md, Body data).
     const { height, weight } = analysis;
-    const measured = { latestBmi: analysis.bmiValue, ...(height !== undefined && { height }), ...(weight !== undefined && { weight }) };
+    const profile = await this.users.findById(userId);
+    const checkHeight = height ?? profile?.height ?? null;
+    const checkWeight = weight ?? profile?.weight ?? null;
+    const agrees = checkHeight !== null && checkWeight !== null && reportAgrees(analysis.bmiValue, checkHeight, checkWeight);
+    const measured = { latestBmi: analysis.bmiValue, ...(agrees && height !== undefined && { height }), ...(agrees && weight !== undefined && { weight }) };
     await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }

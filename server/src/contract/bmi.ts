@@ -61,3 +61,9 @@ export const BmiAnalysis = z.object({
   recommendations: z.array(z.string()),
 });
 export type BmiAnalysis = z.infer<typeof BmiAnalysis>;
+
+/** A report record the member confirms: its height and weight become the profile's. */
+export const BmiRecordParam = z.strictObject({ recordId: ObjectIdString });
+export type BmiRecordParam = z.infer<typeof BmiRecordParam>;
+export const BmiConfirmedFigures = z.object({ height: z.number().nullable(), weight: z.number().nullable() });
+export type BmiConfirmedFigures = z.infer<typeof BmiConfirmedFigures>;

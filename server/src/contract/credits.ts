@@ -58,7 +58,14 @@ export const EarnRequest = z.strictObject({
 });
 export type EarnRequest = z.infer<typeof EarnRequest>;
 
-export const EarnResponse = z.object({ action: EarnAction, credits: z.number().int(), balance: z.number().int().min(0) });
+export const EarnResponse = z.object({
+  action: EarnAction,
+  credits: z.number().int(),
+  balance: z.number().int().min(0),
+  pendingCredits: z.number().int().min(0),
+  /** The credits went to pending credits, validated with the day's proofs (Complete Workout). */
+  pending: z.boolean(),
+});
 export type EarnResponse = z.infer<typeof EarnResponse>;
 
 /** How far along an earning action that takes more than one step is (the Weekly Streak's days). */
@@ -76,6 +83,8 @@ export const EarnActionState = z.object({
   progress: EarnProgress.nullable(),
   /** What stands between the user and the claim, in a few words ("3/7 days to Weekly Streak"); null when claimable. */
   missing: z.string().nullable(),
+  /** The claim pays into pending credits, validated with the day's proofs, not into the balance. */
+  pending: z.boolean(),
 });
 export type EarnActionState = z.infer<typeof EarnActionState>;
 export const EarnActionList = z.array(EarnActionState);

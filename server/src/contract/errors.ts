@@ -63,7 +63,7 @@ export const PROOF_ERRORS = [
 /** An activity file that cannot be read (corrupt, truncated, a zip bomb, too slow), or one already used. */
 export const ACTIVITY_ERRORS = ['ACTIVITY_UNREADABLE', 'ACTIVITY_ALREADY_USED'] as const;
 
-export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE'] as const;
+export const BMI_ERRORS = ['BMI_INVALID_MEASUREMENT', 'BMI_REPORT_UNREADABLE', 'BMI_REPORT_NOT_FOUND'] as const;
 
 export const WORKOUT_ERRORS = [
   'WORKOUT_NOT_FOUND',
@@ -89,6 +89,9 @@ export const CREDIT_ERRORS = [
   'TWEET_REFUSED',
   'TWEET_LOOKUP_NOT_CONFIGURED',
   'TWEET_LOOKUP_UNAVAILABLE',
+  'TWEET_NO_X_ACCOUNT',
+  'TWEET_NOT_YOURS',
+  'TWEET_DAILY_CAP',
 ] as const;
 
 export const GOAL_ERRORS = ['GOAL_INVALID', 'GOAL_METRIC_TAKEN', 'GOAL_SUBMISSION_SPENT'] as const;

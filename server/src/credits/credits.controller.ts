@@ -64,7 +64,7 @@ export class CreditsController {
   }
 
   @Post('validate-tweet')
-  @Returns(ValidateTweetResponse, 200, 'TWEET_INVALID_URL', 'TWEET_REFUSED', 'CREDITS_ALREADY_EARNED', 'TWEET_LOOKUP_NOT_CONFIGURED', 'TWEET_LOOKUP_UNAVAILABLE', ...POSTING)
+  @Returns(ValidateTweetResponse, 200, 'TWEET_INVALID_URL', 'TWEET_REFUSED', 'TWEET_NO_X_ACCOUNT', 'TWEET_NOT_YOURS', 'TWEET_DAILY_CAP', 'CREDITS_ALREADY_EARNED', 'TWEET_LOOKUP_NOT_CONFIGURED', 'TWEET_LOOKUP_UNAVAILABLE', ...POSTING)
   validateTweet(@CurrentUser() me: SessionUser, @ValidBody(ValidateTweetRequest) body: ValidateTweetRequest): Promise<ValidateTweetResponse> {
     assertSelf(me, body.userId);
     return this.tweets.validate(me.userId, body.tweetUrl);

@@ -8,6 +8,7 @@ import { WorkoutsModule } from '../workouts/workouts.module';
 import { CreditsController } from './credits.controller';
 import { CreditsService } from './credits.service';
 import { DomainEarnEvidence, EARN_EVIDENCE } from './earn-evidence';
+import { EarningDays } from './earning-days';
 import { Redemption, RedemptionSchema } from './redemption.schema';
 import { RedemptionsRepository } from './redemptions.repository';
 import { TweetsService } from './tweets.service';
@@ -18,7 +19,7 @@ import { XApiClient } from './x-api.client';
 @Module({
   imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ActivitiesModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
   controllers: [CreditsController],
-  providers: [CreditsService, TweetsService, XApiClient, RedemptionsRepository, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
+  providers: [CreditsService, TweetsService, EarningDays, XApiClient, RedemptionsRepository, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
   exports: [RedemptionsRepository],
 })
 export class CreditsModule {}

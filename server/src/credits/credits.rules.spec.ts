@@ -94,13 +94,15 @@ describe('earnActionState', () => {
       alreadyClaimed: false,
       progress: { current: 3, target: 7, unit: 'days' },
       missing: '3/7 days to Weekly Streak',
+      pending: false,
     });
     expect(earnActionState('streak', monday, 7, false)).toMatchObject({ claimable: true, missing: null, progress: { current: 7, target: 7 } });
     expect(earnActionState('streak', monday, 12, false)).toMatchObject({ claimable: true, progress: { current: 7, target: 7 } });
   });
 
   it('says what a one-step action still needs, and has no progress bar', () => {
-    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today' });
+    // Complete Workout pays into pending credits, validated with the day's proofs.
+    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today', pending: true });
     expect(earnActionState('weight', monday, 0, false).missing).toBe('Log your weight today (BMI calculator)');
   });
 

@@ -1,4 +1,5 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
+import { CREDIT_RULES, EARN_ACTION_RULES } from './credit-rules.data';
 import { DAILY_STEPS_TARGET, EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
 /** SPEC.md section 9, Marketplace (all available). */
@@ -52,7 +53,8 @@ export function earnActionState(action: EarnAction, day: string, done: number, a
   let missing: string | null = null;
   if (alreadyClaimed) missing = `Already claimed ${earnPeriod(action, day).label}`;
   else if (!claimable) missing = todo(current);
-  return { action, credits: EARNING_ACTIONS[action].credits, claimable, alreadyClaimed, progress: unit ? { current, target, unit } : null, missing };
+  const pending = CREDIT_RULES[EARN_ACTION_RULES[action]].account === 'pending';
+  return { action, credits: EARNING_ACTIONS[action].credits, claimable, alreadyClaimed, progress: unit ? { current, target, unit } : null, missing, pending };
 }
 
 export function goalBonus(stake: number): number {
@@ -65,6 +67,11 @@ export const POOL_RULES = [
   `Reach the goal by its deadline: your stake comes back plus a ${GOAL_BONUS_RATE * 100}% bonus paid by the pool (while the pool can afford it).`,
   'Miss the deadline: your stake goes into the pool and funds other members’ bonuses.',
 ];
+
+/** The ledger key of the `slot`th paid post of a member's earning day (posts pay a few a day at most). */
+export function tweetDayKey(userId: string, day: string, slot: number): string {
+  return `tweet:${userId}:${day}:${slot}`;
+}
 
 /** The status id of a post URL on twitter.com or x.com (TWEET_URL), or null. */
 export function parseTweetId(input: string): string | null {

@@ -5,10 +5,11 @@ import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
-import { dayIn } from '../users/users.rules';
+import type { CapDay } from '../workouts/completion.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { INSUFFICIENT_CREDITS, earnActionState, earnKey, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
+import { EarningDays } from './earning-days';
 import { RedemptionRecord, RedemptionsRepository } from './redemptions.repository';
 
 const MAX_VOUCHER_ATTEMPTS = 5;
@@ -20,6 +21,7 @@ export class CreditsService {
     private readonly ledger: LedgerService,
     private readonly redemptions: RedemptionsRepository,
     @Inject(EARN_EVIDENCE) private readonly evidence: EarnEvidence,
+    private readonly days: EarningDays,
     private readonly clock: Clock,
   ) {}
 
@@ -79,10 +81,9 @@ export class CreditsService {
   }
 
   /**
-   * Credits an earning action once per day of the user's time zone (the streak once per week) when
-   * the user has actually done it that day; the amount is SPEC's. The day is the one the proofs
-   * dialog shows, so a watch proof validated in the evening west of UTC counts for that evening;
-   * it is read on the server's Clock, the one sessions are completed on.
+   * Credits an earning action once per earning day (the streak once per week) when the user has
+   * actually done it that day; the amount is SPEC's, the account its row's (docs/product.md,
+   * Credits): Complete Workout waits in pending credits for the day's proofs, as the session's own.
    */
   async earn(userId: string, action: EarnAction, now = this.clock.now()): Promise<EarnResponse> {
     const {
@@ -90,20 +91,23 @@ export class CreditsService {
       states: [state],
     } = await this.earnStates(userId, [action], now);
     const { title, credits } = EARNING_ACTIONS[action];
-    const alreadyEarned = () => new AppError('CREDITS_ALREADY_EARNED', `${title}: already credited ${earnPeriod(action, day).label}`, 'Already Earned');
+    const alreadyEarned = () => new AppError('CREDITS_ALREADY_EARNED', `${title}: already credited ${earnPeriod(action, day.day).label}`, 'Already Earned');
     if (state.alreadyClaimed) throw alreadyEarned();
     if (!state.claimable) throw new AppError('CREDITS_NOT_EARNED_YET', `${title}: not earned yet today`, 'Not Earned Yet');
-    const { entry, duplicate } = await this.ledger.post({
+    const { duplicate } = await this.ledger.post({
       userId,
+      account: state.pending ? 'pending' : 'credits',
       amount: credits,
       kind: 'earn',
       reason: title,
-      idempotencyKey: earnKey(userId, action, day),
+      idempotencyKey: earnKey(userId, action, day.day),
       ref: action,
     });
     // Two claims at once both found it unclaimed; the ledger's key lets one through.
     if (duplicate) throw alreadyEarned();
-    return { action, credits, balance: entry.balanceAfter };
+    await this.days.paidOn(userId, day);
+    const [balance, pendingCredits] = await Promise.all([this.ledger.balance(userId), this.ledger.balance(userId, 'pending')]);
+    return { action, credits, balance, pendingCredits, pending: state.pending };
   }
 
   /** Every earning action as CLAIM would find it now, for the cards to show before the click. */
@@ -111,13 +115,12 @@ export class CreditsService {
     return (await this.earnStates(userId, EARN_ACTIONS, now)).states;
   }
 
-  /** The user's day and the state of each action on it: one ledger read for all, one evidence read each. */
-  private async earnStates(userId: string, actions: readonly EarnAction[], now: Date): Promise<{ day: string; states: EarnActionState[] }> {
-    const timeZone = await this.evidence.timeZoneOf(userId);
-    const day = dayIn(now, timeZone);
-    const keys = actions.map((action) => earnKey(userId, action, day));
-    const [posted, done] = await Promise.all([this.ledger.postedKeys(keys), Promise.all(actions.map((action) => this.done(userId, action, day, timeZone)))]);
-    return { day, states: actions.map((action, i) => earnActionState(action, day, done[i], posted.has(keys[i]))) };
+  /** The user's earning day and the state of each action on it: one ledger read for all, one evidence read each. */
+  private async earnStates(userId: string, actions: readonly EarnAction[], now: Date): Promise<{ day: CapDay; states: EarnActionState[] }> {
+    const day = await this.days.dayOf(userId, now);
+    const keys = actions.map((action) => earnKey(userId, action, day.day));
+    const [posted, done] = await Promise.all([this.ledger.postedKeys(keys), Promise.all(actions.map((action) => this.done(userId, action, day.day, day.timeZone)))]);
+    return { day, states: actions.map((action, i) => earnActionState(action, day.day, done[i], posted.has(keys[i]))) };
   }
 
   /** How much of the action the user has done on `day`: the streak's days, the imported steps, otherwise 1 or 0. */

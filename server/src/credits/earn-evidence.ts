@@ -9,8 +9,6 @@ import { WorkoutsService } from '../workouts/workouts.service';
  * time zone? The credits service only talks to this interface, so each answer can be wired to its domain.
  */
 export interface EarnEvidence {
-  /** The user's time zone: the one of their last validated proof day, UTC until then. */
-  timeZoneOf(userId: string): Promise<string>;
   /** A session that counts (at least half of it done, credits earned) completed on that day. */
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
   weightLoggedOn(userId: string, day: string, timeZone: string): Promise<boolean>;
@@ -31,10 +29,6 @@ export class DomainEarnEvidence implements EarnEvidence {
     private readonly bmi: BmiService,
     private readonly activities: ActivitiesService,
   ) {}
-
-  timeZoneOf(userId: string): Promise<string> {
-    return this.users.timeZoneOf(userId);
-  }
 
   workoutCompletedOn(userId: string, day: string, timeZone: string): Promise<boolean> {
     return this.workouts.hasCountedSessionOn(userId, day, timeZone);

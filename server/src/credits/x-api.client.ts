@@ -7,7 +7,13 @@ const LOOKUP_TIMEOUT_MS = 10_000;
 const X_DOWN = 'Tweet validation is unavailable right now (X could not be reached); nothing was credited, please try again later';
 
 interface TweetLookupBody {
-  data?: { text?: string; entities?: { urls?: Array<{ expanded_url?: string }> } };
+  data?: { id?: string; author_id?: string; text?: string; entities?: { urls?: Array<{ expanded_url?: string }> } };
+}
+
+/** A post as X answers it: its canonical id (whatever the URL said) and the account that posted it. */
+export interface PostOnX extends TweetContent {
+  id: string;
+  authorId: string | null;
 }
 
 /** Reads posts from the X API v2 (`X_API_BASE_URL`, app-only `X_BEARER_TOKEN`). */
@@ -17,8 +23,8 @@ export class XApiClient {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  /** The post's text and expanded links; null when X says it does not exist. Unconfigured or down → 503. */
-  async tweet(tweetId: string): Promise<TweetContent | null> {
+  /** The post's id, author, text and expanded links; null when X says it does not exist. Unconfigured or down → 503. */
+  async tweet(tweetId: string): Promise<PostOnX | null> {
     const { apiBaseUrl, bearerToken } = this.config.x;
     if (!bearerToken) throw new AppError('TWEET_LOOKUP_NOT_CONFIGURED', 'Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited');
     const url = `${apiBaseUrl}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=entities,author_id,created_at`;
@@ -38,6 +44,8 @@ export class XApiClient {
     // X answers 200 with an `errors` list and no `data` for a deleted or unknown post.
     if (!body.data) return null;
     return {
+      id: body.data.id ?? tweetId,
+      authorId: body.data.author_id ?? null,
       text: body.data.text ?? '',
       expandedUrls: (body.data.entities?.urls ?? []).map((u) => u.expanded_url ?? '').filter(Boolean),
     };

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { GoalMetric, UserView } from '../contract';
+import { FALLBACK_TIME_ZONE, type GoalMetric, type UserView } from '../contract';
+import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
 import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
@@ -9,19 +10,25 @@ import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 export class GoalProgress {
   constructor(
     private readonly users: UsersService,
+    private readonly usersRecords: UsersRepository,
     private readonly workouts: WorkoutsService,
     private readonly bmiRecords: BmiRecordsRepository,
   ) {}
 
   /**
-   * The current value of one user's goals, from evidence only: weight, the latest analysed report's
-   * (kg; 0 without one); workouts, sessions that count (COUNTED_SESSION) completed since the goal
-   * was set; streak, the streak of validated proof days. The user is read once, however many goals ask.
+   * The current value of one user's goals, from evidence only (docs/product.md, Prediction goals):
+   * weight, the latest analysed report's (kg; 0 without one); workouts, days of the user's earning
+   * zone with a session that counts (COUNTED_SESSION) completed since the goal was set, one a day at
+   * most as the deadline rule assumes; streak, the streak of validated proof days. The user is read once.
    */
   forUser(userId: string): (metric: GoalMetric, since: Date) => Promise<number> {
     let user: Promise<UserView> | undefined;
+    let zone: Promise<string> | undefined;
     return async (metric, since) => {
-      if (metric === 'workouts') return this.workouts.countCountedSessionsSince(userId, since);
+      if (metric === 'workouts') {
+        zone ??= this.usersRecords.findEarningPin(userId).then((pin) => pin?.timeZone ?? FALLBACK_TIME_ZONE);
+        return this.workouts.countCountedDaysSince(userId, since, await zone);
+      }
       if (metric === 'weight') return (await this.bmiRecords.latestReportWeight(userId)) ?? 0;
       user ??= this.users.view(userId);
       return (await user).currentStreak;

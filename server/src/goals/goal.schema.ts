@@ -17,6 +17,8 @@ export class Goal {
   @Prop({ required: true }) creditsStaked!: number;
   @Prop({ type: String, required: true, default: 'active', index: true }) status!: GoalStatus;
   @Prop({ type: Number, default: null }) payout!: number | null;
+  /** When it was set on the server's Clock: it counts only what happened from then (goals stored before: createdAt). */
+  @Prop({ type: Date }) startsAt?: Date;
   createdAt!: Date;
 }
 

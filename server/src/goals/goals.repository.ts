@@ -6,7 +6,7 @@ import { Goal } from './goal.schema';
 
 export type GoalRecord = Goal & { _id: Types.ObjectId };
 
-export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline' | 'creditsStaked'> & { _id: Id; userId: Id };
+export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline' | 'creditsStaked'> & { _id: Id; userId: Id; startsAt: Date };
 
 /** The one owner of the `goals` collection. */
 @Injectable()

@@ -55,7 +55,7 @@ export class GoalsService {
     };
     if (!(await this.slots.claim(userId, draft.metric, goalId, isOver, now))) throw metricTaken(draft.metric);
     try {
-      return await this.stakeAndStore(userId, draft, goalId);
+      return await this.stakeAndStore(userId, draft, goalId, now);
     } catch (err) {
       // The slot is free again for a goal that is stored; a stored goal (a retry's) keeps it.
       if (!(await this.goals.findById(goalId))) await this.slots.release(userId, draft.metric, goalId);
@@ -64,7 +64,7 @@ export class GoalsService {
   }
 
   /** Pays the stake (keyed by the goal), then stores the goal; a save that fails gives the stake back. */
-  private async stakeAndStore(userId: string, draft: CreateGoalRequest, goalId: string): Promise<GoalView> {
+  private async stakeAndStore(userId: string, draft: CreateGoalRequest, goalId: string, now: Date): Promise<GoalView> {
     const { entry, duplicate } = await this.ledger.spend(
       {
         userId,
@@ -90,6 +90,7 @@ export class GoalsService {
         targetValue: draft.targetValue,
         deadline: draft.deadline,
         creditsStaked: draft.creditsStaked,
+        startsAt: now,
       });
     } catch (err) {
       // An earlier or concurrent attempt of this submission stored it: it is this goal.
@@ -109,7 +110,7 @@ export class GoalsService {
     const valueOf = this.progress.forUser(userId);
     return Promise.all(
       goals.map(async (goal) => {
-        const current = await valueOf(goal.metric, goal.createdAt);
+        const current = await valueOf(goal.metric, goalStart(goal));
         if (goal.status === 'active') await this.settle(goal, current, now);
         return this.toView(goal, current);
       }),
@@ -129,7 +130,7 @@ export class GoalsService {
   async settleAll(now = this.clock.now()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.allActive()) {
-      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt);
+      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal));
       if (await this.settle(goal, current, now)) settled++;
     }
     return settled;
@@ -185,7 +186,7 @@ export class GoalsService {
 
   /** A goal as its owner sees it now (its progress read). */
   private async viewNow(goal: GoalRecord): Promise<GoalView> {
-    return this.toView(goal, await this.progress.forUser(goal.userId.toString())(goal.metric, goal.createdAt));
+    return this.toView(goal, await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal)));
   }
 
   private toView(goal: GoalRecord, currentValue: number): GoalView {
@@ -202,4 +203,9 @@ export class GoalsService {
       createdAt: goal.createdAt.toISOString(),
     };
   }
+}
+
+/** The instant a goal counts from. */
+function goalStart(goal: GoalRecord): Date {
+  return goal.startsAt ?? goal.createdAt;
 }

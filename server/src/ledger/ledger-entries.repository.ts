@@ -61,6 +61,11 @@ export class LedgerEntriesRepository {
     return this.entries.findOne({ idempotencyKey }).lean<LedgerEntry>().exec();
   }
 
+  /** `(userId, account)`, then a scan of that user's credits: has an entry of this kind for `ref` been posted? */
+  async existsForRef(userId: string, kind: string, ref: string): Promise<boolean> {
+    return (await this.entries.exists({ userId: toObjectId(userId), account: 'credits', kind, ref }).exec()) !== null;
+  }
+
   /** Unique `idempotencyKey`: which of these operations were posted. */
   async postedKeys(idempotencyKeys: string[]): Promise<string[]> {
     const rows = await this.entries.find({ idempotencyKey: { $in: idempotencyKeys } }, { idempotencyKey: 1 }).lean().exec();

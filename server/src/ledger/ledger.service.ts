@@ -249,6 +249,11 @@ export class LedgerService {
     return (await this.entries.findByIdempotencyKey(`reverse:${entryId}`)) !== null;
   }
 
+  /** Whether the user was credited for `ref` under this kind (a post, say), whatever its key. */
+  wasCreditedFor(userId: string, kind: string, ref: string): Promise<boolean> {
+    return this.entries.existsForRef(userId, kind, ref);
+  }
+
   /** Which of these keyed operations have happened. */
   async postedKeys(idempotencyKeys: string[]): Promise<Set<string>> {
     return new Set(await this.entries.postedKeys(idempotencyKeys));

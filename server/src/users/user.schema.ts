@@ -27,6 +27,14 @@ export class User {
    * was in): lastProofDay is a day there, so "today" is read there too.
    */
   @Prop({ type: String, default: FALLBACK_TIME_ZONE }) timeZone!: string;
+  /**
+   * The zone daily earnings are counted in (docs/product.md, Credits): the one of the last validated
+   * proof day, the sign-up zone until then. The profile's zone does not move it: a proof day can, once a day.
+   */
+  @Prop({ type: String, default: FALLBACK_TIME_ZONE }) earningTimeZone!: string;
+  /** The latest day (YYYY-MM-DD) a daily earning was paid on, and the zone it was read in; null before the first. */
+  @Prop({ type: String, default: null }) lastEarningDay!: string | null;
+  @Prop({ type: String, default: null }) lastEarningTimeZone!: string | null;
 
   /** Written only from workouts.rules fitnessLevel. */
   @Prop({ type: String, default: 'beginner' }) fitnessLevel!: Difficulty;

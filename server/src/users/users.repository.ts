@@ -125,6 +125,11 @@ export class UsersRepository {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
   }
 
+  /** `_id`: height and weight the member confirmed from a report of theirs. */
+  async confirmFigures(id: Id, figures: Partial<Pick<User, 'height' | 'weight'>>): Promise<void> {
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: figures });
+  }
+
   /**
    * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
    * month (distinct months feed the rank).
@@ -145,7 +150,24 @@ export class UsersRepository {
 
   /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
   async recordStreak(id: Id, streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: streak });
+    // The proof day's zone is also the zone daily earnings are counted in from now on.
+    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...streak, earningTimeZone: streak.timeZone } });
+  }
+
+  /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
+  async findEarningPin(id: Id): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
+    if (!isObjectId(id)) return null;
+    const user = await this.users.findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 }).lean().exec();
+    if (!user) return null;
+    const timeZone = user.earningTimeZone ?? FALLBACK_TIME_ZONE;
+    return { timeZone, lastDay: user.lastEarningDay ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone } : null };
+  }
+
+  /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
+  async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
+    const set = { $set: { lastEarningDay: paid.day, lastEarningTimeZone: paid.timeZone } };
+    const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
+    if (first.matchedCount === 0) await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
   }
 
   /** `_id`: a ledger account's cached balance; null for an unknown user. */

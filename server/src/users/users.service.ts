@@ -29,11 +29,6 @@ export class UsersService {
     return found(await this.users.findById(userId));
   }
 
-  /** The IANA zone the user's days are counted in (their calendar, not the server's). */
-  async timeZoneOf(userId: string): Promise<string> {
-    return found(await this.users.findTimeZone(userId));
-  }
-
   async view(userId: string): Promise<UserView> {
     return this.toView(await this.findById(userId));
   }

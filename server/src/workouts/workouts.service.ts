@@ -112,6 +112,12 @@ export class WorkoutsService {
     return sessions.some((s) => dayIn(s.completedAt, timeZone) === day && sessionCounts(s));
   }
 
+  /** Days (of `timeZone`) with a session that counts (COUNTED_SESSION) completed since `since`: a workouts goal's progress. */
+  async countCountedDaysSince(userId: string, since: Date, timeZone: string): Promise<number> {
+    const sessions = await this.sessions.completedSince(userId, since);
+    return new Set(sessions.filter(sessionCounts).map((s) => dayIn(s.completedAt, timeZone))).size;
+  }
+
   /** Sessions that count (COUNTED_SESSION) completed since `since`. */
   countCountedSessionsSince(userId: string, since: Date): Promise<number> {
     return this.sessions.countCountedSince(userId, since);

@@ -18,6 +18,10 @@ function serve(records: BmiRecordView[], calculate: (body: unknown) => Response 
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(USER);
     if (path === `/api/bmi/${USER.id}`) return jsonResponse(records);
+    if (path.endsWith('/confirm') && request.method === 'POST') {
+      sent.push({ confirm: path.split('/')[3] });
+      return jsonResponse({ height: 180, weight: 80.5 });
+    }
     if (path === '/api/bmi' && request.method === 'POST') {
       const body = await request.json();
       sent.push(body);
@@ -38,6 +42,14 @@ async function submit(height: string, weight: string) {
 
 describe('BMI on the progress page', () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("labels a report's BMI as the report's own, with its date, and offers its figures when they differ from the profile's", async () => {
+    const report: BmiRecordView = { id: 'r3', bmi: 23.4, category: 'Normal', height: 180, weight: 80.5, createdAt: '2026-11-25T10:00:00.000Z', source: 'report' };
+    const { sent } = serve([report, ...RECORDS]);
+    expect((await screen.findByTestId('bmi-source', {}, { timeout: 5000 })).textContent).toBe("The report's own BMI, Nov 25, 2026");
+    await userEvent.click(screen.getByRole('button', { name: 'USE_REPORT_FIGURES' }));
+    await waitFor(() => expect(sent).toContainEqual({ confirm: 'r3' }));
+  });
 
   it('shows NO_BMI_DATA without records', async () => {
     serve([]);

@@ -7,7 +7,9 @@ import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
 import { formatHeight, formatWeight, readNumber, weightIn, weightUnit } from '../profile/units';
 import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
-import { useCalculateBmiMutation, useGetBmiRecordsQuery } from './bmiApi';
+import { useCalculateBmiMutation, useConfirmBmiReportMutation, useGetBmiRecordsQuery } from './bmiApi';
+import { formatDate } from '../../ui/dates';
+import type { BmiRecordView, UserView } from '@contract';
 import './bmi.css';
 
 /** The progress page's body metrics: BMI analytics, the calculator and the BMI / weight trends. */
@@ -46,6 +48,7 @@ export default function BmiProgressSection() {
         ) : (
           <p className="progress-empty">NO_BMI_DATA</p>
         )}
+        {summary?.current.source === 'report' && <ReportFigures report={summary.current} profile={user} />}
       </Panel>
 
       <Panel title="BMI_CALCULATOR">
@@ -130,5 +133,24 @@ function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCa
         </p>
       )}
     </form>
+  );
+}
+
+/**
+ * A report's BMI is the report's own (it may disagree with its height and weight): said so, with its
+ * date; its figures reach the profile only when they agree, or when the member takes them here.
+ */
+function ReportFigures({ report, profile }: { report: BmiRecordView; profile: UserView | undefined }) {
+  const [confirm, { isLoading }] = useConfirmBmiReportMutation();
+  const differs = (report.height !== null && report.height !== profile?.height) || (report.weight !== null && report.weight !== profile?.weight);
+  return (
+    <p className="bmi-source muted">
+      <span data-testid="bmi-source">The report's own BMI, {formatDate(report.createdAt)}</span>
+      {differs && (
+        <button type="button" className="btn btn--small btn--secondary" disabled={isLoading} onClick={() => void confirm(report.id)}>
+          USE_REPORT_FIGURES
+        </button>
+      )}
+    </p>
   );
 }

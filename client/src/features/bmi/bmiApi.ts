@@ -1,4 +1,4 @@
-import type { BmiAnalysis, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
+import type { BmiAnalysis, BmiCalculateRequest, BmiConfirmedFigures, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
 import { aiCall } from '../../api/jobs';
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
@@ -24,7 +24,12 @@ export const bmiApi = api.injectEndpoints({
       query: ({ fileUrl, jobKey }) => aiCall('bmi/analyze', { body: { fileUrl, reportType: 'bmi' }, jobKey }),
       invalidatesTags: MUTATION_CHANGES.analyzeBmiReport,
     }),
+    /** The member takes one of their reports' height and weight for the profile. */
+    confirmBmiReport: builder.mutation<BmiConfirmedFigures, string>({
+      query: (recordId) => ({ url: `bmi/${recordId}/confirm`, method: 'POST' }),
+      invalidatesTags: MUTATION_CHANGES.confirmBmiReport,
+    }),
   }),
 });
 
-export const { useGetBmiRecordsQuery, useCalculateBmiMutation, useCreateBmiUploadUrlMutation, useAnalyzeBmiReportMutation } = bmiApi;
+export const { useGetBmiRecordsQuery, useCalculateBmiMutation, useCreateBmiUploadUrlMutation, useAnalyzeBmiReportMutation, useConfirmBmiReportMutation } = bmiApi;

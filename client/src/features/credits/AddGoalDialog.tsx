@@ -27,7 +27,7 @@ interface Draft {
 }
 
 const metricLabels = (units: UnitSystem): Record<GoalMetric, string> => ({
-  workouts: 'Workouts (sessions that count)',
+  workouts: 'Workouts (days with a session that counts)',
   streak: 'Streak (validated proof days)',
   weight: `Weight (${weightUnit(units)} from a report, reach or go below)`,
 });

@@ -33,10 +33,10 @@ const GOAL: GoalView = {
 
 /** One card of each kind: READY, a streak on its way, claimed, and missing evidence. */
 const EARN_STATES: EarnActionState[] = [
-  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null },
-  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak' },
-  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today' },
-  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files" },
+  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null, pending: true },
+  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak', pending: false },
+  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today', pending: false },
+  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files", pending: false },
 ];
 
 interface Server {
@@ -48,6 +48,7 @@ interface Server {
   transactions?: (url: URL) => TransactionView[];
   redeem?: () => Response;
   tweet?: () => Response;
+  market?: MarketplaceItem[];
 }
 
 /** A fake API answering the credits screen's calls; records every request. */
@@ -59,7 +60,7 @@ function serve(server: Server = {}) {
     const body = request.method === 'POST' ? await request.clone().json() : undefined;
     requests.push({ method: request.method, path, body });
     if (path === 'user') return jsonResponse(server.user ?? USER);
-    if (path === 'credits/marketplace') return jsonResponse(MARKET);
+    if (path === 'credits/marketplace') return jsonResponse(server.market ?? MARKET);
     if (path === 'credits/redemptions') return jsonResponse([]);
     if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
     if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
@@ -108,6 +109,20 @@ describe('CreditsPage', () => {
     expect(panel('PREDICTION_GOALS').getByText('DUE Jan 1, 2099')).toBeTruthy();
     expect(panel('PURCHASE_CREDITS').getByText('DISCONNECTED')).toBeTruthy();
     expect(await panel('PURCHASE_CREDITS').findByText('0.02 SOL')).toBeTruthy();
+  });
+
+  it('says beside every disabled REDEEM why: the credits missing (and those still pending), or the item unavailable', async () => {
+    const pendingUser = makeUser({ ...USER, sweatCredits: 200, pendingCredits: 14 });
+    serve({ user: pendingUser, market: [...MARKET, { ...MARKET[1], id: 'nutrition-plan', title: 'Nutrition Plan', cost: 100, available: false }] });
+    renderCredits(pendingUser);
+    const reasonOf = async (title: string) => {
+      const button = (await screen.findByRole('button', { name: `Redeem ${title}` })) as HTMLButtonElement;
+      const describedBy = button.getAttribute('aria-describedby');
+      return { disabled: button.disabled, reason: describedBy && document.getElementById(describedBy)!.textContent };
+    };
+    expect(await reasonOf('Protein Discount')).toEqual({ disabled: true, reason: 'Needs 50 more credits; 14 credits pending: prove today to validate them' });
+    expect(await reasonOf('Nutrition Plan')).toEqual({ disabled: true, reason: 'Not available right now' });
+    expect(await reasonOf('Gym Pass')).toEqual({ disabled: false, reason: null });
   });
 
   it('disables REDEEM when the balance is below the cost; a redeem refreshes the user and ledger and toasts', async () => {
@@ -177,15 +192,18 @@ describe('CreditsPage', () => {
         claimed ? EARN_STATES.map((s) => (s.action === 'workout' ? { ...s, claimable: false, alreadyClaimed: true, missing: 'Already claimed today' } : s)) : EARN_STATES,
       earn: () => {
         claimed = true;
-        return jsonResponse({ action: 'workout', credits: 10, balance: 210 });
+        return jsonResponse({ action: 'workout', credits: 10, balance: 200, pendingCredits: 24, pending: true });
       },
     });
     renderCredits();
     const earning = panel('EARNING_ACTIONS');
     await vi.waitFor(() => expect(earning.getByText('READY')).toBeTruthy());
+    // The card and the toast say the same words: Complete Workout pays into pending credits.
+    expect(earning.getByText('After CLAIM: 10 credits pending: prove today to validate them')).toBeTruthy();
     await userEvent.click((await claimButton('Complete Workout')).button);
 
     expect(await screen.findByText('Credits Earned!')).toBeTruthy();
+    expect(screen.getByText('10 credits pending: prove today to validate them')).toBeTruthy();
     expect(requests.find((r) => r.path === 'credits/earn')!.body).toEqual({ userId: USER.id, action: 'workout', credits: 10 });
     await vi.waitFor(() => expect(earning.queryByText('READY')).toBeNull());
     const workout = await claimButton('Complete Workout');
@@ -285,7 +303,7 @@ describe('CreditsPage', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
     const target = dialog.getByLabelText('TARGET');
     expect(target.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 sessions that count/);
+    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 days with a session that counts/);
     expect(dialog.getByText('Up to 50 credits per workout')).toBeTruthy();
     expect(dialog.getByText('At least 7 days from today, and a day for each workout')).toBeTruthy();
 

@@ -1,5 +1,5 @@
 import type { EarnAction, EarnActionState, UserView } from '@contract';
-import { EARN_ACTIONS, EARNING_ACTIONS } from '@contract/values';
+import { EARN_ACTIONS, EARNING_ACTIONS, pendingCreditsText } from '@contract/values';
 import { useState } from 'react';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
@@ -21,7 +21,8 @@ export function EarningActions({ user }: { user: UserView }) {
     setPending(action);
     try {
       const result = await earn({ userId: user.id, action, credits }).unwrap();
-      toast({ title: 'Credits Earned!', description: `+${result.credits} credits for ${title}` });
+      // Complete Workout waits for the day's proofs: the toast says so in the card's words.
+      toast({ title: 'Credits Earned!', description: result.pending ? pendingCreditsText(result.credits) : `+${result.credits} credits for ${title}` });
     } catch {
       // SPEC §8: a failed earn action shows no message; the card's state says why.
     } finally {
@@ -62,6 +63,7 @@ function EarnCard({ action, state, pending, onClaim }: EarnCardProps) {
     <li className={`earn-card${state?.claimable ? ' earn-card--ready' : ''}`}>
       <span className="earn-card__credits">+{credits}</span>
       <span className="earn-card__title">{title}</span>
+      {state?.pending && <span className="earn-card__note muted">After CLAIM: {pendingCreditsText(credits)}</span>}
       {state?.progress && (
         <ProgressBar
           label={`${title} progress`}

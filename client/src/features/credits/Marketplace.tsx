@@ -2,7 +2,7 @@ import type { MarketplaceItem, UserView } from '@contract';
 import { useState } from 'react';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
-import { newRequestId } from './credits.logic';
+import { newRequestId, redeemBlockedReason } from './credits.logic';
 import { useGetMarketplaceQuery, useGetRedemptionsQuery, useRedeemMutation } from './creditsApi';
 
 const ICONS: Record<string, string> = { percent: '%', ticket: '⌁', package: '▣', clipboard: '≡' };
@@ -33,28 +33,38 @@ export function Marketplace({ user }: { user: UserView }) {
   return (
     <Panel title="REDEMPTION_MARKETPLACE">
       <ul className="market-grid">
-        {items.map((item) => (
-          <li key={item.id} className="market-card">
-            <span className="market-card__icon" aria-hidden="true">
-              {ICONS[item.icon] ?? '◆'}
-            </span>
-            <span className="market-card__title">{item.title}</span>
-            <span className="market-card__description muted">{item.description}</span>
-            <span className="tag">{item.category.toUpperCase()}</span>
-            <span className="market-card__cost">
-              <span className="accent">{item.cost}</span> FC
-            </span>
-            <button
-              type="button"
-              className="btn btn--primary btn--small"
-              aria-label={`Redeem ${item.title}`}
-              disabled={!item.available || user.sweatCredits < item.cost || pending !== null}
-              onClick={() => buy(item)}
-            >
-              {pending === item.id ? 'PROCESSING...' : 'REDEEM'}
-            </button>
-          </li>
-        ))}
+        {items.map((item) => {
+          const reason = redeemBlockedReason(item, user, pending !== null);
+          const reasonId = `redeem-${item.id}-reason`;
+          return (
+            <li key={item.id} className="market-card">
+              <span className="market-card__icon" aria-hidden="true">
+                {ICONS[item.icon] ?? '◆'}
+              </span>
+              <span className="market-card__title">{item.title}</span>
+              <span className="market-card__description muted">{item.description}</span>
+              <span className="tag">{item.category.toUpperCase()}</span>
+              <span className="market-card__cost">
+                <span className="accent">{item.cost}</span> FC
+              </span>
+              <button
+                type="button"
+                className="btn btn--primary btn--small"
+                aria-label={`Redeem ${item.title}`}
+                aria-describedby={reason ? reasonId : undefined}
+                disabled={reason !== null}
+                onClick={() => buy(item)}
+              >
+                {pending === item.id ? 'PROCESSING...' : 'REDEEM'}
+              </button>
+              {reason && pending !== item.id && (
+                <span id={reasonId} className="market-card__reason muted">
+                  {reason}
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {redemptions.length > 0 && (
         <div className="vouchers">

@@ -23,7 +23,7 @@ describe('credits screen rules', () => {
   });
 
   it('shows a goal’s progress with its unit, weights (stored in kg) in the user’s', () => {
-    expect(goalAmounts({ metric: 'workouts', currentValue: 4, targetValue: 10 }, 'imperial')).toBe('4 / 10 SESSIONS');
+    expect(goalAmounts({ metric: 'workouts', currentValue: 4, targetValue: 10 }, 'imperial')).toBe('4 / 10 WORKOUT DAYS');
     expect(goalAmounts({ metric: 'streak', currentValue: 2, targetValue: 7 }, 'metric')).toBe('2 / 7 DAYS');
     expect(goalAmounts({ metric: 'weight', currentValue: 80, targetValue: 78.9 }, 'metric')).toBe('80 / 78.9 KG');
     expect(goalAmounts({ metric: 'weight', currentValue: 80, targetValue: 78.9 }, 'imperial')).toBe('176.4 / 173.9 LB');

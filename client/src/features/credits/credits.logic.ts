@@ -1,6 +1,6 @@
 /** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
-import type { GoalMetric, GoalView, TransactionView, UnitSystem } from '@contract';
-import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS } from '@contract/values';
+import type { GoalMetric, GoalView, MarketplaceItem, TransactionView, UnitSystem, UserView } from '@contract';
+import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS, pendingCreditsText } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 import { parseWeight, readNumber, weightIn, weightUnit } from '../profile/units';
@@ -28,9 +28,9 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
   return Math.round(Math.min(1, ratio) * 100);
 }
 
-const COUNTED_UNITS = { workouts: 'SESSIONS', streak: 'DAYS' } as const;
+const COUNTED_UNITS = { workouts: 'WORKOUT DAYS', streak: 'DAYS' } as const;
 
-/** "4 / 10 SESSIONS", "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
+/** "4 / 10 WORKOUT DAYS" (days with a session that counts, as the server counts them), "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
 export function goalAmounts(goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>, units: UnitSystem): string {
   if (goal.metric !== 'weight') return `${goal.currentValue} / ${goal.targetValue} ${COUNTED_UNITS[goal.metric]}`;
   return `${weightIn(goal.currentValue, units)} / ${weightIn(goal.targetValue, units)} ${weightUnit(units).toUpperCase()}`;
@@ -66,7 +66,7 @@ export function goalHints(metric: GoalMetric, currentStreak: number, units: Unit
   const { step, days } = GOAL_MINIMUMS[metric];
   const weight = (kg: number) => `${weightIn(kg, units)} ${weightUnit(units)}`;
   const target: Record<GoalMetric, string> = {
-    workouts: `At least ${step} sessions that count (moderate or intense, credits earned), one a day at most`,
+    workouts: `At least ${step} days with a session that counts (moderate or intense, credits earned), from the goal's start`,
     streak: `At least ${currentStreak + step}: ${step} validated proof days beyond your streak of ${currentStreak}, one a day`,
     weight: `At least ${weight(step)} below the weight of your last analysed body-scan report (the calculator's weight does not count)`,
   };
@@ -77,4 +77,16 @@ export function goalHints(metric: GoalMetric, currentStreak: number, units: Unit
   }
   const unit = GOAL_EFFORT_UNITS[metric];
   return { target: target[metric], deadline: `At least ${days} days from today, and a day for each ${unit}`, stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}` };
+}
+
+/**
+ * Why REDEEM refuses an item now, in words beside the button; null when it may be pressed. Credits
+ * still pending count for nothing until a proof day validates them, and the reason says so.
+ */
+export function redeemBlockedReason(item: Pick<MarketplaceItem, 'available' | 'cost'>, user: Pick<UserView, 'sweatCredits' | 'pendingCredits'>, redeeming: boolean): string | null {
+  if (!item.available) return 'Not available right now';
+  if (redeeming) return 'Another redeem is being processed';
+  if (user.sweatCredits >= item.cost) return null;
+  const short = `Needs ${item.cost - user.sweatCredits} more credits`;
+  return user.pendingCredits > 0 ? `${short}; ${pendingCreditsText(user.pendingCredits)}` : short;
 }

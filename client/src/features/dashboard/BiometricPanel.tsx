@@ -1,4 +1,5 @@
 import type { UserView } from '@contract';
+import { bmiOf } from '@contract/values';
 import { Panel } from '../../ui/Panel';
 import { formatHeight, formatWeight } from '../profile/units';
 
@@ -10,7 +11,8 @@ export function BiometricPanel({ user }: { user: UserView | undefined }) {
   const rows = [
     { label: 'HEIGHT', value: formatHeight(user?.height, units) },
     { label: 'WEIGHT', value: formatWeight(user?.weight, units) },
-    { label: 'BMI', value: user?.latestBmi == null ? DASH : user.latestBmi.toFixed(1) },
+    // The BMI of the height and weight shown beside it (a report's own value is on the progress page, with its date).
+    { label: 'BMI', value: user?.height && user.weight ? bmiOf(user.height, user.weight).toFixed(1) : DASH },
   ];
   return (
     <Panel title="BIOMETRIC_DATA">

@@ -42,14 +42,18 @@ describe('DashboardView', () => {
     expect(screen.getByTestId('DAILY_STREAK').nextElementSibling?.textContent).toBe('DAY');
   });
 
-  it('shows the latest BMI to one decimal, or a dash without one', () => {
-    const { unmount } = renderDashboard(makeUser({ height: 180, weight: 77.5, latestBmi: 23.92 }));
+  it('shows the BMI of the height and weight it shows, to one decimal, or a dash without both', () => {
     const panel = () => within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));
+    // A report printed 23.4, but 80.5 kg at 180 cm is 24.8: the panel agrees with itself.
+    const { unmount } = renderDashboard(makeUser({ height: 180, weight: 80.5, latestBmi: 23.4 }));
     expect(panel().getByText('180 CM')).toBeTruthy();
-    expect(panel().getByText('77.5 KG')).toBeTruthy();
-    expect(panel().getByText('23.9')).toBeTruthy();
+    expect(panel().getByText('80.5 KG')).toBeTruthy();
+    expect(panel().getByText('24.8')).toBeTruthy();
     unmount();
-    renderDashboard(makeUser({ latestBmi: null, height: null }));
+    const second = renderDashboard(makeUser({ height: 180, weight: 82, latestBmi: null }));
+    expect(panel().getByText('25.3')).toBeTruthy();
+    second.unmount();
+    renderDashboard(makeUser({ latestBmi: 23.9, height: null }));
     expect(panel().getAllByText('—')).toHaveLength(2);
   });
 
@@ -64,6 +68,8 @@ describe('DashboardView', () => {
     renderDashboard(makeUser({ pendingCredits: 0 }));
     expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
     expect(button('VALIDATE_PROOF').disabled).toBe(true);
+    const reasonId = button('VALIDATE_PROOF').getAttribute('aria-describedby')!;
+    expect(document.getElementById(reasonId)!.textContent).toBe('No pending credits to validate: complete a workout first');
   });
 
   it('shows the banner with VALIDATE_NOW when credits are pending', async () => {

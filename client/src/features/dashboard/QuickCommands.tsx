@@ -18,9 +18,14 @@ export function QuickCommands({ pendingCredits, onValidate, onUploadBmi }: Quick
         <button type="button" className="btn btn--secondary" onClick={onUploadBmi}>
           UPLOAD_BMI
         </button>
-        <button type="button" className="btn btn--secondary" onClick={onValidate} disabled={pendingCredits === 0}>
+        <button type="button" className="btn btn--secondary" onClick={onValidate} disabled={pendingCredits === 0} aria-describedby={pendingCredits === 0 ? 'validate-proof-reason' : undefined}>
           VALIDATE_PROOF
         </button>
+        {pendingCredits === 0 && (
+          <span id="validate-proof-reason" className="quick-commands__reason muted">
+            No pending credits to validate: complete a workout first
+          </span>
+        )}
         <button type="button" className="btn btn--secondary" onClick={() => navigate('/credits')}>
           CHECK_CREDITS
         </button>

@@ -7,6 +7,8 @@ interface ProofSlotProps {
   /** The upload under way or the last one's failure; undefined otherwise. */
   upload: SlotUpload | undefined;
   disabled: boolean;
+  /** The element saying why the slot is disabled (its accessible description while it is). */
+  disabledReasonId?: string;
   onFile: (file: File) => void;
   /** RETRY after a failure: the same file again, from where it stopped when the server kept its start. */
   onRetry: () => void;
@@ -20,7 +22,7 @@ interface ProofSlotProps {
  * it failed with RETRY. Its file's check follows the upload; a refused file leaves the slot to
  * UPLOAD again, and an UPLOADED slot can still be clicked to replace its file.
  */
-export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry, detail }: ProofSlotProps) {
+export function ProofSlot({ slot, uploaded, upload, disabled, disabledReasonId, onFile, onRetry, detail }: ProofSlotProps) {
   const picker = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const sending = upload?.phase === 'sending' ? upload : undefined;
@@ -78,6 +80,7 @@ export function ProofSlot({ slot, uploaded, upload, disabled, onFile, onRetry, d
           type="button"
           className={`btn btn--small ${uploaded ? 'btn--secondary proof-slot__done' : failed?.canRetry ? 'btn--secondary' : 'btn--primary'}`}
           disabled={disabled}
+          aria-describedby={disabled ? disabledReasonId : undefined}
           // Not `disabled` while uploading: a disabled button drops keyboard focus to the page.
           aria-disabled={sending ? true : undefined}
           title={uploaded ? 'Replace this file' : undefined}

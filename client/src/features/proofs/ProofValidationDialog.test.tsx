@@ -246,7 +246,9 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     );
     const uploads = await screen.findAllByRole('button', { name: /^UPLOAD / });
     expect(uploads.map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true, true]);
-    expect(screen.getByText('No pending credits yet: complete a workout first.')).toBeTruthy();
+    // Each disabled UPLOAD is described by the note saying why.
+    const reasons = uploads.map((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent);
+    expect(reasons).toEqual(Array(3).fill('No pending credits yet: complete a workout first.'));
   });
 
   describe("each slot's file checked as soon as it is uploaded", () => {

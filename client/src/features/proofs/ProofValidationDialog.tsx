@@ -152,8 +152,16 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
             TODAY'S_CODE <strong data-testid="proof-challenge">{challenge?.code ?? '······'}</strong>
             <span className="muted">Show it in your selfie and video</span>
           </p>
-          {validatedToday && <p className="proof-note">Today's proofs are already validated. Come back tomorrow.</p>}
-          {pendingCredits === 0 && !validatedToday && <p className="proof-note">No pending credits yet: complete a workout first.</p>}
+          {validatedToday && (
+            <p id="proof-upload-reason" className="proof-note">
+              Today's proofs are already validated. Come back tomorrow.
+            </p>
+          )}
+          {pendingCredits === 0 && !validatedToday && (
+            <p id="proof-upload-reason" className="proof-note">
+              No pending credits yet: complete a workout first.
+            </p>
+          )}
 
           <ul className="proof-slots">
             {PROOF_SLOTS.map((slot) => (
@@ -163,6 +171,7 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                 uploaded={slot.kind in uploaded}
                 upload={slotUploads[slot.kind]}
                 disabled={pendingCredits === 0 || validatedToday}
+                disabledReasonId="proof-upload-reason"
                 onFile={(file) => void upload(slot, file)}
                 onRetry={() => {
                   const failed = slotUploads[slot.kind];

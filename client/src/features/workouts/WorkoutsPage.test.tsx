@@ -39,7 +39,7 @@ describe('training page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'COMPLETE_SESSION' }));
 
     expect(await screen.findByText('Workout Completed! 🎉')).toBeTruthy();
-    expect(screen.getByText('You earned 11 Fitness credits!')).toBeTruthy();
+    expect(screen.getByText('11 credits pending: prove today to validate them')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
   });
 
@@ -55,7 +55,7 @@ describe('training page', () => {
     expect(progress.sent).toEqual([{ exerciseId: 'ex3', done: true }]);
     expect(posted).toEqual([]);
     release();
-    expect(await screen.findByText('You earned 11 Fitness credits!')).toBeTruthy();
+    expect(await screen.findByText('11 credits pending: prove today to validate them')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/workout/complete', body: { userId: makeUser().id, workoutId: WORKOUT.id, completedExercises: ['ex1', 'ex3'] }, jobKey: null }]);
   });
 

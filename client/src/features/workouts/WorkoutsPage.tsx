@@ -1,3 +1,4 @@
+import { pendingCreditsText } from '@contract/values';
 import { useRef, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { newJobKey, useJobProgress } from '../../api/jobs';
@@ -87,7 +88,7 @@ export default function WorkoutsPage() {
     await Promise.allSettled(ticksOnTheirWay.current);
     try {
       const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
-      toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? `You earned ${session.creditsEarned} Fitness credits!` });
+      toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? pendingCreditsText(session.creditsEarned) });
     } catch (error) {
       // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is SPEC's failure.
       if (isSessionRefusal(error)) toast({ ...describeError(error, 'Not Completed'), variant: 'destructive' });

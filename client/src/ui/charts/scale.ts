@@ -66,10 +66,10 @@ export interface AxisTick {
 
 /**
  * A time axis for points that carry `at`: x is proportional to time (two records a week apart sit
- * seven times further apart than two a day apart), and the labels are `count` evenly spaced instants,
- * short enough for a phone: "Mar 1" over two days or more, "14:05" within them (several records on
- * one day), "14:05:30" within minutes. Null when a point has no time. Hand-written: the charts are
- * our own SVG, no chart library here.
+ * seven times further apart than two a day apart), and the labels are `count` evenly spaced instants
+ * as dates ("Mar 1"), never times of day: a tick that falls on the day its neighbour names is left
+ * out, so records made the same day read as that one day. Null when a point has no time.
+ * Hand-written: the charts are our own SVG, no chart library here.
  */
 export function timeAxis(points: readonly ChartPoint[], count = 3): { x: (index: number) => number; ticks: AxisTick[] } | null {
   if (points.length < 2 || points.some((p) => !p.at)) return null;
@@ -78,12 +78,10 @@ export function timeAxis(points: readonly ChartPoint[], count = 3): { x: (index:
   if (last === first) return null;
   const innerWidth = CHART_WIDTH - PADDING.left - PADDING.right;
   const xAt = (time: number) => PADDING.left + ((time - first) / (last - first)) * innerWidth;
-  const span = last - first;
-  const parts: Intl.DateTimeFormatOptions =
-    span >= 2 * 24 * 3600_000
-      ? { month: 'short', day: 'numeric' }
-      : { hour: '2-digit', minute: '2-digit', hour12: false, ...(span < 10 * 60_000 ? { second: '2-digit' } : {}) };
-  const format = (time: number) => new Date(time).toLocaleString('en-US', parts);
-  const ticks = [...Array(count).keys()].map((i) => first + ((last - first) * i) / (count - 1)).map((time) => ({ x: xAt(time), label: format(time) }));
+  const format = (time: number) => new Date(time).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+  const ticks = [...Array(count).keys()]
+    .map((i) => first + ((last - first) * i) / (count - 1))
+    .map((time) => ({ x: xAt(time), label: format(time) }))
+    .filter((tick, i, all) => i === 0 || tick.label !== all[i - 1].label);
   return { x: (index: number) => xAt(times[index]), ticks };
 }

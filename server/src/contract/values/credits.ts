@@ -6,6 +6,11 @@ export const EARNING_ACTIONS: Record<(typeof EARN_ACTIONS)[number], { title: str
   weight: { title: 'Log Weight', credits: 5 },
   steps: { title: '10K Steps', credits: 15 },
 };
+/** The words every screen uses for credits waiting for a proof day (toasts, EARNING cards, the banner). */
+export function pendingCreditsText(credits: number): string {
+  return `${credits} credit${credits === 1 ? '' : 's'} pending: prove today to validate them`;
+}
+
 /** "10K Steps": the steps read from the day's imported activity files must reach this. */
 export const DAILY_STEPS_TARGET = 10_000;
 
@@ -14,6 +19,8 @@ export const WEEKLY_STREAK_DAYS = 7;
 
 /** A validated post with the referral link; a friend who signs up through it and validates a first day. */
 export const TWEET_CREDITS = 50;
+/** Posts with the referral link that pay per earning day. */
+export const TWEET_DAILY_CAP = 1;
 export const REFERRAL_CREDITS = 100;
 
 /** SPEC §5: the social network's two public hosts. */
