@@ -19,8 +19,9 @@ import {
   INJURY_WORDS,
   LEVEL_WORDS,
   LIMITATION_WORDS,
+  MINUTE_NUMBERS,
   MINUTE_PHRASES,
-  NEGATION_BEFORE,
+  negatedBefore,
   SESSION_ASK_WORDS,
   SORE_WORDS,
   TYPE_WORDS,
@@ -68,7 +69,7 @@ function found<T>(clause: string, table: Array<[T, RegExp]>): Array<Hit<T>> {
   const hits: Array<Hit<T>> = [];
   for (const [value, pattern] of table) {
     const match = pattern.exec(clause);
-    if (match) hits.push({ value, negated: NEGATION_BEFORE.test(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
+    if (match) hits.push({ value, negated: negatedBefore(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
   }
   return hits.sort((a, b) => a.at - b.at);
 }
@@ -81,9 +82,9 @@ function overlaps(a: Hit<unknown>, b: Hit<unknown>): boolean {
 export function statedMinutes(text: string): number | undefined {
   const lower = text.toLowerCase();
   let minutes: number | undefined;
-  const range = /\b(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
-  const hours = /\b(\d(?:\.\d)?)\s*-?\s*(?:h|hr|hrs|hours?)\b/.exec(lower);
-  const number = /\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
+  const range = MINUTE_NUMBERS.range.exec(lower);
+  const hours = MINUTE_NUMBERS.hours.exec(lower);
+  const number = MINUTE_NUMBERS.minutes.exec(lower);
   // A range plans for the shorter end: the time is surely there.
   if (range) minutes = Number(range[1]);
   else if (number) minutes = Number(number[1]);
@@ -121,7 +122,7 @@ export function readMessage(text: string): StatedConstraints {
       else if ((pain || sore) && !regions.length) stated.sore.push(...hit.value);
       else stated.focus = [...(stated.focus ?? []), ...hit.value];
     }
-    if (!parts.length && FULL_BODY_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
+    if (!parts.length && FULL_BODY_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
   }
   if (stated.focus) stated.focus = unique(stated.focus.filter((m) => !stated.excluded.includes(m)));
   return stated;
@@ -132,7 +133,7 @@ function readEquipment(clause: string, stated: StatedConstraints): void {
     stated.equipment = { items: [], mode: 'replace' };
     return;
   }
-  if (FULL_GYM_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_GYM_WORDS)))) {
+  if (FULL_GYM_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_GYM_WORDS)))) {
     stated.equipment = { items: [...EQUIPMENT], mode: 'replace' };
     return;
   }
