@@ -45,12 +45,12 @@ export class AiJobs {
 
   @OnJob(JobName.WorkoutFromChat)
   async planFromChat(job: AiJob<JobName.WorkoutFromChat>): Promise<ChatPlan> {
-    const { history, defaults, recentlyTrained } = job.data;
+    const { history, defaults, recentlyTrained, seed } = job.data;
     const request = await this.step(job, () => this.provider.readWorkoutRequest(history, defaults), 40);
     if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.code, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
     const { soreMuscles, ...asked } = request;
     // Every constraint the chat stated reaches the plan; the muscles to rest join the recovering ones.
-    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])], goal: defaults.goal };
+    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])], goal: defaults.goal, seed };
     const plan = await this.step(job, () => this.provider.generateWorkout(planRequest));
     return { request, plan };
   }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ChatTurn, Intensity, TrainingGoal, UnitSystem } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
+import { MUSCLES } from '../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../workouts/catalogue/catalogue.types';
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -10,7 +11,10 @@ export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 /**
  * What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore;
  * `equipment`: what is at hand ([] = bodyweight); `limitations`: nothing may load them;
- * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set.
+ * `focus`: body parts to favour ([] = balanced); `focusMuscles`: the muscles named within them
+ * ("glutes and hamstrings"), which lead the main block; `goal`: the profile's, when set; `seed`
+ * (the member and the day) varies the choice between equivalent exercises, the same seed giving
+ * the same plan.
  */
 export interface PlanRequest {
   type: WorkoutType;
@@ -20,7 +24,9 @@ export interface PlanRequest {
   equipment: Equipment[];
   limitations: Limitation[];
   focus: MuscleGroup[];
+  focusMuscles?: Muscle[];
   goal: TrainingGoal | null;
+  seed?: string;
 }
 
 /** An exercise as a provider plans it; the server gives it its id. */
@@ -45,6 +51,8 @@ export const ChatWorkoutRequest = z.object({
   focus: z.array(MuscleGroup),
   /** Muscles the chat asks to rest: reported sore, or left out ("not legs today"). */
   soreMuscles: z.array(MuscleGroup),
+  /** Muscles named within the focus ("hamstrings"); the local reader fills it, a model's reading leaves it out. */
+  focusMuscles: z.array(z.enum(MUSCLES)).optional(),
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
@@ -86,6 +94,8 @@ export interface CoachContext {
   history: ChatTurn[];
   profile: CoachProfile;
   recent: RecentTraining;
+  /** The member and the day: a session the coach describes is the one generated from the chat that day. */
+  seed?: string;
 }
 
 /** The AI behind workouts and the coach: OpenAI-compatible when a key is set, local otherwise. */

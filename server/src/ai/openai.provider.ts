@@ -15,7 +15,7 @@ export interface OpenAiSettings {
 }
 
 /** What the model answers when asked to read a conversation: the request, or `found: false`. */
-const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.nullable() });
+const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.omit({ focusMuscles: true }).nullable() });
 
 const PLAN_RULES = [
   'You are a certified strength and conditioning coach choosing the exercises of one workout, as JSON.',

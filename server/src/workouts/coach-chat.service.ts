@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { CHAT_HISTORY_KEPT, CHAT_MESSAGES_SHOWN, ChatHistoryCleared, ChatMessageView, ChatTurn, CoachChatRequest, CoachChatResponse } from '../contract';
 import { AiJobs } from '../ai/ai.jobs';
+import { Clock } from '../clock/clock';
 import { UsersService } from '../users/users.service';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { coachProfile } from './coach-profile.rules';
 import { RecentTrainingService } from './recent-training.service';
+import { planSeed } from './workout-plans.service';
 
 /** The coach conversation: a reply from the user's profile and training, and the conversation kept per user. */
 @Injectable()
@@ -14,6 +16,7 @@ export class CoachChatService {
     private readonly users: UsersService,
     private readonly training: RecentTrainingService,
     private readonly ai: AiJobs,
+    private readonly clock: Clock,
   ) {}
 
   /**
@@ -27,7 +30,7 @@ export class CoachChatService {
       body.chatHistory.length ? body.chatHistory.slice(-CHAT_HISTORY_KEPT) : this.storedTurns(userId),
     ]);
     const askedAt = new Date();
-    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile), recent }, jobKey);
+    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile), recent, seed: planSeed(userId, this.clock.now()) }, jobKey);
     await this.messages.appendExchange(userId, body.message, response, askedAt);
     await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
     return { response, workoutGenerated: false };

@@ -39,6 +39,7 @@ export class WorkoutPlansService {
       limitations: profile.limitations,
       focus: [],
       goal: profile.goal,
+      seed: planSeed(userId, this.clock.now()),
     };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
     return this.save(userId, request, plan);
@@ -51,7 +52,7 @@ export class WorkoutPlansService {
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
     const [user, recentlyTrained] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
     const defaults = chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel);
-    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), defaults, recentlyTrained }, jobKey);
+    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history: body.chatHistory.slice(-CHAT_HISTORY_KEPT), defaults, recentlyTrained, seed: planSeed(userId, this.clock.now()) }, jobKey);
     return this.save(userId, request, plan);
   }
 
@@ -82,6 +83,11 @@ export class WorkoutPlansService {
     const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(now) }, now);
     return toWorkoutView(workout);
   }
+}
+
+/** What varies a member's plans between equivalent exercises: the member and the day (the same all day, so the coach's described session is the one built). */
+export function planSeed(userId: string, now: Date): string {
+  return `${userId}|${dayIn(now)}`;
 }
 
 /** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */

@@ -3,7 +3,7 @@
  * entries are tried in order; a later entry found in the same clause wins over an earlier one.
  */
 import type { Difficulty, MuscleGroup, WorkoutType } from '../../contract';
-import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
 
 export const TYPE_WORDS: Array<[WorkoutType, RegExp]> = [
   ['mixed', /\b(mixed|a bit of everything|variety|mix of everything)\b/],
@@ -58,6 +58,23 @@ export const FOCUS_WORDS: Array<[MuscleGroup[], RegExp]> = [
   [['chest'], /\b(chest|pecs?)\b/],
   [['shoulders'], /\b(shoulders|delts?)\b/],
 ];
+/**
+ * Muscles named within a body part: they lead the main block ("glutes and hamstrings" is hinges and
+ * bridges, not a quad-led squat). Broad names ("legs", "upper body") name no muscle.
+ */
+export const FOCUS_MUSCLE_WORDS: Array<[Muscle[], RegExp]> = [
+  [['glutes'], /\b(glutes?|butt|bum|booty|backside)\b/],
+  [['hamstrings'], /\b(hamstrings?|hammies|back of (my|the) (legs?|thighs?))\b/],
+  [['quads'], /\b(quads?|quadriceps|front of (my|the) thighs?)\b/],
+  [['calves'], /\b(calf|calves)\b/],
+  [['adductors'], /\b(adductors?|inner thighs?)\b/],
+  [['biceps'], /\bbiceps?\b/],
+  [['triceps'], /\btriceps?\b/],
+  [['lats'], /\blats\b/],
+  [['abs'], /\b(abs|six[- ]pack)\b/],
+  [['obliques'], /\bobliques\b/],
+];
+
 /** A full-body session: no focus. */
 export const FULL_BODY_WORDS = /\b(full[- ]body|whole[- ]body|total[- ]body)\b/;
 

@@ -5,13 +5,15 @@
  */
 import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
-import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
 import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
 import {
   ADDING_WORDS,
   BODYWEIGHT_WORDS,
   EQUIPMENT_WORDS,
   EXCEPTION_WORDS,
+  FOCUS_MUSCLE_WORDS,
   FOCUS_WORDS,
   FULL_BODY_WORDS,
   FULL_GYM_WORDS,
@@ -38,6 +40,8 @@ export interface StatedConstraints {
   lacking: Equipment[];
   /** Body parts asked for; [] when a full-body session is asked for. */
   focus?: MuscleGroup[];
+  /** Muscles named within the focus ("hamstrings"); [] when only body parts are named. */
+  focusMuscles: Muscle[];
   /** Body parts asked to be left out ("not legs", "skip arms"). */
   excluded: MuscleGroup[];
   limitations: Limitation[];
@@ -47,14 +51,14 @@ export interface StatedConstraints {
   sore: MuscleGroup[];
 }
 
-/** Lower case, one kind of apostrophe, clauses split where a sentence or a comma ends one. */
+/** Lower case, one kind of apostrophe, clauses split where a sentence or a comma ends one; a clause without a letter names nothing. */
 function clausesOf(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .split(/[.!?;\n]|,|\bbut\b/)
     .map((c) => c.trim())
-    .filter(Boolean);
+    .filter((c) => /[a-z]/.test(c));
 }
 
 interface Hit<T> {
@@ -100,7 +104,7 @@ function isPainClause(clause: string): boolean {
 
 /** What one message states. */
 export function readMessage(text: string): StatedConstraints {
-  const stated: StatedConstraints = { lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
+  const stated: StatedConstraints = { focusMuscles: [], lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
   const minutes = statedMinutes(text);
   if (minutes !== undefined) stated.minutes = minutes;
   for (const clause of clausesOf(text)) {
@@ -122,9 +126,13 @@ export function readMessage(text: string): StatedConstraints {
       else if ((pain || sore) && !regions.length) stated.sore.push(...hit.value);
       else stated.focus = [...(stated.focus ?? []), ...hit.value];
     }
+    if (parts.some((hit) => !hit.negated && !((pain || sore) && !regions.length))) {
+      stated.focusMuscles.push(...found(clause, FOCUS_MUSCLE_WORDS).filter((h) => !h.negated).flatMap((h) => h.value));
+    }
     if (!parts.length && FULL_BODY_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
   }
   if (stated.focus) stated.focus = unique(stated.focus.filter((m) => !stated.excluded.includes(m)));
+  stated.focusMuscles = unique(stated.focusMuscles);
   return stated;
 }
 
@@ -156,6 +164,7 @@ export interface ConversationConstraints {
   minutes?: number;
   equipment?: Equipment[];
   focus?: MuscleGroup[];
+  focusMuscles?: Muscle[];
   limitations: Limitation[];
   rest: MuscleGroup[];
 }
@@ -170,7 +179,7 @@ export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefault
     said.minutes = stated.minutes ?? said.minutes;
     if (stated.equipment) said.equipment = stated.equipment.mode === 'add' ? unique([...(said.equipment ?? []), ...stated.equipment.items]) : stated.equipment.items;
     if (stated.lacking.length) said.equipment = (said.equipment ?? []).filter((e) => !stated.lacking.includes(e));
-    if (stated.focus) said.focus = stated.focus;
+    if (stated.focus) [said.focus, said.focusMuscles] = [stated.focus, stated.focusMuscles];
     if (stated.excluded.length) said.focus = (said.focus ?? []).filter((m) => !stated.excluded.includes(m));
     // "And my lower back too" adds to limitations already said; on its own it names no injury.
     const added = said.limitations.length ? stated.alsoRegions : [];
@@ -211,6 +220,7 @@ export function defaultChatRequest(defaults: ChatDefaults): ChatWorkoutRequest {
 }
 
 function requestOf(said: ConversationConstraints, defaults: ChatDefaults): ChatWorkoutRequest {
+  const focusMuscles = (said.focusMuscles ?? []).filter((m) => said.focus?.includes(MUSCLE_GROUP_OF[m]));
   return {
     type: said.type ?? impliedType(said, defaults.goal),
     difficulty: said.difficulty ?? defaults.fitnessLevel,
@@ -219,5 +229,6 @@ function requestOf(said: ConversationConstraints, defaults: ChatDefaults): ChatW
     limitations: said.limitations,
     focus: said.focus ?? [],
     soreMuscles: said.rest,
+    ...(focusMuscles.length ? { focusMuscles } : {}),
   };
 }

@@ -34,19 +34,22 @@ export const TOPIC_WORDS = {
 
 export function coachTopic(message: string, stated: StatedConstraints): CoachTopic {
   const text = message.toLowerCase().replace(/[’‘]/g, "'");
+  // Read the catalogue's names once: the look-up is the costliest step on a long message.
+  let named: boolean | undefined;
+  const namesExercise = () => (named ??= findExerciseByName(text) !== undefined);
   const asksAboutConstraints = stated.minutes !== undefined || stated.equipment !== undefined || (stated.focus?.length ?? 0) > 0 || stated.type !== undefined;
   if (stated.limitations.length || (TOPIC_WORDS.pain.test(text) && !stated.sore.length)) return 'injury';
   if (stated.sore.length || /\b(doms|sore(ness)?|stiff)\b/.test(text)) return 'soreness';
   if (TOPIC_WORDS.weight_loss.test(text)) return 'weight_loss';
-  if (TOPIC_WORDS.how_to.test(text) && findExerciseByName(text)) return 'exercise';
+  if (TOPIC_WORDS.how_to.test(text) && namesExercise()) return 'exercise';
   if (TOPIC_WORDS.nutrition.test(text)) return 'nutrition';
   if (TOPIC_WORDS.rest.test(text) && !asksAboutConstraints) return 'rest';
   if (TOPIC_WORDS.motivation.test(text)) return 'motivation';
   if (TOPIC_WORDS.today.test(text) && !asksAboutConstraints) return 'today';
   if (SHORT_ANSWERS.some((a) => a.words.test(text)) && !asksAboutConstraints) return 'short';
-  if (TOPIC_WORDS.form.test(text)) return findExerciseByName(text) ? 'exercise' : 'form';
+  if (TOPIC_WORDS.form.test(text)) return namesExercise() ? 'exercise' : 'form';
   if (asksAboutConstraints || SESSION_ASK_WORDS.test(text) || stated.difficulty) return 'plan';
-  if (findExerciseByName(text)) return 'exercise';
+  if (namesExercise()) return 'exercise';
   if (TOPIC_WORDS.greeting.test(text)) return 'greeting';
   return 'other';
 }

@@ -15,7 +15,7 @@ export function planReply(context: CoachContext): string {
   const defaults = chatDefaults(profile, level(profile));
   const request = readChatRequest([...context.history, { role: 'user', content: context.message }], defaults) ?? defaultChatRequest(defaults);
   const { soreMuscles, ...asked } = request;
-  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal };
+  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal, seed: context.seed };
   const plan = buildSession(planRequest);
   const names = (phase: string) => plan.exercises.filter((e) => e.phase === phase);
   const main = names('main').map((e) => `${e.name} (${prescriptionIn(e, profile.units)})`);
