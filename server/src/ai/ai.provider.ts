@@ -4,6 +4,7 @@ import type { ChatTurn, Intensity, TrainingGoal, UnitSystem } from '../contract'
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
 import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 import type { Equipment, Limitation, Muscle } from '../workouts/catalogue/catalogue.types';
+import type { AdjustOutcome } from '../workouts/session-adjust.rules';
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -96,6 +97,8 @@ export interface CoachContext {
   recent: RecentTraining;
   /** The member and the day: a session the coach describes is the one generated from the chat that day. */
   seed?: string;
+  /** What asking to make today easier, harder or shorter did to today's session (the server applies it first). */
+  adjusted?: AdjustOutcome;
 }
 
 /** The AI behind workouts and the coach: OpenAI-compatible when a key is set, local otherwise. */

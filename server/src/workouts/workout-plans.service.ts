@@ -72,7 +72,7 @@ export class WorkoutPlansService {
   }
 
   /** The user's newest workout is the only one that can be open: a newer one replaces it. */
-  private async openWorkout(userId: string): Promise<StoredWorkout | null> {
+  async openWorkout(userId: string): Promise<StoredWorkout | null> {
     const latest = await this.workouts.findLatest(userId);
     if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id))) return null;
     return latest;

@@ -15,6 +15,7 @@ import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutProgressService } from './workout-progress.service';
+import { WorkoutAdjustService } from './workout-adjust.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsController } from './workouts.controller';
 import { WorkoutsRepository } from './workouts.repository';
@@ -38,6 +39,7 @@ import { WorkoutsService } from './workouts.service';
     WorkoutsService,
     WorkoutPlansService,
     WorkoutSwapService,
+    WorkoutAdjustService,
     WorkoutProgressService,
     CoachChatService,
     RecentTrainingService,

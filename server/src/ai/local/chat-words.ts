@@ -81,7 +81,7 @@ export const FULL_BODY_WORDS = /\b(full[- ]body|whole[- ]body|total[- ]body)\b/;
 /** Regions a limitation protects, as people name them. */
 export const LIMITATION_WORDS: Array<[Limitation, RegExp]> = [
   ['knee', /\b(knees?|acl|mcl|meniscus|patella\w*|kneecaps?)\b/],
-  ['lower_back', /\b(lower back|low back|back(?! (to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/],
+  ['lower_back', /\b(lower back|low back|(?<!to[- ])back(?![- ](to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/],
   ['shoulder', /\b(shoulders?|rotator cuff)\b/],
   ['wrist', /\b(wrists?|carpal tunnel)\b/],
   ['ankle', /\b(ankles?|achilles)\b/],
