@@ -237,6 +237,14 @@ const GROUPS: MessageGroup[] = [
     never: [/keep those exercises light/],
   },
   {
+    about: 'a focus still recovering: trained lighter, said once and consistently',
+    messages: ['25 minutes, one kettlebell and a band — glutes and hamstrings, intermediate', 'glute workout with a kettlebell, 30 minutes'],
+    history: EARLIER,
+    recent: { recentlyTrained: ['glutes'] },
+    mentions: [/Your glutes worked hard recently, so this plan trains them at lighter doses today/],
+    never: [/keep those exercises light/, /glutes get a rest/, /leaves them out/],
+  },
+  {
     about: 'today with everything trained lately',
     messages: ['what should I train today?', 'what should I do today?'],
     recent: { sessionsLast7Days: 3, recentlyTrained: ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs'] },

@@ -23,8 +23,11 @@ export function planReply(context: CoachContext): string {
     request.equipment.length === EQUIPMENT.length ? 'with a full gym' : request.equipment.length ? `with ${listed(request.equipment.map((e) => EQUIPMENT_LABELS[e]))}` : 'with bodyweight only';
   const focus = request.focus.length ? ` for your ${listed(request.focus)}` : '';
   const limits = request.limitations.length ? `, nothing that loads your ${listed(request.limitations.map((l) => LIMITATION_ADVICE[l].label))}` : '';
-  const resting = planRequest.avoidMuscles.filter((m) => BODY_PARTS.includes(m));
-  const rest = resting.length ? ` Your ${listed(resting)} get a rest today.` : '';
+  // What the plan did with recovering muscles, in its own words: left out, or trained lighter when asked for.
+  const rest = plan.notes
+    .filter((note) => note.startsWith('Recovery: '))
+    .map((note) => ` ${note.slice('Recovery: '.length, 'Recovery: '.length + 1).toUpperCase()}${note.slice('Recovery: '.length + 1)}`)
+    .join('');
   return (
     `Here is a ${request.minutes}-minute ${request.difficulty} ${TYPE_LABELS[request.type]} session${focus} ${equipment}${limits}: ` +
     `warm up with ${listed(names('warmup').map((e) => e.name))}; then ${main.join('; ')}; cool down with ${listed(names('cooldown').map((e) => e.name))}.${rest} ` +
