@@ -4,6 +4,7 @@ import type { PlanRequest } from '../src/ai/ai.provider';
 import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { planProblems } from './support/plan-checks';
+import { tickExercise } from './support/sessions';
 
 describe('the coach conversation kept per user, and the constraints it carries into a workout (local AI, real worker)', () => {
   let t: TestApp;
@@ -111,5 +112,35 @@ describe('the coach conversation kept per user, and the constraints it carries i
     const asked: PlanRequest = { type: 'strength', difficulty: 'beginner', minutes: 25, equipment: ['bands'], limitations: ['knee', 'shoulder'], focus: ['back', 'arms'], avoidMuscles: [], goal: 'build_muscle' };
     expect(planProblems(workout, asked)).toEqual([]);
     expect(workout.notes.join(' ')).toMatch(/knee or shoulder/);
+  });
+
+  it('makes today easier, harder or shorter when asked: the open session changes in place, and the reply says what it became', async () => {
+    const me = await signIn(t);
+    const today = async () => (await t.http.get(`/api/workout/today/${me.user.id}`).set(me.auth).expect(200)).body as WorkoutView;
+
+    const none = (await chat(me, 'I slept badly, make today easier').expect(200)).body;
+    expect(none).toMatchObject({ workoutGenerated: false });
+    expect(none.response).toMatch(/no open session today/);
+
+    const generated = (await t.http.post('/api/workout/generate').set(me.auth).send({ userId: me.user.id, type: 'strength', difficulty: 'intermediate', duration: 45 }).expect(201)).body as WorkoutView;
+    const easier = (await chat(me, 'I slept badly, make today easier').expect(200)).body;
+    expect(easier).toMatchObject({ workoutGenerated: true });
+    const afterEasier = await today();
+    expect(afterEasier).toMatchObject({ id: generated.id, difficulty: 'beginner', duration: 45 });
+    expect(easier.response).toContain(`Done: today’s session is now ${afterEasier.name}`);
+    expect(easier.response).toMatch(/After a bad night/);
+    expect(afterEasier.creditsReward).toBeLessThan(generated.creditsReward);
+
+    const shorter = (await chat(me, 'make it shorter, I only have 20 minutes').expect(200)).body;
+    expect(shorter.response).toMatch(/20 minutes at beginner level/);
+    expect(await today()).toMatchObject({ id: generated.id, duration: 20, difficulty: 'beginner' });
+
+    // A started session keeps the work done: nothing changes.
+    const started = await today();
+    await tickExercise(t, me, started.id, started.exercises[0].id).expect(200);
+    const kept = (await chat(me, 'make today harder').expect(200)).body;
+    expect(kept).toMatchObject({ workoutGenerated: false });
+    expect(kept.response).toMatch(/already ticked exercises/);
+    expect(await today()).toMatchObject({ id: generated.id, duration: 20, difficulty: 'beginner', exercises: started.exercises });
   });
 });

@@ -43,8 +43,8 @@ export const MUTATION_CHANGES = {
   // The session's start and ticks: today's workout is patched from the answer (a tick at once, undone if refused).
   startSession: [],
   updateProgress: [],
-  // The message and the reply are stored (the server never creates a workout from a chat reply).
-  coachChat: ['ChatHistory'],
+  // The message and the reply are stored; "make today easier / harder / shorter" changes today's workout in place.
+  coachChat: ['ChatHistory', 'Workout'],
   clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
   // the evidence of Complete Workout.

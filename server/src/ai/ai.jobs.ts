@@ -46,7 +46,7 @@ export class AiJobs {
 
   @OnJob(JobName.WorkoutFromChat)
   async planFromChat(job: AiJob<JobName.WorkoutFromChat>): Promise<ChatPlan> {
-    const { history, defaults, recentlyTrained } = job.data;
+    const { history, defaults, recentlyTrained, seed } = job.data;
     const request = await this.step(job, () => this.provider.readWorkoutRequest(history, defaults), 40);
     if (!request) throw new JobRefusal(NO_CHAT_WORKOUT.code, NO_CHAT_WORKOUT.message, NO_CHAT_WORKOUT.title);
     const { soreMuscles, ...asked } = request;
@@ -55,6 +55,7 @@ export class AiJobs {
       ...asked,
       avoidMuscles: [...new Set([...recentlyTrained, ...soreMuscles])],
       goal: defaults.goal,
+      seed,
       // The health screening holds whatever the chat asked for (docs/product.md, Health screening).
       ...(defaults.screening ? { difficulty: screenedDifficulty(asked.difficulty, defaults.screening), screening: defaults.screening } : {}),
     };

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ChatTurn, HealthAnswers, Intensity, TrainingGoal, UnitSystem } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import type { Equipment, Limitation } from '../workouts/catalogue/catalogue.types';
+import { MUSCLES } from '../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../workouts/catalogue/catalogue.types';
 import type { ScreeningLimits } from '../workouts/screening/screening.rules';
+import type { AdjustOutcome } from '../workouts/session-adjust.rules';
 
 /** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
 export const PLAN_MINUTES = { min: 10, max: 90 } as const;
@@ -11,8 +13,11 @@ export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 /**
  * What a plan is asked for. `avoidMuscles`: trained hard in the last 48 h, or reported sore;
  * `equipment`: what is at hand ([] = bodyweight); `limitations`: nothing may load them;
- * `focus`: body parts to favour ([] = balanced); `goal`: the profile's, when set; `screening`: what
- * the member's health screening rules out, and the advice the plan carries first.
+ * `focus`: body parts to favour ([] = balanced); `focusMuscles`: the muscles named within them
+ * ("glutes and hamstrings"), which lead the main block; `goal`: the profile's, when set;
+ * `screening`: what the member's health screening rules out, and the advice the plan carries
+ * first; `seed` (the member and the day) varies the choice between equivalent exercises, the same
+ * seed giving the same plan.
  */
 export interface PlanRequest {
   type: WorkoutType;
@@ -22,8 +27,10 @@ export interface PlanRequest {
   equipment: Equipment[];
   limitations: Limitation[];
   focus: MuscleGroup[];
+  focusMuscles?: Muscle[];
   goal: TrainingGoal | null;
   screening?: ScreeningLimits;
+  seed?: string;
 }
 
 /** An exercise as a provider plans it; the server gives it its id. */
@@ -48,6 +55,8 @@ export const ChatWorkoutRequest = z.object({
   focus: z.array(MuscleGroup),
   /** Muscles the chat asks to rest: reported sore, or left out ("not legs today"). */
   soreMuscles: z.array(MuscleGroup),
+  /** Muscles named within the focus ("hamstrings"); the local reader fills it, a model's reading leaves it out. */
+  focusMuscles: z.array(z.enum(MUSCLES)).optional(),
 });
 export type ChatWorkoutRequest = z.infer<typeof ChatWorkoutRequest>;
 
@@ -95,6 +104,10 @@ export interface CoachContext {
   history: ChatTurn[];
   profile: CoachProfile;
   recent: RecentTraining;
+  /** The member and the day: a session the coach describes is the one generated from the chat that day. */
+  seed?: string;
+  /** What asking to make today easier, harder or shorter did to today's session (the server applies it first). */
+  adjusted?: AdjustOutcome;
 }
 
 /** The AI behind workouts and the coach: OpenAI-compatible when a key is set, local otherwise. */

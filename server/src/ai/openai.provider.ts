@@ -2,6 +2,7 @@ import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import type { ChatTurn, ExercisePhase } from '../contract';
+import { CHAT_MESSAGES_BEFORE_GENERATE } from '../contract/values';
 import { CATALOGUE } from '../workouts/catalogue';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
 import { conversationScreening } from './local/coach-screening.rules';
@@ -16,7 +17,7 @@ export interface OpenAiSettings {
 }
 
 /** What the model answers when asked to read a conversation: the request, or `found: false`. */
-const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.nullable() });
+const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.omit({ focusMuscles: true }).nullable() });
 
 const PLAN_RULES = [
   'You are a certified strength and conditioning coach choosing the exercises of one workout, as JSON.',
@@ -59,7 +60,8 @@ const CHAT_READING_RULES = [
 ].join('\n');
 
 /** The coach's instructions: the user's profile and recent training, and how to answer the common questions. */
-export function coachSystemPrompt({ profile, recent }: CoachContext): string {
+export function coachSystemPrompt(context: CoachContext): string {
+  const { profile, recent } = context;
   const bmi = profile.bmi ? `${profile.bmi} (${profile.bmiCategory ?? 'unknown category'})` : 'unknown';
   const last = recent.lastSession ? `${recent.lastSession.name} (${recent.lastSession.type}, ${recent.lastSession.intensity}) at ${recent.lastSession.completedAt}` : 'none yet';
   return [
@@ -72,7 +74,11 @@ export function coachSystemPrompt({ profile, recent }: CoachContext): string {
     'Pain or injury: say what to avoid and what to do instead, and to see a physiotherapist or doctor when pain is sharp, swollen, numb or lasts more than one to two weeks. Do not diagnose.',
     'Weight loss: a moderate deficit, high protein, daily steps, strength training, 0.5–1 % of body weight a week; never crash diets or below about 1,200 kcal (women) / 1,500 kcal (men) without medical supervision.',
     'Nutrition: general guidance only, with safe limits; refer medical conditions to a doctor or registered dietitian.',
-    'A workout request: describe the session shape for the time and equipment they have and tell them to press GENERATE_WORKOUT_FROM_CHAT.',
+    context.history.length + 2 > CHAT_MESSAGES_BEFORE_GENERATE
+      ? 'A workout request: describe the session shape for the time and equipment they have and tell them to press GENERATE_WORKOUT_FROM_CHAT.'
+      : 'A workout request: describe the session shape for the time and equipment they have; do not name GENERATE_WORKOUT_FROM_CHAT (not on screen yet): say a button to make it today’s session appears after one more message.',
+    'Set logging and multi-week programs do not exist in the app yet: say so honestly and offer what exists (ticking and completing today’s session; one session repeated N days a week).',
+    ...(context.adjusted ? [`The server has just acted on their request to make today ${context.adjusted.asked}; report exactly this outcome: ${JSON.stringify(context.adjusted)}.`] : []),
   ].join('\n');
 }
 

@@ -5,6 +5,7 @@ import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
 import type { ChatPlan } from '../ai/ai.jobs';
 import { PLAN_MINUTES } from '../ai/ai.provider';
 import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
+import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
 import type { ProofChecks } from '../proofs/proof-checker';
 import type { ActivityReadResult } from '../activities/activities.service';
@@ -46,8 +47,10 @@ const PlanRequest = z.object({
   equipment: z.array(z.enum(EQUIPMENT)),
   limitations: z.array(z.enum(LIMITATIONS)),
   focus: z.array(MuscleGroup),
+  focusMuscles: z.array(z.enum(MUSCLES)).optional(),
   goal: z.enum(TRAINING_GOALS).nullable(),
   screening: ScreeningLimits.optional(),
+  seed: z.string().max(200).optional(),
 });
 /** Where a conversation is silent: the user's level and profile. */
 const ChatDefaults = z.object({
@@ -68,7 +71,7 @@ export const JOBS = {
   [JobName.WorkoutGenerate]: { queue: 'ai', data: Owned.extend({ request: PlanRequest }) },
   [JobName.WorkoutFromChat]: {
     queue: 'ai',
-    data: Owned.extend({ history: z.array(ChatTurn), defaults: ChatDefaults, recentlyTrained: z.array(MuscleGroup) }),
+    data: Owned.extend({ history: z.array(ChatTurn), defaults: ChatDefaults, recentlyTrained: z.array(MuscleGroup), seed: z.string().max(200).optional() }),
   },
   // The context is built by the server from the user's own records, not from a request body.
   [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },

@@ -7,6 +7,9 @@ import { UsersService } from '../users/users.service';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { coachProfile } from './coach-profile.rules';
 import { RecentTrainingService } from './recent-training.service';
+import { planSeed } from './workout-plans.service';
+import { readAdjustment } from './session-adjust.rules';
+import { WorkoutAdjustService } from './workout-adjust.service';
 
 /** The coach conversation: a reply from the user's profile and training, and the conversation kept per user. */
 @Injectable()
@@ -18,6 +21,7 @@ export class CoachChatService {
     private readonly ai: AiJobs,
     private readonly health: HealthAnswersRepository,
     private readonly clock: Clock,
+    private readonly adjuster: WorkoutAdjustService,
   ) {}
 
   /**
@@ -32,10 +36,14 @@ export class CoachChatService {
       this.health.find(userId, this.clock.now()),
     ]);
     const askedAt = new Date();
-    const response = await this.ai.coachReply(userId, { message: body.message, history, profile: coachProfile(user, body.userProfile, health), recent }, jobKey);
+    // "Make today easier / harder / shorter" changes today's session first, so the reply says what it became.
+    const adjustment = readAdjustment(body.message);
+    const adjusted = adjustment ? await this.adjuster.adjust(userId, adjustment) : undefined;
+    const context = { message: body.message, history, profile: coachProfile(user, body.userProfile, health), recent, seed: planSeed(userId, this.clock.now()), adjusted };
+    const response = await this.ai.coachReply(userId, context, jobKey);
     await this.messages.appendExchange(userId, body.message, response, askedAt);
     await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
-    return { response, workoutGenerated: false };
+    return { response, workoutGenerated: adjusted?.kind === 'adjusted' };
   }
 
   /** The latest turns, oldest first. */

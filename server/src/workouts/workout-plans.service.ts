@@ -45,6 +45,7 @@ export class WorkoutPlansService {
       focus: [],
       goal: profile.goal,
       ...(limits ? { screening: limits } : {}),
+      seed: planSeed(userId, this.clock.now()),
     };
     const plan = await this.ai.generateWorkout(userId, request, jobKey);
     return this.save(userId, request, plan);
@@ -59,7 +60,7 @@ export class WorkoutPlansService {
     const history = body.chatHistory.slice(-CHAT_HISTORY_KEPT);
     const limits = screeningLimits(screen(health, readChatHealth(history)));
     const defaults = { ...chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel), ...(limits ? { screening: limits } : {}) };
-    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history, defaults, recentlyTrained }, jobKey);
+    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history, defaults, recentlyTrained, seed: planSeed(userId, this.clock.now()) }, jobKey);
     return this.save(userId, { ...request, ...(limits ? { screening: limits } : {}) }, plan);
   }
 
@@ -79,7 +80,7 @@ export class WorkoutPlansService {
   }
 
   /** The user's newest workout is the only one that can be open: a newer one replaces it. */
-  private async openWorkout(userId: string): Promise<StoredWorkout | null> {
+  async openWorkout(userId: string): Promise<StoredWorkout | null> {
     const latest = await this.workouts.findLatest(userId);
     if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id))) return null;
     return latest;
@@ -99,6 +100,11 @@ export class WorkoutPlansService {
 function screeningLimits(screening: Screening) {
   if (screening.kind === 'refer') throw new AppError('WORKOUT_NEEDS_CLEARANCE', screening.message, 'See a Doctor First');
   return screening.kind === 'adapt' ? screening.limits : undefined;
+}
+
+/** What varies a member's plans between equivalent exercises: the member and the day (the same all day, so the coach's described session is the one built). */
+export function planSeed(userId: string, now: Date): string {
+  return `${userId}|${dayIn(now)}`;
 }
 
 /** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */

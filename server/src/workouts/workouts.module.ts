@@ -16,6 +16,7 @@ import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutProgressService } from './workout-progress.service';
+import { WorkoutAdjustService } from './workout-adjust.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsController } from './workouts.controller';
 import { WorkoutsRepository } from './workouts.repository';
@@ -40,6 +41,7 @@ import { WorkoutsService } from './workouts.service';
     WorkoutsService,
     WorkoutPlansService,
     WorkoutSwapService,
+    WorkoutAdjustService,
     WorkoutProgressService,
     CoachChatService,
     RecentTrainingService,

@@ -51,6 +51,17 @@ export class WorkoutsRepository {
   }
 
   /**
+   * Replaces the plan of the user's workout (name, level, minutes, reward, exercises, notes) while no
+   * exercise of it is ticked: a started session keeps the work already done. False when it was.
+   */
+  async replacePlan(id: Id, userId: Id, plan: Pick<Workout, 'name' | 'difficulty' | 'duration' | 'creditsReward' | 'exercises' | 'notes'>): Promise<boolean> {
+    const result = await this.workouts
+      .updateOne({ _id: toObjectId(id), userId: toObjectId(userId), $or: [{ ticked: { $exists: false } }, { ticked: { $size: 0 } }] }, { $set: plan })
+      .exec();
+    return result.modifiedCount === 1;
+  }
+
+  /**
    * `_id`: marks one exercise of the user's workout done or not done (idempotent); marking one done
    * also starts the session if it had not started. The progress after, or null if not theirs.
    */

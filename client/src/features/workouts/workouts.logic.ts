@@ -17,8 +17,8 @@ export function sessionProgress(creditsReward: number, ticked: number, total: nu
   return { percent: Math.round(fraction * 100), potentialCredits: sessionCredits(creditsReward, ticked, total), intensity: sessionIntensity(ticked, total) };
 }
 
-/** SPEC §9: the generate-from-chat button appears once the chat has more than 2 messages. */
-export const CHAT_MESSAGES_BEFORE_GENERATE = 2;
+/** The generate-from-chat button appears once the chat has more than this many messages (the server's coach reads the same). */
+export { CHAT_MESSAGES_BEFORE_GENERATE } from '@contract/values';
 
 /** When an active session started and from when it may be completed, as times of the browser's day (the server decides). */
 export function sessionTimes(startedAt: string, plannedMinutes: number): { startedAt: string; completableFrom: string } {

@@ -3,7 +3,7 @@
  * entries are tried in order; a later entry found in the same clause wins over an earlier one.
  */
 import type { Difficulty, MuscleGroup, WorkoutType } from '../../contract';
-import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
 
 export const TYPE_WORDS: Array<[WorkoutType, RegExp]> = [
   ['mixed', /\b(mixed|a bit of everything|variety|mix of everything)\b/],
@@ -58,13 +58,30 @@ export const FOCUS_WORDS: Array<[MuscleGroup[], RegExp]> = [
   [['chest'], /\b(chest|pecs?)\b/],
   [['shoulders'], /\b(shoulders|delts?)\b/],
 ];
+/**
+ * Muscles named within a body part: they lead the main block ("glutes and hamstrings" is hinges and
+ * bridges, not a quad-led squat). Broad names ("legs", "upper body") name no muscle.
+ */
+export const FOCUS_MUSCLE_WORDS: Array<[Muscle[], RegExp]> = [
+  [['glutes'], /\b(glutes?|butt|bum|booty|backside)\b/],
+  [['hamstrings'], /\b(hamstrings?|hammies|back of (my|the) (legs?|thighs?))\b/],
+  [['quads'], /\b(quads?|quadriceps|front of (my|the) thighs?)\b/],
+  [['calves'], /\b(calf|calves)\b/],
+  [['adductors'], /\b(adductors?|inner thighs?)\b/],
+  [['biceps'], /\bbiceps?\b/],
+  [['triceps'], /\btriceps?\b/],
+  [['lats'], /\blats\b/],
+  [['abs'], /\b(abs|six[- ]pack)\b/],
+  [['obliques'], /\bobliques\b/],
+];
+
 /** A full-body session: no focus. */
 export const FULL_BODY_WORDS = /\b(full[- ]body|whole[- ]body|total[- ]body)\b/;
 
 /** Regions a limitation protects, as people name them. */
 export const LIMITATION_WORDS: Array<[Limitation, RegExp]> = [
   ['knee', /\b(knees?|acl|mcl|meniscus|patella\w*|kneecaps?)\b/],
-  ['lower_back', /\b(lower back|low back|back(?! (to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/],
+  ['lower_back', /\b(lower back|low back|(?<!to[- ])back(?![- ](to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/],
   ['shoulder', /\b(shoulders?|rotator cuff)\b/],
   ['wrist', /\b(wrists?|carpal tunnel)\b/],
   ['ankle', /\b(ankles?|achilles)\b/],
@@ -83,13 +100,41 @@ export const HEALED_WORDS =
 export const SORE_WORDS = /\b(sore|soreness|doms|aching|achy|stiff|tired|fatigued|wrecked|smashed|killing me|burning)\b/;
 
 /** Words that turn what follows them in a clause into its opposite: "no jumping", "not legs", "skip arms". */
-export const NEGATION_BEFORE = /\b(no|not|without|skip(ping)?|avoid(ing)?|except|don'?t (want|have|like|do|need)|do not (want|have|need)|nothing for|never|rather not|instead of)\b(?![^,]*\b(but|only|just)\b)[^,]*$/;
+const NEGATION_WORDS = /\b(no|not|without|skip(ping)?|avoid(ing)?|except|don'?t (want|have|like|do|need)|do not (want|have|need)|nothing for|never|rather not|instead of)\b/g;
+/** Words after a negation that take it back for what follows: "no weights but dumbbells", "not much, just a band". */
+const NEGATION_TAKEN_BACK = /\b(but|only|just)\b/g;
+
+/**
+ * Does a negation govern the end of `text` (what is said before a hit)? The last negation after the
+ * last comma, with no "but", "only" or "just" after it. Scanned once left to right so that matching
+ * stays linear in the text's length, however it is written.
+ */
+export function negatedBefore(text: string): boolean {
+  const tail = text.slice(text.lastIndexOf(',') + 1);
+  const lastEnd = (pattern: RegExp, wantEnd: boolean): number => {
+    let at = -1;
+    for (const match of tail.matchAll(pattern)) at = wantEnd ? match.index + match[0].length : match.index;
+    return at;
+  };
+  const negationEnd = lastEnd(NEGATION_WORDS, true);
+  return negationEnd >= 0 && lastEnd(NEGATION_TAKEN_BACK, false) < negationEnd;
+}
 
 /**
  * Asking for a session without saying how ("give me a workout"): the coach describes the one the
  * profile suggests, and GENERATE_WORKOUT_FROM_CHAT builds that same one.
  */
 export const SESSION_ASK_WORDS = /\b(workouts?|routines?|sessions?|plans?|programs?|programmes?|exercises? for|train(ing)? (my|for)|give me|build me|make me|circuit)\b/;
+
+/**
+ * Minutes said as numbers: a range ("20-30 min", planned for its shorter end), minutes, hours. Spaces
+ * and hyphens between number and unit are bounded, so a long run of them costs linear time.
+ */
+export const MINUTE_NUMBERS = {
+  range: /\b(\d{1,3}) ?(?:-|–|to) ?(\d{1,3})[ -]{0,2}(?:min|mins|minutes?)\b/,
+  hours: /\b(\d(?:\.\d)?)[ -]{0,2}(?:h|hr|hrs|hours?)\b/,
+  minutes: /\b(\d{1,3})[ -]{0,2}(?:min|mins|minutes?)\b/,
+};
 
 /** Minutes said as words. */
 export const MINUTE_PHRASES: Array<[number, RegExp]> = [

@@ -5,13 +5,15 @@
  */
 import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
-import type { Equipment, Limitation } from '../../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../../workouts/catalogue/catalogue.types';
+import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
 import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
 import {
   ADDING_WORDS,
   BODYWEIGHT_WORDS,
   EQUIPMENT_WORDS,
   EXCEPTION_WORDS,
+  FOCUS_MUSCLE_WORDS,
   FOCUS_WORDS,
   FULL_BODY_WORDS,
   FULL_GYM_WORDS,
@@ -19,8 +21,9 @@ import {
   INJURY_WORDS,
   LEVEL_WORDS,
   LIMITATION_WORDS,
+  MINUTE_NUMBERS,
   MINUTE_PHRASES,
-  NEGATION_BEFORE,
+  negatedBefore,
   SESSION_ASK_WORDS,
   SORE_WORDS,
   TYPE_WORDS,
@@ -37,6 +40,8 @@ export interface StatedConstraints {
   lacking: Equipment[];
   /** Body parts asked for; [] when a full-body session is asked for. */
   focus?: MuscleGroup[];
+  /** Muscles named within the focus ("hamstrings"); [] when only body parts are named. */
+  focusMuscles: Muscle[];
   /** Body parts asked to be left out ("not legs", "skip arms"). */
   excluded: MuscleGroup[];
   limitations: Limitation[];
@@ -46,14 +51,14 @@ export interface StatedConstraints {
   sore: MuscleGroup[];
 }
 
-/** Lower case, one kind of apostrophe, clauses split where a sentence or a comma ends one. */
+/** Lower case, one kind of apostrophe, clauses split where a sentence or a comma ends one; a clause without a letter names nothing. */
 function clausesOf(text: string): string[] {
   return text
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .split(/[.!?;\n]|,|\bbut\b/)
     .map((c) => c.trim())
-    .filter(Boolean);
+    .filter((c) => /[a-z]/.test(c));
 }
 
 interface Hit<T> {
@@ -68,7 +73,7 @@ function found<T>(clause: string, table: Array<[T, RegExp]>): Array<Hit<T>> {
   const hits: Array<Hit<T>> = [];
   for (const [value, pattern] of table) {
     const match = pattern.exec(clause);
-    if (match) hits.push({ value, negated: NEGATION_BEFORE.test(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
+    if (match) hits.push({ value, negated: negatedBefore(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
   }
   return hits.sort((a, b) => a.at - b.at);
 }
@@ -81,9 +86,9 @@ function overlaps(a: Hit<unknown>, b: Hit<unknown>): boolean {
 export function statedMinutes(text: string): number | undefined {
   const lower = text.toLowerCase();
   let minutes: number | undefined;
-  const range = /\b(\d{1,3})\s*(?:-|–|to)\s*(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
-  const hours = /\b(\d(?:\.\d)?)\s*-?\s*(?:h|hr|hrs|hours?)\b/.exec(lower);
-  const number = /\b(\d{1,3})\s*-?\s*(?:min|mins|minutes?)\b/.exec(lower);
+  const range = MINUTE_NUMBERS.range.exec(lower);
+  const hours = MINUTE_NUMBERS.hours.exec(lower);
+  const number = MINUTE_NUMBERS.minutes.exec(lower);
   // A range plans for the shorter end: the time is surely there.
   if (range) minutes = Number(range[1]);
   else if (number) minutes = Number(number[1]);
@@ -99,7 +104,7 @@ function isPainClause(clause: string): boolean {
 
 /** What one message states. */
 export function readMessage(text: string): StatedConstraints {
-  const stated: StatedConstraints = { lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
+  const stated: StatedConstraints = { focusMuscles: [], lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
   const minutes = statedMinutes(text);
   if (minutes !== undefined) stated.minutes = minutes;
   for (const clause of clausesOf(text)) {
@@ -121,9 +126,13 @@ export function readMessage(text: string): StatedConstraints {
       else if ((pain || sore) && !regions.length) stated.sore.push(...hit.value);
       else stated.focus = [...(stated.focus ?? []), ...hit.value];
     }
-    if (!parts.length && FULL_BODY_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
+    if (parts.some((hit) => !hit.negated && !((pain || sore) && !regions.length))) {
+      stated.focusMuscles.push(...found(clause, FOCUS_MUSCLE_WORDS).filter((h) => !h.negated).flatMap((h) => h.value));
+    }
+    if (!parts.length && FULL_BODY_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
   }
   if (stated.focus) stated.focus = unique(stated.focus.filter((m) => !stated.excluded.includes(m)));
+  stated.focusMuscles = unique(stated.focusMuscles);
   return stated;
 }
 
@@ -132,7 +141,7 @@ function readEquipment(clause: string, stated: StatedConstraints): void {
     stated.equipment = { items: [], mode: 'replace' };
     return;
   }
-  if (FULL_GYM_WORDS.test(clause) && !NEGATION_BEFORE.test(clause.slice(0, clause.search(FULL_GYM_WORDS)))) {
+  if (FULL_GYM_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_GYM_WORDS)))) {
     stated.equipment = { items: [...EQUIPMENT], mode: 'replace' };
     return;
   }
@@ -155,6 +164,7 @@ export interface ConversationConstraints {
   minutes?: number;
   equipment?: Equipment[];
   focus?: MuscleGroup[];
+  focusMuscles?: Muscle[];
   limitations: Limitation[];
   rest: MuscleGroup[];
 }
@@ -169,7 +179,7 @@ export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefault
     said.minutes = stated.minutes ?? said.minutes;
     if (stated.equipment) said.equipment = stated.equipment.mode === 'add' ? unique([...(said.equipment ?? []), ...stated.equipment.items]) : stated.equipment.items;
     if (stated.lacking.length) said.equipment = (said.equipment ?? []).filter((e) => !stated.lacking.includes(e));
-    if (stated.focus) said.focus = stated.focus;
+    if (stated.focus) [said.focus, said.focusMuscles] = [stated.focus, stated.focusMuscles];
     if (stated.excluded.length) said.focus = (said.focus ?? []).filter((m) => !stated.excluded.includes(m));
     // "And my lower back too" adds to limitations already said; on its own it names no injury.
     const added = said.limitations.length ? stated.alsoRegions : [];
@@ -210,6 +220,7 @@ export function defaultChatRequest(defaults: ChatDefaults): ChatWorkoutRequest {
 }
 
 function requestOf(said: ConversationConstraints, defaults: ChatDefaults): ChatWorkoutRequest {
+  const focusMuscles = (said.focusMuscles ?? []).filter((m) => said.focus?.includes(MUSCLE_GROUP_OF[m]));
   return {
     type: said.type ?? impliedType(said, defaults.goal),
     difficulty: said.difficulty ?? defaults.fitnessLevel,
@@ -218,5 +229,6 @@ function requestOf(said: ConversationConstraints, defaults: ChatDefaults): ChatW
     limitations: said.limitations,
     focus: said.focus ?? [],
     soreMuscles: said.rest,
+    ...(focusMuscles.length ? { focusMuscles } : {}),
   };
 }

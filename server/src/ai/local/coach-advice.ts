@@ -167,6 +167,54 @@ export const SHORT_ANSWERS: Array<{ about: string; words: RegExp; text: string }
   {
     about: 'thanks',
     words: /^\s*(thanks?|thank you|thx|cheers|great|awesome|perfect|got it)\b/,
-    text: 'You’re welcome! When you are ready, tell me how many minutes you have and what equipment, and press GENERATE_WORKOUT_FROM_CHAT for a session built from our chat.',
+    text: 'You’re welcome! When you are ready, tell me how many minutes you have and what equipment, and I will shape a session from our chat that you can make today’s with one press.',
   },
 ];
+
+/** A movement built up from its easiest form: the steps in order, and when to move on. */
+export const PROGRESSIONS: Array<{ movement: string; words: RegExp; steps: string[] }> = [
+  {
+    movement: 'push-up',
+    words: /\bpush[- ]?ups?\b|\bpress[- ]?ups?\b/,
+    steps: [
+      'wall push-ups (hands on a wall, body straight)',
+      'incline push-ups with your hands on a table, a bench or a stair — lower the surface as it gets easier',
+      'negatives: start at the top and lower yourself for 3–5 seconds, then step or kneel back up',
+      'knee push-ups, then full push-ups, starting with a few clean reps per set',
+    ],
+  },
+  {
+    movement: 'pull-up',
+    words: /\b(pull[- ]?ups?|chin[- ]?ups?)\b/,
+    steps: [
+      'dead hangs and scapular pulls (shoulders down and back while hanging)',
+      'inverted rows under a sturdy table or a low bar, feet further forward as you get stronger',
+      'negatives: jump or step to the top and lower yourself for 3–5 seconds',
+      'band-assisted pull-ups, then a first full pull-up, then more reps per set',
+    ],
+  },
+  {
+    movement: 'squat',
+    words: /\bsquats?\b/,
+    steps: ['sit-to-stand from a chair', 'box squats to a lower box', 'bodyweight squats to full depth', 'goblet squats holding a weight at the chest'],
+  },
+];
+
+export const PROGRESSION_RULE =
+  'Move to the next step once you can do 3 sets of 8–12 clean reps; if a step is too hard, go back one. Train it 2–3 times a week, with a day off in between.';
+
+/** Plans over weeks: what exists today, said honestly. */
+export const PROGRAM_ANSWER =
+  'Multi-week programs are not available in the app yet — I build one session at a time, and I won’t pretend otherwise. What works now: make one session for the time and equipment you have and repeat it on {days} non-consecutive days a week for {weeks} weeks, adding a rep or a little weight each week while your form stays clean, with an easier week at the end.';
+
+/** Logging sets: not in the app yet, said honestly, with what exists. */
+export const LOGGING_ANSWER =
+  'Logging sets (reps and weight, like "3 sets of 5 at 100 kg") is not available in the app yet, so I can’t record that for you. What exists now: tick each exercise of today’s session on the session card as you finish it and complete the session — that records the session, its intensity and its credits. Until set logging arrives, note your sets and weights yourself so you can beat them next time.';
+
+/** Training the same muscles on consecutive days. */
+export const FREQUENCY_ANSWER =
+  'Training the same muscles two days in a row is fine at light or moderate effort (a few easy sets, mobility, a walk). After a hard session, give those muscles about 48 hours before the next hard one: alternate upper and lower body, or push and pull, on back-to-back days. Soreness that makes you move differently is a sign to wait a day.';
+
+/** A bad night or a stressful day. */
+export const SLEEP_STRESS_ANSWER =
+  'After a bad night or a stressful day, train, but lighter: fewer sets, stop every set with 3–4 reps in reserve, no maximal efforts, and keep the session short. A walk or easy yoga counts too. Aim for 7–9 hours of sleep tonight; several bad nights in a row are a reason for an easy week.';

@@ -7,7 +7,7 @@ const KG_PER_STONE = 6.35;
 
 /** The weight a message says it wants to lose, in kg ("5 kg", "10 pounds", "2 stone"). */
 export function statedTargetKg(message: string): number | undefined {
-  const match = /\b(\d+(?:[.,]\d+)?)\s*(kg|kilos?|kilograms?|lbs?|pounds|stone)\b/.exec(message.toLowerCase());
+  const match = /\b(\d{1,4}(?:[.,]\d{1,2})?) ?(kg|kilos?|kilograms?|lbs?|pounds|stone)\b/.exec(message.toLowerCase());
   if (!match) return undefined;
   const amount = Number(match[1].replace(',', '.'));
   const unit = match[2];

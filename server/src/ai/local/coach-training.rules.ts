@@ -1,5 +1,5 @@
 /** The coach on training: a concrete session for what the chat said, a named exercise, today, motivation. */
-import { EQUIPMENT, prescriptionIn } from '../../contract/values';
+import { CHAT_MESSAGES_BEFORE_GENERATE, EQUIPMENT, prescriptionIn } from '../../contract/values';
 import { CATALOGUE, CatalogueExercise, catalogueExercise, findExerciseByName } from '../../workouts/catalogue';
 import { allowedFor, sparedLimitations } from '../../workouts/programming/eligibility.rules';
 import { screenedDifficulty } from '../../workouts/screening/screening.rules';
@@ -16,7 +16,7 @@ export function planReply(context: CoachContext): string {
   const defaults = chatDefaults(profile, level(profile));
   const request = readChatRequest([...context.history, { role: 'user', content: context.message }], defaults) ?? defaultChatRequest(defaults);
   const { soreMuscles, ...asked } = request;
-  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal, screening: profile.screening };
+  const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal, screening: profile.screening, seed: context.seed };
   const plan = buildSession(planRequest);
   const names = (phase: string) => plan.exercises.filter((e) => e.phase === phase);
   const main = names('main').map((e) => `${e.name} (${prescriptionIn(e, profile.units)})`);
@@ -27,13 +27,26 @@ export function planReply(context: CoachContext): string {
   const spared = sparedLimitations(plan.exercises.map((e) => catalogueExercise(e.catalogueId ?? '')), request.limitations);
   const limits = spared.length ? `, nothing that loads your ${listed(spared.map((l) => LIMITATION_ADVICE[l].label))}` : '';
   const health = profile.screening ? ` ${profile.screening.notes[0]}` : '';
-  const resting = planRequest.avoidMuscles.filter((m) => BODY_PARTS.includes(m));
-  const rest = resting.length ? ` Your ${listed(resting)} get a rest today.` : '';
+  // What the plan did with recovering muscles, in its own words: left out, or trained lighter when asked for.
+  const rest = plan.notes
+    .filter((note) => note.startsWith('Recovery: '))
+    .map((note) => ` ${note.slice('Recovery: '.length, 'Recovery: '.length + 1).toUpperCase()}${note.slice('Recovery: '.length + 1)}`)
+    .join('');
   return (
     `Here is a ${request.minutes}-minute ${screenedDifficulty(request.difficulty, profile.screening)} ${TYPE_LABELS[request.type]} session${focus} ${equipment}${limits}: ` +
     `warm up with ${listed(names('warmup').map((e) => e.name))}; then ${main.join('; ')}; cool down with ${listed(names('cooldown').map((e) => e.name))}.${rest}${health} ` +
-    'Press GENERATE_WORKOUT_FROM_CHAT and it becomes today’s session.'
+    generateLine(context.history.length)
   );
+}
+
+/**
+ * How the session becomes today's: the chat shows GENERATE_WORKOUT_FROM_CHAT only once it holds more
+ * than two messages, so the reply to the first message says how to make it appear instead of naming it.
+ */
+export function generateLine(turnsBefore: number): string {
+  return turnsBefore + 2 > CHAT_MESSAGES_BEFORE_GENERATE
+    ? 'Press GENERATE_WORKOUT_FROM_CHAT and it becomes today’s session.'
+    : 'Reply with anything to change (or just “ok”) and a button to make it today’s session appears below the chat.';
 }
 
 /** A named exercise: what it is, its form cues from the catalogue, and what to do instead when the profile rules it out. */
@@ -77,7 +90,9 @@ export function todayReply(profile: CoachProfile, recent: RecentTraining): strin
     return `${recentLine(recent)} That's a big week: take an easy 20–30 minute yoga or walking session today and let your body absorb the work.`;
   }
   if (tired.length) {
-    return `${recentLine(recent)} Your ${listed(tired)} worked hard in the last 48 hours, so today train ${listed(fresh.slice(0, 3))} instead — or pick HIIT/cardio for conditioning. Workouts I generate leave recovering muscles out automatically.`;
+    // Everything trained hard lately: an easy day, never an empty "train … instead".
+    const instead = fresh.length ? `today train ${listed(fresh.slice(0, 3))} instead — or pick HIIT/cardio for conditioning` : 'today take an easy 20–30 minute walk, ride or yoga session';
+    return `${recentLine(recent)} Your ${listed(tired)} worked hard in the last 48 hours, so ${instead}. Workouts I generate leave recovering muscles out automatically.`;
   }
   const lvl = level(profile);
   const pick = profile.goal

@@ -7,6 +7,8 @@ import { level, recentLine } from './coach-common.rules';
 import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
 import { coachTopic } from './coach-topic.rules';
 import { conversationScreening, screeningReply } from './coach-screening.rules';
+import { adjustReply, frequencyReply, loggingReply, programReply, progressionReply, sleepStressReply } from './coach-requests.rules';
+import { readAdjustment } from '../../workouts/session-adjust.rules';
 import { exerciseReply, formReply, motivationReply, planReply, todayReply } from './coach-training.rules';
 
 const QUOTED_MAX = 80;
@@ -23,6 +25,18 @@ export function coachReply(asked: CoachContext): string {
     case 'injury':
       // An injury said with the session wanted ("30 minutes of yoga, my wrist hurts") gets both answers.
       return stated.limitations.length && (stated.minutes || stated.type || stated.equipment) ? `${injuryNote(stated)} ${planReply(context)}` : injuryReply(stated, profile);
+    case 'adjust':
+      return adjustReply(context, context.adjusted?.asked ?? readAdjustment(message)!.kind);
+    case 'logging':
+      return loggingReply();
+    case 'program':
+      return programReply(context);
+    case 'progression':
+      return progressionReply(message);
+    case 'frequency':
+      return frequencyReply(context);
+    case 'sleep_stress':
+      return sleepStressReply(context);
     case 'soreness':
       return sorenessReply(stated, recent);
     case 'weight_loss':

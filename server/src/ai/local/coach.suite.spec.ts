@@ -34,9 +34,11 @@ const PROFILE: CoachProfile = { fitnessLevel: 'beginner', goal: null, equipment:
 const NO_TRAINING: RecentTraining = { sessionsLast7Days: 0, lastSession: null, recentlyTrained: [] };
 const FALLBACK = /I'm not sure I understood/;
 const SEE_SOMEONE = /physiotherapist or doctor/;
-const GENERATE = /GENERATE_WORKOUT_FROM_CHAT/;
+/** The way to make the session today's: the button by name once it is on screen, else how it appears. */
+const GENERATE = /GENERATE_WORKOUT_FROM_CHAT|a button to make it today’s session appears/;
 /** How an answer that describes a session ends: it is the one the button builds. */
-const PROMISE = /Press GENERATE_WORKOUT_FROM_CHAT and it becomes today/;
+const PROMISE = /Press GENERATE_WORKOUT_FROM_CHAT and it becomes today|a button to make it today’s session appears/;
+const NAMES_BUTTON = /GENERATE_WORKOUT_FROM_CHAT/;
 const UPPER = ['chest', 'back', 'shoulders', 'arms'];
 
 const CASES: SuiteCase[] = [
@@ -159,7 +161,7 @@ const CASES: SuiteCase[] = [
   { says: 'can I train with a cold?', mentions: [/neck check/, /fever/, /see a doctor/], request: null },
   { says: 'no jumping please, my neighbours complain', mentions: [/step jacks/, /without any jumping/], never: [GENERATE] },
   { says: 'is it bad to train on an empty stomach?', mentions: [/empty stomach is fine for easy cardio/, /dizzy/], request: null },
-  { says: 'thanks!', mentions: [/welcome/, GENERATE], request: null },
+  { says: 'thanks!', mentions: [/welcome/, /shape a session/], request: null },
 
   // Motivation, today, greetings.
   { says: "I can't stay motivated, I keep giving up", recent: { sessionsLast7Days: 2 }, mentions: [/2 times in the last 7 days/, /Consistency beats intensity/, /10 minutes still counts/] },
@@ -197,6 +199,8 @@ describe('the coach suite: realistic messages and what each answer must have', (
     const answer = coachReply(context);
     answers.set(context.message, answer);
     expect(answer).not.toMatch(FALLBACK);
+    // The button shows once the chat holds more than two messages: the reply to the first never names it.
+    if (context.history.length === 0) expect(answer).not.toMatch(NAMES_BUTTON);
     for (const pattern of c.mentions) expect(answer).toMatch(pattern);
     for (const pattern of c.never ?? []) expect(answer).not.toMatch(pattern);
     if (c.explains) {

@@ -30,6 +30,8 @@ export function sessionIntensity(ticked: number, total: number): (typeof INTENSI
 
 /** The longest coach message the server takes. */
 export const CHAT_MESSAGE_MAX = 1000;
+/** GENERATE_WORKOUT_FROM_CHAT appears once the chat holds more messages than this; the coach names it only then. */
+export const CHAT_MESSAGES_BEFORE_GENERATE = 2;
 /** Only the latest messages reach the coach; longer histories are cut, not refused. */
 export const CHAT_HISTORY_KEPT = 20;
 /** The stored conversation shown again after a reload: the last 100 turns (a message and its reply each). */

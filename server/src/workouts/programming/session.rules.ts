@@ -33,6 +33,8 @@ interface Slot {
   base: number;
   floor: number;
   step: number;
+  /** The highest dose it may grow to: its smallest usual dose for muscles still recovering. */
+  cap: number;
 }
 
 /** A block may run this much over its share before the next exercise or set is left out. */
@@ -102,6 +104,8 @@ interface SessionContext {
   allowed: CatalogueExercise[];
   /** Body parts the main block leaves out to recover (empty once that left too little). */
   resting: MuscleGroup[];
+  /** Recovering body parts it trains all the same (asked for, or too little left without them), at lighter doses. */
+  lightened: MuscleGroup[];
   taken: Set<string>;
   notes: string[];
   tieBreak: (exercise: CatalogueExercise) => number;
@@ -112,17 +116,18 @@ function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExerc
   const tieBreak = (exercise: CatalogueExercise) => createHash('sha1').update(`${seed}|${exercise.id}`).digest().readUInt32BE(0) / 2 ** 32;
   const allowed = catalogue.filter((exercise) => allowedFor(exercise, request));
   const notes: string[] = [];
-  let resting = request.avoidMuscles.filter((group) => BODY_PARTS.includes(group));
+  const recovering = request.avoidMuscles.filter((group) => BODY_PARTS.includes(group));
+  // A recovering part the member asks to train is trained, lighter; the others rest when enough is left without them.
+  let lightened = recovering.filter((group) => request.focus.includes(group));
+  let resting = recovering.filter((group) => !lightened.includes(group));
   if (resting.length) {
     const fresh = allowed.filter((e) => suitsBlock(e, 'main', request.type) && e.types.includes(request.type) && !trainsAny(e, resting));
     if (fresh.length >= 4) notes.push(`Recovery: your ${resting.join(', ')} worked hard recently, so this plan leaves them out to recover.`);
-    else {
-      notes.push(`Recovery: your ${resting.join(', ')} worked hard recently; keep those exercises light today.`);
-      resting = [];
-    }
+    else [lightened, resting] = [[...lightened, ...resting], []];
   }
+  if (lightened.length) notes.push(`Recovery: your ${lightened.join(', ')} worked hard recently, so this plan trains them at lighter doses today.`);
   notes.push(request.equipment.length ? `Uses only what you have: ${request.equipment.map((e) => e.replace(/_/g, ' ')).join(', ')} (and bodyweight).` : 'Bodyweight only: a mat helps.');
-  return { request, allowed, resting, taken: new Set(), notes, tieBreak };
+  return { request, allowed, resting, lightened, taken: new Set(), notes, tieBreak };
 }
 
 /**
@@ -189,7 +194,10 @@ function fill(context: SessionContext, spec: BlockSpec, chosenBefore: readonly S
       pool = pool.filter((e) => e !== exercise);
       continue;
     }
-    slots.push({ exercise, phase: spec.phase, options, base, floor, step });
+    const light = spec.phase === 'main' && trainsAny(exercise, context.lightened);
+    if (light) step = Math.min(step, floor);
+    const cap = light ? step : options.length - 1;
+    slots.push({ exercise, phase: spec.phase, options, base, floor, step, cap });
     context.taken.add(exercise.id);
   }
   grow(slots, limit);
@@ -229,6 +237,7 @@ function blockPool(context: SessionContext, spec: BlockSpec): CatalogueExercise[
 function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly CatalogueExercise[], chosen: readonly Slot[]): CatalogueExercise | undefined {
   const { request } = context;
   const focus = request.focus.filter((group) => BODY_PARTS.includes(group));
+  const focusMuscles = request.focusMuscles ?? [];
   const picks = spec.picks ?? [];
   const inBlock = chosen.filter((slot) => slot.phase === spec.phase).map((slot) => slot.exercise);
   const covered = new Set(inBlock.flatMap(exerciseGroups));
@@ -242,6 +251,8 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
     points += 6 * Math.min(2, exerciseGroups(e).filter((g) => !covered.has(g)).length);
     if (spec.phase === 'main') {
       if (focus.length && trainsAny(e, focus)) points += 100;
+      // Muscles named within the focus lead: led by one (the hip thrust for glutes), or working two (the swing), beats a squat that only helps.
+      if (focusMuscles.length) points += 40 * e.primary.filter((m) => focusMuscles.includes(m)).length + (focusMuscles.includes(e.primary[0]) ? 40 : 0);
       // Each focus body part gets its exercise before any gets a second one ("upper body" is chest, back, shoulders and arms).
       points += 30 * focusLeft.filter((group) => trainsAny(e, [group])).length;
       const levelGap = DIFFICULTIES.indexOf(request.difficulty) - DIFFICULTIES.indexOf(e.level);
@@ -266,7 +277,7 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
 function grow(slots: Slot[], limit: number): void {
   for (;;) {
     const total = totalSeconds(slots);
-    const growable = slots.filter((slot) => slot.step < slot.options.length - 1 && total - slotSeconds(slot) + doseSeconds(slot.options[slot.step + 1], slot.exercise) <= limit);
+    const growable = slots.filter((slot) => slot.step < slot.cap && total - slotSeconds(slot) + doseSeconds(slot.options[slot.step + 1], slot.exercise) <= limit);
     if (!growable.length) return;
     const pick = growable.reduce((a, b) => (b.step - b.base < a.step - a.base ? b : a));
     pick.step += 1;

@@ -2,10 +2,10 @@ import { DIFFICULTIES, EQUIPMENT, ExerciseView, LIMITATIONS, NO_HEALTH_ANSWERS, 
 import { type ScreeningLimits, screen } from '../screening/screening.rules';
 import type { PlanRequest } from '../../ai/ai.provider';
 import { doseProblems } from '../../../test/support/plan-checks';
-import { catalogueExercise } from '../catalogue';
+import { CATALOGUE, catalogueExercise } from '../catalogue';
 import type { Equipment } from '../catalogue/catalogue.types';
-import { allowedFor } from './eligibility.rules';
-import { buildSession } from './session.rules';
+import { allowedFor, isCyclical, suitsBlock, takesPace } from './eligibility.rules';
+import { buildSession, plannedExercise } from './session.rules';
 import { SwapContext, swapExercise } from './swap.rules';
 
 const entry = (id: string | undefined) => catalogueExercise(id ?? '')!;
@@ -47,7 +47,7 @@ describe('SWAP', () => {
       expect(result.index).toBe(exercises.indexOf(current));
       expect(result.exercise).toMatchObject({ id: current.id, phase: current.phase, name: after.name });
       expect(after.pattern).toBe(before.pattern);
-      expect([...after.equipment].sort()).toEqual([...before.equipment].sort());
+      expect(after.primary.some((m) => before.primary.includes(m))).toBe(true);
       if (after.pattern === 'cyclical') expect([after.pace === 'either' || after.pace === (current.dose!.sets === 1 ? 'steady' : 'intervals')]).toEqual([true]);
       expect([after.id, allowedFor(after, context)]).toEqual([after.id, true]);
       expect(after.loads.filter((joint) => context.limitations.includes(joint))).toEqual([]);
@@ -64,7 +64,7 @@ describe('SWAP', () => {
     expect(swapped).toBeGreaterThan(0);
   });
 
-  it('requires the same equipment, and gives the same answer for the same workout', () => {
+  it('prefers the same equipment, takes any other at hand, and gives the same answer for the same workout', () => {
     const { exercises, context } = workoutFor({ equipment: ['dumbbells', 'bench'] });
     const target = exercises.find((e) => e.phase === 'main')!;
     const original = { ...entry(target.catalogueId), equipment: ['dumbbells'] as Equipment[] };
@@ -73,8 +73,44 @@ describe('SWAP', () => {
     const result = swapExercise(exercises, target.id, context, catalogue);
     expect(result).toMatchObject({ kind: 'swapped', exercise: { catalogueId: 'dumbbell-twin', id: target.id } });
     expect(swapExercise(exercises, target.id, context, catalogue)).toEqual(result);
-    // The same pattern with other equipment (here bodyweight, also at hand) is not the same exercise: 409.
-    expect(swapExercise(exercises, target.id, context, [original, twin('bodyweight-twin', []), twin('bench-twin', ['dumbbells', 'bench'])])).toEqual({ kind: 'no_equivalent' });
+    // Other equipment at hand is an equivalent too, a loaded one before bodyweight.
+    expect(swapExercise(exercises, target.id, context, [original, twin('bodyweight-twin', []), twin('bench-twin', ['dumbbells', 'bench'])])).toMatchObject({ kind: 'swapped', exercise: { catalogueId: 'bench-twin' } });
+    expect(swapExercise(exercises, target.id, context, [original, twin('bodyweight-twin', [])])).toMatchObject({ kind: 'swapped', exercise: { catalogueId: 'bodyweight-twin' } });
+    // The same pattern working none of the original's prime movers is not an equivalent.
+    const otherMuscles = { ...twin('other-muscles', ['dumbbells']), primary: CATALOGUE.find((e) => !e.primary.some((m) => original.primary.includes(m)))!.primary };
+    expect(swapExercise(exercises, target.id, context, [original, otherMuscles])).toEqual({ kind: 'no_equivalent' });
+  });
+
+  it('finds an equivalent for a kettlebell floor press and a dumbbell step-up with dumbbells and a bench', () => {
+    const context: SwapContext = { type: 'strength', difficulty: 'intermediate', equipment: ['dumbbells', 'bench'], limitations: [], seed: 'w' };
+    for (const id of ['kettlebell-floor-press', 'dumbbell-step-up']) {
+      const exercise = CATALOGUE.find((e) => e.id === id);
+      expect(exercise).toBeDefined();
+      const planned = { ...plannedExercise(exercise!, 'main', { kind: 'reps', sets: 3, reps: 10, restSeconds: 60, eachSide: exercise!.unilateral }), id: 'ex1' };
+      expect({ id, kind: swapExercise([planned], 'ex1', context).kind }).toEqual({ id, kind: 'swapped' });
+    }
+  });
+
+  // Every main exercise the catalogue has, with each equipment set: whenever the catalogue holds an
+  // exercise of the same pattern sharing a prime mover that the user may do in that block, SWAP finds one.
+  it('finds an equivalent whenever the catalogue has one, for every exercise and equipment set', () => {
+    const missed: string[] = [];
+    const sets: Equipment[][] = [[], ['dumbbells', 'bench'], ['kettlebell', 'bands'], [...EQUIPMENT]];
+    for (const type of WORKOUT_TYPES) {
+      for (const equipment of sets) {
+        const context: SwapContext = { type, difficulty: 'advanced', equipment, limitations: [], seed: 'sweep' };
+        for (const exercise of CATALOGUE.filter((e) => e.types.includes(type) && suitsBlock(e, 'main', type))) {
+          const dose = exercise.dosing === 'reps' ? ({ kind: 'reps', sets: 3, reps: 10, restSeconds: 60, eachSide: exercise.unilateral } as const) : ({ kind: 'time', sets: 3, workSeconds: 30, restSeconds: 30, eachSide: exercise.unilateral } as const);
+          const planned = { ...plannedExercise(exercise, 'main', dose), id: 'ex1' };
+          const exists = CATALOGUE.some(
+            (e) => e.id !== exercise.id && e.pattern === exercise.pattern && e.primary.some((m) => exercise.primary.includes(m)) && allowedFor(e, context) && suitsBlock(e, 'main', type) && e.types.includes(type) && (!isCyclical(e) || takesPace(e, 'intervals')),
+          );
+          const found = swapExercise([planned], 'ex1', context).kind === 'swapped';
+          if (exists !== found) missed.push(`${type} ${equipment.join('+') || 'bodyweight'} ${exercise.id}: catalogue ${exists ? 'has' : 'has no'} equivalent, SWAP ${found ? 'found one' : 'found none'}`);
+        }
+      }
+    }
+    expect(missed).toEqual([]);
   });
 
   it('keeps a steady block steady: a sprint never replaces it', () => {
