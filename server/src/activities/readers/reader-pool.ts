@@ -151,7 +151,10 @@ function runOn(worker: Worker, task: ReaderTask, source: ActivitySource, deadlin
         open.sending = open.sending.then(async () => {
           try {
             const next = await (await open.chunks).next();
-            send(next.done ? { stream: reply.pull, end: true } : { stream: reply.pull, chunk: next.value });
+            if (next.done) return send({ stream: reply.pull, end: true });
+            // A chunk is often a view of a larger buffer, which cloning would copy whole: its own bytes are moved instead.
+            const chunk = new Uint8Array(next.value);
+            worker.postMessage({ stream: reply.pull, chunk } satisfies ReaderRequest, [chunk.buffer]);
           } catch (err) {
             send({ stream: reply.pull, error: err instanceof Error ? err.message : String(err) });
           }
