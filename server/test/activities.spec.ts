@@ -70,6 +70,7 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
       ['started_today', true],
       ['time_moves_forward', true],
       ['long_enough', true],
+      ['within_human_bounds', true],
       ['heart_rate_recorded', true],
       ['heart_rate_in_range', true],
       ['heart_rate_varies', true],

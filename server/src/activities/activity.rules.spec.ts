@@ -41,6 +41,7 @@ describe('judgeActivity', () => {
       { name: 'started_today', passed: true, reason: 'Started today at 08:30' },
       { name: 'time_moves_forward', passed: true, reason: 'Timestamps only move forward' },
       { name: 'long_enough', passed: true, reason: 'Lasted 35 minutes' },
+      { name: 'within_human_bounds', passed: true, reason: 'Distance, speed, steps and calories are within what a body does' },
       { name: 'heart_rate_recorded', passed: true, reason: '421 heart-rate samples' },
       { name: 'heart_rate_in_range', passed: true, reason: expect.stringMatching(/^Heart rate 1\d\d–1\d\d bpm$/) },
       { name: 'heart_rate_varies', passed: true, reason: expect.stringMatching(/^Heart rate varies by \d+ bpm$/) },
@@ -132,6 +133,16 @@ describe('summarize and activeSeconds', () => {
       heartRateMax: expect.any(Number),
       device: 'Garmin fr255Music',
     });
+  });
+
+  it('shows no NaN or infinity: a figure that is not one is shown as missing', () => {
+    expect(summarize(reading({ distanceMeters: NaN, calories: Infinity, steps: -Infinity }))).toMatchObject({ distanceMeters: null, calories: null, steps: null });
+  });
+
+  it('refuses a reading with a figure beyond a body, naming it', () => {
+    expect(failed(reading({ steps: 8e9 }))).toEqual([
+      { name: 'within_human_bounds', passed: false, reason: '8,000,000,000 steps are more than a person takes in a day (at most 150,000)' },
+    ]);
   });
 
   it('takes the declared duration when a file has no samples to span', () => {

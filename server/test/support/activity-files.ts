@@ -27,6 +27,8 @@ export interface ActivitySpec {
   seed?: number;
   /** UTC offset of the recording's local time in minutes (Apple Health writes local times). */
   utcOffsetMinutes?: number;
+  /** The session's step (stride) count as the file states it, whatever was recorded (an edited FIT). */
+  totalCycles?: number;
 }
 
 export interface Sample {
@@ -125,7 +127,7 @@ export async function fitFile(spec: ActivitySpec): Promise<Buffer> {
     totalTimerTime: sum.seconds,
     totalDistance: sum.meters,
     totalCalories: sum.calories,
-    ...(sum.steps === null ? {} : { totalCycles: Math.round(sum.steps / 2) }),
+    ...(spec.totalCycles !== undefined ? { totalCycles: spec.totalCycles } : sum.steps === null ? {} : { totalCycles: Math.round(sum.steps / 2) }),
     ...(sum.avgHr === null ? {} : { avgHeartRate: sum.avgHr, maxHeartRate: sum.maxHr }),
     messageIndex: 0,
   };
