@@ -5,7 +5,7 @@ import type { ActivityView, ProofDayView } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { ActivitySpec, afternoonZone, appleHealthZip, fitFile, gpxFile, lyingZipBomb, tcxFile, zipBomb } from './support/activity-files';
+import { ActivitySpec, afternoonZone, appleHealthZip, fitFile, gpxFile, lyingZipBomb, Sample, tcxFile, zipBomb } from './support/activity-files';
 import { pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
 import { pathOf } from './support/uploads';
@@ -162,6 +162,20 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
         const res = await validateWith(copier, await proofs.uploadActivity(copier, other, name), 409);
         expect(res.body).toMatchObject({ code: 'ACTIVITY_ALREADY_USED', message: 'This activity was already used as a proof' });
       }
+      expect(await snapshot(copier)).toEqual(before);
+    });
+
+    it('refuses the same recording dressed as another: trimmed, shifted by 0.0001°, its heart rate offset, renamed', async () => {
+      const recording = spec({ minutes: 40 });
+      const first = await member();
+      await validateWith(first, await proofs.uploadActivity(first, await fitFile(recording), 'run.fit'), 200);
+
+      const copier = await member();
+      const before = await snapshot(copier);
+      const dress = (samples: Sample[]) => samples.slice(40).map((s) => ({ ...s, lat: s.lat + 0.0001, lon: s.lon + 0.0001, bpm: s.bpm === null ? null : s.bpm + 4 }));
+      const copy = gpxFile({ ...recording, serial: undefined, creator: 'Forged', dress });
+      const res = await validateWith(copier, await proofs.uploadActivity(copier, copy, 'evening.gpx'), 409);
+      expect(res.body).toMatchObject({ code: 'ACTIVITY_ALREADY_USED' });
       expect(await snapshot(copier)).toEqual(before);
     });
 

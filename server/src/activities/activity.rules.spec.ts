@@ -26,7 +26,8 @@ function reading(overrides: Partial<ActivityReading> = {}, samples?: { times?: n
     device: 'Garmin fr255Music',
     timeline: timeline.stats(),
     heartRate: heart.stats(),
-    identity: { serial: '3412345678', times: [START], firstPosition: { time: START, lat: 52.520008, lon: 13.404954 }, source: null },
+    identity: { serial: '3412345678', times: [START], firstPosition: { time: START, lat: 52.520008, lon: 13.404954 }, source: null, deviceData: 'garmin/fr255Music/3412345678' },
+    series: { heartRate: times.map((t, i) => [t, bpm[i]]), track: [] },
     ...overrides,
   };
 }
@@ -154,7 +155,7 @@ describe('summarize and activeSeconds', () => {
 describe('activityKeys', () => {
   it('claims the device serial with each instant, and the first position with its time', () => {
     const later = new Date(START.getTime() + 2500);
-    expect(activityKeys(reading({ identity: { serial: '77', times: [START, later], firstPosition: { time: START, lat: 52.5200081, lon: 13.404954 }, source: null } }))).toEqual([
+    expect(activityKeys(reading({ identity: { serial: '77', times: [START, later], firstPosition: { time: START, lat: 52.5200081, lon: 13.404954 }, source: null, deviceData: null } }))).toEqual([
       'device:77:2026-11-25T07:30:00.000Z',
       'device:77:2026-11-25T07:30:02.000Z',
       'track:2026-11-25T07:30:00.000Z:52.5200,13.4050',
@@ -162,7 +163,7 @@ describe('activityKeys', () => {
   });
 
   it('uses the source name without a serial, and the start and duration when a file names nothing', () => {
-    const identity = { serial: null, times: [], firstPosition: null, source: 'Apple Watch' };
+    const identity = { serial: null, times: [], firstPosition: null, source: 'Apple Watch', deviceData: null };
     expect(activityKeys(reading({ identity }))).toEqual(['source:Apple Watch:2026-11-25T07:30:00.000Z:2100']);
     expect(activityKeys(reading({ identity: { ...identity, source: null } }))).toEqual(['start:2026-11-25T07:30:00.000Z:2100']);
   });

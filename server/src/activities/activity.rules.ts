@@ -52,7 +52,8 @@ export function judgeActivity(reading: ActivityReading, { day, timeZone, now }: 
   if (minutes < rules.minMinutes) check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
   else check('long_enough', true, `Lasted ${minutes} minutes`);
 
-  const outside = outsideHumanBounds({ ...reading, durationSeconds: activeSeconds(reading) }, rules.minMinutes);
+  const stepsOf = reading.format === 'apple_health' ? 'day' : 'activity';
+  const outside = outsideHumanBounds({ ...reading, durationSeconds: activeSeconds(reading), stepsOf }, rules.minMinutes);
   check('within_human_bounds', !outside, outside ?? 'Distance, speed, steps and calories are within what a body does');
 
   const hr = reading.heartRate;

@@ -27,6 +27,9 @@ describe('outsideHumanBounds', () => {
 
   it('refuses a cadence, calories per minute and totals no body reaches', () => {
     expect(outsideHumanBounds({ ...run, steps: 35 * 300 })).toBe('10,500 steps in 35 minutes (300 a minute) are beyond a human cadence (at most 260)');
+    // A day's steps beside a short workout (an Apple Health export) are bounded by the day only.
+    expect(outsideHumanBounds({ ...run, steps: 12_000, stepsOf: 'day' })).toBeNull();
+    expect(outsideHumanBounds({ ...run, steps: 200_000, stepsOf: 'day' })).toMatch(/^200,000 steps are more than a person takes in a day/);
     expect(outsideHumanBounds({ ...run, calories: 35 * 40 })).toBe('1,400 kcal in 35 minutes are beyond what a body burns (at most 30 a minute)');
     expect(outsideHumanBounds({ ...run, calories: 20_000, durationSeconds: 20 * 3600, distanceMeters: 100_000, steps: 100_000 })).toMatch(/^20,000 kcal are more than a body burns/);
     expect(outsideHumanBounds({ ...run, durationSeconds: 30 * 3600 })).toMatch(/^A duration of 30 hours/);

@@ -8,6 +8,8 @@ export interface ActivityFigures {
   distanceMeters: number | null;
   steps: number | null;
   calories: number | null;
+  /** Whether `steps` are the activity's own or the whole day's (an Apple Health export counts the day). */
+  stepsOf?: 'activity' | 'day';
 }
 
 /** The first figure outside what a body does, named with its value and the bound; null when all are within. */
@@ -37,7 +39,7 @@ export function outsideHumanBounds(figures: ActivityFigures, minMinutesForRates 
       return `An average speed of ${format(speed * 3.6, 1)} km/h is beyond ${kind} (at most ${format(sport.maxAverageSpeedMps * 3.6)} km/h)`;
     }
   }
-  if (steps !== null && steps / minutes > sport.maxStepsPerMinute) {
+  if (steps !== null && figures.stepsOf !== 'day' && steps / minutes > sport.maxStepsPerMinute) {
     return `${format(steps)} steps in ${format(minutes)} minutes (${format(steps / minutes)} a minute) are beyond a human cadence (at most ${sport.maxStepsPerMinute})`;
   }
   if (calories !== null && calories / minutes > sport.maxCaloriesPerMinute) {
