@@ -74,6 +74,7 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
       ['heart_rate_recorded', true],
       ['heart_rate_in_range', true],
       ['heart_rate_varies', true],
+      ['evidence_strength', true],
     ]);
     // Reading stores and claims nothing.
     expect((await snapshot(me)).claims).toBe(0);
@@ -102,6 +103,23 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
     const url = await proofs.uploadActivity(me, await make(spec()), fileName);
     await validateWith(me, url, 200);
     expect((await t.http.get('/api/activities').set(me.auth).expect(200)).body).toHaveLength(1);
+  });
+
+  it('takes a made-up GPX (40 minutes, a sine-wave heart rate, creator "Forged") as supporting only: the day rests on its other proofs, no activity is counted', async () => {
+    const me = await member();
+    const start = spec().start;
+    const sine = (samples: Sample[]) => samples.map((x) => ({ ...x, bpm: Math.round(135 + 15 * Math.sin((x.time.getTime() - start.getTime()) / 95_000)) }));
+    const url = await proofs.uploadActivity(me, gpxFile(spec({ minutes: 40, creator: 'Forged', dress: sine })), 'forged.gpx');
+    const read = await t.http.post('/api/activities/read').set(me.auth).send({ fileUrl: url, timeZone }).expect(200);
+    expect(read.body.checks.find((c: { name: string }) => c.name === 'evidence_strength')).toEqual({
+      name: 'evidence_strength',
+      passed: true,
+      reason: 'Supporting only: this file has no device data and its heart rate is as smooth as a drawn curve, so it backs up your selfie and video but does not count as an activity (its steps and distance are not credited)',
+    });
+    await validateWith(me, url, 200);
+    expect((await t.http.get('/api/activities').set(me.auth).expect(200)).body).toEqual([]);
+    // Still claimed: the same file cannot support another day.
+    expect((await snapshot(me)).claims).toBeGreaterThan(0);
   });
 
   it('makes 10K Steps claimable from the steps read in an imported file, not before', async () => {

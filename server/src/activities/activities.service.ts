@@ -22,6 +22,7 @@ import { ActivitiesRepository, ActivityRecord } from './activities.repository';
 import { ActivityClaimsRepository } from './activity-claims.repository';
 import { activityKeys, isAccepted, judgeActivity, summarize } from './activity.rules';
 import { SeriesShape, isSameRecording, lookupKeys, shapeKeys, shapeOf } from './series-shape.rules';
+import { evidenceStrength } from './evidence-strength.rules';
 import { ReadDeadline, unreadable } from './readers/read-limits';
 import { readActivity } from './readers/read-activity';
 
@@ -31,6 +32,8 @@ export interface ActivityReadResult {
   keys: string[];
   /** The recording's series on the grid, null when too short to compare (see series-shape.rules). */
   shape: SeriesShape | null;
+  /** A file without device data whose series do not look like a body's: it supports the day, it does not prove an activity. */
+  supporting: boolean;
 }
 
 /** Thrown inside a claim when the recording matches an earlier one's shape. */
@@ -77,7 +80,7 @@ export class ActivitiesService {
    * before, by anyone) and the activity is stored. Answers the checks to keep with the day's proof.
    */
   async proveDay(userId: string, proofDayId: Id, uploadId: string, day: string, timeZone: string): Promise<EvidenceCheck[]> {
-    const { verdict, keys, shape } = await this.read(userId, uploadId, day, timeZone);
+    const { verdict, keys, shape, supporting } = await this.read(userId, uploadId, day, timeZone);
     const refused = verdict.checks.find((c) => !c.passed);
     if (refused) throw new AppError('PROOF_REJECTED', refused.reason, 'Proof Rejected');
     try {
@@ -87,6 +90,8 @@ export class ActivitiesService {
       await this.claims.releaseDay(proofDayId);
       throw isDuplicateKey(err) || err === REUSED ? activityAlreadyUsed() : err;
     }
+    // Supporting evidence is claimed (it cannot be sent again) but is no activity: no steps, not listed.
+    if (supporting) return verdict.checks;
     const { startedAt, ...activity } = verdict.activity;
     await this.activities.insert({ ...activity, startedAt: new Date(startedAt), userId, proofDayId, uploadId, day });
     return verdict.checks;
@@ -130,9 +135,11 @@ export class ActivitiesService {
     try {
       const source = { size: upload.size ?? 0, open: (range?: { start: number; end: number }) => this.uploads.openFile(upload, range) };
       const reading = await readActivity(format, source, day, timeZone, deadline);
-      const checks = judgeActivity(reading, { day, timeZone, now: new Date() });
+      const shape = shapeOf(reading.series);
+      const strength = evidenceStrength(reading, shape);
+      const checks = [...judgeActivity(reading, { day, timeZone, now: new Date() }), strength.check];
       const verdict = { accepted: isAccepted(checks), checks, activity: summarize(reading) };
-      return { verdict, keys: activityKeys(reading), shape: shapeOf(reading.series) };
+      return { verdict, keys: activityKeys(reading), shape, supporting: strength.supporting };
     } finally {
       deadline.dispose();
     }

@@ -71,7 +71,7 @@ export function shapeOf(series: ActivitySeries): SeriesShape | null {
 }
 
 /** Centred moving average over `width` points (shorter at the ends). */
-function smooth(values: number[], width: number): number[] {
+export function smooth(values: number[], width: number): number[] {
   const half = Math.floor(width / 2);
   const sums = [0];
   for (const v of values) sums.push(sums[sums.length - 1] + v);
@@ -82,7 +82,7 @@ function smooth(values: number[], width: number): number[] {
   });
 }
 
-const speedOf = (shape: SeriesShape) => shape.east.map((e, i) => Math.hypot(e, shape.north[i]));
+export const speedOf = (shape: SeriesShape) => shape.east.map((e, i) => Math.hypot(e, shape.north[i]));
 
 /** A landmark token and the grid index it starts at. */
 interface Landmark {
@@ -163,7 +163,7 @@ export function shapeKeys(shape: SeriesShape, count: number = SHAPE_RULES.keysPe
 export const lookupKeys = (shape: SeriesShape) => shapeKeys(shape, SHAPE_RULES.lookupKeys);
 
 /** Pearson correlation of two equal-length lists (0 when either does not vary). */
-function correlation(a: number[], b: number[]): number {
+export function correlation(a: number[], b: number[]): number {
   const n = a.length;
   const ma = a.reduce((s, v) => s + v, 0) / n;
   const mb = b.reduce((s, v) => s + v, 0) / n;
