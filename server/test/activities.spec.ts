@@ -5,7 +5,7 @@ import type { ActivityView, ProofDayView } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { ActivitySpec, afternoonZone, appleHealthZip, fitFile, gpxFile, lyingZipBomb, tcxFile, zipBomb } from './support/activity-files';
+import { ActivitySpec, afternoonZone, appleHealthZip, fitFile, gpxFile, lyingZipBomb, Sample, tcxFile, zipBomb } from './support/activity-files';
 import { pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
 import { pathOf } from './support/uploads';
@@ -70,9 +70,11 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
       ['started_today', true],
       ['time_moves_forward', true],
       ['long_enough', true],
+      ['within_human_bounds', true],
       ['heart_rate_recorded', true],
       ['heart_rate_in_range', true],
       ['heart_rate_varies', true],
+      ['evidence_strength', true],
     ]);
     // Reading stores and claims nothing.
     expect((await snapshot(me)).claims).toBe(0);
@@ -101,6 +103,23 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
     const url = await proofs.uploadActivity(me, await make(spec()), fileName);
     await validateWith(me, url, 200);
     expect((await t.http.get('/api/activities').set(me.auth).expect(200)).body).toHaveLength(1);
+  });
+
+  it('takes a made-up GPX (40 minutes, a sine-wave heart rate, creator "Forged") as supporting only: the day rests on its other proofs, no activity is counted', async () => {
+    const me = await member();
+    const start = spec().start;
+    const sine = (samples: Sample[]) => samples.map((x) => ({ ...x, bpm: Math.round(135 + 15 * Math.sin((x.time.getTime() - start.getTime()) / 95_000)) }));
+    const url = await proofs.uploadActivity(me, gpxFile(spec({ minutes: 40, creator: 'Forged', dress: sine })), 'forged.gpx');
+    const read = await t.http.post('/api/activities/read').set(me.auth).send({ fileUrl: url, timeZone }).expect(200);
+    expect(read.body.checks.find((c: { name: string }) => c.name === 'evidence_strength')).toEqual({
+      name: 'evidence_strength',
+      passed: true,
+      reason: 'Supporting only: this file has no device data and its heart rate is as smooth as a drawn curve, so it backs up your selfie and video but does not count as an activity (its steps and distance are not credited)',
+    });
+    await validateWith(me, url, 200);
+    expect((await t.http.get('/api/activities').set(me.auth).expect(200)).body).toEqual([]);
+    // Still claimed: the same file cannot support another day.
+    expect((await snapshot(me)).claims).toBeGreaterThan(0);
   });
 
   it('makes 10K Steps claimable from the steps read in an imported file, not before', async () => {
@@ -161,6 +180,20 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
         const res = await validateWith(copier, await proofs.uploadActivity(copier, other, name), 409);
         expect(res.body).toMatchObject({ code: 'ACTIVITY_ALREADY_USED', message: 'This activity was already used as a proof' });
       }
+      expect(await snapshot(copier)).toEqual(before);
+    });
+
+    it('refuses the same recording dressed as another: trimmed, shifted by 0.0001°, its heart rate offset, renamed', async () => {
+      const recording = spec({ minutes: 40 });
+      const first = await member();
+      await validateWith(first, await proofs.uploadActivity(first, await fitFile(recording), 'run.fit'), 200);
+
+      const copier = await member();
+      const before = await snapshot(copier);
+      const dress = (samples: Sample[]) => samples.slice(40).map((s) => ({ ...s, lat: s.lat + 0.0001, lon: s.lon + 0.0001, bpm: s.bpm === null ? null : s.bpm + 4 }));
+      const copy = gpxFile({ ...recording, serial: undefined, creator: 'Forged', dress });
+      const res = await validateWith(copier, await proofs.uploadActivity(copier, copy, 'evening.gpx'), 409);
+      expect(res.body).toMatchObject({ code: 'ACTIVITY_ALREADY_USED' });
       expect(await snapshot(copier)).toEqual(before);
     });
 

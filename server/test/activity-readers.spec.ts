@@ -38,6 +38,15 @@ async function read(format: ActivityFormat, bytes: Buffer, deadline = new ReadDe
   }
 }
 
+describe('activity figures beyond a body', () => {
+  it('refuses a FIT session whose totalCycles of 4e9 reads as 8,000,000,000 steps, naming the figure', async () => {
+    const reading = await read('fit', await fitFile({ ...spec, totalCycles: 4e9 }));
+    expect(reading.steps).toBe(8e9);
+    const refused = judgeActivity(reading, day).filter((c) => !c.passed);
+    expect(refused).toEqual([{ name: 'within_human_bounds', passed: false, reason: '8,000,000,000 steps are more than a person takes in a day (at most 150,000)' }]);
+  });
+});
+
 describe('activity readers on genuine files', () => {
   it.each<[ActivityFormat, () => Promise<Buffer> | Buffer]>([
     ['fit', () => fitFile(spec)],

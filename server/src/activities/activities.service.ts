@@ -21,6 +21,8 @@ import { UploadsService } from '../uploads/uploads.service';
 import { ActivitiesRepository, ActivityRecord } from './activities.repository';
 import { ActivityClaimsRepository } from './activity-claims.repository';
 import { activityKeys, isAccepted, judgeActivity, summarize } from './activity.rules';
+import { SeriesShape, isSameRecording, lookupKeys, shapeKeys, shapeOf } from './series-shape.rules';
+import { evidenceStrength } from './evidence-strength.rules';
 import { ReadDeadline, unreadable } from './readers/read-limits';
 import { readActivity } from './readers/read-activity';
 
@@ -28,7 +30,14 @@ import { readActivity } from './readers/read-activity';
 export interface ActivityReadResult {
   verdict: ActivityVerdict;
   keys: string[];
+  /** The recording's series on the grid, null when too short to compare (see series-shape.rules). */
+  shape: SeriesShape | null;
+  /** A file without device data whose series do not look like a body's: it supports the day, it does not prove an activity. */
+  supporting: boolean;
 }
+
+/** Thrown inside a claim when the recording matches an earlier one's shape. */
+const REUSED = new Error('activity shape already claimed');
 
 /** How many activities the list answers, newest first. */
 const LIST_LIMIT = 100;
@@ -71,18 +80,32 @@ export class ActivitiesService {
    * before, by anyone) and the activity is stored. Answers the checks to keep with the day's proof.
    */
   async proveDay(userId: string, proofDayId: Id, uploadId: string, day: string, timeZone: string): Promise<EvidenceCheck[]> {
-    const { verdict, keys } = await this.read(userId, uploadId, day, timeZone);
+    const { verdict, keys, shape, supporting } = await this.read(userId, uploadId, day, timeZone);
     const refused = verdict.checks.find((c) => !c.passed);
     if (refused) throw new AppError('PROOF_REJECTED', refused.reason, 'Proof Rejected');
     try {
       for (const key of keys) await this.claims.claim(key, { userId, proofDayId });
+      if (shape) await this.claimShape(shape, { userId, proofDayId });
     } catch (err) {
       await this.claims.releaseDay(proofDayId);
-      throw isDuplicateKey(err) ? activityAlreadyUsed() : err;
+      throw isDuplicateKey(err) || err === REUSED ? activityAlreadyUsed() : err;
     }
+    // Supporting evidence is claimed (it cannot be sent again) but is no activity: no steps, not listed.
+    if (supporting) return verdict.checks;
     const { startedAt, ...activity } = verdict.activity;
     await this.activities.insert({ ...activity, startedAt: new Date(startedAt), userId, proofDayId, uploadId, day });
     return verdict.checks;
+  }
+
+  /**
+   * The same recording dressed otherwise (shifted, rescaled, resampled, trimmed, renamed) is one
+   * activity: stored first, then compared with the claims sharing its keys, so two copies sent at
+   * once each see the other and both are refused (never both credited).
+   */
+  private async claimShape(shape: SeriesShape, owner: { userId: string; proofDayId: Id }): Promise<void> {
+    await this.claims.claimShape(shape, shapeKeys(shape), owner);
+    const others = await this.claims.shapesSharing(lookupKeys(shape), owner.proofDayId);
+    if (others.some((other) => isSameRecording(shape, other.shape))) throw REUSED;
   }
 
   /** Undoes proveDay for a proof day that was not credited: its claims and its activity. */
@@ -112,8 +135,11 @@ export class ActivitiesService {
     try {
       const source = { size: upload.size ?? 0, open: (range?: { start: number; end: number }) => this.uploads.openFile(upload, range) };
       const reading = await readActivity(format, source, day, timeZone, deadline);
-      const checks = judgeActivity(reading, { day, timeZone, now: new Date() });
-      return { verdict: { accepted: isAccepted(checks), checks, activity: summarize(reading) }, keys: activityKeys(reading) };
+      const shape = shapeOf(reading.series);
+      const strength = evidenceStrength(reading, shape);
+      const checks = [...judgeActivity(reading, { day, timeZone, now: new Date() }), strength.check];
+      const verdict = { accepted: isAccepted(checks), checks, activity: summarize(reading) };
+      return { verdict, keys: activityKeys(reading), shape, supporting: strength.supporting };
     } finally {
       deadline.dispose();
     }

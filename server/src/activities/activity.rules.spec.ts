@@ -26,7 +26,8 @@ function reading(overrides: Partial<ActivityReading> = {}, samples?: { times?: n
     device: 'Garmin fr255Music',
     timeline: timeline.stats(),
     heartRate: heart.stats(),
-    identity: { serial: '3412345678', times: [START], firstPosition: { time: START, lat: 52.520008, lon: 13.404954 }, source: null },
+    identity: { serial: '3412345678', times: [START], firstPosition: { time: START, lat: 52.520008, lon: 13.404954 }, source: null, deviceData: 'garmin/fr255Music/3412345678' },
+    series: { heartRate: times.map((t, i) => [t, bpm[i]]), track: [] },
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ describe('judgeActivity', () => {
       { name: 'started_today', passed: true, reason: 'Started today at 08:30' },
       { name: 'time_moves_forward', passed: true, reason: 'Timestamps only move forward' },
       { name: 'long_enough', passed: true, reason: 'Lasted 35 minutes' },
+      { name: 'within_human_bounds', passed: true, reason: 'Distance, speed, steps and calories are within what a body does' },
       { name: 'heart_rate_recorded', passed: true, reason: '421 heart-rate samples' },
       { name: 'heart_rate_in_range', passed: true, reason: expect.stringMatching(/^Heart rate 1\d\d–1\d\d bpm$/) },
       { name: 'heart_rate_varies', passed: true, reason: expect.stringMatching(/^Heart rate varies by \d+ bpm$/) },
@@ -134,6 +136,16 @@ describe('summarize and activeSeconds', () => {
     });
   });
 
+  it('shows no NaN or infinity: a figure that is not one is shown as missing', () => {
+    expect(summarize(reading({ distanceMeters: NaN, calories: Infinity, steps: -Infinity }))).toMatchObject({ distanceMeters: null, calories: null, steps: null });
+  });
+
+  it('refuses a reading with a figure beyond a body, naming it', () => {
+    expect(failed(reading({ steps: 8e9 }))).toEqual([
+      { name: 'within_human_bounds', passed: false, reason: '8,000,000,000 steps are more than a person takes in a day (at most 150,000)' },
+    ]);
+  });
+
   it('takes the declared duration when a file has no samples to span', () => {
     const empty = { count: 0, first: null, last: null, backwardsAt: null };
     expect(activeSeconds(reading({ durationSeconds: 1800, timeline: empty }))).toBe(1800);
@@ -143,7 +155,7 @@ describe('summarize and activeSeconds', () => {
 describe('activityKeys', () => {
   it('claims the device serial with each instant, and the first position with its time', () => {
     const later = new Date(START.getTime() + 2500);
-    expect(activityKeys(reading({ identity: { serial: '77', times: [START, later], firstPosition: { time: START, lat: 52.5200081, lon: 13.404954 }, source: null } }))).toEqual([
+    expect(activityKeys(reading({ identity: { serial: '77', times: [START, later], firstPosition: { time: START, lat: 52.5200081, lon: 13.404954 }, source: null, deviceData: null } }))).toEqual([
       'device:77:2026-11-25T07:30:00.000Z',
       'device:77:2026-11-25T07:30:02.000Z',
       'track:2026-11-25T07:30:00.000Z:52.5200,13.4050',
@@ -151,7 +163,7 @@ describe('activityKeys', () => {
   });
 
   it('uses the source name without a serial, and the start and duration when a file names nothing', () => {
-    const identity = { serial: null, times: [], firstPosition: null, source: 'Apple Watch' };
+    const identity = { serial: null, times: [], firstPosition: null, source: 'Apple Watch', deviceData: null };
     expect(activityKeys(reading({ identity }))).toEqual(['source:Apple Watch:2026-11-25T07:30:00.000Z:2100']);
     expect(activityKeys(reading({ identity: { ...identity, source: null } }))).toEqual(['start:2026-11-25T07:30:00.000Z:2100']);
   });

@@ -1,6 +1,7 @@
 import { ACTIVITY_RULES, type ActivityCheck, type ActivitySummary } from '../contract';
 import { dayIn } from '../users/users.rules';
 import type { ActivityReading } from './readers/activity-reading';
+import { finiteOrNull, outsideHumanBounds } from './human-bounds.rules';
 
 /**
  * Pure rules of imported activities: whether a reading proves the day (each check with its
@@ -51,6 +52,10 @@ export function judgeActivity(reading: ActivityReading, { day, timeZone, now }: 
   if (minutes < rules.minMinutes) check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
   else check('long_enough', true, `Lasted ${minutes} minutes`);
 
+  const stepsOf = reading.format === 'apple_health' ? 'day' : 'activity';
+  const outside = outsideHumanBounds({ ...reading, durationSeconds: activeSeconds(reading), stepsOf }, rules.minMinutes);
+  check('within_human_bounds', !outside, outside ?? 'Distance, speed, steps and calories are within what a body does');
+
   const hr = reading.heartRate;
   const needed = Math.max(rules.heartRate.minSamples, Math.ceil(minutes * rules.heartRate.minSamplesPerMinute));
   if (hr.count === 0) {
@@ -78,13 +83,17 @@ export const isAccepted = (checks: ActivityCheck[]) => checks.every((c) => c.pas
 
 /** What the user is shown of a reading. */
 export function summarize(reading: ActivityReading): ActivitySummary {
-  const round = (value: number | null) => (value === null ? null : Math.round(value));
+  const round = (value: number | null) => {
+    const finite = finiteOrNull(value);
+    return finite === null ? null : Math.round(Math.max(0, finite));
+  };
+  const distance = finiteOrNull(reading.distanceMeters);
   return {
     format: reading.format,
     kind: reading.kind,
     startedAt: reading.startedAt.toISOString(),
-    durationSeconds: Math.round(activeSeconds(reading)),
-    distanceMeters: reading.distanceMeters === null ? null : Math.round(reading.distanceMeters * 10) / 10,
+    durationSeconds: round(activeSeconds(reading)) ?? 0,
+    distanceMeters: distance === null ? null : Math.round(Math.max(0, distance) * 10) / 10,
     heartRateAvg: round(reading.heartRate.mean),
     heartRateMax: round(reading.heartRate.max),
     calories: round(reading.calories),

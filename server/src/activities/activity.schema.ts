@@ -39,8 +39,16 @@ export class ActivityClaim {
   @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   /** Indexed: releasing a proof day deletes its claims by it. */
   @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) proofDayId!: Types.ObjectId;
+  /**
+   * A shape key (a landmark of a recording's series), one document per key so the index holds a
+   * plain string: a new recording reads the few claims that share one of its keys, however many are stored.
+   */
+  @Prop({ type: String }) shapeKey?: string;
+  /** On a recording's shape document: its series on the grid, compared with a new recording's. */
+  @Prop({ type: SchemaTypes.Mixed }) shape?: { heartRate: number[]; east: number[]; north: number[] };
 
   createdAt!: Date;
 }
 
 export const ActivityClaimSchema = SchemaFactory.createForClass(ActivityClaim);
+ActivityClaimSchema.index({ shapeKey: 1 });

@@ -27,6 +27,12 @@ export interface ActivitySpec {
   seed?: number;
   /** UTC offset of the recording's local time in minutes (Apple Health writes local times). */
   utcOffsetMinutes?: number;
+  /** The session's step (stride) count as the file states it, whatever was recorded (an edited FIT). */
+  totalCycles?: number;
+  /** Edits the recorded samples before they are written (a copy dressed as another recording). */
+  dress?: (samples: Sample[]) => Sample[];
+  /** The GPX creator attribute (the app that wrote the file). */
+  creator?: string;
 }
 
 export interface Sample {
@@ -51,33 +57,53 @@ function random(seed: number): () => number {
 
 const PACE_MPS = { running: 3.1, cycling: 7.5, walking: 1.4 } as const;
 
-/** The samples of a recording: a heart rate rising from about 95 to the 150s, drifting and wavering; a track at pace. */
+/**
+ * The samples of a recording: an effort that warms up and then varies as a route and a body do
+ * (hills, surges: slow random waves, their periods and phases set by the seed), a pace that follows
+ * it, a heart rate that follows it half a minute late (rising from about 95 to the 150s, drifting
+ * and wavering), and a track as a GPS receiver reports it: a wandering heading and a position off by
+ * a few metres, the error drifting slowly rather than jumping.
+ */
 export function samplesOf(spec: ActivitySpec): Sample[] {
   const every = spec.everySeconds ?? 5;
   const next = random(spec.seed ?? 1);
   const count = Math.floor((spec.minutes * 60) / every) + 1;
   const pace = PACE_MPS[spec.kind ?? 'running'];
-  const heading = next() * 2 * Math.PI;
+  let heading = next() * 2 * Math.PI;
   let lat = 52.5 + next() * 0.1;
   let lon = 13.3 + next() * 0.2;
   let meters = 0;
   const resting = 90 + next() * 15;
+  // Effort wanders (an Ornstein-Uhlenbeck walk: hills, surges, easing off) about its warm-up curve.
+  let wander = 0;
+  let heartEffort = 0;
+  const gpsError = { north: 0, east: 0 };
   const samples: Sample[] = [];
   for (let i = 0; i < count; i++) {
     const seconds = i * every;
-    const effort = 1 - Math.exp(-seconds / 240);
-    const realistic = resting + 62 * effort + 0.004 * seconds + 5 * Math.sin(seconds / 45) + (next() - 0.5) * 6;
+    const warm = 1 - Math.exp(-seconds / 240);
+    wander += -wander * (every / 90) + (next() - 0.5) * 0.06 * Math.sqrt(every);
+    const effort = warm * (1 + wander);
+    // The heart follows effort with a lag of about 30 s.
+    heartEffort += (effort - heartEffort) * Math.min(1, every / 30);
+    const realistic = resting + 62 * heartEffort + 0.004 * seconds + (next() - 0.5) * 6;
     // Impossible: a heart near 250 bpm throughout (FIT stores a byte, so no higher).
     const bpm = { realistic: Math.round(realistic), flat: 120, none: null, impossible: Math.min(250, Math.round(realistic + 130)) }[spec.heartRate ?? 'realistic'];
-    const step = i === 0 ? 0 : pace * every * (0.9 + next() * 0.2);
+    const step = i === 0 ? 0 : pace * every * (1 + wander) * (0.95 + next() * 0.1);
     meters += step;
+    heading += (next() - 0.5) * 0.08 * every;
     lat += (step * Math.cos(heading)) / 111_195;
     lon += (step * Math.sin(heading)) / (111_195 * Math.cos((lat * Math.PI) / 180));
+    // A receiver's error: a few metres, wandering, not white.
+    gpsError.north = 0.9 * gpsError.north + (next() - 0.5) * 2.5;
+    gpsError.east = 0.9 * gpsError.east + (next() - 0.5) * 2.5;
     let time = spec.start.getTime() + seconds * 1000;
     if (spec.backwards && i === Math.floor(count / 2)) time -= 60_000;
-    samples.push({ time: new Date(time), bpm, lat, lon, meters });
+    const reportedLat = lat + gpsError.north / 111_195;
+    const reportedLon = lon + gpsError.east / (111_195 * Math.cos((lat * Math.PI) / 180));
+    samples.push({ time: new Date(time), bpm, lat: reportedLat, lon: reportedLon, meters });
   }
-  return samples;
+  return spec.dress ? spec.dress(samples) : samples;
 }
 
 const totals = (spec: ActivitySpec, samples: Sample[]) => {
@@ -125,7 +151,7 @@ export async function fitFile(spec: ActivitySpec): Promise<Buffer> {
     totalTimerTime: sum.seconds,
     totalDistance: sum.meters,
     totalCalories: sum.calories,
-    ...(sum.steps === null ? {} : { totalCycles: Math.round(sum.steps / 2) }),
+    ...(spec.totalCycles !== undefined ? { totalCycles: spec.totalCycles } : sum.steps === null ? {} : { totalCycles: Math.round(sum.steps / 2) }),
     ...(sum.avgHr === null ? {} : { avgHeartRate: sum.avgHr, maxHeartRate: sum.maxHr }),
     messageIndex: 0,
   };
@@ -209,7 +235,7 @@ export function gpxFile(spec: ActivitySpec): Buffer {
     )
     .join('\n      ');
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<gpx creator="Garmin Connect" version="1.1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/11.xsd" xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:ns2="http://www.garmin.com/xmlschemas/GpxExtensions/v3">
+<gpx creator="${spec.creator ?? 'Garmin Connect'}" version="1.1" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/11.xsd" xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:ns2="http://www.garmin.com/xmlschemas/GpxExtensions/v3">
   <metadata><link href="connect.garmin.com"><text>Garmin Connect</text></link><time>${iso(spec.start)}</time></metadata>
   <trk>
     <name>Morning ${spec.kind ?? 'running'}</name>

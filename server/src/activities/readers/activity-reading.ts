@@ -1,5 +1,5 @@
 import type { ActivityFormat, ActivityKind } from '../../contract';
-import type { HeartRateStats, TimelineStats } from './samples';
+import type { ActivitySeries, HeartRateStats, TimelineStats } from './samples';
 
 /** Where an activity is from, for the claims that stop it proving a day twice, whoever uploads it. */
 export interface ActivityIdentity {
@@ -11,6 +11,12 @@ export interface ActivityIdentity {
   firstPosition: { time: Date; lat: number; lon: number } | null;
   /** The app or device as named by a format without serials (GPX creator, Apple Health source). */
   source: string | null;
+  /**
+   * What the recording device says of itself where the format carries it (FIT file_id
+   * manufacturer/product/serial, TCX Creator device and UnitId, Apple Health's device hardware);
+   * null for a file any program could have written (GPX, a TCX without a device).
+   */
+  deviceData: string | null;
 }
 
 /** What a reader found in an activity file, whatever its format: the rules judge this. */
@@ -27,4 +33,6 @@ export interface ActivityReading {
   timeline: TimelineStats;
   heartRate: HeartRateStats;
   identity: ActivityIdentity;
+  /** The heart rate and track over time (bounded), to compare recordings and judge them as a body's. */
+  series: ActivitySeries;
 }

@@ -2,7 +2,7 @@ import { ACTIVITY_READ_LIMITS } from '../../contract';
 import { dayIn, instantsOfDayAnywhere } from '../../users/users.rules';
 import type { ActivityReading } from './activity-reading';
 import { ActivitySource, ReadDeadline, unreadable } from './read-limits';
-import { HeartRateSeries, Timeline } from './samples';
+import { HeartRateSeries, SeriesRecorder, Timeline } from './samples';
 import { appleKind } from './sport-kinds';
 import { readXml, xmlNumber, xmlText } from './xml-stream';
 import { openZipEntry } from './zip-entry';
@@ -14,6 +14,8 @@ interface Workout {
   type: string | null;
   source: string | null;
   device: string | null;
+  /** The device's hardware as HealthKit records it ("Watch6,2"), null for a workout typed in an app. */
+  hardware: string | null;
   start: number;
   end: number;
   seconds: number | null;
@@ -77,6 +79,7 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
             type: xmlText(a.workoutActivityType),
             source: xmlText(a.sourceName),
             device: xmlText(/name:([^,>]+)/.exec(a.device ?? '')?.[1]?.trim() ?? a.sourceName),
+            hardware: xmlText(/hardware:([^,>]+)/.exec(a.device ?? '')?.[1]?.trim()),
             start: appleTime(a.startDate),
             end: appleTime(a.endDate),
             seconds: inUnit(a.duration, a.durationUnit, SECONDS),
@@ -111,10 +114,12 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
   // Records are grouped by type, not in time order: the samples inside the workout, in order, between its start and end.
   const timeline = new Timeline();
   const heart = new HeartRateSeries();
+  const heartSeries = new SeriesRecorder<[number]>();
   timeline.add(workout.start);
   for (const [time, bpm] of heartSamples.filter(([t]) => t >= workout.start && t <= workout.end).sort((a, b) => a[0] - b[0])) {
     timeline.add(time);
     heart.add(bpm);
+    if (bpm > 0) heartSeries.add(time, bpm);
   }
   if (Number.isFinite(workout.end)) timeline.add(workout.end);
   const steps = stepsBySource.size ? Math.max(...stepsBySource.values()) : null;
@@ -129,6 +134,14 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
     device: workout.device,
     timeline: timeline.stats(),
     heartRate: heart.stats(),
-    identity: { serial: null, times: [], firstPosition: null, source: workout.source },
+    identity: {
+      serial: null,
+      times: [],
+      firstPosition: null,
+      source: workout.source,
+      deviceData: workout.hardware ? [workout.device ?? workout.source ?? '?', workout.hardware].join('/') : null,
+    },
+    // The route is a separate GPX inside the zip, not read: the heart rate is the series compared.
+    series: { heartRate: heartSeries.values(), track: [] },
   };
 }

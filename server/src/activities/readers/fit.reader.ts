@@ -3,7 +3,7 @@ import { IsolatedScriptTimeout, runIsolated } from '../../common/isolated-script
 import { ACTIVITY_READ_LIMITS } from '../../contract';
 import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
-import { HeartRateSeries, Timeline } from './samples';
+import { HeartRateSeries, SeriesRecorder, Timeline } from './samples';
 import { fitKind } from './sport-kinds';
 
 /**
@@ -78,10 +78,14 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
 
   const timeline = new Timeline();
   const heart = new HeartRateSeries();
+  const heartSeries = new SeriesRecorder<[number]>();
+  const track = new SeriesRecorder<[number, number]>();
   let firstPosition: ActivityReading['identity']['firstPosition'] = null;
   for (const [time, bpm, lat, lon] of decoded.records) {
     if (time !== null) timeline.add(time);
     if (bpm !== null) heart.add(bpm);
+    if (time !== null && bpm !== null) heartSeries.add(time, bpm);
+    if (time !== null && lat !== null && lon !== null) track.add(time, lat * SEMICIRCLE_DEGREES, lon * SEMICIRCLE_DEGREES);
     if (time !== null && lat !== null && lon !== null) firstPosition ??= { time: new Date(time), lat: lat * SEMICIRCLE_DEGREES, lon: lon * SEMICIRCLE_DEGREES };
   }
 
@@ -107,8 +111,17 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
       times: [...(fileId.timeCreated === undefined ? [] : [new Date(fileId.timeCreated)]), startedAt],
       firstPosition,
       source: null,
+      deviceData: fitDeviceData(fileId),
     },
+    series: { heartRate: heartSeries.values(), track: track.values() },
   };
+}
+
+/** A FIT file's device: manufacturer, product and serial, when the file id names any of the last two. */
+function fitDeviceData(fileId: FitFileId): string | null {
+  const product = fileId.productName ?? fileId.garminProduct ?? fileId.product;
+  if (fileId.serialNumber === undefined && product === undefined) return null;
+  return [fileId.manufacturer ?? '?', product ?? '?', fileId.serialNumber ?? '?'].join('/');
 }
 
 async function decode(bytes: Buffer, deadline: ReadDeadline): Promise<Decoded> {

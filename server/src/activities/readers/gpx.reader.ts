@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
-import { HeartRateSeries, Timeline, haversineMeters } from './samples';
+import { HeartRateSeries, SeriesRecorder, Timeline, haversineMeters } from './samples';
 import { gpxKind } from './sport-kinds';
 import { endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
@@ -16,11 +16,13 @@ const HEART_RATE_NAMES = new Set(['hr', 'heartrate', 'HeartRate']);
 export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise<ActivityReading> {
   const timeline = new Timeline();
   const heart = new HeartRateSeries();
+  const heartSeries = new SeriesRecorder<[number]>();
+  const track = new SeriesRecorder<[number, number]>();
   const state = {
     creator: null as string | null,
     type: null as string | null,
     meters: 0,
-    point: null as { lat: number | null; lon: number | null; time: number | null } | null,
+    point: null as { lat: number | null; lon: number | null; time: number | null; bpm: number | null } | null,
     previous: null as { lat: number; lon: number } | null,
     firstPosition: null as ActivityReading['identity']['firstPosition'],
   };
@@ -30,20 +32,25 @@ export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise
     {
       open(path, attributes) {
         if (path.length === 1) state.creator = xmlText(attributes.creator);
-        if (endsWith(path, 'trkpt')) state.point = { lat: xmlNumber(attributes.lat), lon: xmlNumber(attributes.lon), time: null };
+        if (endsWith(path, 'trkpt')) state.point = { lat: xmlNumber(attributes.lat), lon: xmlNumber(attributes.lon), time: null, bpm: null };
         if (endsWith(path, 'trkseg')) state.previous = null;
       },
       text(path, text, inside) {
         if (endsWith(path, 'trk', 'type')) state.type = xmlText(text);
         else if (state.point && endsWith(path, 'trkpt', 'time')) state.point.time = xmlTime(text);
-        else if (state.point && inside('extensions') && HEART_RATE_NAMES.has(path[path.length - 1])) heart.add(xmlNumber(text) ?? 0);
+        else if (state.point && inside('extensions') && HEART_RATE_NAMES.has(path[path.length - 1])) {
+          state.point.bpm = xmlNumber(text);
+          heart.add(state.point.bpm ?? 0);
+        }
       },
       close(path) {
         const point = state.point;
         if (!point || !endsWith(path, 'trkpt')) return;
         state.point = null;
         if (point.time !== null) timeline.add(point.time);
+        if (point.time !== null && point.bpm !== null) heartSeries.add(point.time, point.bpm);
         if (point.lat === null || point.lon === null) return;
+        if (point.time !== null) track.add(point.time, point.lat, point.lon);
         const here = { lat: point.lat, lon: point.lon };
         if (state.previous) state.meters += haversineMeters(state.previous, here);
         state.previous = here;
@@ -67,6 +74,8 @@ export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise
     device: state.creator,
     timeline: samples,
     heartRate: heart.stats(),
-    identity: { serial: null, times: [], firstPosition: state.firstPosition, source: state.creator },
+    // A GPX file names its creator as free text and no device of its own: any program writes one.
+    identity: { serial: null, times: [], firstPosition: state.firstPosition, source: state.creator, deviceData: null },
+    series: { heartRate: heartSeries.values(), track: track.values() },
   };
 }

@@ -99,3 +99,40 @@ export function haversineMeters(a: { lat: number; lon: number }, b: { lat: numbe
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLon / 2) ** 2;
   return 2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+/** The most points an activity's series keeps (a day at one every 5 s); beyond, every other is dropped. */
+export const MAX_SERIES_POINTS = 20_000;
+
+/** An activity's samples over time, for comparing recordings (reuse) and judging them as a body's. */
+export interface ActivitySeries {
+  /** [epoch ms, bpm]. */
+  heartRate: Array<[number, number]>;
+  /** [epoch ms, latitude, longitude] in degrees. */
+  track: Array<[number, number, number]>;
+}
+
+/**
+ * Points in time order, kept in bounded memory: when full, every other point is dropped and the
+ * gap between kept points doubles, so a long recording is kept evenly thinned, never cut.
+ */
+export class SeriesRecorder<T extends number[]> {
+  private readonly points: Array<[number, ...T]> = [];
+  private gapMs = 0;
+
+  add(ms: number, ...values: T): void {
+    if (!Number.isFinite(ms) || values.some((v) => !Number.isFinite(v))) return;
+    const last = this.points[this.points.length - 1];
+    if (last && ms - last[0] < this.gapMs) return;
+    this.points.push([ms, ...values]);
+    if (this.points.length > MAX_SERIES_POINTS) {
+      let kept = 0;
+      for (let i = 0; i < this.points.length; i += 2) this.points[kept++] = this.points[i];
+      this.points.length = kept;
+      this.gapMs = Math.max(1000, this.gapMs * 2);
+    }
+  }
+
+  values(): Array<[number, ...T]> {
+    return this.points;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
-import { HeartRateSeries, Timeline } from './samples';
+import { HeartRateSeries, SeriesRecorder, Timeline } from './samples';
 import { namedKind } from './sport-kinds';
 import { type Inside, endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
@@ -9,6 +9,7 @@ interface Point {
   time: number | null;
   lat: number | null;
   lon: number | null;
+  bpm: number | null;
 }
 
 /**
@@ -19,6 +20,8 @@ interface Point {
 export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise<ActivityReading> {
   const timeline = new Timeline();
   const heart = new HeartRateSeries();
+  const heartSeries = new SeriesRecorder<[number]>();
+  const track = new SeriesRecorder<[number, number]>();
   // Only the first Activity counts; a file with several is read as its first.
   const state = {
     activities: 0,
@@ -30,6 +33,7 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
     calories: null as number | null,
     steps: null as number | null,
     creatorName: null as string | null,
+    productId: null as string | null,
     unitId: null as string | null,
     point: null as Point | null,
     firstPosition: null as ActivityReading['identity']['firstPosition'],
@@ -47,7 +51,7 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
         }
         if (!inFirstActivity(inside)) return;
         if (endsWith(path, 'Lap') && attributes.StartTime) state.firstLapStart ??= xmlTime(attributes.StartTime);
-        if (endsWith(path, 'Trackpoint')) state.point = { time: null, lat: null, lon: null };
+        if (endsWith(path, 'Trackpoint')) state.point = { time: null, lat: null, lon: null, bpm: null };
       },
       text(path, text, inside) {
         if (!inFirstActivity(inside)) return;
@@ -55,6 +59,7 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
         if (endsWith(path, 'Activity', 'Id')) state.id = xmlTime(text);
         else if (endsWith(path, 'Creator', 'Name')) state.creatorName = xmlText(text);
         else if (endsWith(path, 'Creator', 'UnitId')) state.unitId = xmlText(text);
+        else if (endsWith(path, 'Creator', 'ProductID')) state.productId = xmlText(text);
         else if (endsWith(path, 'Lap', 'TotalTimeSeconds')) state.seconds += xmlNumber(text) ?? 0;
         else if (endsWith(path, 'Lap', 'DistanceMeters')) state.meters = add(state.meters, xmlNumber(text));
         else if (endsWith(path, 'Lap', 'Calories')) state.calories = add(state.calories, xmlNumber(text));
@@ -62,14 +67,19 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
         else if (point && endsWith(path, 'Trackpoint', 'Time')) point.time = xmlTime(text);
         else if (point && endsWith(path, 'Position', 'LatitudeDegrees')) point.lat = xmlNumber(text);
         else if (point && endsWith(path, 'Position', 'LongitudeDegrees')) point.lon = xmlNumber(text);
-        else if (point && endsWith(path, 'Trackpoint', 'HeartRateBpm', 'Value')) heart.add(xmlNumber(text) ?? 0);
+        else if (point && endsWith(path, 'Trackpoint', 'HeartRateBpm', 'Value')) {
+          point.bpm = xmlNumber(text);
+          heart.add(point.bpm ?? 0);
+        }
       },
       close(path) {
         const point = state.point;
         if (!point || !endsWith(path, 'Trackpoint')) return;
         state.point = null;
-        const { time, lat, lon } = point;
+        const { time, lat, lon, bpm } = point;
         if (time !== null) timeline.add(time);
+        if (time !== null && bpm !== null) heartSeries.add(time, bpm);
+        if (time !== null && lat !== null && lon !== null) track.add(time, lat, lon);
         if (time !== null && lat !== null && lon !== null) state.firstPosition ??= { time: new Date(time), lat, lon };
       },
     },
@@ -97,6 +107,9 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
       times: state.id === null ? [] : [new Date(state.id)],
       firstPosition: state.firstPosition,
       source: state.unitId ? null : state.creatorName,
+      // A creator device with its unit id; a creator name alone is free text any program writes.
+      deviceData: state.unitId ? [state.creatorName ?? '?', state.productId ?? '?', state.unitId].join('/') : null,
     },
+    series: { heartRate: heartSeries.values(), track: track.values() },
   };
 }

@@ -115,7 +115,7 @@ export const ACTIVITY_RULES = {
 } as const;
 
 /** The checks an activity file goes through, in order, each answered with a reason (time first: a duration means nothing if it runs backwards). */
-export const ACTIVITY_CHECKS = ['started_today', 'time_moves_forward', 'long_enough', 'heart_rate_recorded', 'heart_rate_in_range', 'heart_rate_varies'] as const;
+export const ACTIVITY_CHECKS = ['started_today', 'time_moves_forward', 'long_enough', 'within_human_bounds', 'heart_rate_recorded', 'heart_rate_in_range', 'heart_rate_varies', 'evidence_strength'] as const;
 export type ActivityCheckName = (typeof ACTIVITY_CHECKS)[number];
 
 /**
