@@ -75,7 +75,7 @@ const nested = (open: string, close: string, depth: number) => open.repeat(depth
 async function wrongCrcZip(): Promise<Buffer> {
   const zip = await appleHealthZip(spec);
   const central = zip.indexOf(Buffer.from('PK\x01\x02', 'latin1'));
-  zip.writeUInt32LE(zip.readUInt32LE(central + 16) ^ 0x5a5a5a5a, central + 16);
+  zip.writeUInt32LE((zip.readUInt32LE(central + 16) ^ 0x5a5a5a5a) >>> 0, central + 16); // >>> 0: XOR answers a signed 32-bit number
   return zip;
 }
 
