@@ -22,11 +22,14 @@ describe('findExercisesNamed', () => {
   });
 
   it('reads a long reply in time proportional to its length', () => {
-    const reply = 'squat push up '.repeat(20_000);
-    const started = process.hrtime.bigint();
-    expect(findExercisesNamed(reply).length).toBeGreaterThan(0);
-    // Generous on a loaded machine: a pattern per catalogue name over this text would take seconds.
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(1500);
+    // Near-misses of multi-word names at every word, as a crafted reply could hold: the scan tries a
+    // bounded window per word. CPU time, generous for a loaded machine; a quadratic scan takes far longer.
+    const reply = 'single leg romanian dumbbell '.repeat(20_000);
+    const start = process.cpuUsage();
+    expect(findExercisesNamed(reply).length).toBeGreaterThanOrEqual(0);
+    checkCoachReply(reply, { profile, limitations: ['shoulder'] });
+    const used = process.cpuUsage(start);
+    expect((used.user + used.system) / 1000).toBeLessThan(3000);
   });
 });
 
@@ -54,5 +57,7 @@ describe('checkCoachReply', () => {
     const fine = 'Squats and a glute bridge, then rest.';
     expect(checkCoachReply(fine, { profile, limitations: ['shoulder'] })).toEqual({ text: fine, ruledOut: [], nothingLeft: false });
     expect(checkCoachReply('Do dumbbell shrugs.', { profile, limitations: ['shoulder'] }).nothingLeft).toBe(true);
+    // A decimal point ends no sentence: the whole sentence naming the shrug goes, its number with it.
+    expect(checkCoachReply('Shrug 12.5 kg dumbbells: dumbbell shrugs, 3 sets. Rest 90 s.', { profile, limitations: ['shoulder'] }).text).toMatch(/^Not Dumbbell Shrug for you [^.]+\. Rest 90 s\.$/);
   });
 });

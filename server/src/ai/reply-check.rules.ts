@@ -28,9 +28,9 @@ export interface CheckedReply {
   nothingLeft: boolean;
 }
 
-/** Sentences with their closing punctuation, split in one pass. */
+/** Sentences with their closing punctuation, split in one pass; a decimal point ("12.5 kg") ends none. */
 function sentencesOf(text: string): string[] {
-  return text.match(/[^.!?\n]+(?:[.!?]+|\n+|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  return text.match(/(?:[^.!?\n]|\.(?=\d))+(?:[.!?]+|\n+|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
 }
 
 /** Safety only: level and equipment are the member's to judge, so a question about a barbell lift is still answered. */
