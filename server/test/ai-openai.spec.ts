@@ -1,5 +1,7 @@
 import type { WorkoutView } from '../src/contract';
-import { CATALOGUE, catalogueExercise } from '../src/workouts/catalogue';
+import { CATALOGUE, catalogueExercise, findExercisesNamed } from '../src/workouts/catalogue';
+import { MUSCLES } from '../src/workouts/catalogue/catalogue.types';
+import { screeningAllows } from '../src/workouts/screening/screening.rules';
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 
@@ -82,7 +84,7 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
   });
 
   it('reads a conversation with the model and answers the coach with its text', async () => {
-    const request = { type: 'yoga', difficulty: 'beginner', minutes: 15, equipment: [], limitations: ['wrist'], focus: [], soreMuscles: [] };
+    const request = { type: 'yoga', difficulty: 'beginner', minutes: 15, equipment: [], limitations: ['wrist'], focus: [], soreMuscles: [], focusMuscles: [] };
     const yogaChoice = JSON.stringify({ name: 'Fake Gentle Yoga', warmup: [], main: [], cooldown: [], notes: [] });
     fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: yogaChoice }, { content: 'Rest your wrist and stretch gently.' }];
     const chatHistory = [{ role: 'user', content: 'A short yoga session please, my wrist hurts' }];
@@ -95,7 +97,7 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(reading.response_format.json_schema).toMatchObject({ name: 'chat_reading', strict: true });
     expect(strictModeProblems(reading.response_format.json_schema.schema)).toEqual([]);
     const fields = Object.keys(readingFields(reading));
-    expect(fields).toEqual(expect.arrayContaining(['type', 'difficulty', 'minutes', 'equipment', 'limitations', 'focus', 'soreMuscles']));
+    expect(fields).toEqual(expect.arrayContaining(['type', 'difficulty', 'minutes', 'equipment', 'limitations', 'focus', 'soreMuscles', 'focusMuscles']));
     expect(JSON.parse(reading.messages[1].content)).toEqual({ profile: { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [] }, chat: chatHistory });
     // Every constraint read reaches the plan request.
     expect(JSON.parse(planning.messages[1].content).request).toMatchObject({ type: 'yoga', minutes: 15, equipment: [], limitations: ['wrist'], focus: [], goal: null });
@@ -118,7 +120,7 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     const saved = await signIn(t);
     const profile = { age: 45, height: 170, weight: 90, goal: 'lose_fat', equipment: ['dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'UTC' };
     await t.http.put('/api/profile').set(saved.auth).send(profile).expect(200);
-    const request = { type: 'strength', difficulty: 'beginner', minutes: 30, equipment: ['dumbbells'], limitations: [], focus: ['legs'], soreMuscles: [] };
+    const request = { type: 'strength', difficulty: 'beginner', minutes: 30, equipment: ['dumbbells'], limitations: [], focus: ['legs'], soreMuscles: [], focusMuscles: [] };
     const choice = JSON.stringify({ name: 'Fake Legs', warmup: [], main: [], cooldown: [], notes: [] });
     fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: choice }, { content: 'Keep going.' }];
     const chatHistory = [{ role: 'user', content: 'Legs today please, 30 minutes. My ankle is sprained.' }];
@@ -167,8 +169,50 @@ describe('the OpenAI provider through the real SDK, a real worker and a fake Ope
     expect(fake.requests.length).toBe(before);
   });
 
+  it('checks the exercises the model names against the limitations and the screening before the member sees them', async () => {
+    const shoulder = await signIn(t);
+    await t.http.put('/api/profile').set(shoulder.auth).send({ age: 40, height: 180, weight: 80, goal: null, equipment: ['dumbbells'], limitations: ['shoulder'], units: 'metric', timeZone: 'UTC' }).expect(200);
+    const ask = (member: SignedIn, message: string) => t.http.post('/api/workout/chat').set(member.auth).send({ userId: member.user.id, message, chatHistory: [] }).expect(200);
+    fake.script = [{ content: 'Try dumbbell shrugs for your upper back, 3 sets of 12. Keep every rep slow and controlled.' }];
+    const repaired = (await ask(shoulder, 'What can I do for my traps?')).body.response as string;
+    expect(repaired).not.toMatch(/Try dumbbell shrugs/i);
+    expect(repaired).toMatch(/^Not Dumbbell Shrug for you \(it loads your shoulder\)/);
+    expect(repaired).toMatch(/Keep every rep slow and controlled\.$/);
+
+    // A limitation said in the chat counts too, and an answer that was only ruled-out exercises is the local coach's.
+    fake.script = [{ content: 'Do burpees.' }];
+    const replaced = (await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'Any tips? My wrist hurts.', chatHistory: [] }).expect(200)).body.response as string;
+    expect(replaced).not.toMatch(/burpee/i);
+    expect(replaced).toMatch(/wrist/);
+
+    const pregnant = await signIn(t);
+    const health = { pregnancy: 'pregnant', pregnancyWeeks: 24, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+    await t.http.put('/api/profile').set(pregnant.auth).send({ age: 31, height: 168, weight: 65, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC', health }).expect(200);
+    fake.script = [{ content: 'Glute bridges are a great way to train your glutes. Add some squats between sets.' }];
+    const safe = (await ask(pregnant, 'What should I do for my glutes?')).body.response as string;
+    expect(safe).toMatch(/^Not Glute Bridge for you \(it is done lying on your back\): .+ trains the same movement instead\. Add some squats between sets\./);
+    // The screening's advice still reaches her, and nothing left in the answer is ruled out for her.
+    expect(safe).toMatch(/Pregnancy, week 24: .*midwife or doctor/);
+    const limits = { noSupine: true, noProne: true, noHighImpact: true, noAllOut: true, maxDifficulty: 'intermediate' as const, notes: [] };
+    for (const named of findExercisesNamed(safe.replace(/Not [^(]+ for you/g, ''))) expect([named.id, screeningAllows(named, limits)]).toEqual([named.id, true]);
+  });
+
+  it('reads the muscles named in the chat with the model, so they lead the main block', async () => {
+    const request = { type: 'strength', difficulty: 'intermediate', minutes: 25, equipment: ['kettlebell', 'bands'], limitations: [], focus: ['glutes'], soreMuscles: [], focusMuscles: ['glutes', 'hamstrings'] };
+    fake.script = [{ content: JSON.stringify({ found: true, request }) }, { content: JSON.stringify({ name: 'Fake Posterior Chain', warmup: [], main: [], cooldown: [], notes: [] }) }];
+    const chatHistory = [{ role: 'user', content: '25 minutes, one kettlebell and a band — glutes and hamstrings, intermediate' }];
+    const workout = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    const [reading, planning] = fake.requests.slice(-2).map((r) => JSON.parse(r.body));
+    expect(strictModeProblems(reading.response_format.json_schema.schema)).toEqual([]);
+    expect((readingFields(reading).focusMuscles as { items: { enum: string[] } }).items.enum).toEqual([...MUSCLES]);
+    // A muscle named puts its body part in the focus ("hamstrings" is legs), and both reach the plan request.
+    expect(JSON.parse(planning.messages[1].content).request).toMatchObject({ focus: ['glutes', 'legs'], focusMuscles: ['glutes', 'hamstrings'] });
+    const main = workout.exercises.filter((e) => e.phase === 'main').map((e) => catalogueExercise(e.catalogueId!)!);
+    expect(main.slice(0, 2).map((e) => [e.pattern, ['glutes', 'hamstrings'].includes(e.primary[0])])).toEqual([['hinge', true], ['hinge', true]]);
+  });
+
   it('refuses a reading outside the limits (minutes above 90) as malformed', async () => {
-    const request = { type: 'hiit', difficulty: 'advanced', minutes: 120, equipment: [], limitations: [], focus: [], soreMuscles: [] };
+    const request = { type: 'hiit', difficulty: 'advanced', minutes: 120, equipment: [], limitations: [], focus: [], soreMuscles: [], focusMuscles: [] };
     fake.script = Array.from({ length: 3 }, () => ({ content: JSON.stringify({ found: true, request }) }));
     const res = await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory: [{ role: 'user', content: 'two hours of HIIT' }] });
     expect(res.status).toBe(502);

@@ -2,6 +2,8 @@ import { CHAT_MESSAGES_SHOWN } from '../src/contract/values';
 import type { ChatMessageView, WorkoutView } from '../src/contract';
 import type { PlanRequest } from '../src/ai/ai.provider';
 import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
+import { catalogueExercise } from '../src/workouts/catalogue';
+import { screeningAllows } from '../src/workouts/screening/screening.rules';
 import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { planProblems } from './support/plan-checks';
 import { tickExercise } from './support/sessions';
@@ -142,5 +144,31 @@ describe('the coach conversation kept per user, and the constraints it carries i
     expect(kept).toMatchObject({ workoutGenerated: false });
     expect(kept.response).toMatch(/already ticked exercises/);
     expect(await today()).toMatchObject({ id: generated.id, duration: 20, difficulty: 'beginner', exercises: started.exercises });
+  });
+
+  it('keeps the focus and the health screening a session was planned with when it is made easier or harder', async () => {
+    const me = await signIn(t);
+    const today = async () => (await t.http.get(`/api/workout/today/${me.user.id}`).set(me.auth).expect(200)).body as WorkoutView;
+    const leading = (workout: WorkoutView) =>
+      workout.exercises.filter((e) => e.phase === 'main').slice(0, 2).map((e) => catalogueExercise(e.catalogueId!)!).map((e) => [e.pattern, ['glutes', 'hamstrings'].includes(e.primary[0])]);
+    const chatHistory = [{ role: 'user', content: '25 minutes, one kettlebell and a band — glutes and hamstrings, intermediate' }];
+    const planned = (await t.http.post('/api/workout/generate-from-chat').set(me.auth).send({ userId: me.user.id, chatHistory }).expect(201)).body as WorkoutView;
+    expect(leading(planned)).toEqual([['hinge', true], ['hinge', true]]);
+    expect((await chat(me, 'make today easier').expect(200)).body).toMatchObject({ workoutGenerated: true });
+    const easier = await today();
+    expect(easier).toMatchObject({ id: planned.id, difficulty: 'beginner' });
+    expect(leading(easier)).toEqual([['hinge', true], ['hinge', true]]);
+
+    // Harder stops at what the screening allows, and the rebuilt session still keeps to it.
+    const pregnant = await signIn(t);
+    const health = { pregnancy: 'pregnant', pregnancyWeeks: 24, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+    await t.http.put('/api/profile').set(pregnant.auth).send({ age: 31, height: 168, weight: 65, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC', health }).expect(200);
+    await t.http.post('/api/workout/generate').set(pregnant.auth).send({ userId: pregnant.user.id, type: 'hiit', difficulty: 'beginner', duration: 30 }).expect(201);
+    expect((await chat(pregnant, 'make today harder').expect(200)).body).toMatchObject({ workoutGenerated: true });
+    const harder = (await t.http.get(`/api/workout/today/${pregnant.user.id}`).set(pregnant.auth).expect(200)).body as WorkoutView;
+    expect(harder.difficulty).toBe('intermediate');
+    const limits = { noSupine: true, noProne: true, noHighImpact: true, noAllOut: true, maxDifficulty: 'intermediate' as const, notes: [] };
+    for (const e of harder.exercises) expect([e.catalogueId, screeningAllows(catalogueExercise(e.catalogueId!)!, limits)]).toEqual([e.catalogueId, true]);
+    expect((await chat(pregnant, 'make today harder').expect(200)).body).toMatchObject({ workoutGenerated: false });
   });
 });

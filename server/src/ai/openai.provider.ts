@@ -4,9 +4,12 @@ import { z } from 'zod';
 import type { ChatTurn, ExercisePhase } from '../contract';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from '../contract/values';
 import { CATALOGUE } from '../workouts/catalogue';
+import { MUSCLES, MUSCLE_GROUP_OF } from '../workouts/catalogue/catalogue.types';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
 import { conversationScreening } from './local/coach-screening.rules';
 import { readConversation } from './local/chat.rules';
+import { coachReply as localCoachReply } from './local/coach.rules';
+import { checkCoachReply } from './reply-check.rules';
 import { AiProvider, AiTimeout, ChatDefaults, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PLAN_MINUTES, PlanRequest, WorkoutPlan } from './ai.provider';
 
 export interface OpenAiSettings {
@@ -17,12 +20,12 @@ export interface OpenAiSettings {
 }
 
 /** What the model answers when asked to read a conversation: the request, or `found: false`. */
-const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.omit({ focusMuscles: true }).nullable() });
+const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.extend({ focusMuscles: z.array(z.enum(MUSCLES)) }).nullable() });
 
 const PLAN_RULES = [
   'You are a certified strength and conditioning coach choosing the exercises of one workout, as JSON.',
   'Pick catalogue ids only: warmup (2-6, gentle, raising the pulse and mobilising), main (the training, in the order to do them), cooldown (2-5 stretches or breathing).',
-  'Respect the request: type, difficulty, minutes, goal; give focus body parts most of the main block; nothing training avoidMuscles.',
+  'Respect the request: type, difficulty, minutes, goal; give focus body parts most of the main block, led by exercises whose prime movers are the focusMuscles named; nothing training avoidMuscles.',
   'Every id offered already fits the equipment at hand, the limitations and the level. The server doses each exercise to fit the minutes.',
   'notes: up to 3 short sentences on why the session looks this way (may be empty).',
 ].join('\n');
@@ -55,6 +58,7 @@ const CHAT_READING_RULES = [
   'limitations: regions they report injured or painful, from knee|lower_back|shoulder|wrist|ankle|hip|neck|elbow, plus profile.limitations unless they say one has healed;',
   'focus: muscle groups they ask to train (upper body = chest, back, shoulders, arms; lower body or legs = legs, glutes);',
   'soreMuscles: muscle groups they report as sore or ask to leave out ("not legs").',
+  'focusMuscles: the muscles they name within the focus ("glutes and hamstrings" = glutes, hamstrings; "biceps" = biceps), [] when they name only body parts or none.',
   'A chat that asks for a workout without details is found, with the defaults above.',
   'If the chat neither asks for a workout nor states a type, time, level, equipment, body part, limitation or soreness, answer {"found": false, "request": null}.',
 ].join('\n');
@@ -113,14 +117,23 @@ export class OpenAiProvider implements AiProvider {
     if (!reading.found || !reading.request) return null;
     // A limitation is safety: one the rules read (the profile's, or said in the chat and not healed) is kept even if the model dropped it.
     const limitations = [...new Set([...reading.request.limitations, ...readConversation(history, defaults).limitations])];
-    return { ...reading.request, limitations };
+    // A muscle named is a body part asked for: "hamstrings" puts legs in the focus, and leads the main block.
+    const { focusMuscles, ...request } = reading.request;
+    const focus = [...new Set([...request.focus, ...focusMuscles.map((muscle) => MUSCLE_GROUP_OF[muscle])])];
+    return { ...request, limitations, focus, ...(focusMuscles.length ? { focusMuscles } : {}) };
   }
 
   /** The health screening holds here too: a red flag is answered by the rules alone, an adapted plan's advice always reaches the member. */
   async coachReply(context: CoachContext): Promise<string> {
     const screening = conversationScreening(context);
     if (screening.kind === 'refer') return screening.message;
-    const reply = await this.modelReply(screening.kind === 'adapt' ? { ...context, profile: { ...context.profile, screening: screening.limits } } : context);
+    const screened = screening.kind === 'adapt' ? { ...context, profile: { ...context.profile, screening: screening.limits } } : context;
+    // The limitation rule and the screening hold on the model's words too: what it names is checked against the catalogue.
+    const limitations = readConversation([...context.history, { role: 'user', content: context.message }], context.profile).limitations;
+    const checked = checkCoachReply(await this.modelReply(screened), { profile: screened.profile, limitations, screening: screened.profile.screening });
+    // An answer that was nothing but ruled-out exercises is the local coach's to give instead.
+    if (checked.nothingLeft) return localCoachReply(context);
+    const reply = checked.text;
     if (screening.kind === 'adapt' && !/\b(midwife|doctor|physio|physiotherapist|surgeon)\b/i.test(reply)) return `${reply} ${screening.limits.notes[0]}`;
     return reply;
   }

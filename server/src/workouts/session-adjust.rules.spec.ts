@@ -25,4 +25,11 @@ describe('changing today’s session from the chat', () => {
     expect(adjustedShape({ difficulty: 'beginner', minutes: 45 }, { kind: 'harder' })).toEqual({ difficulty: 'intermediate', minutes: 45 });
     expect(adjustedShape({ difficulty: 'advanced', minutes: 60 }, { kind: 'shorter', minutes: 20 })).toEqual({ difficulty: 'advanced', minutes: 20 });
   });
+
+  it('never goes harder than the health screening the session was planned under allows', () => {
+    expect(adjustedShape({ difficulty: 'intermediate', minutes: 30 }, { kind: 'harder' }, { maxDifficulty: 'intermediate' })).toBeNull();
+    expect(adjustedShape({ difficulty: 'beginner', minutes: 30 }, { kind: 'harder' }, { maxDifficulty: 'beginner' })).toBeNull();
+    expect(adjustedShape({ difficulty: 'beginner', minutes: 30 }, { kind: 'harder' }, { maxDifficulty: 'intermediate' })).toEqual({ difficulty: 'intermediate', minutes: 30 });
+    expect(adjustedShape({ difficulty: 'intermediate', minutes: 30 }, { kind: 'easier' }, { maxDifficulty: 'intermediate' })).toEqual({ difficulty: 'beginner', minutes: 30 });
+  });
 });

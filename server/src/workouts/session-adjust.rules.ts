@@ -6,6 +6,7 @@
 import { DIFFICULTIES, Difficulty } from '../contract';
 import { PLAN_MINUTES } from '../ai/ai.provider';
 import { statedMinutes } from '../ai/local/chat.rules';
+import type { ScreeningLimits } from './screening/screening.rules';
 
 export type AdjustKind = 'easier' | 'harder' | 'shorter';
 export interface SessionAdjustment {
@@ -41,10 +42,18 @@ export function readAdjustment(message: string): SessionAdjustment | null {
   return kind === 'shorter' && minutes !== undefined ? { kind, minutes } : { kind };
 }
 
-/** The level and minutes of the adjusted session; null when it is already as easy, hard or short as a session goes. */
-export function adjustedShape(current: { difficulty: Difficulty; minutes: number }, adjustment: SessionAdjustment): { difficulty: Difficulty; minutes: number } | null {
+/**
+ * The level and minutes of the adjusted session; null when it is already as easy, hard or short as a
+ * session goes, or as hard as the health screening it was planned under allows.
+ */
+export function adjustedShape(
+  current: { difficulty: Difficulty; minutes: number },
+  adjustment: SessionAdjustment,
+  screening?: Pick<ScreeningLimits, 'maxDifficulty'>,
+): { difficulty: Difficulty; minutes: number } | null {
   const level = DIFFICULTIES.indexOf(current.difficulty);
-  if (adjustment.kind === 'harder') return level < DIFFICULTIES.length - 1 ? { ...current, difficulty: DIFFICULTIES[level + 1] } : null;
+  const hardest = DIFFICULTIES.indexOf(screening?.maxDifficulty ?? 'advanced');
+  if (adjustment.kind === 'harder') return level < hardest ? { ...current, difficulty: DIFFICULTIES[level + 1] } : null;
   if (adjustment.kind === 'easier' && level > 0) return { ...current, difficulty: DIFFICULTIES[level - 1] };
   // Easier at beginner level is shorter: about two thirds of the time, in steps of 5 minutes.
   const minutes = adjustment.minutes ?? Math.max(PLAN_MINUTES.min, Math.round((current.minutes * 2) / 3 / 5) * 5);

@@ -26,7 +26,7 @@ export class WorkoutAdjustService {
     const open = await this.plans.openWorkout(userId);
     if (!open) return { kind: 'no_workout', asked };
     if (open.ticked?.length) return { kind: 'started', asked, name: open.name };
-    const shape = adjustedShape({ difficulty: open.difficulty, minutes: open.duration }, adjustment);
+    const shape = adjustedShape({ difficulty: open.difficulty, minutes: open.duration }, adjustment, open.screening);
     if (!shape) return { kind: 'at_limit', asked, name: open.name, minutes: open.duration, difficulty: open.difficulty };
     const [user, avoidMuscles] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
     const request: PlanRequest = {
@@ -36,7 +36,10 @@ export class WorkoutAdjustService {
       avoidMuscles,
       equipment: open.equipment ?? [],
       limitations: open.limitations ?? [],
-      focus: [],
+      // The focus and the screening it was planned with hold in the rebuilt session.
+      focus: open.focus ?? [],
+      ...(open.focusMuscles?.length ? { focusMuscles: open.focusMuscles } : {}),
+      ...(open.screening ? { screening: open.screening } : {}),
       goal: profileOf(user).goal,
       seed: planSeed(userId, this.clock.now()),
     };

@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import type { Difficulty, ExerciseView, WorkoutType } from '../contract';
-import type { Equipment, Limitation } from './catalogue/catalogue.types';
+import type { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+import type { Equipment, Limitation, Muscle } from './catalogue/catalogue.types';
 import type { ScreeningLimits } from './screening/screening.rules';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
@@ -41,6 +41,9 @@ export class Workout {
     _id: false,
   })
   screening?: ScreeningLimits;
+  /** The body parts and the muscles named within them it was planned for, so a session made easier or shorter keeps them (absent: a balanced plan). */
+  @Prop({ type: [String], default: undefined }) focus?: MuscleGroup[];
+  @Prop({ type: [String], default: undefined }) focusMuscles?: Muscle[];
   /** The active session's ticked exercise ids, kept as they are ticked so they survive reloads (absent until the first tick). */
   @Prop({ type: [String], default: undefined }) ticked?: string[];
   /** When the user started it (START or the first tick); half its duration later it may be completed. */

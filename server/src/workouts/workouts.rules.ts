@@ -12,7 +12,7 @@ export function creditsReward(duration: number, difficulty: Difficulty): number 
 }
 
 /** A provider's plan as a workout is stored from it: its reward, exercise ids `ex1`, `ex2`…, and what SWAP must keep to. */
-export function workoutOfPlan(plan: WorkoutPlan, request: Pick<PlanRequest, 'type' | 'difficulty' | 'minutes' | 'equipment' | 'limitations' | 'screening'>) {
+export function workoutOfPlan(plan: WorkoutPlan, request: Pick<PlanRequest, 'type' | 'difficulty' | 'minutes' | 'equipment' | 'limitations' | 'screening' | 'focus' | 'focusMuscles'>) {
   return {
     name: plan.name,
     type: request.type,
@@ -24,6 +24,8 @@ export function workoutOfPlan(plan: WorkoutPlan, request: Pick<PlanRequest, 'typ
     equipment: request.equipment,
     limitations: request.limitations,
     ...(request.screening ? { screening: request.screening } : {}),
+    ...(request.focus.length ? { focus: request.focus } : {}),
+    ...(request.focusMuscles?.length ? { focusMuscles: request.focusMuscles } : {}),
   };
 }
 

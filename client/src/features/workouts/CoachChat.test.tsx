@@ -105,4 +105,24 @@ describe('coach chat on the training page', () => {
     expect(screen.queryByRole('button', { name: 'CLEAR_CHAT' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' })).toBeNull();
   });
+
+  it('refreshes the session card when the coach changes today’s session', async () => {
+    // The server's today: the chat's answer rebuilds it in place (same id), as "make today easier" does.
+    const today = { ...WORKOUT, exercises: WORKOUT.exercises.map((e) => ({ ...e })) };
+    const easier = { name: 'Gentle Strength · 45 min', difficulty: 'beginner' as const, creditsReward: 14, exercises: [{ ...WORKOUT.exercises[0], id: 'ex1', name: 'Easy Move' }] };
+    const { posted } = fakeApi(today, (path) => {
+      if (!path.endsWith('/chat')) return jsonResponse({});
+      Object.assign(today, easier);
+      return jsonResponse({ response: 'Done: today’s session is now Gentle Strength · 45 min.', workoutGenerated: true });
+    });
+    renderApp('/workouts');
+    expect(await screen.findByRole('checkbox', { name: 'Move 1' })).toBeTruthy();
+    await userEvent.type(await messageInput(), 'I slept badly, make today easier{Enter}');
+    expect(await screen.findByText('Done: today’s session is now Gentle Strength · 45 min.')).toBeTruthy();
+    // The card shows the rebuilt session without a reload: its exercise list is the new one.
+    expect(await screen.findByRole('checkbox', { name: 'Easy Move' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Move 1' })).toBeNull();
+    expect(screen.getAllByText(/Gentle Strength · 45 min/).length).toBeGreaterThan(1);
+    expect(posted.map((p) => p.path)).toEqual(['/api/workout/chat']);
+  });
 });

@@ -71,7 +71,7 @@ function insteadNote(exercise: CatalogueExercise, profile: CoachProfile): string
  * The exercise of the same movement the profile allows that shares the most prime movers, a loaded one
  * first for a loaded original (dumbbells at hand beat a bodyweight version); none when none shares one.
  */
-function closestAllowed(exercise: CatalogueExercise, profile: CoachProfile): CatalogueExercise | undefined {
+export function closestAllowed(exercise: CatalogueExercise, profile: CoachProfile): CatalogueExercise | undefined {
   const allowed = { difficulty: level(profile), equipment: profile.equipment, limitations: profile.limitations, screening: profile.screening };
   const shared = (e: CatalogueExercise) => e.primary.filter((m) => exercise.primary.includes(m)).length;
   const likeness = (e: CatalogueExercise) => 10 * shared(e) + (exercise.equipment.length && e.equipment.length ? 1 : 0);

@@ -23,6 +23,10 @@ export interface ExerciseNameIndex {
   exact: Map<string, CatalogueExercise>;
   /** Longest phrase first, so "romanian deadlift" wins over "deadlift". */
   phrases: NamedPhrase[];
+  /** Every name and alias with its plural ("shrugs", "lunges"), for scanning a whole text word by word. */
+  wordings: Map<string, CatalogueExercise>;
+  /** The most words any wording has: the widest window the scan tries. */
+  longestWording: number;
 }
 
 function escapeForPattern(phrase: string): string {
@@ -45,7 +49,10 @@ export function exerciseNameIndex(catalogue: readonly CatalogueExercise[]): Exer
     exercise,
   }));
   phrases.sort((a, b) => b.phrase.length - a.phrase.length);
-  return { exact, phrases };
+  const wordings = new Map<string, CatalogueExercise>();
+  for (const [phrase, exercise] of exact) for (const wording of [phrase, `${phrase}s`, `${phrase}es`]) if (!wordings.has(wording)) wordings.set(wording, exercise);
+  const longestWording = Math.max(0, ...[...exact.keys()].map((phrase) => phrase.split(' ').length));
+  return { exact, phrases, wordings, longestWording };
 }
 
 /** The exercise a text names: an exact name or alias first, else the longest one mentioned in it. */
@@ -53,4 +60,26 @@ export function matchExerciseName(index: ExerciseNameIndex, text: string): Catal
   const normalized = normalizeExerciseText(text);
   if (!normalized) return undefined;
   return index.exact.get(normalized) ?? index.phrases.find(({ pattern }) => pattern.test(normalized))?.exercise;
+}
+
+/**
+ * Every exercise a text names, in order of first mention: at each word the longest wording that
+ * starts there wins ("romanian deadlifts" over "deadlift") and the scan moves past it. Linear in the
+ * text (a bounded window per word), so a model's long reply costs no more than reading it.
+ */
+export function exercisesNamedIn(index: ExerciseNameIndex, text: string): CatalogueExercise[] {
+  const words = normalizeExerciseText(text).split(' ').filter(Boolean);
+  const named = new Map<string, CatalogueExercise>();
+  for (let at = 0; at < words.length; ) {
+    let width = Math.min(index.longestWording, words.length - at);
+    for (; width > 0; width--) {
+      const exercise = index.wordings.get(words.slice(at, at + width).join(' '));
+      if (exercise) {
+        if (!named.has(exercise.id)) named.set(exercise.id, exercise);
+        break;
+      }
+    }
+    at += Math.max(width, 1);
+  }
+  return [...named.values()];
 }

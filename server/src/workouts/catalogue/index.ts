@@ -4,7 +4,7 @@
  * what the generator relies on (coverage per type, level, equipment and limitation).
  */
 import type { CatalogueExercise } from './catalogue.types';
-import { exerciseNameIndex, matchExerciseName } from './catalogue.rules';
+import { exerciseNameIndex, exercisesNamedIn, matchExerciseName } from './catalogue.rules';
 import { CONDITIONING } from './conditioning.data';
 import { CORE } from './core.data';
 import { STRENGTH_LOWER } from './strength-lower.data';
@@ -27,4 +27,9 @@ export function catalogueExercise(id: string): CatalogueExercise | undefined {
 /** The exercise a text names ("how do I do a proper squat?"), by name or alias; undefined if none. */
 export function findExerciseByName(text: string): CatalogueExercise | undefined {
   return matchExerciseName(NAMES, text);
+}
+
+/** Every catalogue exercise a text names ("try dumbbell shrugs, then a glute bridge"), first mention first. */
+export function findExercisesNamed(text: string): CatalogueExercise[] {
+  return exercisesNamedIn(NAMES, text);
 }
