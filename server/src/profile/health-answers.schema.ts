@@ -18,4 +18,4 @@ export class HealthAnswersRecord {
   @Prop({ type: Date, required: true }) answeredAt!: Date;
 }
 
-export const HealthAnswersSchema = SchemaFactory.createForClass(HealthAnswersRecord);
+export const HealthAnswersRecordSchema = SchemaFactory.createForClass(HealthAnswersRecord);

@@ -55,10 +55,13 @@ export class WorkoutsRepository {
    * exercise of it is ticked: a started session keeps the work already done. False when it was.
    */
   async replacePlan(id: Id, userId: Id, plan: Pick<Workout, 'name' | 'difficulty' | 'duration' | 'creditsReward' | 'exercises' | 'notes'>): Promise<boolean> {
-    const result = await this.workouts
-      .updateOne({ _id: toObjectId(id), userId: toObjectId(userId), $or: [{ ticked: { $exists: false } }, { ticked: { $size: 0 } }] }, { $set: plan })
-      .exec();
-    return result.modifiedCount === 1;
+    // Never ticked, or every tick taken back: two conditional updates rather than one with `$or`,
+    // which the local store cannot answer from the `_id` index.
+    const owned = { _id: toObjectId(id), userId: toObjectId(userId) };
+    const neverTicked = await this.workouts.updateOne({ ...owned, ticked: { $exists: false } }, { $set: plan }).exec();
+    if (neverTicked.modifiedCount === 1) return true;
+    const untickedAgain = await this.workouts.updateOne({ ...owned, ticked: { $size: 0 } }, { $set: plan }).exec();
+    return untickedAgain.modifiedCount === 1;
   }
 
   /**

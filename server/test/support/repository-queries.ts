@@ -5,7 +5,7 @@ import { ActivityClaimsRepository } from '../../src/activities/activity-claims.r
 import { AuthChallengesRepository, LoginCodesRepository } from '../../src/auth/challenges.repository';
 import { BmiRecordsRepository } from '../../src/bmi/bmi-records.repository';
 import { SingleUseClaimsRepository } from '../../src/common/single-use';
-import { type ExerciseView, GOAL_METRICS, INTENSITIES } from '../../src/contract';
+import { type ExerciseView, GOAL_METRICS, INTENSITIES, NO_HEALTH_ANSWERS } from '../../src/contract';
 import { RedemptionsRepository } from '../../src/credits/redemptions.repository';
 import { GoalSlotsRepository } from '../../src/goals/goal-slots.repository';
 import { GoalsRepository } from '../../src/goals/goals.repository';
@@ -15,6 +15,7 @@ import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository'
 import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository';
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';
+import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
 import { UploadsRepository } from '../../src/uploads/uploads.repository';
 import { IdentitiesRepository } from '../../src/users/identities.repository';
 import { UsersRepository } from '../../src/users/users.repository';
@@ -105,7 +106,11 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     stepsOn: (r, v) => r.stepsOn(v.userId(), v.day()),
     deleteByProofDay: (r, v) => r.deleteByProofDay(v.id()),
   }),
-  queriesOf(ActivityClaimsRepository, { releaseDay: (r, v) => r.releaseDay(v.id()) }),
+  queriesOf(ActivityClaimsRepository, {
+    releaseDay: (r, v) => r.releaseDay(v.id()),
+    proofDaysSharing: (r, v) => r.proofDaysSharing([v.key(), v.key()]),
+    shapesOf: (r, v) => r.shapesOf([String(v.id()), String(v.id())]),
+  }),
   queriesOf(AuthChallengesRepository, {
     delete: (r, v) => r.delete(v.key()),
     deleteExpired: (r, v) => r.deleteExpired(v.date()),
@@ -174,6 +179,10 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(ProofMediaRepository, {
     anyUsed: (r, v) => r.anyUsed([v.key(), v.key()]),
     releaseDay: (r, v) => r.releaseDay(v.id()),
+  }),
+  queriesOf(HealthAnswersRepository, {
+    find: (r, v) => r.find(v.userId(), v.date()),
+    save: (r, v) => r.save(v.userId(), { ...NO_HEALTH_ANSWERS, pregnancy: v.pick(['pregnant', null] as const), pregnancyWeeks: v.pick([20, null]) }, v.date()),
   }),
   queriesOf(UploadsRepository, {
     findById: (r, v) => r.findById(v.id()),
@@ -245,6 +254,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(WorkoutsRepository, {
     findOwned: (r, v) => r.findOwned(v.id(), v.userId()),
     findLatest: (r, v) => r.findLatest(v.userId()),
+    replacePlan: (r, v) => r.replacePlan(v.id(), v.userId(), { name: 'Easier', difficulty: 'beginner', duration: 20, creditsReward: 10, exercises: [exercise], notes: [] }),
     replaceExercise: (r, v) => r.replaceExercise(v.id(), v.userId(), v.pick([0, 1]), v.pick(['squat', 'lunge']), exercise),
     setTicked: (r, v) => r.setTicked(v.id(), v.userId(), 'ex-1', v.pick([true, false]), v.date()),
     start: (r, v) => r.start(v.id(), v.userId(), v.date()),
