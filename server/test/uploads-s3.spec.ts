@@ -7,6 +7,7 @@ import { afternoonZone, appleHealthZip } from './support/activity-files';
 import { pdfWithLines } from './support/uploads';
 
 const ACCESS_KEY = 'AKIAFAKES3TEST';
+const SECRET_KEY = 'fake-secret';
 const BUCKET = 'sweat-test-uploads';
 
 /**
@@ -18,8 +19,8 @@ describe('uploads through the S3 driver', () => {
   let s3: FakeS3;
   let t: TestApp;
   beforeAll(async () => {
-    s3 = await startFakeS3({ accessKeyId: ACCESS_KEY });
-    t = await startTestApp({ STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: ACCESS_KEY, S3_SECRET_ACCESS_KEY: 'fake-secret' });
+    s3 = await startFakeS3({ accessKeyId: ACCESS_KEY, secretAccessKey: SECRET_KEY });
+    t = await startTestApp({ STORAGE_DRIVER: 's3', S3_ENDPOINT: s3.url, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: ACCESS_KEY, S3_SECRET_ACCESS_KEY: SECRET_KEY });
   });
   afterAll(async () => {
     await t.close();
@@ -112,5 +113,31 @@ describe('uploads through the S3 driver', () => {
     const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: body.uploadURL, reportType: 'bmi' }).expect(404);
     expect(res.body.message).toBe('This upload has not finished');
     await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: 50 * 1024 * 1024 }).expect(413);
+  });
+
+  it('holds a presigned PUT to the size announced: a longer body is refused by the store, and one stored anyway is refused on first use', async () => {
+    const me = await signIn(t);
+    const pdf = await pdfWithLines(['BMI TEST REPORT', 'Height: 176 cm', 'Weight: 82.4 kg', 'BMI: 26.6 kg/m2']);
+    const { body } = await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: 50 }).expect(200);
+    // The signature covers content-length: 50 signed, a 5,011-byte body sent.
+    const longer = await fetch(body.uploadURL, { method: 'PUT', body: new Uint8Array(Buffer.concat([pdf, Buffer.alloc(5011 - pdf.length)])) });
+    expect(longer.status).toBe(403);
+    expect(await longer.text()).toContain('SignatureDoesNotMatch');
+    const id = new URL(body.uploadURL as string).pathname.split('/').pop();
+    expect(s3.objects.has(`${BUCKET}/incoming/${id}`)).toBe(false);
+    await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: body.uploadURL, reportType: 'bmi' }).expect(404);
+
+    // A store that took the longer body anyway (no signed length): the first use refuses it and keeps nothing.
+    s3.objects.set(`${BUCKET}/incoming/${id}`, Buffer.concat([pdf, Buffer.alloc(5011 - pdf.length)]));
+    const refused = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: body.uploadURL, reportType: 'bmi' }).expect(413);
+    expect(refused.body).toMatchObject({ code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than 50 bytes' });
+    expect(s3.objects.has(`${BUCKET}/uploads/${id}`)).toBe(false);
+
+    // One shorter than announced is refused too: what is stored is what was announced.
+    const short = await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size: pdf.length + 10 }).expect(200);
+    const shortId = new URL(short.body.uploadURL as string).pathname.split('/').pop();
+    s3.objects.set(`${BUCKET}/incoming/${shortId}`, pdf);
+    const shortRefusal = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: short.body.uploadURL, reportType: 'bmi' }).expect(400);
+    expect(shortRefusal.body).toMatchObject({ code: 'UPLOAD_MALFORMED', message: `The file has ${pdf.length} bytes, not the ${pdf.length + 10} announced for this upload` });
   });
 });

@@ -73,6 +73,33 @@ describe('uploads over HTTP (disk driver)', () => {
     expect(filesLeft().some((f) => f.startsWith(idOf(streamed)))).toBe(false);
   });
 
+  it('holds an upload to the size announced: a longer body is cut off with 413 (PUT, chunked, parts, form), a shorter one refused, the stored size is the announced one', async () => {
+    const me = await signIn(t);
+    const announcedUrl = async (size: number) => (await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size }).expect(200)).body.uploadURL as string;
+    const longer = Buffer.concat([pngBytes(), Buffer.alloc(5011 - 64)]);
+    const tooLarge = { statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than 50 bytes', error: 'File Too Large' };
+    const before = filesLeft();
+
+    const put = await announcedUrl(50);
+    expect((await t.http.put(pathOf(put)).set('Content-Type', 'image/png').send(longer).expect(413)).body).toEqual(tooLarge);
+    // Chunked, no Content-Length: cut off past the 50 bytes.
+    expect(await putChunked(`${t.url}${pathOf(await announcedUrl(50))}`, longer, 'image/png')).toBe(413);
+    const parts = await announcedUrl(50);
+    expect((await t.http.patch(pathOf(parts)).set('Content-Range', `bytes 0-99/${longer.length}`).set('Content-Type', 'application/octet-stream').send(longer.subarray(0, 100)).expect(413)).body).toEqual(tooLarge);
+    const form = await announcedUrl(50);
+    expect((await t.http.post(pathOf(form)).attach('file', longer, 'scan.png').expect(413)).body).toEqual(tooLarge);
+    expect(filesLeft()).toEqual(before);
+
+    const shorter = await announcedUrl(longer.length + 1);
+    const refused = await t.http.put(pathOf(shorter)).set('Content-Type', 'image/png').send(longer).expect(400);
+    expect(refused.body).toMatchObject({ code: 'UPLOAD_MALFORMED', message: `The file has ${longer.length} bytes, not the ${longer.length + 1} announced for this upload` });
+    expect(filesLeft()).toEqual(before);
+
+    // The URL takes the right file afterwards, and the stored size is the announced one.
+    const exact = await t.http.put(pathOf(shorter)).set('Content-Type', 'image/png').send(Buffer.concat([longer, Buffer.alloc(1)])).expect(200);
+    expect(exact.body.size).toBe(longer.length + 1);
+  });
+
   /** This process's open descriptors on files under the uploads folder (the app runs in it). */
   const uploadFds = () =>
     readdirSync('/proc/self/fd').filter((fd) => {
@@ -298,12 +325,14 @@ describe('uploads over HTTP (disk driver)', () => {
         .set('Content-Range', `bytes ${MB}-${MB + 9}/${over}`)
         .send(file.subarray(MB, MB + 10))
         .expect(413);
-      expect(tooLarge.body.message).toBe('The file is larger than 50 MB');
+      // The limit is the size announced for this upload (2 MB), under the purpose's 50 MB.
+      expect(tooLarge.body.message).toBe('The file is larger than 2 MB');
       // None of those refusals touched what was held.
       expect(await progress(uploadURL)).toMatchObject({ received: MB, finished: false });
 
       const text = Buffer.from('not a video at all, just some words'.repeat(100));
-      const { uploadURL: other } = await newVideo(me);
+      // Announced as the file it takes afterwards: an upload stores exactly the size asked for.
+      const { uploadURL: other } = await newVideo(me, file.length);
       const refused = await patch(other, text, 0).expect(415);
       expect(refused.body.message).toBe('Only MP4, MOV or WEBM files are accepted');
       expect(filesLeft().some((f) => f.startsWith(idOf(other)))).toBe(false);

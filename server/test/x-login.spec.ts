@@ -15,19 +15,50 @@ describe('X sign-in through passport-twitter against a fake OAuth 1.0a provider'
     await x.close();
   });
 
-  /** Follows the browser's path: app → X authorize → app callback → client with ?token= or ?error=. */
-  async function loginThroughX(options: { deny?: boolean } = {}): Promise<URL> {
+  /** The app's start of a sign-in: X's authorize URL and the cookie that binds this browser to it. */
+  async function startAtApp(): Promise<{ authorize: URL; cookie: string }> {
     const start = await t.http.get('/api/auth/twitter').expect(302);
     const authorize = new URL(start.headers.location);
     expect(authorize.origin).toBe(x.url);
     expect(authorize.pathname).toBe('/oauth/authenticate');
-    if (options.deny) authorize.searchParams.set('deny', '1');
+    const setCookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((c) => c.startsWith('sweat_x_state='));
+    expect(setCookie).toMatch(/^sweat_x_state=[a-f0-9]{48}; Max-Age=600; Path=\/api\/auth\/twitter; Expires=.*; HttpOnly; SameSite=Lax$/);
+    return { authorize, cookie: setCookie!.split(';')[0] };
+  }
+
+  /** X's side: the user authorizes (or denies), and X sends the browser to this callback URL. */
+  async function authorizeAtX(authorize: URL, deny = false): Promise<string> {
+    if (deny) authorize.searchParams.set('deny', '1');
     const back = await request(x.url).get(authorize.pathname + authorize.search).expect(302);
     const callback = new URL(back.headers.location);
     expect(callback.pathname).toBe('/api/auth/twitter/callback');
-    const done = await t.http.get(callback.pathname + callback.search).expect(302);
+    return callback.pathname + callback.search;
+  }
+
+  /** The callback opened by a browser holding `cookie` (none: a browser that never started a sign-in). */
+  async function callback(path: string, cookie?: string): Promise<URL> {
+    const done = await (cookie ? t.http.get(path).set('Cookie', cookie) : t.http.get(path)).expect(302);
     return new URL(done.headers.location);
   }
+
+  /** Follows the browser's path: app → X authorize → app callback → client with ?token= or ?error=. */
+  async function loginThroughX(options: { deny?: boolean } = {}): Promise<URL> {
+    const { authorize, cookie } = await startAtApp();
+    return callback(await authorizeAtX(authorize, options.deny), cookie);
+  }
+
+  it('refuses a callback from a browser that did not start the sign-in (login CSRF), with ?error=', async () => {
+    // The attacker starts and authorizes with their own X account, then has a victim's browser open the callback.
+    const attacker = await startAtApp();
+    const path = await authorizeAtX(attacker.authorize);
+    const victim = await startAtApp();
+    for (const landing of [await callback(path), await callback(path, victim.cookie), await callback(path, 'sweat_x_state=%zz')]) {
+      expect(landing.searchParams.get('token')).toBeNull();
+      expect(landing.searchParams.get('error')).toBe('X sign-in failed, please try again');
+    }
+    // The browser that started it still completes it.
+    expect((await callback(path, attacker.cookie)).searchParams.get('token')).toMatch(/^[a-f0-9]{48}$/);
+  });
 
   it('signs in with the X handle as username through a single-use code', async () => {
     const landing = await loginThroughX();

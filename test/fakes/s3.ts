@@ -1,3 +1,5 @@
+import { createHash, createHmac } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { crc32 } from 'node:zlib';
 import { FakeServer, startFake } from './http-fake';
 
@@ -10,10 +12,12 @@ export interface FakeS3 extends FakeServer {
  * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: PUT by a
  * presigned URL (query-string SigV4, which must name this access key and sign `content-length`; a
  * `x-amz-checksum-crc32` in it must match the body, as S3 checks it: 400 BadDigest otherwise),
- * GET, DELETE and CopyObject (PUT with `x-amz-copy-source`) with a SigV4 `Authorization` header. It checks who signed, not the signature's
- * bytes: the SDK computes those, and what the tests exercise is the server's use of the store.
+ * GET, DELETE and CopyObject (PUT with `x-amz-copy-source`) with a SigV4 `Authorization` header.
+ * A presigned PUT's signature is recomputed as S3 does, over the headers it names as they arrive:
+ * a body of another length than the signed `content-length` is 403 SignatureDoesNotMatch. Other
+ * requests are checked for who signed, not the signature's bytes (the SDK computes those).
  */
-export async function startFakeS3(options: { accessKeyId: string }): Promise<FakeS3> {
+export async function startFakeS3(options: { accessKeyId: string; secretAccessKey: string }): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
   const credentialOk = (credential: string | null | undefined) => Boolean(credential?.startsWith(`${options.accessKeyId}/`));
   const xmlError = (code: string, status: number) => ({ status, body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>` });
@@ -40,6 +44,7 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
       }
       const body = req.bodyBytes;
       if (Number(req.headers['content-length']) !== body.length) return reply(xmlError('SignatureDoesNotMatch', 403));
+      if (req.query.get('X-Amz-Signature') !== presignedSignature(req, options.secretAccessKey)) return reply(xmlError('SignatureDoesNotMatch', 403));
       const checksum = req.query.get('x-amz-checksum-crc32');
       if (checksum !== null && checksum !== crc32Base64(body)) return reply(xmlError('BadDigest', 400));
       objects.set(path, body);
@@ -63,6 +68,30 @@ export async function startFakeS3(options: { accessKeyId: string }): Promise<Fak
     return reply(xmlError('MethodNotAllowed', 405));
   });
   return Object.assign(server, { objects });
+}
+
+/** RFC 3986 encoding, as SigV4 canonicalises query keys and values. */
+const uriEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The SigV4 signature of a presigned request (query-string auth, unsigned payload) as the store receives it. */
+function presignedSignature(req: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders }, secret: string): string {
+  const query = [...req.query].filter(([name]) => name !== 'X-Amz-Signature');
+  const canonicalQuery = query
+    .map(([name, value]) => [uriEncode(name), uriEncode(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+  const signedHeaders = req.query.get('X-Amz-SignedHeaders') ?? '';
+  const canonicalHeaders = signedHeaders
+    .split(';')
+    .map((name) => `${name}:${String(req.headers[name] ?? '').trim()}\n`)
+    .join('');
+  const canonical = [req.method, req.path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
+  const [, date, region, service] = (req.query.get('X-Amz-Credential') ?? '').split('/');
+  const scope = `${date}/${region}/${service}/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', req.query.get('X-Amz-Date'), scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
+  const key = [date, region, service, 'aws4_request'].reduce<Buffer | string>((k, part) => createHmac('sha256', k).update(part).digest(), `AWS4${secret}`);
+  return createHmac('sha256', key).update(toSign).digest('hex');
 }
 
 /** S3's form of a CRC32: the 4 big-endian bytes, base64. */

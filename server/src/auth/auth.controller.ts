@@ -9,7 +9,7 @@ import { authRequired } from '../common/errors';
 import { Returns, ValidBody, ValidQuery } from '../common/validation';
 import { AuthService, TwitterProfile } from './auth.service';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
-import { XAuthGuard } from './x.strategy';
+import { XAuthGuard, X_STATE_COOKIE, X_STATE_COOKIE_PATH } from './x.strategy';
 import { REFERRAL_COOKIE, readCookie } from './referral';
 
 const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z.enum(['signin', 'link']).optional() });
@@ -92,6 +92,8 @@ export class AuthController {
   @ApiExcludeEndpoint()
   @Get('twitter/callback')
   async twitterCallback(@Req() req: Request & { user?: TwitterProfile | null; xError?: unknown }, @Res() res: Response): Promise<void> {
+    // The browser's binding is single-use, as the request token is.
+    res.clearCookie(X_STATE_COOKIE, { path: X_STATE_COOKIE_PATH });
     if (!req.user) return this.backToClient(res, { error: req.xError ? 'X sign-in failed, please try again' : 'X sign-in was cancelled' });
     try {
       this.backToClient(res, { token: await this.auth.twitterSignIn(req.user, readCookie(req, REFERRAL_COOKIE)) });

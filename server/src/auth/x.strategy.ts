@@ -1,6 +1,8 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { parse } from 'cookie';
 import type { Request } from 'express';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { IStrategyOption, Profile, Strategy as TwitterStrategy } from 'passport-twitter';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AppError } from '../common/errors';
@@ -10,12 +12,20 @@ import type { TwitterProfile } from './auth.service';
 const REQUEST_TOKEN_TTL_SECONDS = 600;
 type Callback<T = void> = (err: Error | null, value?: T) => void;
 
+/**
+ * The browser that started an X sign-in, bound to its request token: an httpOnly cookie whose hash
+ * is kept with the token's secret. A callback from any other browser (login CSRF: an attacker's own
+ * authorized callback URL opened in a victim's browser) finds no secret and is refused.
+ */
+export const X_STATE_COOKIE = 'sweat_x_state';
+export const X_STATE_COOKIE_PATH = '/api/auth/twitter';
+
 export const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
 
 /**
  * X sign-in (OAuth 1.0a) as passport-twitter's strategy under @nestjs/passport, every URL built
  * from X_OAUTH_BASE_URL, and the request-token secret kept in Redis instead of a server session,
- * so any API replica can finish the callback. Provided only when X app keys are configured.
+ * so any API replica can finish the callback, and given back only to the browser that started it. Provided only when X app keys are configured.
  */
 @Injectable()
 export class XStrategy extends PassportStrategy(TwitterStrategy, 'twitter') {
@@ -30,7 +40,7 @@ export class XStrategy extends PassportStrategy(TwitterStrategy, 'twitter') {
       userAuthorizationURL: `${oauthBaseUrl}/oauth/authenticate`,
       userProfileURL: `${oauthBaseUrl}/1.1/account/verify_credentials.json`,
       // passport-oauth1 option, absent from the passport-twitter typings
-      requestTokenStore: requestTokenStore(redis),
+      requestTokenStore: requestTokenStore(redis, config.publicUrl.startsWith('https:')),
     } as IStrategyOption);
   }
 
@@ -74,15 +84,27 @@ export class XAuthGuard extends AuthGuard('twitter') implements CanActivate {
   }
 }
 
-function requestTokenStore(redis: RedisService) {
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+function requestTokenStore(redis: RedisService, secure: boolean) {
   const key = (token: string) => redis.key('oauth1', token);
   const logger = new Logger('XLogin');
   return {
-    get(_req: Request, token: string, cb: Callback<string | undefined>) {
-      redis.client.get(key(token)).then((secret) => cb(null, secret ?? undefined), (err: Error) => cb(err));
+    get(req: Request & { xError?: unknown }, token: string, cb: Callback<string | undefined>) {
+      redis.client.get(key(token)).then((stored) => {
+        const { secret, browser } = stored ? (JSON.parse(stored) as { secret: string; browser: string }) : { secret: undefined, browser: '' };
+        const state = req.headers.cookie ? parse(req.headers.cookie)[X_STATE_COOKIE] : undefined;
+        if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) return cb(null, secret);
+        // No secret: passport-oauth1 fails the callback, and the route sends the browser back with ?error=.
+        if (secret !== undefined) req.xError = new Error('the callback came from a browser that did not start this sign-in');
+        cb(null, undefined);
+      }, (err: Error) => cb(err));
     },
-    set(_req: Request, token: string, secret: string, cb: Callback) {
-      redis.client.set(key(token), secret, 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
+    set(req: Request, token: string, secret: string, cb: Callback) {
+      const state = randomBytes(24).toString('hex');
+      req.res?.cookie(X_STATE_COOKIE, state, { httpOnly: true, secure, sameSite: 'lax', path: X_STATE_COOKIE_PATH, maxAge: REQUEST_TOKEN_TTL_SECONDS * 1000 });
+      const stored = JSON.stringify({ secret, browser: digest(state).toString('hex') });
+      redis.client.set(key(token), stored, 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
     },
     destroy(_req: Request, token: string, cb: Callback) {
       redis.client.del(key(token)).then(

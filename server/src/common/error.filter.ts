@@ -34,6 +34,8 @@ export class ErrorFilter implements ExceptionFilter {
     if (isDatabaseUnavailable(exception)) return body(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, try again shortly');
     // A malformed id that reached a query (validation should stop it first): the request's fault.
     if (exception instanceof mongoose.Error.CastError) return body(400, 'MALFORMED_ID', `Malformed ${exception.path}`);
+    // A body whose Content-Encoding (deflate, gzip, br) does not decode: zlib's error, given a 400 by body-parser but no type.
+    if (isUndecodableBody(exception)) return body(400, 'BODY_ENCODING_INVALID', 'The request body does not decode as its Content-Encoding says');
     if (isBodyParserError(exception)) {
       const status = exception.status;
       return status === 413 ? body(413, 'BODY_TOO_LARGE', 'Request body too large') : body(status, 'MALFORMED_JSON', 'Malformed JSON body');
@@ -80,6 +82,11 @@ function isDatabaseUnavailable(e: unknown): boolean {
 
 /** Mongoose's give-up of a buffered command (collection.js) or connection operation (connection.js). */
 const BUFFERING_TIMED_OUT = /buffering timed out after \d+ms$/;
+
+function isUndecodableBody(e: unknown): boolean {
+  const { status, code } = (e ?? {}) as { status?: unknown; code?: unknown };
+  return status === 400 && typeof code === 'string' && /^(Z_|ERR__)/.test(code);
+}
 
 function isBodyParserError(e: unknown): e is { status: number } {
   const status = (e as { status?: unknown; type?: unknown })?.status;

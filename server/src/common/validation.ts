@@ -69,7 +69,7 @@ export const ValidParams = (schema: z.ZodObject): ParamDecorator => {
 
 /**
  * Codes any route may answer, outside its own handler too: a malformed, oversized (JSON bodies past
- * 256 kB) or trickling request (408 past HTTP_REQUEST_TIMEOUT_MS), no or a bad session, someone
+ * 256 kB), wrongly compressed or trickling request (408 past HTTP_REQUEST_TIMEOUT_MS), no or a bad session, someone
  * else's id, the database away.
  */
 const EVERY_ROUTE: ErrorCode[] = [
@@ -77,6 +77,7 @@ const EVERY_ROUTE: ErrorCode[] = [
   'MALFORMED_ID',
   'MALFORMED_JSON',
   'BODY_TOO_LARGE',
+  'BODY_ENCODING_INVALID',
   'REQUEST_TIMEOUT',
   'AUTH_REQUIRED',
   'SESSION_INVALID',

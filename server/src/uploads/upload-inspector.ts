@@ -65,6 +65,13 @@ export async function inspectStored(file: Readable, limits: UploadLimits): Promi
   return inspector.result();
 }
 
+/** A file smaller than the size its URL was asked for is refused too: what is stored is what was announced. */
+export function requireAnnouncedSize(upload: { announcedSize: number | null }, file: InspectedFile): void {
+  if (upload.announcedSize !== null && file.size !== upload.announcedSize) {
+    throw new AppError('UPLOAD_MALFORMED', `The file has ${file.size} bytes, not the ${upload.announcedSize} announced for this upload`);
+  }
+}
+
 export function fileTooLarge(limits: UploadLimits): AppError {
   return new AppError('UPLOAD_TOO_LARGE', `The file is larger than ${describeBytes(limits.maxBytes)}`, 'File Too Large');
 }

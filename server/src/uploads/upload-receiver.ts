@@ -6,7 +6,7 @@ import { SingleUseClaimsRepository } from '../common/single-use';
 import { ErrorCode, UploadProgress, UploadReceipt } from '../contract';
 import { DiskStorage } from './storage/disk.storage';
 import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
-import { InspectedFile, fileTooLarge, inspectStored } from './upload-inspector';
+import { InspectedFile, fileTooLarge, inspectStored, requireAnnouncedSize } from './upload-inspector';
 import { inspectAsItArrives, multipartError, refuseParsedBody, stopReading, watchHangUp } from './upload-request';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import { UploadUrlSigner } from './upload-url-signer';
@@ -173,6 +173,14 @@ export class UploadReceiver {
   }
 
   private async finish(upload: UploadRecord, file: InspectedFile): Promise<UploadReceipt> {
+    try {
+      requireAnnouncedSize(upload, file);
+    } catch (err) {
+      // Nothing of it is kept, and the URL takes the right file.
+      await this.storage.remove(upload._id.toString());
+      await this.singleUse.release(uploadClaimKey(upload._id.toString()));
+      throw err;
+    }
     await this.uploads.markFinished(upload._id, file);
     return { id: upload._id.toString(), ...file };
   }

@@ -9,7 +9,9 @@ export type UploadStatus = 'pending' | 'finished';
 export class Upload {
   @Prop({ type: SchemaTypes.ObjectId, required: true, index: true }) owner!: Types.ObjectId;
   @Prop({ required: true }) purpose!: string;
+  /** The purpose's limit, or the size the client announced (then the file must be exactly that). */
   @Prop({ required: true }) maxBytes!: number;
+  @Prop({ type: Number, default: null }) announcedSize!: number | null;
   @Prop({ type: [String], required: true }) allowedTypes!: UploadMime[];
   @Prop({ type: String, default: 'pending' }) status!: UploadStatus;
   @Prop({ type: Number, default: null }) size!: number | null;

@@ -8,7 +8,7 @@ import type { UploadMime } from '../contract';
 
 export type UploadRecord = Upload & { _id: Types.ObjectId };
 
-export type NewUpload = Pick<Upload, 'purpose' | 'maxBytes' | 'expiresAt'> & { owner: Id; allowedTypes: readonly UploadMime[] };
+export type NewUpload = Pick<Upload, 'purpose' | 'maxBytes' | 'announcedSize' | 'expiresAt'> & { owner: Id; allowedTypes: readonly UploadMime[] };
 
 /** The one owner of the `uploads` collection. */
 @Injectable()

@@ -7,7 +7,7 @@ import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { ByteRange, UPLOAD_STORAGE, UploadStorage, uploadSizeRequired } from './storage/upload-storage';
-import { InspectedFile, fileTooLarge, inspectStored } from './upload-inspector';
+import { InspectedFile, fileTooLarge, inspectStored, requireAnnouncedSize } from './upload-inspector';
 import { UploadRecord, UploadsRepository } from './uploads.repository';
 import { UploadUrlSigner } from './upload-url-signer';
 import { uploadClaimKey, uploadIdFromUrl } from './uploads.rules';
@@ -37,14 +37,15 @@ export class UploadsService {
    * A new upload for `purpose` (limits from UPLOAD_PURPOSES, or `narrowed` within them: one format of
    * several) and the URL to PUT it to; resumable when this server receives the bytes. `size`:
    * announced by the client, refused up front if too big, and required by a driver that signs it
-   * (refused before any record is made).
+   * (refused before any record is made); once announced it is the upload's limit, and the stored
+   * file must be exactly that size.
    */
   async createUpload(ownerId: string, purpose: UploadPurpose, size?: number, narrowed?: UploadLimits): Promise<UploadUrlResponse> {
     const limits = narrowed ?? UPLOAD_PURPOSES[purpose];
     if (size === undefined && this.storage.needsSize) throw uploadSizeRequired();
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = this.signer.expiryOfNew();
-    const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: limits.maxBytes, allowedTypes: limits.allowedTypes, expiresAt });
+    const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: size ?? limits.maxBytes, announcedSize: size ?? null, allowedTypes: limits.allowedTypes, expiresAt });
     const id = upload._id.toString();
     const uploadURL = await this.storage.uploadUrl(id, this.signer.sign(id, expiresAt), { maxBytes: limits.maxBytes, size });
     return { uploadURL, resumable: this.storage.receivesBytes };
@@ -123,6 +124,7 @@ export class UploadsService {
     let file: InspectedFile;
     try {
       file = await inspectStored(await this.storage.open(id), upload);
+      requireAnnouncedSize(upload, file);
     } catch (err) {
       await this.storage.remove(id);
       throw err;

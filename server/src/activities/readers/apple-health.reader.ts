@@ -4,7 +4,7 @@ import type { ActivityReading } from './activity-reading';
 import { ActivitySource, ReadDeadline, unreadable } from './read-limits';
 import { HeartRateSeries, Timeline } from './samples';
 import { appleKind } from './sport-kinds';
-import { readXml, xmlNumber } from './xml-stream';
+import { readXml, xmlNumber, xmlText } from './xml-stream';
 import { openZipEntry } from './zip-entry';
 
 /** The export's XML inside the zip: `apple_health_export/export.xml` (the CDA copy beside it is not read). */
@@ -49,10 +49,11 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
   const xml = await openZipEntry(source, isExportXml, missing, deadline);
   const anywhere = instantsOfDayAnywhere(day);
   const onDay = (ms: number) => ms >= anywhere.from.getTime() && ms < anywhere.to.getTime() && dayIn(new Date(ms), timeZone) === day;
+  // Bounded whatever the file holds: the samples by maxDaySamples, the sources by maxStepSources,
+  // and of the workouts only the day's longest and the latest are kept.
   const heartSamples: Array<[number, number]> = [];
   const stepsBySource = new Map<string, number>();
-  const workouts: Workout[] = [];
-  const state = { root: null as string | null, current: null as Workout | null, latest: null as Workout | null };
+  const state = { root: null as string | null, current: null as Workout | null, latest: null as Workout | null, longest: null as Workout | null };
 
   await readXml(
     xml,
@@ -65,14 +66,17 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
           if (a.type === 'HKQuantityTypeIdentifierHeartRate' && heartSamples.length < ACTIVITY_READ_LIMITS.maxDaySamples) {
             heartSamples.push([start, xmlNumber(a.value) ?? 0]);
           } else if (a.type === 'HKQuantityTypeIdentifierStepCount') {
-            const key = a.sourceName ?? '';
+            const key = xmlText(a.sourceName) ?? '';
+            if (!stepsBySource.has(key) && stepsBySource.size >= ACTIVITY_READ_LIMITS.maxStepSources) {
+              throw unreadable(`This Apple Health export counts the day's steps from more than ${ACTIVITY_READ_LIMITS.maxStepSources} sources: it is not one person's export`);
+            }
             stepsBySource.set(key, (stepsBySource.get(key) ?? 0) + (xmlNumber(a.value) ?? 0));
           }
         } else if (path.length === 2 && path[1] === 'Workout') {
           state.current = {
-            type: a.workoutActivityType ?? null,
-            source: a.sourceName ?? null,
-            device: /name:([^,>]+)/.exec(a.device ?? '')?.[1]?.trim() ?? a.sourceName ?? null,
+            type: xmlText(a.workoutActivityType),
+            source: xmlText(a.sourceName),
+            device: xmlText(/name:([^,>]+)/.exec(a.device ?? '')?.[1]?.trim() ?? a.sourceName),
             start: appleTime(a.startDate),
             end: appleTime(a.endDate),
             seconds: inUnit(a.duration, a.durationUnit, SECONDS),
@@ -90,7 +94,8 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
         if (!workout || path.length !== 2) return;
         state.current = null;
         if (!Number.isFinite(workout.start)) return;
-        if (onDay(workout.start)) workouts.push(workout);
+        const longest = state.longest;
+        if (onDay(workout.start) && (!longest || workout.end - workout.start > longest.end - longest.start)) state.longest = workout;
         if (!state.latest || workout.start > state.latest.start) state.latest = workout;
       },
     },
@@ -99,7 +104,7 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
   );
 
   if (state.root !== 'HealthData') throw unreadable('This zip is not an Apple Health export: its export.xml holds no HealthData');
-  const longest = workouts.reduce<Workout | null>((best, w) => (!best || w.end - w.start > best.end - best.start ? w : best), null);
+  const longest = state.longest;
   const workout = longest ?? state.latest;
   if (!workout) throw unreadable('This Apple Health export holds no workout: record one with your watch, then export again');
 

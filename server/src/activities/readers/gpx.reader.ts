@@ -3,7 +3,7 @@ import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
 import { HeartRateSeries, Timeline, haversineMeters } from './samples';
 import { gpxKind } from './sport-kinds';
-import { endsWith, readXml, xmlNumber, xmlTime } from './xml-stream';
+import { endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
 /** Heart-rate elements in track-point extensions: Garmin's TrackPointExtension `hr`, and older spellings. */
 const HEART_RATE_NAMES = new Set(['hr', 'heartrate', 'HeartRate']);
@@ -29,14 +29,14 @@ export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise
     stream,
     {
       open(path, attributes) {
-        if (path.length === 1) state.creator = attributes.creator ?? null;
+        if (path.length === 1) state.creator = xmlText(attributes.creator);
         if (endsWith(path, 'trkpt')) state.point = { lat: xmlNumber(attributes.lat), lon: xmlNumber(attributes.lon), time: null };
         if (endsWith(path, 'trkseg')) state.previous = null;
       },
-      text(path, text) {
-        if (endsWith(path, 'trk', 'type')) state.type = text;
+      text(path, text, inside) {
+        if (endsWith(path, 'trk', 'type')) state.type = xmlText(text);
         else if (state.point && endsWith(path, 'trkpt', 'time')) state.point.time = xmlTime(text);
-        else if (state.point && path.includes('extensions') && HEART_RATE_NAMES.has(path[path.length - 1])) heart.add(xmlNumber(text) ?? 0);
+        else if (state.point && inside('extensions') && HEART_RATE_NAMES.has(path[path.length - 1])) heart.add(xmlNumber(text) ?? 0);
       },
       close(path) {
         const point = state.point;

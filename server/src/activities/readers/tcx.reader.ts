@@ -3,7 +3,7 @@ import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
 import { HeartRateSeries, Timeline } from './samples';
 import { namedKind } from './sport-kinds';
-import { endsWith, readXml, xmlNumber, xmlTime } from './xml-stream';
+import { type Inside, endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
 interface Point {
   time: number | null;
@@ -35,26 +35,26 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
     firstPosition: null as ActivityReading['identity']['firstPosition'],
   };
   const add = (current: number | null, value: number | null) => (value === null ? current : (current ?? 0) + value);
-  const inFirstActivity = (path: readonly string[]) => state.activities === 1 && path.includes('Activity');
+  const inFirstActivity = (inside: Inside) => state.activities === 1 && inside('Activity');
 
   await readXml(
     stream,
     {
-      open(path, attributes) {
+      open(path, attributes, inside) {
         if (endsWith(path, 'Activities', 'Activity')) {
           state.activities++;
-          if (state.activities === 1) state.sport = attributes.Sport ?? null;
+          if (state.activities === 1) state.sport = xmlText(attributes.Sport);
         }
-        if (!inFirstActivity(path)) return;
+        if (!inFirstActivity(inside)) return;
         if (endsWith(path, 'Lap') && attributes.StartTime) state.firstLapStart ??= xmlTime(attributes.StartTime);
         if (endsWith(path, 'Trackpoint')) state.point = { time: null, lat: null, lon: null };
       },
-      text(path, text) {
-        if (!inFirstActivity(path)) return;
+      text(path, text, inside) {
+        if (!inFirstActivity(inside)) return;
         const point = state.point;
         if (endsWith(path, 'Activity', 'Id')) state.id = xmlTime(text);
-        else if (endsWith(path, 'Creator', 'Name')) state.creatorName = text;
-        else if (endsWith(path, 'Creator', 'UnitId')) state.unitId = text;
+        else if (endsWith(path, 'Creator', 'Name')) state.creatorName = xmlText(text);
+        else if (endsWith(path, 'Creator', 'UnitId')) state.unitId = xmlText(text);
         else if (endsWith(path, 'Lap', 'TotalTimeSeconds')) state.seconds += xmlNumber(text) ?? 0;
         else if (endsWith(path, 'Lap', 'DistanceMeters')) state.meters = add(state.meters, xmlNumber(text));
         else if (endsWith(path, 'Lap', 'Calories')) state.calories = add(state.calories, xmlNumber(text));

@@ -126,8 +126,11 @@ export const ACTIVITY_READ_LIMITS = {
   timeMs: 45_000,
   /** The FIT decoder runs in a thread of its own with this heap. */
   fitHeapMb: 192,
+  /** Readers run in a pool of threads, each with this heap: a hostile file exhausts its thread, never the API. */
+  readerHeapMb: 256,
   zip: {
-    maxEntries: 200_000,
+    /** An export holds export.xml, its CDA copy and one file per route or ECG: thousands, not hundreds of thousands. */
+    maxEntries: 20_000,
     /** export.xml inflated: years of samples are a few GB at most. */
     maxExportBytes: 6 * 1024 * MEGABYTE,
     /** An export compresses 10–30 times (its records repeat their attributes); a bomb a thousand. */
@@ -137,4 +140,12 @@ export const ACTIVITY_READ_LIMITS = {
   maxXmlTokenBytes: 8 * MEGABYTE,
   /** Samples kept for the proof day of an Apple Health export (a day at one a second is 86,400). */
   maxDaySamples: 200_000,
+  /** Real exports nest 4 (Apple Health) to 8 (TCX) elements deep. */
+  maxXmlDepth: 64,
+  /** The parse looks at the clock every this many XML events, so a synchronous run of events cannot outlive the deadline. */
+  deadlineEveryEvents: 2_000,
+  /** Apple Health: distinct step sources kept for the day (a phone, a watch, a few apps). */
+  maxStepSources: 64,
+  /** Longest name, type or device text kept from a file; longer ones are cut. */
+  maxTextChars: 256,
 } as const;

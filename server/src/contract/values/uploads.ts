@@ -54,5 +54,7 @@ export function describeTypes(types: readonly UploadMime[]): string {
 }
 
 export function describeBytes(bytes: number): string {
+  // An announced size can be small: "50 bytes", not "0 MB".
+  if (bytes < MEGABYTE) return bytes < 1024 ? `${bytes} bytes` : `${Math.round(bytes / 1024)} KB`;
   return `${Math.round(bytes / MEGABYTE)} MB`;
 }
