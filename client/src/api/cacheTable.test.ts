@@ -44,6 +44,7 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   phantomSignIn: (store) => store.dispatch(authApi.endpoints.phantomSignIn.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   verifySession: (store) => store.dispatch(authApi.endpoints.verifySession.initiate('token')),
   endSession: (store) => store.dispatch(authApi.endpoints.endSession.initiate({ token: 'token', everywhere: false })),
+  createXLinkCode: (store) => store.dispatch(authApi.endpoints.createXLinkCode.initiate()),
   getLinkChallenge: (store) => store.dispatch(walletApi.endpoints.getLinkChallenge.initiate('wallet')),
   linkWallet: (store) => store.dispatch(walletApi.endpoints.linkWallet.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   createBmiUploadUrl: (store) => store.dispatch(bmiApi.endpoints.createBmiUploadUrl.initiate({ size: 1 })),

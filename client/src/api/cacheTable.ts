@@ -15,6 +15,8 @@ export const MUTATION_CHANGES = {
   // Signing out resets the whole cache (sessionRefused / signedOut), so nothing is left to refetch.
   endSession: [],
   getLinkChallenge: [],
+  // Only a code to navigate to X with; the link itself lands with a fresh page load.
+  createXLinkCode: [],
   createBmiUploadUrl: [],
   createProofUploadUrl: [],
   linkWallet: ['User'],

@@ -13,6 +13,7 @@ export function makeUser(overrides: Partial<UserView> = {}): UserView {
     username: 'kai_lift',
     walletAddress: null,
     twitterHandle: 'kai_lift',
+    xLinked: true,
     sweatCredits: 120,
     pendingCredits: 0,
     dailyStreak: 3,

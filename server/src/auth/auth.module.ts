@@ -8,6 +8,7 @@ import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from '
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
+import { XLinkStartGuard } from './x-link.guard';
 import { XAuthGuard, X_STRATEGY_PROVIDER } from './x.strategy';
 
 @Module({
@@ -20,7 +21,7 @@ import { XAuthGuard, X_STRATEGY_PROVIDER } from './x.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, X_STRATEGY_PROVIDER, XAuthGuard, AuthChallengesRepository, LoginCodesRepository],
+  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, X_STRATEGY_PROVIDER, XAuthGuard, XLinkStartGuard, AuthChallengesRepository, LoginCodesRepository],
   exports: [AuthChallengesRepository, LoginCodesRepository],
 })
 export class AuthModule {}

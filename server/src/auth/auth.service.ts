@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '../contract';
+import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, XLinkCode } from '../contract';
 import { SessionUser } from '../common/auth.guard';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { AppError } from '../common/errors';
@@ -14,6 +14,7 @@ import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 import { isLoginCode } from './session.rules';
+import { xNotConfigured } from './x.strategy';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
@@ -100,14 +101,49 @@ export class AuthService {
       (attempt) => twitterUsername(profile.username, attempt),
       referrer,
     );
-    return this.createLoginCode(user._id.toString());
+    return (await this.issueCode(user._id.toString(), 'signin')).code;
   }
 
-  async createLoginCode(userId: string): Promise<string> {
+  /** The code the profile navigates to X with, to link an X account to this member (docs/product.md, Posts on X). */
+  linkCode(userId: string, xConfigured: boolean): Promise<XLinkCode> {
+    if (!xConfigured) throw xNotConfigured();
+    return this.issueCode(userId, 'link');
+  }
+
+  /** Consumes a link code at the start of the X flow: the member it was issued to. */
+  async claimLinkCode(code: string): Promise<string> {
+    const userId = await this.consumeCode(code, 'link');
+    if (!userId) throw new AppError('X_LINK_CODE_USED', 'The link to X expired or was already used, please try again');
+    return userId;
+  }
+
+  /**
+   * Links the X account X vouched for to the member (their posts pay from then on). An X account
+   * belongs to one member, and a member has one X account; linking the same one again changes nothing.
+   */
+  async linkTwitter(userId: string, profile: TwitterProfile): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (user.twitterId && user.twitterId !== profile.id) {
+      throw new AppError('X_ACCOUNT_OTHER_LINKED', `Your profile is already linked to the X account @${user.twitterHandle ?? user.twitterId}`);
+    }
+    const outcome = await this.users.linkIdentity(userId, twitterIdentity(profile.id), { twitterId: profile.id, twitterHandle: profile.username });
+    if (outcome === 'taken') throw new AppError('X_ACCOUNT_TAKEN', 'This X account is already linked to another member', 'X Account In Use');
+  }
+
+  private async issueCode(userId: string, purpose: ChallengePurpose): Promise<XLinkCode> {
     await this.loginCodes.deleteExpired(new Date());
     const code = randomBytes(24).toString('hex');
-    await this.loginCodes.create({ _id: code, userId, expiresAt: new Date(Date.now() + LOGIN_CODE_TTL_MS) });
-    return code;
+    const expiresAt = new Date(Date.now() + LOGIN_CODE_TTL_MS);
+    await this.loginCodes.create({ _id: code, userId, purpose, expiresAt });
+    return { code, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Once, before expiry, and only for the purpose it was issued for: the code's user, else null. */
+  private async consumeCode(code: string, purpose: ChallengePurpose): Promise<string | null> {
+    const record = await this.loginCodes.findValid(code, purpose);
+    if (!record || !(await this.singleUse.claim(`login-code:${code}`))) return null;
+    await this.loginCodes.delete(code);
+    return record.userId;
   }
 
   /**
@@ -116,10 +152,9 @@ export class AuthService {
    */
   async verify(token: string, verifySession: (t: string) => Promise<SessionUser>): Promise<VerifyResponse> {
     if (isLoginCode(token)) {
-      const code = await this.loginCodes.findValid(token);
-      if (!code || !(await this.singleUse.claim(`login-code:${token}`))) throw new AppError('AUTH_LOGIN_CODE_USED', 'Sign-in link expired or already used');
-      await this.loginCodes.delete(token);
-      const user = await this.users.findById(code.userId);
+      const userId = await this.consumeCode(token, 'signin');
+      if (!userId) throw new AppError('AUTH_LOGIN_CODE_USED', 'Sign-in link expired or already used');
+      const user = await this.users.findById(userId);
       return { ...this.users.toView(user), token: await this.sessionToken(user) };
     }
     const session = await verifySession(token);

@@ -17,11 +17,16 @@ export class AuthChallenge {
 }
 export const AuthChallengeSchema = SchemaFactory.createForClass(AuthChallenge);
 
-/** A short-lived, single-use code that the X callback puts in the address instead of a session token. */
+/**
+ * A short-lived, single-use code carried by a browser navigation instead of a session token: `signin`,
+ * put in the address by the X callback; `link`, taken by the profile's "link your X account" to X.
+ */
 @Schema({ collection: 'login_codes', versionKey: false })
 export class LoginCode {
   @Prop({ type: String, required: true }) _id!: string;
   @Prop({ required: true }) userId!: string;
+  /** Codes stored before link codes existed are sign-in codes. */
+  @Prop({ type: String, default: 'signin' }) purpose!: ChallengePurpose;
   @Prop({ required: true, index: true }) expiresAt!: Date;
 }
 export const LoginCodeSchema = SchemaFactory.createForClass(LoginCode);

@@ -44,15 +44,15 @@ export class AuthChallengesRepository extends ExpiringRecords<AuthChallenge> {
   }
 }
 
-/** The one owner of the `login_codes` collection (single-use codes of the X sign-in redirect). */
+/** The one owner of the `login_codes` collection (single-use codes of the X redirects). */
 @Injectable()
 export class LoginCodesRepository extends ExpiringRecords<LoginCode> {
   constructor(@InjectModel(LoginCode.name) codes: Model<LoginCode>) {
     super(codes);
   }
 
-  /** The code, unless it expired. */
-  findValid(code: string, now = new Date()): Promise<LoginCode | null> {
-    return this.findUnexpired(code, {}, now);
+  /** The code if it was issued for this purpose, unless it expired. */
+  findValid(code: string, purpose: ChallengePurpose, now = new Date()): Promise<LoginCode | null> {
+    return this.findUnexpired(code, { purpose }, now);
   }
 }

@@ -20,6 +20,12 @@ type Callback<T = void> = (err: Error | null, value?: T) => void;
 export const X_STATE_COOKIE = 'sweat_x_state';
 export const X_STATE_COOKIE_PATH = '/api/auth/twitter';
 
+/** Set while the browser is in "link your X account" (from the profile), so even a denied callback returns there. */
+export const X_LINK_COOKIE = 'sweat_x_link';
+
+/** A request through the X flow; `xLinkUserId`: in link mode, the member a link code named, carried with the request token. */
+export type XFlowRequest = Request & { user?: TwitterProfile | null; xError?: unknown; xLinkUserId?: string; xLinkRefused?: AppError };
+
 export const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
 
 /**
@@ -71,6 +77,8 @@ export class XAuthGuard extends AuthGuard('twitter') implements CanActivate {
 
   override canActivate(context: ExecutionContext) {
     if (!this.strategy) throw xNotConfigured();
+    // A refused link code goes back to the profile without a trip to X.
+    if (context.switchToHttp().getRequest<XFlowRequest>().xLinkRefused) return true;
     return super.canActivate(context);
   }
 
@@ -84,27 +92,40 @@ export class XAuthGuard extends AuthGuard('twitter') implements CanActivate {
   }
 }
 
+/** What Redis keeps with a request token: its secret, the hash of the starting browser's cookie, the member linking (link mode). */
+interface StoredRequestToken {
+  secret: string;
+  browser: string;
+  link?: string;
+}
+
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 function requestTokenStore(redis: RedisService, secure: boolean) {
   const key = (token: string) => redis.key('oauth1', token);
   const logger = new Logger('XLogin');
   return {
-    get(req: Request & { xError?: unknown }, token: string, cb: Callback<string | undefined>) {
+    get(req: XFlowRequest, token: string, cb: Callback<string | undefined>) {
       redis.client.get(key(token)).then((stored) => {
-        const { secret, browser } = stored ? (JSON.parse(stored) as { secret: string; browser: string }) : { secret: undefined, browser: '' };
+        const { secret, browser, link } = stored ? (JSON.parse(stored) as StoredRequestToken) : { secret: undefined, browser: '', link: undefined };
         const state = req.headers.cookie ? parse(req.headers.cookie)[X_STATE_COOKIE] : undefined;
-        if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) return cb(null, secret);
+        if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) {
+          if (link) req.xLinkUserId = link;
+          return cb(null, secret);
+        }
         // No secret: passport-oauth1 fails the callback, and the route sends the browser back with ?error=.
         if (secret !== undefined) req.xError = new Error('the callback came from a browser that did not start this sign-in');
         cb(null, undefined);
       }, (err: Error) => cb(err));
     },
-    set(req: Request, token: string, secret: string, cb: Callback) {
+    set(req: XFlowRequest, token: string, secret: string, cb: Callback) {
       const state = randomBytes(24).toString('hex');
-      req.res?.cookie(X_STATE_COOKIE, state, { httpOnly: true, secure, sameSite: 'lax', path: X_STATE_COOKIE_PATH, maxAge: REQUEST_TOKEN_TTL_SECONDS * 1000 });
-      const stored = JSON.stringify({ secret, browser: digest(state).toString('hex') });
-      redis.client.set(key(token), stored, 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
+      const cookie = { httpOnly: true, secure, sameSite: 'lax', path: X_STATE_COOKIE_PATH, maxAge: REQUEST_TOKEN_TTL_SECONDS * 1000 } as const;
+      req.res?.cookie(X_STATE_COOKIE, state, cookie);
+      if (req.xLinkUserId) req.res?.cookie(X_LINK_COOKIE, '1', cookie);
+      else req.res?.clearCookie(X_LINK_COOKIE, { path: X_STATE_COOKIE_PATH });
+      const stored: StoredRequestToken = { secret, browser: digest(state).toString('hex'), link: req.xLinkUserId };
+      redis.client.set(key(token), JSON.stringify(stored), 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
     },
     destroy(_req: Request, token: string, cb: Callback) {
       redis.client.del(key(token)).then(

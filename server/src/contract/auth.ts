@@ -28,3 +28,10 @@ export type AuthSession = z.infer<typeof AuthSession>;
 /** GET /api/auth/verify answers the user, plus a session token when it was given a single-use login code. */
 export const VerifyResponse = UserView.extend({ token: z.string().optional() });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
+
+/** POST /api/auth/twitter/link-code: what the profile navigates with, to `/api/auth/twitter?link=<code>`. */
+export const XLinkCode = z.object({ code: z.string(), expiresAt: z.string() });
+export type XLinkCode = z.infer<typeof XLinkCode>;
+
+/** `GET /api/auth/twitter?link=<code>`: the start of "link your X account" instead of a sign-in. */
+export const XStartQuery = z.strictObject({ link: z.string().regex(/^[a-f0-9]{48}$/, 'link code is malformed').optional() });

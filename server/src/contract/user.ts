@@ -12,6 +12,8 @@ export const UserView = z.object({
   username: z.string(),
   walletAddress: z.string().nullable(),
   twitterHandle: z.string().nullable(),
+  /** Whether an X account is linked (at X sign-in or from the profile): posts pay only from it. */
+  xLinked: z.boolean(),
   sweatCredits: z.number().int().min(0),
   pendingCredits: z.number().int().min(0),
   dailyStreak: z.number().int().min(0),

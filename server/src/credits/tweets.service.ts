@@ -33,7 +33,7 @@ export class TweetsService {
     const tweetId = parseTweetId(tweetUrl);
     if (!tweetId) throw new AppError('TWEET_INVALID_URL', 'Please paste a valid Twitter/X URL', 'Invalid Tweet URL');
     const user = await this.users.findById(userId);
-    if (!user.twitterId) throw new AppError('TWEET_NO_X_ACCOUNT', 'Only posts by your own X account pay: sign in with X once to link it to this account', TITLE);
+    if (!user.twitterId) throw new AppError('TWEET_NO_X_ACCOUNT', 'Only posts by your own X account pay: link your X account on your profile (or sign in with X)', TITLE);
     const post = await this.x.tweet(tweetId);
     if (!post || !tweetContainsLink(post, referralLink(this.config.publicUrl, user.username))) throw new AppError('TWEET_REFUSED', REFUSED, TITLE);
     if (post.authorId !== user.twitterId) throw new AppError('TWEET_NOT_YOURS', 'This post was not made by the X account linked to your profile', TITLE);

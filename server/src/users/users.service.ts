@@ -126,6 +126,7 @@ export class UsersService {
       username: user.username,
       walletAddress: user.walletAddress,
       twitterHandle: user.twitterHandle,
+      xLinked: !!user.twitterId,
       sweatCredits: user.sweatCredits,
       pendingCredits: user.pendingCredits,
       dailyStreak: streak,

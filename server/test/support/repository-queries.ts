@@ -119,7 +119,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(LoginCodesRepository, {
     delete: (r, v) => r.delete(v.key()),
     deleteExpired: (r, v) => r.deleteExpired(v.date()),
-    findValid: (r, v) => r.findValid(v.key(), v.date()),
+    findValid: (r, v) => r.findValid(v.key(), v.pick(['signin', 'link']), v.date()),
   }),
   queriesOf(BmiRecordsRepository, {
     listByUser: (r, v) => r.listByUser(v.userId()),

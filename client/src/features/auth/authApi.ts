@@ -1,4 +1,4 @@
-import type { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse } from '@contract';
+import type { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, XLinkCode } from '@contract';
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -29,7 +29,12 @@ export const authApi = api.injectEndpoints({
       query: ({ token, everywhere }) => ({ url: everywhere ? 'auth/logout-all' : 'auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
       invalidatesTags: MUTATION_CHANGES.endSession,
     }),
+    /** A single-use code for navigating to `/api/auth/twitter?link=<code>` ("link your X account"). */
+    createXLinkCode: builder.mutation<XLinkCode, void>({
+      query: () => ({ url: 'auth/twitter/link-code', method: 'POST' }),
+      invalidatesTags: MUTATION_CHANGES.createXLinkCode,
+    }),
   }),
 });
 
-export const { useGetUserQuery } = authApi;
+export const { useGetUserQuery, useCreateXLinkCodeMutation } = authApi;

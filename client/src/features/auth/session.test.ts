@@ -24,6 +24,12 @@ describe('takeAuthParamsFromAddress', () => {
     expect(window.location.search).toBe('');
   });
 
+  it('leaves the profile’s return from linking X to the profile page', () => {
+    window.history.replaceState(null, '', '/profile?error=Linking%20your%20X%20account%20was%20cancelled&code=X_LINK_FAILED');
+    expect(takeAuthParamsFromAddress()).toBeNull();
+    expect(window.location.search).toBe('?error=Linking%20your%20X%20account%20was%20cancelled&code=X_LINK_FAILED');
+  });
+
   it('leaves an address without them alone', () => {
     window.history.replaceState(null, '', '/progress?x=1');
     expect(takeAuthParamsFromAddress()).toBeNull();

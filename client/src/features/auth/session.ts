@@ -7,6 +7,9 @@ import { getPhantomProvider } from '../wallet/phantom';
 import { authApi } from './authApi';
 import { signedIn, signedOut } from './authSlice';
 
+/** Where the server sends the browser back after linking an X account. */
+export const X_LINK_RETURN_PATH = '/profile';
+
 /**
  * Takes `?token=` / `?error=` (the X sign-in return) out of the address bar so a
  * login code never stays in history. An error is only logged (SPEC §4).
@@ -14,6 +17,8 @@ import { signedIn, signedOut } from './authSlice';
  */
 export function takeAuthParamsFromAddress(): string | null {
   const url = new URL(window.location.href);
+  // The profile reads its own `?error=`: the return of "link your X account" (XAccountRow).
+  if (url.pathname === X_LINK_RETURN_PATH) return null;
   const code = url.searchParams.get('token');
   const error = url.searchParams.get('error');
   if (code === null && error === null) return null;

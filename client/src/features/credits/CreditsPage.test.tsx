@@ -244,6 +244,20 @@ describe('CreditsPage', () => {
     });
   });
 
+  it('tells a member with no X account linked why VALIDATE_TWEET_FOR_CREDITS is off, with a link to the profile', async () => {
+    const unlinked = makeUser({ ...USER, xLinked: false, twitterHandle: null });
+    const { requests } = serve({ user: unlinked });
+    renderCredits(unlinked);
+    const validate = await screen.findByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' });
+    expect((validate as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Post URL') as HTMLInputElement).disabled).toBe(true);
+    const reason = document.getElementById(validate.getAttribute('aria-describedby')!)!;
+    expect(reason.textContent).toMatch(/^Posts earn credits only from your own X account: link your X account on your profile/);
+    expect(screen.getByRole('link', { name: 'link your X account on your profile' }).getAttribute('href')).toBe('/profile');
+    await userEvent.click(validate);
+    expect(requests.some((r) => r.path === 'credits/validate-tweet')).toBe(false);
+  });
+
   it('prefills the X compose page with the referral link, and copies the link with a toast', async () => {
     serve();
     const writeText = vi.fn().mockResolvedValue(undefined);

@@ -1,11 +1,14 @@
 import type { UserView } from '@contract';
 import { REFERRAL_CREDITS, TWEET_CREDITS } from '@contract/values';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { isTweetUrl, tweetIntentUrl } from './credits.logic';
 import { useValidateTweetMutation } from './creditsApi';
+
+const NO_X_ID = 'tweet-needs-x';
 
 /** SPEC §2.2: credits as a revenue stake, and the share box (tweet, copy link, validate a post). */
 export function ShareSection({ user }: { user: UserView }) {
@@ -59,6 +62,11 @@ export function ShareSection({ user }: { user: UserView }) {
         <p className="muted share-box__hint">
           +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who validates their first daily proof
         </p>
+        {!user.xLinked && (
+          <p id={NO_X_ID} className="share-box__hint" role="note">
+            Posts earn credits only from your own X account: <Link to="/profile">link your X account on your profile</Link> to validate a post.
+          </p>
+        )}
         <form className="share-box__form" onSubmit={submit} noValidate>
           <label className="sr-only" htmlFor="tweet-url">
             Post URL
@@ -71,8 +79,10 @@ export function ShareSection({ user }: { user: UserView }) {
             placeholder="https://x.com/you/status/…"
             value={tweetUrl}
             onChange={(event) => setTweetUrl(event.target.value)}
+            disabled={!user.xLinked}
+            aria-describedby={user.xLinked ? undefined : NO_X_ID}
           />
-          <button type="submit" className="btn btn--secondary" disabled={validating}>
+          <button type="submit" className="btn btn--secondary" disabled={validating || !user.xLinked} aria-describedby={user.xLinked ? undefined : NO_X_ID}>
             {validating ? 'PROCESSING...' : 'VALIDATE_TWEET_FOR_CREDITS'}
           </button>
         </form>

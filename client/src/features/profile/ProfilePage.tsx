@@ -4,6 +4,7 @@ import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProfileForm } from './ProfileForm';
 import { useGetProfileQuery } from './profileApi';
+import { XAccountRow } from './XAccountRow';
 import './profile.css';
 
 export default function ProfilePage() {
@@ -22,6 +23,8 @@ export default function ProfilePage() {
           </p>
         )}
       </PageHeader>
+
+      <XAccountRow user={user} />
 
       {profile ? (
         <ProfileForm profile={profile} />
