@@ -11,7 +11,7 @@ import { build, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSig
 ensureNodeRuntime();
 
 const E2E_CONFIG = 'test/e2e/playwright.config.ts';
-const SUITE_TIMEOUT_MS = 15 * 60_000; // a hung suite must fail, not eat the CI budget
+const SUITE_TIMEOUT_MS = 25 * 60_000; // a hung suite must fail, not eat the CI budget (the server suite takes 10-15 min)
 const reports = mkdtempSync(join(tmpdir(), 'sweat-tests-'));
 const env = { ...process.env, ...serviceEnv() };
 

@@ -60,6 +60,8 @@ export type ProfileView = z.infer<typeof ProfileView>;
 const word = (values: readonly string[]) => z.string().max(64).meta({ enum: [...values] });
 const words = (values: readonly string[]) => z.array(z.string().max(64)).max(LIST_MAX).meta({ items: { type: 'string', enum: [...values] }, uniqueItems: true });
 const LIST_MAX = 32;
+/** A count of weeks left unanswered, as OpenAPI 3.0 writes null. */
+const NO_WEEKS = { enum: [null], nullable: true };
 const { age: AGE, heightCm: HEIGHT, weightKg: WEIGHT } = PROFILE_RANGES;
 
 /**
@@ -86,6 +88,14 @@ export const ProfileUpdateRequest = z.strictObject({
       weeksSinceBirth: z.number().meta({ type: 'integer', minimum: HEALTH_RANGES.weeksSinceBirth.min, maximum: HEALTH_RANGES.weeksSinceBirth.max }).nullable(),
       usedToHighImpact: z.boolean(),
       conditions: words(HEALTH_CONDITIONS),
+    })
+    // Each count of weeks only beside the state it describes, as readHealth refuses otherwise.
+    .meta({
+      anyOf: [
+        { properties: { pregnancy: { enum: ['pregnant'] }, weeksSinceBirth: NO_WEEKS } },
+        { properties: { pregnancy: { enum: ['postpartum'] }, pregnancyWeeks: NO_WEEKS } },
+        { properties: { pregnancy: { enum: ['not_pregnant', null], nullable: true }, pregnancyWeeks: NO_WEEKS, weeksSinceBirth: NO_WEEKS } },
+      ],
     })
     .optional(),
 });
