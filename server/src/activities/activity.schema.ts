@@ -1,4 +1,4 @@
-import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 import type { ActivityFormat, ActivityKind } from '../contract';
 
@@ -45,7 +45,8 @@ export class ActivityClaim {
    */
   @Prop({ type: String }) shapeKey?: string;
   /** On a recording's shape document: its series on the grid, compared with a new recording's. */
-  @Prop({ type: SchemaTypes.Mixed }) shape?: { heartRate: number[]; east: number[]; north: number[] };
+  @Prop({ type: raw({ heartRate: [Number], east: [Number], north: [Number] }), default: undefined, _id: false })
+  shape?: { heartRate: number[]; east: number[]; north: number[] };
 
   createdAt!: Date;
 }
