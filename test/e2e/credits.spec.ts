@@ -75,13 +75,15 @@ test('credits granted with the CLI can be redeemed in the browser; ledger, balan
   }
 });
 
-test('refusals on the credits screen: an invalid post URL changes nothing, and an unmet earn action says why before the click', async ({ page, wallet }) => {
+test('refusals on the credits screen: a post needs a linked X account, and an unmet earn action says why before the click', async ({ page, wallet }) => {
   await openCredits(page, wallet.address, { amount: 100, reason: 'Starter credits' });
 
-  await page.getByLabel('Post URL').fill('https://example.com/not-a-post');
-  await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
-  await expect(toast(page).getByText('Invalid Tweet URL')).toBeVisible();
-  await expect(toast(page).getByText('Please paste a valid Twitter/X URL')).toBeVisible();
+  // A wallet member has no X account linked: the post field and its button say why they are off.
+  const needsX = /^Posts earn credits only from your own X account/;
+  await expect(page.getByLabel('Post URL')).toBeDisabled();
+  await expect(page.getByLabel('Post URL')).toHaveAccessibleDescription(needsX);
+  await expect(page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' })).toHaveAccessibleDescription(needsX);
 
   // No session completed today: CLAIM says so instead of failing silently, and a click sends nothing.
   const claim = page.getByRole('button', { name: 'Claim Complete Workout' });
@@ -194,6 +196,13 @@ test('a post with the referral link by the member\'s own X account earns +50 onc
   const postId = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   await publishPost(postId, { text: `Day 1 of training, join me: ${user.referralLink}`, authorId: E2E_X_USER.id });
   const postUrl = `https://x.com/e2e_runner/status/${postId}`;
+
+  // Not a post URL: refused before any request, nothing changes.
+  await page.getByLabel('Post URL').fill('https://example.com/not-a-post');
+  await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();
+  await expect(toast(page).getByText('Invalid Tweet URL')).toBeVisible();
+  await expect(toast(page).getByText('Please paste a valid Twitter/X URL')).toBeVisible();
+  await expect(balance(page)).toHaveText(String(before));
 
   await page.getByLabel('Post URL').fill(postUrl);
   await page.getByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' }).click();

@@ -1,18 +1,21 @@
-import type { UserView } from '@contract';
+import type { BmiRecordView, UserView } from '@contract';
 import { bmiOf } from '@contract/values';
+import { formatDate } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { formatHeight, formatWeight } from '../profile/units';
 
 const DASH = '—';
 
 /** Height and weight in the user's units (issue 18; SPEC §2's cm and kg are the metric reading). */
-export function BiometricPanel({ user }: { user: UserView | undefined }) {
+export function BiometricPanel({ user, latestRecord }: { user: UserView | undefined; latestRecord?: BmiRecordView }) {
   const units = user?.units ?? 'metric';
+  // The BMI of the height and weight shown beside it; without both, the latest record's own value, said as such with its date.
+  const computed = user?.height && user.weight ? bmiOf(user.height, user.weight).toFixed(1) : null;
+  const recorded = !computed && latestRecord ? latestRecord : null;
   const rows = [
     { label: 'HEIGHT', value: formatHeight(user?.height, units) },
     { label: 'WEIGHT', value: formatWeight(user?.weight, units) },
-    // The BMI of the height and weight shown beside it (a report's own value is on the progress page, with its date).
-    { label: 'BMI', value: user?.height && user.weight ? bmiOf(user.height, user.weight).toFixed(1) : DASH },
+    { label: 'BMI', value: computed ?? (recorded ? recorded.bmi.toFixed(1) : DASH) },
   ];
   return (
     <Panel title="BIOMETRIC_DATA">
@@ -24,6 +27,11 @@ export function BiometricPanel({ user }: { user: UserView | undefined }) {
           </div>
         ))}
       </dl>
+      {recorded && (
+        <p className="muted" data-testid="dashboard-bmi-source">
+          {recorded.source === 'report' ? "The report's own BMI" : 'Recorded BMI'}, {formatDate(recorded.createdAt)}
+        </p>
+      )}
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useGetUserQuery } from '../auth/authApi';
+import { useGetBmiRecordsQuery } from '../bmi/bmiApi';
 import { browserTimeZone } from '../../ui/dates';
 import { useGetProofChallengeQuery } from '../proofs/proofsApi';
 import { DashboardView } from './DashboardView';
@@ -13,11 +14,14 @@ export default function DashboardPage() {
   const { data: config } = useGetConfigQuery();
   // Asked only with credits pending: whether today's proofs are done decides what the banner offers.
   const { data: challenge } = useGetProofChallengeQuery(browserTimeZone(), { skip: !user?.pendingCredits });
+  // Asked only when the profile cannot give a BMI itself: the panel then shows the latest record's, with its date.
+  const needsRecord = !!user && !(user.height && user.weight) && user.latestBmi !== null;
+  const { data: records } = useGetBmiRecordsQuery(user?.id ?? '', { skip: !needsRecord });
   const [proofDialogOpen, setProofDialogOpen] = useState(false);
   const [bmiDialogOpen, setBmiDialogOpen] = useState(false);
   return (
     <>
-      <DashboardView user={user} aiEngine={config?.aiEngine} validatedToday={challenge?.validatedToday} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} />
+      <DashboardView user={user} aiEngine={config?.aiEngine} validatedToday={challenge?.validatedToday} latestBmiRecord={needsRecord ? records?.[0] : undefined} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} />
       {proofDialogOpen && (
         <Suspense fallback={null}>
           <ProofValidationDialog onClose={() => setProofDialogOpen(false)} />

@@ -55,6 +55,28 @@ describe('DashboardView', () => {
     second.unmount();
     renderDashboard(makeUser({ latestBmi: 23.9, height: null }));
     expect(panel().getAllByText('—')).toHaveLength(2);
+    expect(screen.queryByTestId('dashboard-bmi-source')).toBeNull();
+  });
+
+  it("without a height to compute one from, shows the latest record's BMI as the report's own, with its date", () => {
+    const panel = () => within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));
+    const report = { id: 'r1', bmi: 22.7, category: 'Normal' as const, height: null, weight: 71.8, createdAt: '2026-11-25T10:00:00.000Z', source: 'report' as const };
+    const { unmount } = render(
+      <MemoryRouter>
+        <DashboardView user={makeUser({ height: null, weight: 71.8, latestBmi: 22.7 })} aiEngine="SWEAT_LOCAL_COACH_V1" latestBmiRecord={report} />
+      </MemoryRouter>,
+    );
+    expect(panel().getByText('22.7')).toBeTruthy();
+    expect(screen.getByTestId('dashboard-bmi-source').textContent).toBe("The report's own BMI, Nov 25, 2026");
+    unmount();
+    // With both figures the computed value wins and no record is named.
+    render(
+      <MemoryRouter>
+        <DashboardView user={makeUser({ height: 180, weight: 80.5, latestBmi: 22.7 })} aiEngine="SWEAT_LOCAL_COACH_V1" latestBmiRecord={report} />
+      </MemoryRouter>,
+    );
+    expect(panel().getByText('24.8')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-bmi-source')).toBeNull();
   });
 
   it('shows height and weight in feet, inches and pounds to an imperial user', () => {

@@ -1,4 +1,4 @@
-import type { UserView } from '@contract';
+import type { BmiRecordView, UserView } from '@contract';
 import { formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { BiometricPanel } from './BiometricPanel';
@@ -20,13 +20,15 @@ interface DashboardViewProps extends DashboardActions {
   aiEngine: string | undefined;
   /** Today's proof day is validated (GET /api/proof/challenge): pending credits wait for tomorrow's. */
   validatedToday?: boolean;
+  /** The newest BMI record, given when the profile lacks a height or weight to compute one from. */
+  latestBmiRecord?: BmiRecordView;
 }
 
 function todayLabel(): string {
   return formatDate(new Date().toISOString(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
 }
 
-export function DashboardView({ user, aiEngine, validatedToday, onValidate, onUploadBmi }: DashboardViewProps) {
+export function DashboardView({ user, aiEngine, validatedToday, latestBmiRecord, onValidate, onUploadBmi }: DashboardViewProps) {
   const pendingCredits = user?.pendingCredits ?? 0;
   return (
     <div className="dashboard">
@@ -42,7 +44,7 @@ export function DashboardView({ user, aiEngine, validatedToday, onValidate, onUp
       <UserStatTiles user={user} />
 
       <div className="dashboard__panels">
-        <BiometricPanel user={user} />
+        <BiometricPanel user={user} latestRecord={latestBmiRecord} />
         <SystemStatusPanel aiEngine={aiEngine} />
       </div>
 
