@@ -1,4 +1,4 @@
-// (8) Evidence: POST /api/proof/validate-all with the local models (issue 17), against the built
+// (8) Evidence: POST /api/proof/validate-all with the local models, against the built
 // server with its inline worker. Each validation is a new member (a day validates once) who has
 // completed a workout and uploads genuine evidence made as the tests make it
 // (server/test/support/evidence-samples.ts): a selfie with the day's code, a moving video, an

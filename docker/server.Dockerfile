@@ -23,7 +23,7 @@ RUN npm ci --omit=dev --workspace=server --no-audit --no-fund
 
 # --- runtime ----------------------------------------------------------------------------------
 FROM node:24-bookworm-slim
-# The local checks of proof files read pictures and video frames with Debian's ffmpeg and ffprobe (issue 17).
+# The local checks of proof files read pictures and video frames with Debian's ffmpeg and ffprobe.
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app

@@ -42,7 +42,7 @@ install_redis() {
   apt_install redis-server || { say "cannot install redis-server: set REDIS_URL to an existing Redis instead"; return 1; }
 }
 
-# The local checks of workout videos read their frames with ffmpeg/ffprobe (issue 17).
+# The local checks of workout videos read their frames with ffmpeg/ffprobe.
 install_ffmpeg() {
   command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null && return 0
   say "installing ffmpeg (apt)"
@@ -95,7 +95,7 @@ install_schemathesis() {
     || { rm -rf "$SCHEMATHESIS_VENV"; say "cannot install schemathesis (python3-venv and PyPI needed)"; return 1; }
 }
 
-# With an emoji font, so screenshots show the toasts' emoji (SPEC's texts) as people see them.
+# With an emoji font, so screenshots show the toasts' emoji (the product’s texts) as people see them.
 install_chromium() {
   command -v chromium >/dev/null && [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] && return 0
   say "installing chromium and an emoji font (apt)"

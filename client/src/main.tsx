@@ -12,7 +12,7 @@ import './styles.css';
 import { registerServiceWorker } from './app/serviceWorker';
 
 const store = createAppStore();
-// Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, SPEC §9).
+// Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, docs/product.md).
 setupListeners(store.dispatch);
 // Before the router reads the address: a login code must not linger in it or in history.
 const loginCode = takeAuthParamsFromAddress();

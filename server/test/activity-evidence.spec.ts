@@ -13,7 +13,7 @@ interface Outcome {
  * The evidence suite for activity files: every labelled sample goes through the daily proof as a
  * member would send it (its own member, a selfie and a video beside it, validate-all), and the
  * suite counts false accepts (a fake that validated a day) and false rejects (a genuine recording
- * refused). Targets (issue 17): no false accept, at most 1 genuine sample in 10 refused.
+ * refused). Targets: no false accept, at most 1 genuine sample in 10 refused.
  */
 describe('evidence: activity files (labelled samples through validate-all)', () => {
   let t: TestApp;

@@ -19,7 +19,7 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       [{ height: 251, weight: 70 }, 'Invalid Height', 'Height must be between 100-250 cm.'],
       [{ height: 180, weight: 29.9 }, 'Invalid Weight', 'Weight must be between 30-300 kg.'],
       [{ height: 180, weight: 300.5 }, 'Invalid Weight', 'Weight must be between 30-300 kg.'],
-    ])('answers 400 to %p with SPEC’s toast', async (input, title, message) => {
+    ])('answers 400 to %p with the product’s toast', async (input, title, message) => {
       const me = await signIn(t);
       const res = await t.http.post('/api/bmi').set(me.auth).send({ ...input, userId: me.user.id }).expect(400);
       expect(res.body).toEqual({ statusCode: 400, code: 'BMI_INVALID_MEASUREMENT', message, error: title });

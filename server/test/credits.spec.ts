@@ -64,7 +64,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   }
 
   describe('marketplace and redeem', () => {
-    it('lists SPEC’s four items', async () => {
+    it('lists the product’s four items', async () => {
       const { auth } = await signIn(t);
       const res = await t.http.get('/api/credits/marketplace').set(auth).expect(200);
       expect(res.body.map((i: { id: string; cost: number }) => [i.id, i.cost])).toEqual([

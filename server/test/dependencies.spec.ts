@@ -17,7 +17,7 @@ function depsCheck(lockfile: string): { code: number; out: string } {
   }
 }
 
-describe('dependency hygiene (issue 20)', () => {
+describe('dependency hygiene', () => {
   it('passes on the installed tree', () => {
     expect(depsCheck(LOCK)).toMatchObject({ code: 0, out: expect.stringMatching(/no known-vulnerable package/) });
   });

@@ -12,10 +12,10 @@ const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
 
 /**
- * Issue 17, item 5: the three attacks on the economy, driven through the API as a script would run
+ * the three attacks on the economy, driven through the API as a script would run
  * them. Each paid out before the goal and referral rules asked for evidence; each must pay nothing.
  */
-describe('the economy closed to scripts (issue 17 item 5)', () => {
+describe('the economy closed to scripts', () => {
   let t: TestApp;
   let ledger: LedgerService;
   let proofs: ReturnType<typeof proofClient>;
@@ -95,7 +95,7 @@ describe('the economy closed to scripts (issue 17 item 5)', () => {
     }
     expect(await ledger.balance(referrer.user.id)).toBe(0);
 
-    // A friend who trains a session that counts and validates the day earns the referrer SPEC's +100, once.
+    // A friend who trains a session that counts and validates the day earns the referrer the product’s +100, once.
     const friend = await signIn(t, Keypair.generate(), cookie);
     await train(friend);
     await proofs.validate(friend, await proofs.uploadAll(friend)).expect(200);

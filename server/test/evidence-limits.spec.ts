@@ -9,7 +9,7 @@ import { decodeImage, videoFrame, withTempFile } from '../src/evidence/readers/m
 import { activityScreenshot, plainImage, pngBomb, removeSampleFiles, selfie, workoutVideo } from './support/evidence-samples';
 
 /**
- * Issue 17 item 6 for the local checks: corrupt, truncated, mislabelled and oversized files get a
+ * corrupt, truncated, mislabelled and oversized files get a
  * clear refusal (never an exception, never a hang), and no check outlasts its time limit.
  */
 

@@ -23,7 +23,7 @@ import {
 } from './support/evidence-samples';
 
 /**
- * The evidence suite (issue 17 item 4): every local check on labelled samples, with the real
+ * The evidence suite: every local check on labelled samples, with the real
  * models (loaded once for the file). Genuine samples must pass (at most 1 in 10 refused), fakes
  * must all be refused. The counts and timings are printed at the end (docs/evidence.md gives the samples).
  */

@@ -62,7 +62,7 @@ describe('buying credits with SOL, verified against a fake Solana RPC', () => {
       .expect(status);
   }
 
-  it('lists the four packages of SPEC.md', async () => {
+  it('lists the four packages of docs/product.md', async () => {
     const buyer = await signIn(t);
     const res = await t.http.get('/api/credits/packages').set(buyer.auth).expect(200);
     expect(res.body.map((p: { credits: number; sol: number; usd: number }) => [p.credits, p.sol, p.usd])).toEqual([

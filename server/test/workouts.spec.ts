@@ -25,7 +25,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
   const complete = (me: SignedIn, workout: WorkoutView, ids: string[]) =>
     t.http.post('/api/workout/complete').set(me.auth).send({ userId: me.user.id, workoutId: workout.id, completedExercises: ids, creditsEarned: 9999, intensity: 'intense' });
 
-  it('generates a workout with SPEC defaults that becomes today’s workout', async () => {
+  it('generates a workout with the product’s defaults that becomes today’s workout', async () => {
     const me = await signIn(t);
     await t.http.get(`/api/workout/today/${me.user.id}`).set(me.auth).expect(200, 'null');
     const res = await generate(me).expect(201);
@@ -43,7 +43,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(today.body.id).toBe(workout.id);
   });
 
-  it('refuses options outside SPEC §5 and other users’ ids', async () => {
+  it('refuses options outside docs/product.md and other users’ ids', async () => {
     const me = await signIn(t);
     const other = await signIn(t);
     for (const bad of [{ duration: 20 }, { type: 'pilates' }, { difficulty: 'insane' }, { type: { $gt: '' } }, { extra: true }]) {
@@ -393,7 +393,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     });
   });
 
-  describe('sessions that cannot be scripted (issue 18 item 1)', () => {
+  describe('sessions that cannot be scripted', () => {
     it('completes one session at a time: of four 60-minute workouts started within seconds and completed at once, only today’s is', async () => {
       const me = await signIn(t);
       advanceToNextMorning(t);

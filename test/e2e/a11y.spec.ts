@@ -1,6 +1,6 @@
 // axe-core on every screen and every open dialog (the BMI upload under way, the BMI and proof result
 // views too), with toasts on screen, at 1366×900 and 390×844
-// (issue 19): no serious or critical violation anywhere. Each scan's findings are collected, so a
+//: no serious or critical violation anywhere. Each scan's findings are collected, so a
 // failure lists every screen that has one, not just the first.
 import type { Page } from '@playwright/test';
 import { pdfWithLines } from '../../server/test/support/uploads';
@@ -53,7 +53,7 @@ for (const viewport of A11Y_VIEWPORTS) {
     await expect(bmiDialog.getByRole('button', { name: /^Upload 1 file$/ })).toBeVisible();
     await scan('BMI upload dialog, file picked');
     await screenshot(page, `a11y-bmi-picked-${viewport.name}`, { fullPage: false });
-    // Held on its way, the upload shows Uppy's status bar (in the product's colours) until let go.
+    // Held on its way, the upload shows Uppy's status bar (in the product’s colours) until let go.
     let letUploadGo!: () => void;
     const uploadHeld = new Promise<void>((resolve) => (letUploadGo = resolve));
     await page.route('**/api/uploads/**', async (route) => uploadHeld.then(() => route.fallback()), { times: 1 });

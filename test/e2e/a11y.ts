@@ -1,5 +1,5 @@
 /**
- * Accessibility helpers of the e2e suite (issue 19): the two viewports every screen is checked at,
+ * Accessibility helpers of the e2e suite: the two viewports every screen is checked at,
  * and an axe-core scan that reports serious and critical violations as readable lines.
  */
 import AxeBuilder from '@axe-core/playwright';

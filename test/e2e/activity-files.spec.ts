@@ -1,4 +1,4 @@
-// An activity file as the activity proof in a real browser (issue 17): a GPX track with heart rate
+// An activity file as the activity proof in a real browser: a GPX track with heart rate
 // uploaded to the activity slot is read at once (what it holds and each rule, before validation),
 // a fake is refused with its reason, the day validates, and the Progress page lists the activity.
 import { randomInt } from 'node:crypto';

@@ -1,7 +1,7 @@
 // Body metrics in a real browser (issue 5): a generated InBody-style PDF goes through Uppy's
 // dashboard (single PUT to the signed URL), the bmi.analyze job reads it, the result view shows the
 // exact values, and the new BMI appears on the dashboard and the progress page; the calculator's
-// SPEC toasts for bad input and its success.
+// docs/product.md toasts for bad input and its success.
 import type { Page } from '@playwright/test';
 import { pdfWithLines } from '../../server/test/support/uploads';
 import { expect, expectNotCovering, screenshot, signInWithPhantom, test } from './fixtures';
@@ -103,7 +103,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`BMI calculator: SPEC's error toasts, then success, analytics and trend charts (${viewport.name})`, async ({ page, wallet }) => {
+  test(`BMI calculator: the product’s error toasts, then success, analytics and trend charts (${viewport.name})`, async ({ page, wallet }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     await signInWithPhantom(page);

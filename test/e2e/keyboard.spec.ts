@@ -1,4 +1,4 @@
-// Keyboard only (issue 19): sign in with the injected Phantom, reach every page, open and close every
+// Keyboard only: sign in with the injected Phantom, reach every page, open and close every
 // dialog, train and complete the daily proof with Tab, Enter, Space and Escape, asserting where focus
 // is after each step. No mouse: clicks are never used, files are given to the picker Enter opens.
 import type { Locator, Page } from '@playwright/test';

@@ -74,7 +74,7 @@ test('every top-nav link reaches its screen and marks itself active', async ({ p
   expect(wallet.requests).toContain('signMessage');
 });
 
-test('the bottom nav at 390 px: five entries (the profile added by issue 18), active follows the route, content stays clear, hidden when wide', async ({ page, wallet }) => {
+test('the bottom nav at 390 px: five entries (the profile), active follows the route, content stays clear, hidden when wide', async ({ page, wallet }) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
   await expect(connectButton(page)).toBeVisible();

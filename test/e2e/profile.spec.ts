@@ -1,4 +1,4 @@
-// Issue 18 item 1: the profile and settings screen, in a real browser against the real server.
+// the profile and settings screen, in a real browser against the real server.
 import type { ProfileView } from '../../server/src/contract';
 import { expect, screenshot, signInWithPhantom, test } from './fixtures';
 
@@ -54,7 +54,7 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   await expect(biometrics.getByText('5 FT 11 IN')).toBeVisible();
   await expect(biometrics.getByText('170 LB')).toBeVisible();
 
-  // The calculator keeps SPEC's cm and kg, echoing them in the user's units; its result reaches the profile.
+  // The calculator keeps the product’s cm and kg, echoing them in the user's units; its result reaches the profile.
   await page.goto('/progress');
   await page.getByLabel('HEIGHT (CM)').fill('183');
   await page.getByLabel('WEIGHT (KG)').fill('80');

@@ -2,7 +2,7 @@
 // banner opens DAILY_PROOF_VALIDATION, three real files are uploaded (XHR parts to the signed URL),
 // validated by the server's proof.check job, and the result view, balance and streak follow; a
 // video whose connection drops mid-upload goes on from what the server kept, and one whose phone
-// goes offline mid-upload waits under the offline banner and carries on when it is back (issue 19).
+// goes offline mid-upload waits under the offline banner and carries on when it is back.
 import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
 import * as samples from '../../server/test/support/evidence-samples';
@@ -133,7 +133,7 @@ test('a refused selfie shows why in its slot before validation, is replaced, and
   await page.getByRole('button', { name: 'VALIDATE_PROOF' }).click();
   const dialog = page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' });
   const code = await dayCode(dialog);
-  // In SPEC order: the selfie, the video, the screenshot.
+  // In the product’s order: the selfie, the video, the screenshot.
   const [selfie, video, watch] = (await proofFiles(code)).map(({ kind: _kind, ...file }) => file);
   await page.getByTestId('workout_video-input').setInputFiles(video);
   await page.getByTestId('apple_watch-input').setInputFiles(watch);

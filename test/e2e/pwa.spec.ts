@@ -1,4 +1,4 @@
-// The installable app (issue 19): a valid manifest with loading icons and iOS's home-screen icon, a
+// The installable app: a valid manifest with loading icons and iOS's home-screen icon, a
 // service worker that takes control, and without a network a reload opens the app's OFFLINE screen,
 // not a browser error (axe-clean at both sizes).
 import { seriousViolations } from './a11y';

@@ -1,4 +1,4 @@
-// Issue 18 items 5 and 6: a session kept on the server and completed only when it is plausible, in
+// a session kept on the server and completed only when it is plausible, in
 // a real browser. The profile's equipment and limitation and a conversation with the coach shape the
 // workout (GENERATE_WORKOUT_FROM_CHAT); a new one would replace it, so the page asks first (checked
 // with axe at desktop and phone size); ticks survive a reload and another page; completing before

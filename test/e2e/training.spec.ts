@@ -1,6 +1,6 @@
 // Training in a real browser (issue 4): generate, tick, complete, the toast, the pending banner and
 // the session on the progress page; the coach chat, a workout generated from it, and the saved profile
-// reaching both (issue 18). The e2e server has no OpenAI key, so the local coach (the real product
+// reaching both. The e2e server has no OpenAI key, so the local coach (the real product
 // fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
 import { docsScreenshot, expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';

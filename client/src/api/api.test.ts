@@ -70,7 +70,7 @@ describe('describeError', () => {
     expect(describeError(bare, 'Sign-in Failed')).toEqual({ title: 'Sign-in Failed', description: '502: Bad Gateway' });
   });
 
-  it("chooses SPEC's title by the error code, whatever title the server sent", () => {
+  it("chooses the product’s title by the error code, whatever title the server sent", () => {
     const refused: ApiError = { status: 409, message: '409: {...}', code: 'LEDGER_INSUFFICIENT_CREDITS', title: 'Conflict', detail: 'Not enough' };
     expect(describeError(refused, 'Redeem Failed')).toEqual({ title: 'Insufficient Credits', description: 'Not enough' });
   });

@@ -7,7 +7,7 @@ import { SPEC_TOAST_TITLES } from './errorTitles';
 import { clearToken, readToken } from './tokenStorage';
 
 /**
- * Every failed call rejects with this. `message` is SPEC §8's generic text
+ * Every failed call rejects with this. `message` is docs/product.md generic text
  * (`<status>: <body text or status text>`); `code`, `title` and `detail` are the server's
  * `code`, `error` and `message` fields when it answered with its error shape, for toasts.
  */
@@ -22,7 +22,7 @@ export interface ApiError {
 // Absolute so the same code runs in the browser and under the test runner's fetch.
 const API_BASE = `${window.location.origin}/api`;
 
-/** Keeps the raw text of a failed response (SPEC §8 quotes it verbatim); parses JSON on success. */
+/** Keeps the raw text of a failed response (docs/product.md quotes it verbatim); parses JSON on success. */
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!response.ok) return text;
@@ -87,7 +87,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
 /**
  * The one RTK Query api. Features add their endpoints with `api.injectEndpoints`; what each
  * mutation makes stale is the cache table's (cacheTable.ts).
- * SPEC §9: no retry, no refetch on focus, no polling, data never goes stale. When the browser comes
+ * docs/product.md: no retry, no refetch on focus, no polling, data never goes stale. When the browser comes
  * back online the screens' data is fetched again (main.tsx sets up the listener): answers may have
  * been missed while it was away.
  */
@@ -106,7 +106,7 @@ function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** Title and text for a toast about a failed call: SPEC's title for its code, else the server's own wording. */
+/** Title and text for a toast about a failed call: the product’s title for its code, else the server's own wording. */
 export function describeError(error: unknown, fallbackTitle: string): { title: string; description: string } {
   if (isApiError(error)) {
     const specTitle = error.code && SPEC_TOAST_TITLES[error.code];

@@ -189,7 +189,7 @@ describe('what a change refreshes', () => {
 });
 
 describe('refetching by itself', () => {
-  it('happens when the browser comes back online, not on window focus (SPEC §9)', async () => {
+  it('happens when the browser comes back online, not on window focus (docs/product.md)', async () => {
     const { store, refetched } = await screenWithEveryQuery();
     const stopListening = setupListeners(store.dispatch);
     window.dispatchEvent(new Event('focus'));

@@ -4,7 +4,7 @@ export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**
  * What each mutation changes on the server, as the cached data to fetch again. Queries never
- * refetch by themselves (SPEC §9), so a side effect missing here leaves a screen wrong until the
+ * refetch by themselves (docs/product.md), so a side effect missing here leaves a screen wrong until the
  * next sign-in. Every mutation's invalidatesTags is its row; a new mutation adds a row.
  */
 export const MUTATION_CHANGES = {

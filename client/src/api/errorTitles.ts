@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@contract';
 
 /**
- * SPEC §8's toast titles for refusals, chosen by the server's error code: the server's own title
+ * docs/product.md toast titles for refusals, chosen by the server's error code: the server's own title
  * may be reworded without changing what the client shows. Codes not here show the server's title.
  */
 export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
@@ -12,7 +12,7 @@ export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
   BMI_REPORT_UNREADABLE: 'Analysis Failed',
 };
 
-/** Refusals of what the user typed (SPEC §5's BMI checks among them): the toast says what was wrong. */
+/** Refusals of what the user typed (docs/product.md BMI checks among them): the toast says what was wrong. */
 export const INPUT_REFUSALS: Partial<Record<ErrorCode, true>> = { VALIDATION_FAILED: true, BMI_INVALID_MEASUREMENT: true };
 
 /**

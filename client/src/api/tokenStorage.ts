@@ -1,4 +1,4 @@
-/** The session token lives in localStorage under `authToken` (SPEC §3; ARCHITECTURE Identity). */
+/** The session token lives in localStorage under `authToken` (docs/product.md; ARCHITECTURE Identity). */
 const TOKEN_KEY = 'authToken';
 /** An older spelling of the key: read once, moved to TOKEN_KEY, removed. */
 const LEGACY_TOKEN_KEY = 'auth_token';

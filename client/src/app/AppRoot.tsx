@@ -13,7 +13,7 @@ import { Toaster } from './toast/Toaster';
 
 export const LoginPage = lazyScreen(() => import('../features/auth/LoginPage'));
 
-/** SPEC §6: signed-out visitors see only the login screen, whatever the path. */
+/** docs/product.md: signed-out visitors see only the login screen, whatever the path. */
 export function AppRoot() {
   const status = useAppSelector(selectAuthStatus);
   const online = useOnline();

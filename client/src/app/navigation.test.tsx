@@ -35,7 +35,7 @@ function activeBottomEntries(path: string): string[] {
 }
 
 describe('BottomNav', () => {
-  it('has the entries SYS, TRAIN, DATA, CRED and USER (the profile, issue 18) with their routes', () => {
+  it('has the entries SYS, TRAIN, DATA, CRED and USER (the profile) with their routes', () => {
     activeBottomEntries('/');
     const links = screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([

@@ -7,7 +7,7 @@ export interface NavSection {
   label: string;
   /** Bottom-bar label and icon on small screens; sections without one only appear on top. */
   short?: { label: string; Icon: ComponentType };
-  /** SPEC §2: the root is active only on an exact match; the others when the path starts with theirs. */
+  /** docs/product.md: the root is active only on an exact match; the others when the path starts with theirs. */
   match: 'exact' | 'prefix';
   /** Other paths that show the same screen. */
   aliases?: string[];

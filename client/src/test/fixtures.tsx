@@ -56,7 +56,7 @@ export function makeActivity(overrides: Partial<ActivityView> = {}): ActivityVie
   };
 }
 
-/** What GET /api/credits/packages answers: the server's table (SPEC §9). */
+/** What GET /api/credits/packages answers: the server's table (docs/product.md). */
 export const CREDIT_PACKAGES = [
   { credits: 100, sol: 0.001, usd: 0.2, lamports: 1_000_000 },
   { credits: 500, sol: 0.005, usd: 0.95, lamports: 5_000_000 },

@@ -11,7 +11,7 @@ import { AchievementsService } from './achievements.service';
 export class AchievementsController {
   constructor(private readonly achievements: AchievementsService) {}
 
-  /** The caller's badges (SPEC.md: GET /api/achievements and /api/achievements/{userId}). */
+  /** The caller's badges (docs/product.md: GET /api/achievements and /api/achievements/{userId}). */
   @Get(['', ':userId'])
   @Returns(AchievementList)
   list(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<AchievementView[]> {

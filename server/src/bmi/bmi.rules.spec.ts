@@ -3,7 +3,7 @@ import { BmiCalculateRequest } from '../contract';
 import { adviseOn, bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 
-describe('readMeasurements (SPEC §5 messages)', () => {
+describe('readMeasurements (docs/product.md messages)', () => {
   const invalidInput = { ok: false, title: 'Invalid Input', message: 'Please enter valid height and weight values.' };
   const invalidHeight = { ok: false, title: 'Invalid Height', message: 'Height must be between 100-250 cm.' };
   const invalidWeight = { ok: false, title: 'Invalid Weight', message: 'Weight must be between 30-300 kg.' };

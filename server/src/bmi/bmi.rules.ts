@@ -1,8 +1,8 @@
 import { PROFILE_RANGES, type BmiCategory } from '../contract';
 
-/** Pure BMI rules: reading the calculator's input (SPEC §5), the value, the WHO category, the advice. */
+/** Pure BMI rules: reading the calculator's input (docs/product.md), the value, the WHO category, the advice. */
 
-// SPEC §5's ranges, shared with the profile (which stores the same measurements).
+// docs/product.md ranges, shared with the profile (which stores the same measurements).
 export const HEIGHT_CM = PROFILE_RANGES.heightCm;
 export const WEIGHT_KG = PROFILE_RANGES.weightKg;
 
@@ -16,7 +16,7 @@ function toNumber(value: number | string): number {
   return /^ *[0-9]+(\.[0-9]+)? *$/.test(value) ? Number(value) : NaN;
 }
 
-/** SPEC §5: height read as an integer, weight as a decimal; positive, then within range, in that order. */
+/** docs/product.md: height read as an integer, weight as a decimal; positive, then within range, in that order. */
 export function readMeasurements(height: number | string, weight: number | string): MeasurementsCheck {
   const heightValue = toNumber(height);
   const weightKg = toNumber(weight);

@@ -26,7 +26,7 @@ export class BmiService {
     private readonly jobs: JobsService,
   ) {}
 
-  /** The calculator: SPEC §5's checks, a record, and the user's height, weight and latest BMI (display caches). */
+  /** The calculator: docs/product.md checks, a record, and the user's height, weight and latest BMI (display caches). */
   async calculate(userId: string, input: BmiCalculateRequest): Promise<BmiResult> {
     const measured = readMeasurements(input.height, input.weight);
     if (!measured.ok) throw new AppError('BMI_INVALID_MEASUREMENT', measured.message, measured.title);

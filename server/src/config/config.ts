@@ -7,7 +7,7 @@ import { z } from 'zod';
 /** Where the local services started by scripts/services.sh listen (fixed, so API, worker, CLI and tests meet). */
 export const LOCAL_MONGODB_URI = 'mongodb://127.0.0.1:27027/sweat';
 export const LOCAL_REDIS_URL = 'redis://127.0.0.1:6389';
-/** The system program's address: SPEC's example treasury, which nobody can spend from. */
+/** The system program's address: the product’s example treasury, which nobody can spend from. */
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 const flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');

@@ -7,8 +7,8 @@ export type BmiCategory = z.infer<typeof BmiCategory>;
 
 /**
  * POST /api/bmi. Height and weight arrive as typed (numbers or the form's text): the server reads
- * height as an integer and weight as a decimal and answers SPEC §5's exact messages, so the schema
- * takes any number or short text. The document states SPEC §5's ranges for both forms; bmi.rules'
+ * height as an integer and weight as a decimal and answers docs/product.md exact messages, so the schema
+ * takes any number or short text. The document states docs/product.md ranges for both forms; bmi.rules'
  * spec proves they accept exactly what readMeasurements does.
  */
 const MeasurementInput = z.union([z.number(), z.string().max(32)]);
@@ -29,7 +29,7 @@ export type BmiCalculateRequest = z.infer<typeof BmiCalculateRequest>;
 export const BmiResult = z.object({ bmi: z.number(), category: BmiCategory });
 export type BmiResult = z.infer<typeof BmiResult>;
 
-/** One BMI record (SPEC §3); reports may not state height or weight. */
+/** One BMI record (docs/product.md); reports may not state height or weight. */
 export const BmiRecordView = z.object({
   id: z.string(),
   bmi: z.number(),
@@ -49,7 +49,7 @@ export const BmiAnalyzeRequest = z.strictObject({
 });
 export type BmiAnalyzeRequest = z.infer<typeof BmiAnalyzeRequest>;
 
-/** SPEC §3 "BMI analysis result". */
+/** docs/product.md "BMI analysis result". */
 export const BmiAnalysis = z.object({
   bmiValue: z.number(),
   bodyFatPercentage: z.number().optional(),

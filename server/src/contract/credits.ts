@@ -3,7 +3,7 @@ import { ObjectIdString } from './common';
 import { singleLineText } from './text';
 import { EARN_ACTIONS, MARKETPLACE_COSTS, TWEET_URL_PATTERN } from './values';
 
-/** SPEC.md section 3, Redemption item: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
+/** docs/product.md: the fixed catalogue of the REDEMPTION_MARKETPLACE. */
 export const MarketplaceItemId = z.enum(Object.keys(MARKETPLACE_COSTS) as [keyof typeof MARKETPLACE_COSTS]);
 export type MarketplaceItemId = z.infer<typeof MarketplaceItemId>;
 
@@ -46,14 +46,14 @@ export const RedemptionList = z.array(RedemptionView);
 export const RedeemResponse = z.object({ redemption: RedemptionView, balance: z.number().int().min(0) });
 export type RedeemResponse = z.infer<typeof RedeemResponse>;
 
-/** SPEC.md section 9, Earning actions. */
+/** docs/product.md. */
 export const EarnAction = z.enum(EARN_ACTIONS);
 export type EarnAction = z.infer<typeof EarnAction>;
 
 export const EarnRequest = z.strictObject({
   userId: ObjectIdString,
   action: EarnAction,
-  /** Sent by the SPEC client; ignored, the server decides the amount. */
+  /** Sent by the docs/product.md client; ignored, the server decides the amount. */
   credits: z.number().optional(),
 });
 export type EarnRequest = z.infer<typeof EarnRequest>;
@@ -91,9 +91,9 @@ export const EarnActionList = z.array(EarnActionState);
 
 export const ValidateTweetRequest = z.strictObject({
   userId: ObjectIdString,
-  /** Any text, so that one not matching TWEET_URL is answered with SPEC §5's 'Invalid Tweet URL'; the document states the pattern. */
+  /** Any text, so that one not matching TWEET_URL is answered with docs/product.md 'Invalid Tweet URL'; the document states the pattern. */
   tweetUrl: z.string().max(500).meta({ pattern: TWEET_URL_PATTERN }),
-  /** Sent by the SPEC client; ignored, the server computes the user's own link. */
+  /** Sent by the docs/product.md client; ignored, the server computes the user's own link. */
   referralLink: singleLineText(z.string().max(500)).optional(),
 });
 export type ValidateTweetRequest = z.infer<typeof ValidateTweetRequest>;

@@ -11,7 +11,7 @@ export type LimitationKind = z.infer<typeof LimitationKind>;
 export const UnitSystem = z.enum(UNIT_SYSTEMS);
 export type UnitSystem = z.infer<typeof UnitSystem>;
 
-/** What a user tells the app about themselves (issue 18), stored metric: cm and kg. Part of UserView. */
+/** What a user tells the app about themselves, stored metric: cm and kg. Part of UserView. */
 export const ProfileFields = z.object({
   age: z.number().int().nullable(),
   height: z.number().nullable(),
@@ -66,7 +66,7 @@ const { age: AGE, heightCm: HEIGHT, weightKg: WEIGHT } = PROFILE_RANGES;
 
 /**
  * PUT /api/profile: the whole profile (null clears age, height, weight or goal). Height in cm (read
- * as an integer, SPEC §5), weight in kg; `userId`, when sent, must be the caller's.
+ * as an integer, docs/product.md), weight in kg; `userId`, when sent, must be the caller's.
  */
 export const ProfileUpdateRequest = z.strictObject({
   userId: ObjectIdString.optional(),

@@ -50,7 +50,7 @@ export const ProofValidateRequest = z.strictObject({
 });
 export type ProofValidateRequest = z.infer<typeof ProofValidateRequest>;
 
-/** SPEC §3 "Proof validation result". */
+/** docs/product.md "Proof validation result". */
 export const ProofValidationResult = z.object({
   coinsValidated: z.number().int().min(0),
   newBalance: z.number().int().min(0),
@@ -69,7 +69,7 @@ export const ProofChallenge = z.object({
 });
 export type ProofChallenge = z.infer<typeof ProofChallenge>;
 
-/** One check the proof.check job ran on a file (issue 17): what was checked, whether it passed, and why. */
+/** One check the proof.check job ran on a file: what was checked, whether it passed, and why. */
 export const EvidenceCheck = z.object({
   name: z.enum(EVIDENCE_CHECKS),
   passed: z.boolean(),

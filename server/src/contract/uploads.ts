@@ -3,7 +3,7 @@ import { ObjectIdString } from './common';
 import { UPLOAD_PURPOSES, type UploadPurpose } from './values';
 
 /**
- * SPEC §3 "Upload-URL response": where the client PUTs the file, in one shot. `resumable`: the URL
+ * docs/product.md "Upload-URL response": where the client PUTs the file, in one shot. `resumable`: the URL
  * also takes the file in parts (PATCH with Content-Range) and answers GET with how much it holds,
  * so an upload cut off by the network continues where it stopped instead of starting over.
  */

@@ -6,7 +6,7 @@ import { Difficulty } from './workouts';
 export const ProfileRank = z.enum(PROFILE_RANKS);
 export type ProfileRank = z.infer<typeof ProfileRank>;
 
-/** The signed-in user as every screen reads it (SPEC.md section 3, User). */
+/** The signed-in user as every screen reads it (docs/product.md). */
 export const UserView = z.object({
   id: z.string(),
   username: z.string(),

@@ -6,7 +6,7 @@ export const TransactionSignature = z
   .string()
   .regex(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/, 'transactionHash must be a base58 Solana transaction signature');
 
-/** SPEC.md section 9, Credit packages; `lamports` is what the transfer must pay (1 SOL = 1e9). */
+/** docs/product.md; `lamports` is what the transfer must pay (1 SOL = 1e9). */
 export const CreditPackage = z.object({
   credits: z.number().int(),
   sol: z.number(),
@@ -17,7 +17,7 @@ export type CreditPackage = z.infer<typeof CreditPackage>;
 
 export const CreditPackageList = z.array(CreditPackage);
 
-/** SPEC.md section 7: `POST /api/credits/purchase` after the browser sent and confirmed the transfer. */
+/** docs/product.md: `POST /api/credits/purchase` after the browser sent and confirmed the transfer. */
 export const PurchaseRequest = z
   .strictObject({
     transactionHash: TransactionSignature,

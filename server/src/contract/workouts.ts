@@ -21,7 +21,7 @@ export const ExercisePhase = z.enum(['warmup', 'main', 'cooldown']);
 export type ExercisePhase = z.infer<typeof ExercisePhase>;
 
 /**
- * An exercise's dose as data (issue 18): what the session's timer runs and what the time budget adds up.
+ * An exercise's dose as data: what the session's timer runs and what the time budget adds up.
  * `eachSide`: one-sided, the reps or seconds are done on each side.
  */
 export const ExerciseDose = z.discriminatedUnion('kind', [
@@ -31,7 +31,7 @@ export const ExerciseDose = z.discriminatedUnion('kind', [
 ]);
 export type ExerciseDose = z.infer<typeof ExerciseDose>;
 
-/** One exercise of a workout: SPEC's id, name, description, plus its block, dose and muscles. */
+/** One exercise of a workout: the product’s id, name, description, plus its block, dose and muscles. */
 export const ExerciseView = z.object({
   id: z.string(),
   name: z.string(),
@@ -75,7 +75,7 @@ export const GenerateWorkoutRequest = z.strictObject({
 export type GenerateWorkoutRequest = z.infer<typeof GenerateWorkoutRequest>;
 
 /**
- * The client's creditsEarned and intensity are accepted for SPEC's call shape but recomputed by the server.
+ * The client's creditsEarned and intensity are accepted for the product’s call shape but recomputed by the server.
  * completedExercises: the ticks the client shows, which must be the ticks the server stored for the session
  * (PUT /api/workout/{id}/progress, in any order): those are what is paid (409 WORKOUT_TICKS_DIFFER otherwise).
  */
@@ -116,7 +116,7 @@ export type SessionProgressRequest = z.infer<typeof SessionProgressRequest>;
 export const SessionProgress = WorkoutView.pick({ id: true, ticked: true, startedAt: true });
 export type SessionProgress = z.infer<typeof SessionProgress>;
 
-/** SPEC.md section 3, Workout session. */
+/** docs/product.md. */
 export const SessionView = z.object({
   id: z.string(),
   workoutId: z.string(),
@@ -133,7 +133,7 @@ export const ChatTurn = z.strictObject({ role: ChatRole, content: multilineText(
 export type ChatTurn = z.infer<typeof ChatTurn>;
 const ChatHistory = z.array(ChatTurn).max(200);
 
-/** SPEC.md section 7: what the client knows about the user; the server prefers its own records. */
+/** docs/product.md: what the client knows about the user; the server prefers its own records. */
 export const UserProfileInput = z.strictObject({
   height: z.number().positive().max(300).nullish(),
   weight: z.number().positive().max(700).nullish(),
@@ -152,11 +152,11 @@ export const CoachChatRequest = z.strictObject({
 });
 export type CoachChatRequest = z.infer<typeof CoachChatRequest>;
 
-/** SPEC.md section 3, Coach chat response. `workoutGenerated`: the reply also created today's workout. */
+/** docs/product.md. `workoutGenerated`: the reply also created today's workout. */
 export const CoachChatResponse = z.object({ response: z.string(), workoutGenerated: z.boolean() });
 export type CoachChatResponse = z.infer<typeof CoachChatResponse>;
 
-/** SPEC.md section 3, Chat message: one stored turn of the user's coach conversation. */
+/** docs/product.md: one stored turn of the user's coach conversation. */
 export const ChatMessageView = z.object({ id: z.string(), role: ChatRole, content: z.string(), timestamp: z.string() });
 export type ChatMessageView = z.infer<typeof ChatMessageView>;
 /** GET /api/workout/chat/history/:userId: the latest CHAT_MESSAGES_SHOWN messages, oldest first. */

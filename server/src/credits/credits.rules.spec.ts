@@ -1,7 +1,7 @@
 import { MARKETPLACE, earnActionState, earnKey, earnPeriod, findItem, goalBonus, parseTweetId, tweetContainsLink, voucherCode } from './credits.rules';
 
 describe('the marketplace catalogue', () => {
-  it('holds SPEC’s four items at 250/150/400/300, all available', () => {
+  it('holds the product’s four items at 250/150/400/300, all available', () => {
     expect(MARKETPLACE.map((i) => [i.title, i.cost])).toEqual([
       ['Protein Discount', 250],
       ['Gym Pass', 150],

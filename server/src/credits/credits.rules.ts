@@ -2,7 +2,7 @@
 import { CREDIT_RULES, EARN_ACTION_RULES } from './credit-rules.data';
 import { DAILY_STEPS_TARGET, EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
-/** SPEC.md section 9, Marketplace (all available). */
+/** docs/product.md(all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
   { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: MARKETPLACE_COSTS['protein-discount'], category: 'discount', available: true, icon: 'percent' },
   { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: MARKETPLACE_COSTS['gym-pass'], category: 'access', available: true, icon: 'ticket' },
@@ -112,5 +112,5 @@ export function voucherCode(itemId: string, randomBytes: Uint8Array): string {
   return `${prefix}-${chars.slice(0, 4)}-${chars.slice(4, 8)}`;
 }
 
-/** SPEC §8's refusal for a spend the balance cannot cover (goals reuse the title for stakes). */
+/** docs/product.md refusal for a spend the balance cannot cover (goals reuse the title for stakes). */
 export const INSUFFICIENT_CREDITS = { message: "You don't have enough credits for this item", title: 'Insufficient Credits' };

@@ -82,7 +82,7 @@ export class CreditsService {
 
   /**
    * Credits an earning action once per earning day (the streak once per week) when the user has
-   * actually done it that day; the amount is SPEC's, the account its row's (docs/product.md,
+   * actually done it that day; the amount is docs/product.md's, the account its row's (docs/product.md,
    * Credits): Complete Workout waits in pending credits for the day's proofs, as the session's own.
    */
   async earn(userId: string, action: EarnAction, now = this.clock.now()): Promise<EarnResponse> {

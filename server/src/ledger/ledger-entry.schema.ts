@@ -2,7 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 /**
- * Which balance of a user an entry moves: `credits` (spendable, SPEC's sweatCredits) or `pending`
+ * Which balance of a user an entry moves: `credits` (spendable, the product’s sweatCredits) or `pending`
  * (earned by workouts, waiting for the daily proof).
  */
 export type LedgerAccount = 'credits' | 'pending';

@@ -8,7 +8,7 @@ export interface ChainEntry {
 
 /** The community pool is a ledger account of its own, under this reserved id. */
 export const POOL_ACCOUNT_ID = '000000000000000000000001';
-/** SPEC.md section 9: the community pool shows 12,450 credits; that is its opening balance. */
+/** docs/product.md: the community pool shows 12,450 credits; that is its opening balance. */
 export const POOL_OPENING_BALANCE = 12450;
 
 /**

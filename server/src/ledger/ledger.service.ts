@@ -259,7 +259,7 @@ export class LedgerService {
     return new Set(await this.entries.postedKeys(idempotencyKeys));
   }
 
-  /** The community pool's account, opened once with SPEC.md's 12,450 credits. */
+  /** The community pool's account, opened once with docs/product.md's 12,450 credits. */
   async ensurePool(): Promise<void> {
     await this.post({
       userId: POOL_ACCOUNT_ID,

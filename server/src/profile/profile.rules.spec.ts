@@ -36,7 +36,7 @@ describe('readProfile', () => {
     expect(readProfile({ ...VALID, age: 100 }).ok).toBe(true);
   });
 
-  it('checks height like SPEC §5: read as an integer, 100-250 cm', () => {
+  it('checks height like docs/product.md: read as an integer, 100-250 cm', () => {
     expect(refusal({ height: 99.9 })).toEqual({ ok: false, code: 'PROFILE_INVALID_HEIGHT', title: 'Invalid Height', message: 'Height must be between 100-250 cm.' });
     expect(refusal({ height: 251 }).code).toBe('PROFILE_INVALID_HEIGHT');
     expect(refusal({ height: -180 }).code).toBe('PROFILE_INVALID_HEIGHT');
@@ -44,7 +44,7 @@ describe('readProfile', () => {
     expect(readProfile({ ...VALID, height: 250 }).ok).toBe(true);
   });
 
-  it('checks weight like SPEC §5: a decimal, 30-300 kg, kept to 0.01 kg', () => {
+  it('checks weight like docs/product.md: a decimal, 30-300 kg, kept to 0.01 kg', () => {
     expect(refusal({ weight: 29.99 })).toEqual({ ok: false, code: 'PROFILE_INVALID_WEIGHT', title: 'Invalid Weight', message: 'Weight must be between 30-300 kg.' });
     expect(refusal({ weight: 300.01 }).code).toBe('PROFILE_INVALID_WEIGHT');
     expect(readProfile({ ...VALID, weight: 74.842741 })).toMatchObject({ ok: true, profile: { weight: 74.84 } });

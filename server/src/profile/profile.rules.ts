@@ -3,7 +3,7 @@ import type { ErrorCode, HealthAnswers, ProfileFields, ProfileUpdateRequest } fr
 import { ianaTimeZone } from '../users/users.rules';
 
 /**
- * Pure rules of the profile: reading a PUT body field by field, in the style of SPEC §5's BMI
+ * Pure rules of the profile: reading a PUT body field by field, in the style of docs/product.md BMI
  * checks (a title and a sentence that names the field and its range), the first refusal wins.
  */
 
@@ -26,7 +26,7 @@ function readAge(age: number | null): number | null {
   return age;
 }
 
-/** SPEC §5: height is read as an integer. */
+/** docs/product.md: height is read as an integer. */
 function readHeight(height: number | null): number | null {
   if (height === null) return null;
   const heightCm = Math.trunc(height);

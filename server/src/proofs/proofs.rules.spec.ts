@@ -96,7 +96,7 @@ describe('completeness', () => {
 
 describe('refusal message', () => {
   const pass = { name: 'file', passed: true, reason: 'Image 800×600' } as const;
-  it('names each refused file with the reasons of its failed checks, in SPEC order', () => {
+  it('names each refused file with the reasons of its failed checks, in the product’s order', () => {
     expect(describeRefusal({ gym_selfie: [pass], workout_video: [pass] })).toBeNull();
     expect(
       describeRefusal({

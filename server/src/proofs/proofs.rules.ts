@@ -56,7 +56,7 @@ export function challengeCode(secret: string, userId: string, day: string): stri
   return code;
 }
 
-/** The kinds a request lacks, in SPEC order. */
+/** The kinds a request lacks, in the product’s order. */
 export function missingKinds(proofs: ProofValidateRequest['proofs']): ProofKind[] {
   return PROOF_KINDS.filter((kind) => !proofs[kind]);
 }

@@ -240,7 +240,7 @@ export class ProofsService {
   }
 }
 
-/** Days validated before issue 17 stored `{engine, detail}`; they read as the file or vision check they were. */
+/** Days validated before stored `{engine, detail}`; they read as the file or vision check they were. */
 function checkView(stored: EvidenceCheck | { engine: 'structural' | 'vision'; passed: boolean; detail: string }): EvidenceCheck {
   if ('name' in stored) return stored;
   return { name: stored.engine === 'vision' ? 'vision' : 'file', passed: stored.passed, reason: stored.detail };

@@ -1,5 +1,5 @@
 /**
- * Per-user budgets for the routes that queue work or move money (issue 20): one signed-in user
+ * Per-user budgets for the routes that queue work or move money: one signed-in user
  * could otherwise queue unbounded AI and proof-check jobs. Each group is one budget per user per
  * minute, shared by its routes and by every API replica (counted in Redis). Routes are written as
  * Express matches them: method and the route template.

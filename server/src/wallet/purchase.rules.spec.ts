@@ -6,7 +6,7 @@ const payer = Keypair.generate();
 const treasury = Keypair.generate().publicKey.toBase58();
 
 describe('credit packages', () => {
-  it('sells exactly the four packages of SPEC.md at 1 SOL = 1e9 lamports', () => {
+  it('sells exactly the four packages of docs/product.md at 1 SOL = 1e9 lamports', () => {
     expect(CREDIT_PACKAGES.map((p) => [p.credits, p.sol, p.usd, p.lamports])).toEqual([
       [100, 0.001, 0.2, 1_000_000],
       [500, 0.005, 0.95, 5_000_000],

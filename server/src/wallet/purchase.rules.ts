@@ -6,12 +6,12 @@ export const LAMPORTS_PER_SOL = 1_000_000_000;
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
 /** The System Program's Transfer instruction: u32 LE index 2, then u64 LE lamports. */
 const SYSTEM_TRANSFER_INDEX = 2;
-/** SPEC.md: a payment counts only if its block is at most an hour old. */
+/** docs/product.md: a payment counts only if its block is at most an hour old. */
 export const MAX_PAYMENT_AGE_SECONDS = 3600;
 
 const toLamports = (sol: number) => Math.round(sol * LAMPORTS_PER_SOL);
 
-/** SPEC.md section 9, Credit packages, with the lamports each transfer must pay. */
+/** docs/product.md, with the lamports each transfer must pay. */
 export const CREDIT_PACKAGES: readonly CreditPackage[] = CREDIT_PACKAGE_PRICES.map((p) => ({ ...p, lamports: toLamports(p.sol) }));
 
 /** The package with exactly these credits and SOL price, or null: no other combination is sold. */

@@ -12,7 +12,7 @@ import { JOB_ROUTE, POSTING } from '../common/route-errors';
 export class WalletController {
   constructor(private readonly wallet: WalletService) {}
 
-  /** SPEC.md's credit packages (credits, SOL, USD, lamports), for the PURCHASE_CREDITS panel. */
+  /** docs/product.md's credit packages (credits, SOL, USD, lamports), for the PURCHASE_CREDITS panel. */
   @Get('packages')
   @Returns(CreditPackageList)
   packages(): readonly CreditPackage[] {

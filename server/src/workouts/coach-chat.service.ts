@@ -26,7 +26,7 @@ export class CoachChatService {
 
   /**
    * The coach's reply; the message and the reply are stored (the latest CHAT_MESSAGES_SHOWN are kept). The coach reads the history the client
-   * sent (SPEC's shape) or, when it sent none, the stored conversation.
+   * sent (the product’s shape) or, when it sent none, the stored conversation.
    */
   async chat(userId: string, body: CoachChatRequest, jobKey?: string): Promise<CoachChatResponse> {
     const [user, recent, history, health] = await Promise.all([

@@ -61,7 +61,7 @@ describe('training history from sessions', () => {
   });
 });
 
-describe('generator options (SPEC.md section 5)', () => {
+describe('generator options (docs/product.md)', () => {
   const userId = '65f0c0ffee0000000000beef';
   it('fills the defaults strength / intermediate / 45', () => {
     expect(GenerateWorkoutRequest.parse({ userId })).toEqual({ userId, type: 'strength', difficulty: 'intermediate', duration: 45 });

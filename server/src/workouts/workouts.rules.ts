@@ -68,7 +68,7 @@ export function checkTicked(ticked: string[], exerciseIds: string[]): { known: s
 }
 
 /**
- * A session that counts for goals and referrals (issue 17): half its exercises or more were done
+ * A session that counts for goals and referrals: half its exercises or more were done
  * (moderate or intense) and it earned credits. One exercise ticked in a generated workout does not.
  */
 export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies { intensities: readonly Intensity[] };

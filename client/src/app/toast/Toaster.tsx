@@ -5,11 +5,11 @@ import { toastEdge, workingArea } from './toastEdge';
 import { dismissToast, TOAST_DURATION_MS } from './toastSlice';
 import './toast.css';
 
-/** Dragging a toast this far to the right dismisses it (SPEC §9). */
+/** Dragging a toast this far to the right dismisses it (docs/product.md). */
 const SWIPE_DISMISS_PX = 50;
 
 /**
- * The one toast on screen (SPEC §4, §9), through Radix Toast: F8 focuses the notifications, hover
+ * The one toast on screen (docs/product.md), through Radix Toast: F8 focuses the notifications, hover
  * or focus pauses the timer, a swipe right dismisses. Screen readers hear errors at once
  * (assertive) and everything else when they are done speaking (polite). Each toast appears at the
  * screen edge away from what the user is working with (toastEdge).

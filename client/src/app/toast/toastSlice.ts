@@ -6,7 +6,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
-  /** Milliseconds on screen (SPEC §9: 5000 by default). */
+  /** Milliseconds on screen (docs/product.md: 5000 by default). */
   duration?: number;
 }
 
@@ -21,7 +21,7 @@ export interface Toast {
 export const TOAST_DURATION_MS = 5000;
 
 interface ToastState {
-  /** SPEC §4: one toast at a time; a new one replaces the one on screen. */
+  /** docs/product.md: one toast at a time; a new one replaces the one on screen. */
   current: Toast | null;
   lastId: number;
 }

@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import { sessionRefused } from '../../api/api';
 import type { RootState } from '../../app/store';
 
-/** SPEC §4: loading, then signed-out or signed-in. The user itself lives in the `getUser` query cache. */
+/** docs/product.md: loading, then signed-out or signed-in. The user itself lives in the `getUser` query cache. */
 export type AuthStatus = 'checking' | 'signedOut' | 'signedIn';
 
 const authSlice = createSlice({

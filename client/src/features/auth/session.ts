@@ -12,7 +12,7 @@ export const X_LINK_RETURN_PATH = '/profile';
 
 /**
  * Takes `?token=` / `?error=` (the X sign-in return) out of the address bar so a
- * login code never stays in history. An error is only logged (SPEC §4).
+ * login code never stays in history. An error is only logged (docs/product.md).
  * Returns the login code to verify, if any.
  */
 export function takeAuthParamsFromAddress(): string | null {
@@ -83,7 +83,7 @@ async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: strin
 }
 
 /**
- * SPEC §4: clears the token and the user (all cached data) and disconnects Phantom if present.
+ * docs/product.md: clears the token and the user (all cached data) and disconnects Phantom if present.
  * The server is told to refuse the token from now on (or every session of the account, `everywhere`);
  * the browser forgets it at once whatever the answer, so signing out works offline too.
  */

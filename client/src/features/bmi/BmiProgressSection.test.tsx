@@ -66,7 +66,7 @@ describe('BMI on the progress page', () => {
     expect(screen.getByRole('img', { name: 'Weight over time' })).toBeTruthy();
   });
 
-  it('calculates: sends height, weight and userId, toasts SPEC’s success text', async () => {
+  it('calculates: sends height, weight and userId, toasts the product’s success text', async () => {
     const { store, sent } = serve([]);
     await submit('170', '65');
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'BMI Calculated Successfully!', description: 'Your BMI is 22.5 (Normal)' }));

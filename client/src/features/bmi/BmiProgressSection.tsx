@@ -77,7 +77,7 @@ interface BmiCalculatorProps {
   userId: string | undefined;
   initialHeight: number | null | undefined;
   initialWeight: number | null | undefined;
-  /** SPEC §5 fixes the calculator in cm and kg; an imperial user also sees what they typed in feet and pounds. */
+  /** docs/product.md fixes the calculator in cm and kg; an imperial user also sees what they typed in feet and pounds. */
   imperial: boolean;
 }
 
@@ -91,7 +91,7 @@ function ImperialEcho({ id, typed, format }: { id: string; typed: string; format
   );
 }
 
-/** SPEC §5: the server checks the values and answers the exact toast texts; success shows the result. */
+/** docs/product.md: the server checks the values and answers the exact toast texts; success shows the result. */
 function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCalculatorProps) {
   const { toast } = useToast();
   const [calculate, { isLoading, data: result }] = useCalculateBmiMutation();
@@ -104,7 +104,7 @@ function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCa
       const answer = await calculate({ height: decimalInput(height), weight: decimalInput(weight), userId }).unwrap();
       toast({ title: 'BMI Calculated Successfully!', description: bmiResultText(answer.bmi, answer.category) });
     } catch (error) {
-      // A refused measurement carries SPEC's own title and text ('Invalid Height' / …); anything else is the generic failure.
+      // A refused measurement carries the product’s own title and text ('Invalid Height' / …); anything else is the generic failure.
       const code = (error as ApiError).code;
       const invalid = code !== undefined && INPUT_REFUSALS[code] === true;
       const { title, description } = invalid ? describeError(error, 'Invalid Input') : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };

@@ -88,7 +88,7 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('goes back to the picker with SPEC’s toast when the analysis fails', async () => {
+  it('goes back to the picker with the product’s toast when the analysis fails', async () => {
     const { store } = serve(() => jsonResponse({ statusCode: 422, message: 'No BMI value could be read', error: 'Analysis Failed' }, 422));
     const dialog = await openDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'fake-upload' }));

@@ -16,7 +16,7 @@ import './bmi-upload.css';
 
 type Step = { name: 'pick' } | { name: 'analyzing'; jobKey: string } | { name: 'done'; analysis: BmiAnalysis };
 
-/** BMI_REPORT_UPLOAD (SPEC §2, §4): pick a file, analyse it, show the result; a failure returns to the picker. */
+/** BMI_REPORT_UPLOAD (docs/product.md): pick a file, analyse it, show the result; a failure returns to the picker. */
 export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
   const { data: user } = useGetUserQuery();
@@ -25,7 +25,7 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
   const [step, setStep] = useState<Step>({ name: 'pick' });
   // A new key mounts a fresh, empty picker after a failure.
   const [attempt, setAttempt] = useState(0);
-  // Why the last attempt failed, in the picker's or the server's words, under SPEC's short toast.
+  // Why the last attempt failed, in the picker's or the server's words, under the product’s short toast.
   const [failure, setFailure] = useState<string | null>(null);
   const analyzing = step.name === 'analyzing';
   const progress = useJobProgress(user?.id, analyzing ? step.jobKey : null, analyzing);
@@ -42,7 +42,7 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
     try {
       return (await createUploadUrl(file).unwrap()).uploadURL;
     } catch (error) {
-      // The server's reason (e.g. 413 too large) when it gave one, SPEC's words otherwise.
+      // The server's reason (e.g. 413 too large) when it gave one, the product’s words otherwise.
       throw new Error((error as Partial<ApiError>).detail ?? 'Failed to get upload URL');
     }
   }

@@ -8,7 +8,7 @@ describe('ReportPicker', () => {
   beforeEach(() => vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('mounts Uppy’s dashboard inline at SPEC’s 750 × 550, and removes it on unmount', () => {
+  it('mounts Uppy’s dashboard inline at the product’s 750 × 550, and removes it on unmount', () => {
     const { container, unmount } = render(<ReportPicker getUploadUrl={vi.fn()} onUploaded={vi.fn()} onFailed={vi.fn()} />);
     const inner = container.querySelector<HTMLElement>('.uppy-Dashboard-inner');
     expect(inner).not.toBeNull();

@@ -9,10 +9,10 @@ import { serverReason } from '../../api/serverReason';
 import { withRetries } from '../../shared/uploads/uploadRetry';
 import { REPORT_PICKER_NOTE } from './bmi.logic';
 
-/** SPEC §9: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
+/** docs/product.md: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
 
-/** SPEC §5: a report is one PDF, JPEG or PNG of at most 10 MB (the server's own limits). */
+/** docs/product.md: a report is one PDF, JPEG or PNG of at most 10 MB (the server's own limits). */
 export const { maxBytes: REPORT_MAX_BYTES, allowedTypes: REPORT_TYPES } = UPLOAD_PURPOSES.bmi_report;
 
 /** Why this file cannot be sent as a report, said before anything is uploaded; null when it can. */
@@ -33,7 +33,7 @@ interface ReportPickerProps {
 
 /**
  * Uppy's dashboard, one file, sent in a single PUT to the server's signed URL (the S3 plugin in
- * non-multipart mode does exactly that, with progress), retried on SPEC's statuses. A new picker
+ * non-multipart mode does exactly that, with progress), retried on the product’s statuses. A new picker
  * is mounted for every attempt, so a failure starts from an empty one.
  */
 export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPickerProps) {

@@ -3,7 +3,7 @@ import { MEGABYTE, UPLOAD_PURPOSES, describeTypes, typeNames } from '@contract/v
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
-/** What the server takes as a report (its upload limits), as SPEC §2 words it: "PDF, JPEG, PNG", "10MB". */
+/** What the server takes as a report (its upload limits), as docs/product.md words it: "PDF, JPEG, PNG", "10MB". */
 const REPORT_LIMITS = UPLOAD_PURPOSES.bmi_report;
 export const REPORT_FORMATS = typeNames(REPORT_LIMITS.allowedTypes).join(', ');
 export const REPORT_MAX_SIZE = `${REPORT_LIMITS.maxBytes / MEGABYTE}MB`;
@@ -12,7 +12,7 @@ export const REPORT_PICKER_NOTE = `${describeTypes(REPORT_LIMITS.allowedTypes)} 
 
 export interface BmiSummary {
   current: BmiRecordView;
-  /** Latest BMI minus the previous one (SPEC §2); null with a single record. */
+  /** Latest BMI minus the previous one (docs/product.md); null with a single record. */
   trend: number | null;
   count: number;
 }

@@ -3,7 +3,7 @@ import { formatDays } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { useGetAchievementsQuery } from './creditsApi';
 
-/** SPEC §2.7: current streak, best streak and the titles of earned badges. */
+/** docs/product.md: current streak, best streak and the titles of earned badges. */
 export function BadgesSection({ user }: { user: UserView }) {
   const { data: badges = [] } = useGetAchievementsQuery(user.id);
   return (

@@ -83,7 +83,7 @@ const panel = (name: string) => within(screen.getByRole('region', { name }));
 describe('CreditsPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the nine sections in SPEC order with balance and streak', async () => {
+  it('shows the nine sections in the product’s order with balance and streak', async () => {
     serve();
     renderCredits();
     expect(await screen.findByText('Gym Pass')).toBeTruthy();

@@ -11,7 +11,7 @@ import { PoolSection } from './PoolSection';
 import { ShareSection } from './ShareSection';
 import './credits.css';
 
-/** SPEC §2, Credits screen: the nine sections in SPEC's order. */
+/** docs/product.md, Credits screen: the nine sections in the product’s order. */
 export default function CreditsPage() {
   const { data: user } = useGetUserQuery();
   if (!user) return null;

@@ -7,8 +7,8 @@ import { ProgressBar } from '../../ui/ProgressBar';
 import { useEarnMutation, useGetEarnActionsQuery } from './creditsApi';
 
 /**
- * SPEC §2.3: one card per earning action, saying before the click whether CLAIM pays now (READY)
- * or what is missing, as the server's claim rule finds it. SPEC §8 keeps a failed claim silent.
+ * docs/product.md: one card per earning action, saying before the click whether CLAIM pays now (READY)
+ * or what is missing, as the server's claim rule finds it. docs/product.md keeps a failed claim silent.
  */
 export function EarningActions({ user }: { user: UserView }) {
   const { toast } = useToast();
@@ -24,7 +24,7 @@ export function EarningActions({ user }: { user: UserView }) {
       // Complete Workout waits for the day's proofs: the toast says so in the card's words.
       toast({ title: 'Credits Earned!', description: result.pending ? pendingCreditsText(result.credits) : `+${result.credits} credits for ${title}` });
     } catch {
-      // SPEC §8: a failed earn action shows no message; the card's state says why.
+      // docs/product.md: a failed earn action shows no message; the card's state says why.
     } finally {
       setPending(null);
     }

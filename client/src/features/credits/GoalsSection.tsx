@@ -7,7 +7,7 @@ import { AddGoalDialog } from './AddGoalDialog';
 import { goalAmounts, goalProgressPercent } from './credits.logic';
 import { useGetGoalsQuery } from './creditsApi';
 
-/** SPEC §2.4: the user's prediction goals with their stakes; + ADD_GOAL opens the dialog. */
+/** docs/product.md: the user's prediction goals with their stakes; + ADD_GOAL opens the dialog. */
 export function GoalsSection({ user }: { user: UserView }) {
   const { data: goals = [] } = useGetGoalsQuery(user.id);
   const [adding, setAdding] = useState(false);

@@ -5,7 +5,7 @@ import { formatDate } from '../../ui/dates';
 import { balancePoints, formatDelta } from './credits.logic';
 import { useGetTransactionsInfiniteQuery } from './creditsApi';
 
-/** SPEC §2.8: the latest 10 ledger rows (BALANCE exact per row), older pages on demand, and a balance chart. */
+/** docs/product.md: the latest 10 ledger rows (BALANCE exact per row), older pages on demand, and a balance chart. */
 export function LedgerSection({ user }: { user: UserView }) {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useGetTransactionsInfiniteQuery(user.id);
   const rows = data?.pages.flat() ?? [];

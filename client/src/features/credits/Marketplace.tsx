@@ -7,7 +7,7 @@ import { useGetMarketplaceQuery, useGetRedemptionsQuery, useRedeemMutation } fro
 
 const ICONS: Record<string, string> = { percent: '%', ticket: '⌁', package: '▣', clipboard: '≡' };
 
-/** SPEC §2.6: the catalogue; a redeem spends the catalogue cost once per click and answers a voucher. */
+/** docs/product.md: the catalogue; a redeem spends the catalogue cost once per click and answers a voucher. */
 export function Marketplace({ user }: { user: UserView }) {
   const { toast } = useToast();
   const { data: items = [] } = useGetMarketplaceQuery();
@@ -23,7 +23,7 @@ export function Marketplace({ user }: { user: UserView }) {
       const { redemption } = await redeem({ userId: user.id, itemId: item.id, cost: item.cost, requestId }).unwrap();
       toast({ title: 'Redeemed Successfully!', description: `${item.title}: voucher ${redemption.voucherCode}` });
     } catch {
-      // SPEC §8: this text on any redeem failure.
+      // docs/product.md: this text on any redeem failure.
       toast({ title: 'Insufficient Credits', description: "You don't have enough credits for this item", variant: 'destructive' });
     } finally {
       setPending(null);

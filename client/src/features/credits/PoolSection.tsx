@@ -3,7 +3,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Panel } from '../../ui/Panel';
 import { useGetPoolQuery } from './creditsApi';
 
-/** SPEC §2.5: the community pool's balance (a ledger account) and, behind INFO, its rules. */
+/** docs/product.md: the community pool's balance (a ledger account) and, behind INFO, its rules. */
 export function PoolSection() {
   const { data: pool } = useGetPoolQuery();
   const [showInfo, setShowInfo] = useState(false);

@@ -10,7 +10,7 @@ import { useValidateTweetMutation } from './creditsApi';
 
 const NO_X_ID = 'tweet-needs-x';
 
-/** SPEC §2.2: credits as a revenue stake, and the share box (tweet, copy link, validate a post). */
+/** docs/product.md: credits as a revenue stake, and the share box (tweet, copy link, validate a post). */
 export function ShareSection({ user }: { user: UserView }) {
   const { toast } = useToast();
   const [tweetUrl, setTweetUrl] = useState('');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balancePoints, formatDelta, goalAmounts, goalHints, goalProgressPercent, goalTarget, isTweetUrl, tweetIntentUrl } from './credits.logic';
 
 describe('credits screen rules', () => {
-  it('accepts only non-empty URLs on the two X hosts (SPEC §5)', () => {
+  it('accepts only non-empty URLs on the two X hosts (docs/product.md)', () => {
     expect(isTweetUrl('https://x.com/a/status/1')).toBe(true);
     expect(isTweetUrl(' https://mobile.twitter.com/a/status/1 ')).toBe(true);
     expect(isTweetUrl('')).toBe(false);

@@ -1,11 +1,11 @@
-/** Pure rules of the credits screen: SPEC §5 tweet-URL check, §9 constants, goal bars, the balance chart. */
+/** Pure rules of the credits screen: docs/product.md tweet-URL check, §9 constants, goal bars, the balance chart. */
 import type { GoalMetric, GoalView, MarketplaceItem, TransactionView, UnitSystem, UserView } from '@contract';
 import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS, pendingCreditsText } from '@contract/values';
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 import { parseWeight, readNumber, weightIn, weightUnit } from '../profile/units';
 
-/** SPEC §5: non-empty and on one of the two public hosts; the server reads the status id itself. */
+/** docs/product.md: non-empty and on one of the two public hosts; the server reads the status id itself. */
 export function isTweetUrl(input: string): boolean {
   const url = input.trim().toLowerCase();
   return url.length > 0 && TWEET_HOSTS.some((host) => url.includes(host));
@@ -18,7 +18,7 @@ export function tweetIntentUrl(referralLink: string): string {
 }
 
 /**
- * Width of a goal's bar in percent (0–100). SPEC §2: current over target. A weight goal is reached
+ * Width of a goal's bar in percent (0–100). docs/product.md: current over target. A weight goal is reached
  * by going down to the target, so its bar is target over current.
  */
 export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>): number {

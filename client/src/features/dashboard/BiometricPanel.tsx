@@ -6,7 +6,7 @@ import { formatHeight, formatWeight } from '../profile/units';
 
 const DASH = '—';
 
-/** Height and weight in the user's units (issue 18; SPEC §2's cm and kg are the metric reading). */
+/** Height and weight in the user's units (; docs/product.md cm and kg are the metric reading). */
 export function BiometricPanel({ user, latestRecord }: { user: UserView | undefined; latestRecord?: BmiRecordView }) {
   const units = user?.units ?? 'metric';
   // The BMI of the height and weight shown beside it; without both, the latest record's own value, said as such with its date.

@@ -1,6 +1,6 @@
 import { Panel } from '../../ui/Panel';
 
-/** SPEC §2: static statements, not live checks; the sync time is the time of rendering. */
+/** docs/product.md: static statements, not live checks; the sync time is the time of rendering. */
 export function SystemStatusPanel({ aiEngine }: { aiEngine: string | undefined }) {
   const rows = [
     { label: 'AI_ENGINE', value: 'ONLINE', detail: aiEngine },

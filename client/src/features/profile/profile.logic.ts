@@ -85,7 +85,7 @@ export function withUnits(form: ProfileForm, units: UnitSystem): ProfileForm {
   };
 }
 
-/** SPEC §5's range sentences, in the units the user reads. */
+/** docs/product.md range sentences, in the units the user reads. */
 export function rangeMessage(field: 'age' | 'height' | 'weight', units: UnitSystem): string {
   if (field === 'age') return `Age must be a whole number between ${PROFILE_RANGES.age.min}-${PROFILE_RANGES.age.max} years.`;
   if (field === 'height') return `Height must be between ${heightRangeText(PROFILE_RANGES.heightCm, units)}.`;

@@ -53,10 +53,10 @@ export function weeklyActiveMinutes(activities: Pick<ActivityView, 'startedAt' |
   return points;
 }
 
-/** SPEC: credits earned = the sum over sessions. */
+/** docs/product.md: credits earned = the sum over sessions. */
 export function creditsEarned(sessions: SessionView[]): number {
   return sessions.reduce((sum, s) => sum + s.creditsEarned, 0);
 }
 
-/** SPEC §9: the recent-sessions list shows the latest 5. */
+/** docs/product.md: the recent-sessions list shows the latest 5. */
 export const RECENT_SESSIONS = 5;

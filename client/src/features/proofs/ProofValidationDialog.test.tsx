@@ -162,7 +162,7 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
   it.each([
     ['an answer without a message', () => new Response('', { status: 502 }), 'Validation failed'],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to validate your proofs'],
-  ])("words a failure with %s as SPEC's fallback", async (_case, validate, description) => {
+  ])("words a failure with %s as the product’s fallback", async (_case, validate, description) => {
     const { store } = serve(undefined, validate);
     const dialog = await openDialog();
     await uploadAll();

@@ -20,7 +20,7 @@ interface ProofValidationDialogProps {
   onClose: () => void;
 }
 
-/** DAILY_PROOF_VALIDATION (SPEC §2): three uploads, then one validation, then the result view. */
+/** DAILY_PROOF_VALIDATION (docs/product.md): three uploads, then one validation, then the result view. */
 export default function ProofValidationDialog({ onClose }: ProofValidationDialogProps) {
   const { toast } = useToast();
   const { data: user } = useGetUserQuery();

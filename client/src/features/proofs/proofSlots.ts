@@ -11,7 +11,7 @@ export interface ProofSlotSpec {
   hint: string;
   /** The file picker's filter: the types the server takes for this kind. */
   accept: string;
-  /** SPEC §5: 10 MB for the selfie and the watch screenshot, 52428800 bytes for the video. */
+  /** docs/product.md: 10 MB for the selfie and the watch screenshot, 52428800 bytes for the video. */
   maxBytes: number;
   /** Which phone camera the picker opens (the selfie faces you; the video films the session); none: the gallery. */
   capture?: 'user' | 'environment';
@@ -56,7 +56,7 @@ export const PROOF_RULES = [
 ] as const;
 
 /**
- * SPEC §8: a failed validation shows the server's message, or 'Validation failed' when the server
+ * docs/product.md: a failed validation shows the server's message, or 'Validation failed' when the server
  * answered without one; 'Failed to validate your proofs' when no answer came at all (offline, timeout).
  */
 export function validationFailureText(error: unknown): string {

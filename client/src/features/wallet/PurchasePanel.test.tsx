@@ -142,7 +142,7 @@ describe('PurchasePanel', () => {
     expect(screen.getAllByRole('button', { name: /^Buy / }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     finishPayment(SIGNATURE);
 
-    // Paid first, then recorded: one toast for each (SPEC §8).
+    // Paid first, then recorded: one toast for each (docs/product.md).
     await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Purchase Successful!', description: 'Payment of 0.005 SOL sent. Adding your credits…' }));
     expect(await screen.findByText('RECORDING')).toHaveProperty('ariaCurrent', 'step');
     finishRecording();

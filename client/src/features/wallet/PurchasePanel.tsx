@@ -59,7 +59,7 @@ function PurchaseStatus({ state, cluster }: { state: PurchaseState; cluster: str
 }
 
 /**
- * SPEC §2.9 PURCHASE_CREDITS: wallet status, connect button and the four packages. Picking a
+ * docs/product.md PURCHASE_CREDITS: wallet status, connect button and the four packages. Picking a
  * package pays the treasury in SOL through Phantom; the server verifies the payment and credits it.
  */
 export function PurchasePanel() {

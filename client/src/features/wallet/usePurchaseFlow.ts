@@ -17,7 +17,7 @@ export type PurchaseState =
   | { phase: 'success'; result: PurchaseResult }
   | { phase: 'failure'; reason: string; signature?: string };
 
-/** SPEC §8's texts for the wallet and purchase toasts. */
+/** docs/product.md texts for the wallet and purchase toasts. */
 const WALLET_REQUIRED = { title: 'Wallet Required', description: 'Please install Phantom wallet to purchase credits with SOL.' };
 const CONNECTION_FAILED = { title: 'Connection Failed', description: 'Failed to connect to Phantom wallet.' };
 const PAYMENT_FAILED = { title: 'Payment Failed', description: 'Transaction was rejected or failed. No SOL has been charged.' };
@@ -33,7 +33,7 @@ function connectedAddress(): string | null {
 }
 
 /**
- * SPEC §4, Wallet purchase flow: connect Phantom; for a package, link the wallet if the account has
+ * docs/product.md, Wallet purchase flow: connect Phantom; for a package, link the wallet if the account has
  * none (an X sign-in), pay the treasury on chain, then have the server verify and credit it.
  */
 export function usePurchaseFlow() {
@@ -78,7 +78,7 @@ export function usePurchaseFlow() {
   const buy = async (pack: CreditPackage) => {
     const provider = getPhantomProvider();
     if (!provider) return toast({ ...WALLET_REQUIRED, variant: 'destructive' });
-    // SPEC §4: picking a package while disconnected only starts connecting.
+    // docs/product.md: picking a package while disconnected only starts connecting.
     if (!wallet) return connect();
     if (!user || !config) return;
     if (user.walletAddress && user.walletAddress !== wallet) {
@@ -111,7 +111,7 @@ export function usePurchaseFlow() {
     } catch {
       return fail(PAYMENT_FAILED);
     }
-    // SPEC §8 pairs the toasts: the payment sent (confirmed, or past an RPC that stopped answering),
+    // docs/product.md pairs the toasts: the payment sent (confirmed, or past an RPC that stopped answering),
     // then the credits on the ledger; a failure between the two is 'Transaction Failed'.
     toast({ title: 'Purchase Successful!', description: `Payment of ${pack.sol} SOL sent. Adding your credits…` });
 

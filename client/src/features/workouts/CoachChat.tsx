@@ -76,7 +76,7 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // SPEC: Enter sends, Shift+Enter starts a new line.
+    // docs/product.md: Enter sends, Shift+Enter starts a new line.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();

@@ -3,7 +3,7 @@ import { Panel } from '../../ui/Panel';
 
 const NOT_SET = 'NOT_SET';
 
-/** SPEC: fitness level, session type and difficulty; each reads NOT_SET when there is no workout. */
+/** docs/product.md: fitness level, session type and difficulty; each reads NOT_SET when there is no workout. */
 export function TrainingParameters({ user, workout }: { user: UserView | undefined; workout: WorkoutView | null | undefined }) {
   const rows: Array<[string, string]> = [
     ['FITNESS_LEVEL', workout && user ? user.fitnessLevel.toUpperCase() : NOT_SET],

@@ -90,7 +90,7 @@ export default function WorkoutsPage() {
       const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
       toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? pendingCreditsText(session.creditsEarned) });
     } catch (error) {
-      // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is SPEC's failure.
+      // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is the product’s failure.
       if (isSessionRefusal(error)) toast({ ...describeError(error, 'Not Completed'), variant: 'destructive' });
       else toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
     }

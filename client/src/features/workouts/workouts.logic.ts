@@ -6,7 +6,7 @@ import { formatTime } from '../../ui/dates';
 
 export interface SessionProgress {
   percent: number;
-  /** SPEC §9: round(creditsReward × fraction ticked). */
+  /** docs/product.md: round(creditsReward × fraction ticked). */
   potentialCredits: number;
   intensity: Intensity;
 }

@@ -16,7 +16,7 @@ export class UploadError extends Error {
   }
 }
 
-/** A failure the same upload may get past on another attempt: a lost connection or a retryable status (SPEC §9's). */
+/** A failure the same upload may get past on another attempt: a lost connection or a retryable status (docs/product.md). */
 export const worthRetrying = (error: unknown): boolean => error instanceof UploadError && (error.connectionLost || isRetryableStatus(error.status));
 
 /** A resumable upload's part: a dropped part costs at most this much again when the server kept nothing of it (a buffering proxy). */

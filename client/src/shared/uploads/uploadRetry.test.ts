@@ -3,7 +3,7 @@ import { isRetryableStatus, withRetries } from './uploadRetry';
 
 const failure = (status: number) => Object.assign(new Error(`HTTP ${status}`), { source: { status } });
 
-describe('isRetryableStatus (SPEC §9)', () => {
+describe('isRetryableStatus (docs/product.md)', () => {
   it.each([408, 409, 429, 418, 423, 500, 502, 503, 504, 599])('retries %p', (status) => expect(isRetryableStatus(status)).toBe(true));
   it.each([400, 401, 403, 404, 413, 415, 501, 505, undefined])('does not retry %p', (status) => expect(isRetryableStatus(status)).toBe(false));
 });

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: the upload widget retries a PUT answered 408, 409, 429, 418 or 423, or any 5xx except
+ * docs/product.md: the upload widget retries a PUT answered 408, 409, 429, 418 or 423, or any 5xx except
  * 501 and 505 (Uppy's XHR defaults; its S3 plugin sends a single PUT without retries). A retry is
  * useful before the server took the signed URL (a proxy's 502 while the API restarts); once
  * taken, the single-use URL answers 403 and the failure reaches the user.

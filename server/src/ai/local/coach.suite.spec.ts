@@ -1,5 +1,5 @@
 /**
- * The local coach against realistic messages (issue 18): each answer must say what a coach would,
+ * The local coach against realistic messages: each answer must say what a coach would,
  * never the generic fallback, and never the same reply to different questions; a message that states
  * constraints must be read into the request GENERATE_WORKOUT_FROM_CHAT builds, and the workout built
  * from it must honour every one of them.
@@ -42,7 +42,7 @@ const NAMES_BUTTON = /GENERATE_WORKOUT_FROM_CHAT/;
 const UPPER = ['chest', 'back', 'shoulders', 'arms'];
 
 const CASES: SuiteCase[] = [
-  // The five questions of issue 18, which all got the same canned reply.
+  // The five questions of, which all got the same canned reply.
   {
     says: 'I have a bad knee, what can I do for legs?',
     mentions: [/knee/, /avoid jumping/, /glute bridges/, /Romanian deadlifts/, SEE_SOMEONE],

@@ -91,7 +91,7 @@ export function checkActivityFile(fileName: string, declaredType: string): Activ
 export const ACTIVITY_KINDS = ['running', 'cycling', 'walking', 'hiking', 'swimming', 'rowing', 'strength', 'cardio', 'yoga', 'other'] as const;
 
 /**
- * What an accepted activity file must show (issue 17): started on the proof day in the user's time
+ * What an accepted activity file must show: started on the proof day in the user's time
  * zone, lasted long enough, time only moving forward, and a heart rate a person could have: enough
  * samples, within range, and varying as a working heart does.
  */

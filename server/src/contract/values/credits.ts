@@ -1,4 +1,4 @@
-/** SPEC.md section 9, Earning actions: what each pays, and its name on the card and the ledger. */
+/** docs/product.md: what each pays, and its name on the card and the ledger. */
 export const EARN_ACTIONS = ['workout', 'streak', 'weight', 'steps'] as const;
 export const EARNING_ACTIONS: Record<(typeof EARN_ACTIONS)[number], { title: string; credits: number }> = {
   workout: { title: 'Complete Workout', credits: 10 },
@@ -23,7 +23,7 @@ export const TWEET_CREDITS = 50;
 export const TWEET_DAILY_CAP = 1;
 export const REFERRAL_CREDITS = 100;
 
-/** SPEC §5: the social network's two public hosts. */
+/** docs/product.md: the social network's two public hosts. */
 export const TWEET_HOSTS = ['twitter.com', 'x.com'] as const;
 
 /** Letters in either case, dots literal: a pattern without flags (JSON Schema's have none). */
@@ -40,10 +40,10 @@ export const TWEET_URL_PATTERN =
   '/(?:[A-Za-z0-9_]{1,15}|i/web)/status(?:es)?/([0-9]{1,19})(?:/[A-Za-z0-9_-]*)*(?:\\?[A-Za-z0-9_=&%.~+,:/-]*)? *$';
 export const TWEET_URL = new RegExp(TWEET_URL_PATTERN);
 
-/** SPEC.md section 9, Marketplace: each item's cost in credits (the catalogue: credits.rules MARKETPLACE). */
+/** docs/product.md: each item's cost in credits (the catalogue: credits.rules MARKETPLACE). */
 export const MARKETPLACE_COSTS = { 'protein-discount': 250, 'gym-pass': 150, 'supplement-bundle': 400, 'nutrition-plan': 300 } as const;
 
-/** SPEC.md section 9, Credit packages: the only combinations of credits and SOL sold. */
+/** docs/product.md: the only combinations of credits and SOL sold. */
 export const CREDIT_PACKAGE_PRICES = [
   { credits: 100, sol: 0.001, usd: 0.2 },
   { credits: 500, sol: 0.005, usd: 0.95 },

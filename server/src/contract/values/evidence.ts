@@ -1,5 +1,5 @@
 /**
- * Issue 17: what the local checks of proof files accept (server/src/evidence), as data. Detector
+ * what the local checks of proof files accept (server/src/evidence), as data. Detector
  * scores are confidences from 0 to 1; pixel differences are grey levels from 0 to 255.
  */
 

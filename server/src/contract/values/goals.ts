@@ -25,7 +25,7 @@ export function needsWholeTarget(metric: (typeof GOAL_METRICS)[number]): boolean
 }
 
 /**
- * Issue 17: a goal asks for real effort over real time. Per metric, the smallest step a goal may ask
+ * a goal asks for real effort over real time. Per metric, the smallest step a goal may ask
  * for (workouts and streak days beyond today's streak, kg to lose) and the fewest days it may run.
  */
 export const GOAL_MINIMUMS = {

@@ -1,5 +1,5 @@
 /**
- * Issue 18: what a user tells the app about themselves on the profile screen. The generator and the
+ * what a user tells the app about themselves on the profile screen. The generator and the
  * coach read these; the exercise catalogue is described with the same words (equipment, limitation).
  */
 export const TRAINING_GOALS = ['lose_fat', 'build_muscle', 'endurance', 'mobility', 'general_fitness'] as const;
@@ -14,7 +14,7 @@ export const LIMITATIONS = ['knee', 'lower_back', 'shoulder', 'wrist', 'ankle', 
 export const UNIT_SYSTEMS = ['metric', 'imperial'] as const;
 
 /**
- * What the profile accepts (SPEC §5's BMI ranges for height and weight; age from 13, the youngest a
+ * What the profile accepts (docs/product.md BMI ranges for height and weight; age from 13, the youngest a
  * training app serves without a guardian, to 100).
  */
 export const PROFILE_RANGES = {

@@ -1,6 +1,6 @@
 import type { UploadPurpose } from './uploads';
 
-/** SPEC §3 "Proof kinds": a gym selfie, a workout video, an activity-watch screenshot. */
+/** docs/product.md "Proof kinds": a gym selfie, a workout video, an activity-watch screenshot. */
 export const PROOF_KINDS = ['gym_selfie', 'workout_video', 'apple_watch'] as const;
 
 /** The upload purpose (and so the limits) of each proof kind. */

@@ -22,7 +22,7 @@ export interface UploadLimits {
 const IMAGES: UploadMime[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 /**
- * Every kind of upload and its limits (SPEC §5, §9). A new kind of upload adds a line here; the
+ * Every kind of upload and its limits (docs/product.md). A new kind of upload adds a line here; the
  * server enforces these limits and the client's pickers announce them.
  */
 export const UPLOAD_PURPOSES = {

@@ -1,6 +1,6 @@
 import { METRES_PER_MILE, METRES_PER_YARD, type UNIT_SYSTEMS } from './profile';
 
-/** SPEC.md section 5: generator options and their defaults. A user's fitness level is one of the difficulties. */
+/** docs/product.md: generator options and their defaults. A user's fitness level is one of the difficulties. */
 export const WORKOUT_TYPES = ['strength', 'cardio', 'hiit', 'yoga', 'mixed'] as const;
 export const DIFFICULTIES = ['beginner', 'intermediate', 'advanced'] as const;
 export const DURATIONS = [15, 30, 45, 60] as const;
@@ -14,13 +14,13 @@ export const MUSCLE_GROUPS = ['chest', 'back', 'shoulders', 'arms', 'core', 'glu
 
 export const INTENSITIES = ['light', 'moderate', 'intense'] as const;
 
-/** SPEC.md section 9: round(creditsReward × fraction of exercises ticked). */
+/** docs/product.md: round(creditsReward × fraction of exercises ticked). */
 export function sessionCredits(reward: number, ticked: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((reward * Math.min(ticked, total)) / total);
 }
 
-/** SPEC.md section 4: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
+/** docs/product.md: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
 export function sessionIntensity(ticked: number, total: number): (typeof INTENSITIES)[number] {
   const share = total > 0 ? ticked / total : 0;
   if (share >= 0.8) return 'intense';
@@ -37,10 +37,10 @@ export const CHAT_HISTORY_KEPT = 20;
 /** The stored conversation shown again after a reload: the last 100 turns (a message and its reply each). */
 export const CHAT_MESSAGES_SHOWN = 200;
 
-/** Planned minutes a day that earn pending credits (issue 18): more can be trained, not paid. */
+/** Planned minutes a day that earn pending credits: more can be trained, not paid. */
 export const DAILY_PAID_MINUTES = 120;
 
-/** A session may be completed for credits once this share of its planned minutes has passed since it started (issue 18). */
+/** A session may be completed for credits once this share of its planned minutes has passed since it started. */
 export const COMPLETE_AFTER_SHARE = 0.5;
 
 /** The earliest time (ms) a session started at `startedAtMs` and planned for `minutes` may be completed. */

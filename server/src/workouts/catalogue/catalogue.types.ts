@@ -1,5 +1,5 @@
 /**
- * The exercise catalogue's shape (issue 18): data the project owns, one typed entry per exercise, in
+ * The exercise catalogue's shape: data the project owns, one typed entry per exercise, in
  * the data files beside this one. The generator, SWAP and the coach's form cues all read it.
  */
 import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';

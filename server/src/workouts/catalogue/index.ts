@@ -1,5 +1,5 @@
 /**
- * The exercise catalogue (issue 18): every exercise the generator, SWAP and the coach know, as data.
+ * The exercise catalogue: every exercise the generator, SWAP and the coach know, as data.
  * Entries are grouped by family in the `*.data.ts` files beside this one; catalogue.spec.ts checks
  * what the generator relies on (coverage per type, level, equipment and limitation).
  */

@@ -60,7 +60,7 @@ describe('every type × difficulty × minutes, with each equipment set and each 
     expect(problems).toEqual([]);
   });
 
-  // The issue 18 audit's sweep, with the body parts a chat asks for: no sprint as a steady block, no
+  // The audit's sweep, with the body parts a chat asks for: no sprint as a steady block, no
   // jumping on a bad knee, no reps written as holds, no long jumping intervals, no odd rep counts,
   // strength of three exercises or more that trains what its name says, yoga made of poses.
   it.each(combos)('$type / $difficulty with each focus, with and without a bad knee: nothing a coach would not sign', ({ type, difficulty }) => {
