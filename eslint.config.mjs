@@ -11,7 +11,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '.data/', 'test/artifacts/', 'client/dev-dist/', '**/*.d.ts', 'bench/results/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '.data/',
+      'test/artifacts/',
+      'client/dev-dist/',
+      '**/*.d.ts',
+      'bench/results/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -23,7 +31,12 @@ export default tseslint.config(
       // Listed rather than found: the client's Node-side tests belong to tsconfig.node.json, which a
       // nearest-tsconfig lookup would not pick.
       parserOptions: {
-        project: ['server/tsconfig.json', 'client/tsconfig.json', 'client/tsconfig.node.json', 'test/e2e/tsconfig.json'],
+        project: [
+          'server/tsconfig.json',
+          'client/tsconfig.json',
+          'client/tsconfig.node.json',
+          'test/e2e/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -34,14 +47,25 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'simple-import-sort/imports': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // Stylesheets stay last, after the components they restyle: their order is the cascade's.
+      'simple-import-sort/imports': [
+        'error',
+        { groups: [['^\\u0000(?!.*\\.css$)'], ['^node:', '^@?\\w'], ['^'], ['^\\.'], ['^\\u0000.*\\.css$']] },
+      ],
       'simple-import-sort/exports': 'error',
       'import-x/first': 'error',
       'import-x/no-duplicates': 'error',
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['*/dist/*', '@*/*/dist/*'], message: "Use the package's public API, not its build output." }] },
+        {
+          patterns: [
+            { group: ['*/dist/*', '@*/*/dist/*'], message: "Use the package's public API, not its build output." },
+          ],
+        },
       ],
     },
   },
@@ -70,7 +94,13 @@ export default tseslint.config(
         {
           // The contract's schemas are zod: the client takes their types only, so no zod reaches
           // the bundle; plain values and rules come from '@contract/values'.
-          paths: [{ name: '@contract', allowTypeImports: true, message: "Import types only from '@contract'; values from '@contract/values'." }],
+          paths: [
+            {
+              name: '@contract',
+              allowTypeImports: true,
+              message: "Import types only from '@contract'; values from '@contract/values'.",
+            },
+          ],
         },
       ],
     },
@@ -80,14 +110,20 @@ export default tseslint.config(
     files: ['client/src/api/**/*.{ts,tsx}'],
     ignores: ['client/src/api/**/*.test.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**'], message: 'client/src/api must not import a feature.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'client/src/api must not import a feature.' }] },
+      ],
     },
   },
   {
     // Shared plain values import nothing from outside their folder, so the client can load them.
     files: ['server/src/contract/values/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'contract/values imports only its own files.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'contract/values imports only its own files.' }] },
+      ],
     },
   },
   prettier,
