@@ -5,6 +5,7 @@
 // recording makes: the indexed key look-up (at most 64 hits), the shapes it names, and the
 // comparison. The first size is the baseline; each later one is reported as a ratio to it.
 import { performance } from 'node:perf_hooks';
+
 import { require, typescript } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
@@ -12,7 +13,10 @@ const shapes = typescript('server/src/activities/series-shape.rules.ts');
 const { samplesOf } = typescript('server/test/support/activity-files.ts');
 
 const BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb:\/\/[^/?]+).*$/, '$1');
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const SIZES = sizes.length ? sizes : [10_000, 1_000_000];
 const CHECKS = 40;
 const MODEL_RECORDINGS = 300;
@@ -22,14 +26,24 @@ const seriesOf = (samples) => ({
   track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
 });
 const recording = (seed) =>
-  shapes.shapeOf(seriesOf(samplesOf({ start: new Date('2026-11-25T07:30:00Z'), minutes: 20 + (seed % 5) * 15, seed, kind: ['running', 'cycling', 'walking'][seed % 3], everySeconds: 5 })));
+  shapes.shapeOf(
+    seriesOf(
+      samplesOf({
+        start: new Date('2026-11-25T07:30:00Z'),
+        minutes: 20 + (seed % 5) * 15,
+        seed,
+        kind: ['running', 'cycling', 'walking'][seed % 3],
+        everySeconds: 5,
+      }),
+    ),
+  );
 
 // The key vocabulary as the model makes it, each key as often as it occurs.
 const model = Array.from({ length: MODEL_RECORDINGS }, (_, i) => recording(10_000 + i));
 const pool = model.flatMap((shape) => shapes.shapeKeys(shape));
 
 let seedState = 1;
-const random = () => ((seedState = (seedState * 48271) % 2147483647) / 2147483647);
+const random = () => (seedState = (seedState * 48271) % 2147483647) / 2147483647;
 
 async function fill(claims, from, to) {
   const batch = [];
@@ -39,16 +53,26 @@ async function fill(claims, from, to) {
   for (let i = from; i < to; i++) {
     const proofDayId = new ObjectId();
     const userId = new ObjectId();
-    batch.push({ _id: `shape:${proofDayId}`, userId, proofDayId, shape: model[i % model.length], createdAt: new Date() });
+    batch.push({
+      _id: `shape:${proofDayId}`,
+      userId,
+      proofDayId,
+      shape: model[i % model.length],
+      createdAt: new Date(),
+    });
     const keys = new Set(Array.from({ length: 12 }, () => pool[Math.floor(random() * pool.length)]));
-    for (const key of keys) batch.push({ _id: `${key}:${proofDayId}`, userId, proofDayId, shapeKey: key, createdAt: new Date() });
+    for (const key of keys)
+      batch.push({ _id: `${key}:${proofDayId}`, userId, proofDayId, shapeKey: key, createdAt: new Date() });
     if (batch.length >= 5000) await flush();
   }
   await flush();
 }
 
 async function check(claims, shape) {
-  const hits = await claims.find({ shapeKey: { $in: shapes.lookupKeys(shape) } }, { projection: { proofDayId: 1 } }).limit(64).toArray();
+  const hits = await claims
+    .find({ shapeKey: { $in: shapes.lookupKeys(shape) } }, { projection: { proofDayId: 1 } })
+    .limit(64)
+    .toArray();
   const days = [...new Set(hits.map((h) => `shape:${h.proofDayId}`))];
   const found = await claims.find({ _id: { $in: days } }, { projection: { shape: 1 } }).toArray();
   return found.some((doc) => shapes.isSameRecording(shape, doc.shape));

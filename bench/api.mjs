@@ -2,7 +2,8 @@
 // same HS256 check (jsonwebtoken, as @nestjs/jwt does) and one findOne by _id on the same database.
 import { createSecretKey } from 'node:crypto';
 import { createServer } from 'node:http';
-import { LOAD, autocannon, fmt, median, require, row } from './lib.mjs';
+
+import { autocannon, fmt, LOAD, median, require, row } from './lib.mjs';
 
 const jwt = require('jsonwebtoken');
 const { MongoClient, ObjectId } = require('mongoose').mongo;
@@ -20,7 +21,15 @@ async function startBareServer(env) {
       const user = await users.findOne({ _id: new ObjectId(claims.sub) });
       if (!user) throw new Error('no such user');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: user._id, username: user.username, walletAddress: user.walletAddress, sweatCredits: user.sweatCredits, pendingCredits: user.pendingCredits }));
+      res.end(
+        JSON.stringify({
+          id: user._id,
+          username: user.username,
+          walletAddress: user.walletAddress,
+          sweatCredits: user.sweatCredits,
+          pendingCredits: user.pendingCredits,
+        }),
+      );
     } catch {
       res.writeHead(401).end();
     }
@@ -54,7 +63,23 @@ export async function benchApi({ server, session }) {
   const errors = [...app, ...baseline].reduce((n, r) => n + r.errors, 0);
   const ratio = appRps / bareRps;
   return [
-    row('API', `GET /api/user req/s (median of ${LOAD.rounds}×${LOAD.duration} s, ${LOAD.connections} conn; ${errors} errors)`, fmt(appRps), `${fmt(bareRps)} bare node:http`, ratio, '≥ 0.6', ratio >= 0.6 && errors === 0),
-    row('API', 'GET /api/user p50 / p99 latency (ms)', `${median(app.map((r) => r.p50))} / ${median(app.map((r) => r.p99))}`, `${median(baseline.map((r) => r.p50))} / ${median(baseline.map((r) => r.p99))}`, null, '', null),
+    row(
+      'API',
+      `GET /api/user req/s (median of ${LOAD.rounds}×${LOAD.duration} s, ${LOAD.connections} conn; ${errors} errors)`,
+      fmt(appRps),
+      `${fmt(bareRps)} bare node:http`,
+      ratio,
+      '≥ 0.6',
+      ratio >= 0.6 && errors === 0,
+    ),
+    row(
+      'API',
+      'GET /api/user p50 / p99 latency (ms)',
+      `${median(app.map((r) => r.p50))} / ${median(app.map((r) => r.p99))}`,
+      `${median(baseline.map((r) => r.p50))} / ${median(baseline.map((r) => r.p99))}`,
+      null,
+      '',
+      null,
+    ),
   ];
 }

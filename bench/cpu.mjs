@@ -38,7 +38,9 @@ export function cpuWindow(pids) {
   return () => {
     const seconds = (performance.now() - started) / 1000;
     const percent = (ticks) => (ticks / TICKS_PER_SECOND / seconds) * 100;
-    const usage = Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, percent((pid ? processTicks(pid) : NaN) - before[name])]));
+    const usage = Object.fromEntries(
+      Object.entries(pids).map(([name, pid]) => [name, percent((pid ? processTicks(pid) : NaN) - before[name])]),
+    );
     const machine = percent(machineBusyTicks() - machineBefore);
     const ours = Object.values(usage).filter((p) => !Number.isNaN(p));
     return { ...usage, others: Math.max(0, machine - ours.reduce((a, b) => a + b, 0)), machine };

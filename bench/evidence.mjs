@@ -15,9 +15,14 @@ const RSS_TARGET_BYTES = 1.5 * 1024 ** 3;
 
 /** One API call, which must answer one of `statuses` → its status and body. */
 async function call(url, token, method, path, json, statuses = [200, 201]) {
-  const res = await fetch(`${url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: json && JSON.stringify(json) });
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: json && JSON.stringify(json),
+  });
   const text = await res.text();
-  if (!statuses.includes(res.status)) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  if (!statuses.includes(res.status))
+    throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
@@ -27,14 +32,22 @@ async function trainingMember(url) {
   const { body: workout } = await call(url, token, 'POST', '/api/workout/generate', { userId: user.id });
   await call(url, token, 'POST', `/api/workout/${workout.id}/start`, { userId: user.id });
   for (const exercise of workout.exercises) {
-    await call(url, token, 'PUT', `/api/workout/${workout.id}/progress`, { userId: user.id, exerciseId: exercise.id, done: true });
+    await call(url, token, 'PUT', `/api/workout/${workout.id}/progress`, {
+      userId: user.id,
+      exerciseId: exercise.id,
+      done: true,
+    });
   }
   return { token, user, workout };
 }
 
 /** The member completes its workout and uploads today's three genuine files → the validate-all body (not timed). */
 async function readyMember(url, samples, seed, { token, user, workout }) {
-  await call(url, token, 'POST', '/api/workout/complete', { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id) });
+  await call(url, token, 'POST', '/api/workout/complete', {
+    userId: user.id,
+    workoutId: workout.id,
+    completedExercises: workout.exercises.map((e) => e.id),
+  });
   const { code } = (await call(url, token, 'GET', '/api/proof/challenge?timeZone=UTC')).body;
   const files = {
     gym_selfie: [samples.selfie(code, seed, seed), 'image/jpeg'],
@@ -44,7 +57,11 @@ async function readyMember(url, samples, seed, { token, user, workout }) {
   const proofs = {};
   for (const [kind, [bytes, type]] of Object.entries(files)) {
     const { uploadURL } = (await call(url, token, 'POST', '/api/proof/upload-url', { kind })).body;
-    const put = await fetch(uploadURL.replace(/^https?:\/\/[^/]+/, url), { method: 'PUT', headers: { 'content-type': type }, body: bytes });
+    const put = await fetch(uploadURL.replace(/^https?:\/\/[^/]+/, url), {
+      method: 'PUT',
+      headers: { 'content-type': type },
+      body: bytes,
+    });
     if (!put.ok) throw new Error(`uploading the ${kind} answered ${put.status}`);
     proofs[kind] = uploadURL;
   }
@@ -66,7 +83,14 @@ async function series(url, samples, firstSeed, count, concurrency) {
   for (let i = 0; i < count; i++) members.push(await readyMember(url, samples, firstSeed + i, training[i]));
   let refused = 0;
   const { latencies } = await timedPool(count, concurrency, async (i) => {
-    const { status } = await call(url, members[i].token, 'POST', '/api/proof/validate-all', members[i].body, [200, 422]);
+    const { status } = await call(
+      url,
+      members[i].token,
+      'POST',
+      '/api/proof/validate-all',
+      members[i].body,
+      [200, 422],
+    );
     if (status === 422) refused++;
   });
   return { latencies, refused };
@@ -100,11 +124,28 @@ async function measureEvidence(server) {
 
   const ms = ({ latencies }) => `${fmt(percentile(latencies, 50))} / ${fmt(percentile(latencies, 95))}`;
   const p95Met = ({ latencies }) => percentile(latencies, 95) < P95_TARGET_MS;
-  const measure = (how, run) => `POST /api/proof/validate-all, ${how}, p50 / p95 ms (n ${VALIDATIONS}, genuine files refused: ${run.refused})`;
+  const measure = (how, run) =>
+    `POST /api/proof/validate-all, ${how}, p50 / p95 ms (n ${VALIDATIONS}, genuine files refused: ${run.refused})`;
   return [
-    row('Evidence', `POST /api/proof/validate-all, the first (models load), ms (genuine files refused: ${first.refused})`, fmt(first.latencies[0]), '', null, 'reference', null),
+    row(
+      'Evidence',
+      `POST /api/proof/validate-all, the first (models load), ms (genuine files refused: ${first.refused})`,
+      fmt(first.latencies[0]),
+      '',
+      null,
+      'reference',
+      null,
+    ),
     row('Evidence', measure('one at a time', sequential), ms(sequential), '', null, 'p95 < 5 s', p95Met(sequential)),
     row('Evidence', measure('two at a time', paired), ms(paired), '', null, 'p95 < 5 s', p95Met(paired)),
-    row('Evidence', 'server with its inline worker, resident memory after the checks (MB)', fmt(rss / 1024 ** 2), '', null, '< 1536 MB', rss < RSS_TARGET_BYTES),
+    row(
+      'Evidence',
+      'server with its inline worker, resident memory after the checks (MB)',
+      fmt(rss / 1024 ** 2),
+      '',
+      null,
+      '< 1536 MB',
+      rss < RSS_TARGET_BYTES,
+    ),
   ];
 }

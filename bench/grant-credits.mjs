@@ -5,6 +5,7 @@
 // load's hundreds of users. A child, not the bench process: the app reads its configuration once per
 // process, and the bench process may already hold an app on another database (ledger, queue).
 import { text } from 'node:stream/consumers';
+
 import { startContext } from './in-process.mjs';
 import { timedPool } from './lib.mjs';
 

@@ -5,6 +5,7 @@
 // Both sides are warmed up first (a cold JIT had made the first few hundred postings twice as slow
 // as the rest) and then measured in alternating rounds, so drift on a noisy machine hits both alike.
 import { randomUUID } from 'node:crypto';
+
 import { fmt, median, percentile, require, row, timedPool } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
@@ -23,7 +24,18 @@ async function rawInserter(db) {
     run: (count, userIds) =>
       timedPool(count, WRITERS, () => {
         const i = n++;
-        return raw.insertOne({ userId: userIds[i % userIds.length], account: 'credits', seq: i, amount: 1, balanceAfter: i, kind: 'bench', reason: 'bench', idempotencyKey: `raw:${i}`, ref: null, createdAt: new Date() });
+        return raw.insertOne({
+          userId: userIds[i % userIds.length],
+          account: 'credits',
+          seq: i,
+          amount: 1,
+          balanceAfter: i,
+          kind: 'bench',
+          reason: 'bench',
+          idempotencyKey: `raw:${i}`,
+          ref: null,
+          createdAt: new Date(),
+        });
       }),
     close: () => raw.drop().catch(() => undefined),
   };
@@ -43,7 +55,16 @@ async function twoWrites(db, userIds) {
   await balances.createIndex({ username: 1 }, { unique: true });
   await balances.createIndex({ walletAddress: 1 });
   await balances.createIndex({ twitterId: 1 });
-  await balances.insertMany(userIds.map((_id, i) => ({ _id, username: `bench_${stamp}_${i}`, walletAddress: null, twitterId: null, sweatCredits: 0, creditsSeq: 0 })));
+  await balances.insertMany(
+    userIds.map((_id, i) => ({
+      _id,
+      username: `bench_${stamp}_${i}`,
+      walletAddress: null,
+      twitterId: null,
+      sweatCredits: 0,
+      creditsSeq: 0,
+    })),
+  );
   const seqs = userIds.map(() => 0);
   return {
     run: (count) =>
@@ -51,8 +72,23 @@ async function twoWrites(db, userIds) {
         const user = i % userIds.length;
         const userId = userIds[user];
         const seq = ++seqs[user];
-        await entries.insertOne({ _id: `${userId}:credits:${seq}`, userId, account: 'credits', seq, amount: 1, balanceAfter: seq, kind: 'bench', reason: 'bench', idempotencyKey: `auto:${randomUUID()}`, ref: null, createdAt: new Date() });
-        await balances.updateOne({ _id: userId, creditsSeq: { $lt: seq } }, { $set: { sweatCredits: seq, creditsSeq: seq } });
+        await entries.insertOne({
+          _id: `${userId}:credits:${seq}`,
+          userId,
+          account: 'credits',
+          seq,
+          amount: 1,
+          balanceAfter: seq,
+          kind: 'bench',
+          reason: 'bench',
+          idempotencyKey: `auto:${randomUUID()}`,
+          ref: null,
+          createdAt: new Date(),
+        });
+        await balances.updateOne(
+          { _id: userId, creditsSeq: { $lt: seq } },
+          { $set: { sweatCredits: seq, creditsSeq: seq } },
+        );
       }),
     close: () => Promise.all([entries.drop(), balances.drop()]).catch(() => undefined),
   };
@@ -64,13 +100,18 @@ async function alternate(count, sides) {
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, side] of Object.entries(sides)) runs[name].push(await side());
   }
-  const summary = (list) => ({ rate: median(list.map((r) => count / r.seconds)), latencies: list.flatMap((r) => r.latencies) });
+  const summary = (list) => ({
+    rate: median(list.map((r) => count / r.seconds)),
+    latencies: list.flatMap((r) => r.latencies),
+  });
   return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)]));
 }
 
 export async function benchLedger({ ctx }) {
   const { env } = ctx;
-  const users = await ctx.users.insertMany(Array.from({ length: USERS + 1 }, (_, i) => ({ username: `bench_ledger_${i}_${Date.now()}` })));
+  const users = await ctx.users.insertMany(
+    Array.from({ length: USERS + 1 }, (_, i) => ({ username: `bench_ledger_${i}_${Date.now()}` })),
+  );
   // The last user is the contended one: its balance starts at zero, so spends get refused.
   const contendedId = users.pop()._id.toString();
   const ids = users.map((u) => u._id.toString());
@@ -79,7 +120,10 @@ export async function benchLedger({ ctx }) {
   const client = await new MongoClient(env.MONGODB_URI, { maxPoolSize: Number(env.MONGODB_MAX_POOL_SIZE) }).connect();
   const raw = await rawInserter(client.db());
   const design = await twoWrites(client.db(), objectIds);
-  const postSpread = (count) => timedPool(count, WRITERS, (i) => ctx.ledger.post({ userId: ids[i % USERS], amount: 1, kind: 'bench', reason: 'bench' }));
+  const postSpread = (count) =>
+    timedPool(count, WRITERS, (i) =>
+      ctx.ledger.post({ userId: ids[i % USERS], amount: 1, kind: 'bench', reason: 'bench' }),
+    );
 
   // One user, 20 writers: every fourth posting spends 4, more than the three before it earned, so some
   // are refused (a business answer, not an error).
@@ -105,7 +149,10 @@ export async function benchLedger({ ctx }) {
       baseline: () => raw.run(UNCONTENDED_POSTINGS, objectIds),
       design: () => design.run(UNCONTENDED_POSTINGS),
     });
-    contended = await alternate(CONTENDED_POSTINGS, { measured: postContended, baseline: () => raw.run(CONTENDED_POSTINGS, [new ObjectId(contendedId)]) });
+    contended = await alternate(CONTENDED_POSTINGS, {
+      measured: postContended,
+      baseline: () => raw.run(CONTENDED_POSTINGS, [new ObjectId(contendedId)]),
+    });
   } finally {
     await raw.close();
     await design.close();
@@ -119,11 +166,59 @@ export async function benchLedger({ ctx }) {
   const contendedRatio = contended.measured.rate / contended.baseline.rate;
   const rounds = `median of ${ROUNDS} rounds`;
   return [
-    row('Ledger', `postings/s, ${USERS} users, ${WRITERS} writers (${rounds} of ${UNCONTENDED_POSTINGS})`, fmt(spread.measured.rate), `${fmt(spread.baseline.rate)} raw insertOne`, spreadRatio, '≥ 0.5', spreadRatio >= 0.5),
-    row('Ledger', `p50 / p99 per posting, ${USERS} users (ms)`, lat(spread.measured), lat(spread.baseline), null, '', null),
-    row('Ledger', "the design's two writes alone, bare driver (indexed entry insert + seq-guarded cache update): per s", fmt(spread.design.rate), `${fmt(spread.baseline.rate)} raw insertOne`, designRatio, 'reference', null),
-    row('Ledger', `postings/s, 1 user, ${WRITERS} writers (${rounds} of ${CONTENDED_POSTINGS}; ${refusals} refused, ${errors} errors)`, fmt(contended.measured.rate), `${fmt(contended.baseline.rate)} raw insertOne`, contendedRatio, '0 errors', errors === 0),
-    row('Ledger', 'p50 / p99 per posting, 1 user (ms)', lat(contended.measured), lat(contended.baseline), null, '', null),
-    row('Ledger', `ledger.verify() after the runs (${report.accounts} accounts, ${report.entries} entries)`, `${report.problems.length} problems`, '', null, '0 problems', report.problems.length === 0),
+    row(
+      'Ledger',
+      `postings/s, ${USERS} users, ${WRITERS} writers (${rounds} of ${UNCONTENDED_POSTINGS})`,
+      fmt(spread.measured.rate),
+      `${fmt(spread.baseline.rate)} raw insertOne`,
+      spreadRatio,
+      '≥ 0.5',
+      spreadRatio >= 0.5,
+    ),
+    row(
+      'Ledger',
+      `p50 / p99 per posting, ${USERS} users (ms)`,
+      lat(spread.measured),
+      lat(spread.baseline),
+      null,
+      '',
+      null,
+    ),
+    row(
+      'Ledger',
+      "the design's two writes alone, bare driver (indexed entry insert + seq-guarded cache update): per s",
+      fmt(spread.design.rate),
+      `${fmt(spread.baseline.rate)} raw insertOne`,
+      designRatio,
+      'reference',
+      null,
+    ),
+    row(
+      'Ledger',
+      `postings/s, 1 user, ${WRITERS} writers (${rounds} of ${CONTENDED_POSTINGS}; ${refusals} refused, ${errors} errors)`,
+      fmt(contended.measured.rate),
+      `${fmt(contended.baseline.rate)} raw insertOne`,
+      contendedRatio,
+      '0 errors',
+      errors === 0,
+    ),
+    row(
+      'Ledger',
+      'p50 / p99 per posting, 1 user (ms)',
+      lat(contended.measured),
+      lat(contended.baseline),
+      null,
+      '',
+      null,
+    ),
+    row(
+      'Ledger',
+      `ledger.verify() after the runs (${report.accounts} accounts, ${report.entries} entries)`,
+      `${report.problems.length} problems`,
+      '',
+      null,
+      '0 problems',
+      report.problems.length === 0,
+    ),
   ];
 }

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
+
 import { API_PROCESS, ROOT, stopChild } from '../scripts/lib.mjs';
 
 export const require = createRequire(join(ROOT, 'server', 'package.json'));
@@ -27,7 +28,10 @@ const nacl = require('tweetnacl');
 const { MongoClient } = require('mongoose').mongo;
 const Redis = require('ioredis');
 
-const MONGO_BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/, '$1');
+const MONGO_BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(
+  /^(mongodb(?:\+srv)?:\/\/[^/?]+).*$/,
+  '$1',
+);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6389';
 
 /**
@@ -69,18 +73,27 @@ export function freePort() {
 }
 
 /** With BENCH_CPU_PROFILE_DIR set, each bench server writes V8 CPU profiles of its threads there (open them in Chrome's DevTools). */
-const cpuProfileArgs = () => (process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []);
+const cpuProfileArgs = () =>
+  process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
 
 /** The API process (scripts/lib.mjs API_PROCESS) with the inline worker; resolves once /api/health answers 200. */
 export async function startServer(extra = {}, name = undefined) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = benchEnv({ PORT: String(port), PUBLIC_URL: url, WORKER_INLINE: '1', ...extra }, name);
-  const child = spawn(process.execPath, [...cpuProfileArgs(), ...API_PROCESS], { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = spawn(process.execPath, [...cpuProfileArgs(), ...API_PROCESS], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error('the server did not become healthy within 60 s');
     await sleep(200);
@@ -98,16 +111,26 @@ export async function startServer(extra = {}, name = undefined) {
 
 /** Runs `node args` on `env` (the server's), `input` on stdin → { code, stdout }. */
 export async function runNode(args, env, input = '') {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   child.stdin.end(input);
-  const [stdout, code] = await Promise.all([text(child.stdout), new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)))]);
+  const [stdout, code] = await Promise.all([
+    text(child.stdout),
+    new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1))),
+  ]);
   return { code, stdout };
 }
 
 /** Drops the bench database, its Redis keys and DATA_DIR. */
 export async function dropBenchData(env) {
   const client = await new MongoClient(env.MONGODB_URI).connect();
-  await client.db().dropDatabase().catch(() => undefined);
+  await client
+    .db()
+    .dropDatabase()
+    .catch(() => undefined);
   await client.close();
   const redis = new Redis(env.REDIS_URL, { lazyConnect: true });
   await redis.connect();
@@ -136,7 +159,12 @@ export async function signIn(url) {
 export async function autocannon(url, headers) {
   const run = require('autocannon');
   const result = await run({ url, headers, connections: LOAD.connections, duration: LOAD.duration });
-  return { rps: result.requests.average, errors: result.errors + result.non2xx + result.timeouts, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx + result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -171,7 +199,16 @@ export async function timedPool(count, concurrency, task) {
 
 /** One table row: what was measured, the figure, its side-by-side baseline, the ratio and the target. */
 export function row(bench, measure, value, baseline, ratio, target, ok) {
-  return { bench, measure, value, baseline, ratio: ratio === null ? '' : ratio.toFixed(2), target, ok: ok === null ? '' : ok ? 'yes' : 'NO' };
+  return {
+    bench,
+    measure,
+    value,
+    baseline,
+    ratio: ratio === null ? '' : ratio.toFixed(2),
+    target,
+    ok: ok === null ? '' : ok ? 'yes' : 'NO',
+  };
 }
 
-export const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+export const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

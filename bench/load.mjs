@@ -12,6 +12,7 @@
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { say } from '../scripts/lib.mjs';
 import { listenerPid } from '../scripts/listener.mjs';
 import { cpuWindow } from './cpu.mjs';
@@ -41,9 +42,15 @@ async function preparedUsers(scenario, server, count, what) {
   await timedPool(count, SIGN_IN_CONCURRENCY, async () => users.push(await signIn(server.url)));
   const { amount, reason, idempotencyKey } = scenario.LOAD_GRANT;
   const grants = users.map(({ user }) => ({ userId: user.id, idempotencyKey: idempotencyKey(user.id) }));
-  const { code } = await runNode([fileURLToPath(new URL('./grant-credits.mjs', import.meta.url))], server.env, JSON.stringify({ amount, reason, grants }));
+  const { code } = await runNode(
+    [fileURLToPath(new URL('./grant-credits.mjs', import.meta.url))],
+    server.env,
+    JSON.stringify({ amount, reason, grants }),
+  );
   if (code !== 0) throw new Error(`granting credits to the load's users failed (exit ${code})`);
-  say(`load: ${count} users signed in and granted ${amount} credits for ${what} (${fmt((performance.now() - started) / 1000, 1)} s)`);
+  say(
+    `load: ${count} users signed in and granted ${amount} credits for ${what} (${fmt((performance.now() - started) / 1000, 1)} s)`,
+  );
   return users;
 }
 
@@ -60,7 +67,12 @@ function loadProcesses(server) {
     return ['127.0.0.1', 'localhost', '[::1]'].includes(hostname) ? port : null;
   };
   const pidOn = (port) => (port ? listenerPid(port) : null);
-  return { server: server.pid, FerretDB: pidOn(localPort(server.env.MONGODB_URI)), Redis: pidOn(localPort(server.env.REDIS_URL)), generator: process.pid };
+  return {
+    server: server.pid,
+    FerretDB: pidOn(localPort(server.env.MONGODB_URI)),
+    Redis: pidOn(localPort(server.env.REDIS_URL)),
+    generator: process.pid,
+  };
 }
 
 /** CPU % of one core, "server 80, FerretDB 60, Redis 5, generator 20, others 3 (machine 168 of 200)"; n/a where a process was not found. */
@@ -72,7 +84,8 @@ function cpuText({ machine, ...processes }) {
 
 /** Refusals the scenario asks for: its fakes refused by the proof checks, redemptions past the balance. */
 const EXPECTED_REFUSALS = { 'POST /api/proof/validate-all': 422, 'POST /api/credits/redeem': 409 };
-const isError = (sample) => sample.status < 200 || (sample.status >= 400 && EXPECTED_REFUSALS[sample.route] !== sample.status);
+const isError = (sample) =>
+  sample.status < 200 || (sample.status >= 400 && EXPECTED_REFUSALS[sample.route] !== sample.status);
 /** A step or run with an error answer, or a round broken off (no answer, or one it could not go on from). */
 const failed = (run) => run.errors > 0 || run.brokenOff > 0;
 
@@ -87,7 +100,14 @@ async function closedLoop(scenario, server, processes) {
   const started = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
   // A user whose round breaks off (a connection failed) stops; counted, so the run still reports.
-  const stopped = await Promise.all(users.map((me, i) => scenario.roundsUntil(api, me, i, deadline).then(() => false, () => true)));
+  const stopped = await Promise.all(
+    users.map((me, i) =>
+      scenario.roundsUntil(api, me, i, deadline).then(
+        () => false,
+        () => true,
+      ),
+    ),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { samples: api.samples, seconds, usage: cpu(), brokenOff: stopped.filter(Boolean).length };
 }
@@ -96,12 +116,39 @@ function closedLoopRows(scenario, { samples, seconds, usage, brokenOff }) {
   const title = `closed loop (${USERS} users, ${SECONDS} s)`;
   const ms = (r) => `${fmt(r.p50)} / ${fmt(r.p95)}`;
   const rows = scenario.summarize(samples).map((r) => {
-    if (r.route === 'all') return row('Load', `${title}: all routes, p50 / p95 ms (${fmt(r.requests)} requests, ${fmt(r.requests / seconds)}/s)`, ms(r), '', null, '', null);
+    if (r.route === 'all')
+      return row(
+        'Load',
+        `${title}: all routes, p50 / p95 ms (${fmt(r.requests)} requests, ${fmt(r.requests / seconds)}/s)`,
+        ms(r),
+        '',
+        null,
+        '',
+        null,
+      );
     const target = p95TargetMs(r.route);
-    return row('Load', `${title}: ${r.route}, p50 / p95 ms (${fmt(r.requests)} requests: ${r.statuses})`, ms(r), '', null, `p95 < ${target / 1000} s`, r.p95 < target);
+    return row(
+      'Load',
+      `${title}: ${r.route}, p50 / p95 ms (${fmt(r.requests)} requests: ${r.statuses})`,
+      ms(r),
+      '',
+      null,
+      `p95 < ${target / 1000} s`,
+      r.p95 < target,
+    );
   });
   const serverErrors = samples.filter((s) => s.status >= 500 || s.status === 0).length;
-  rows.push(row('Load', `${title}: 5xx answers and failed connections (${brokenOff} users broken off)`, fmt(serverErrors), '', null, '0', serverErrors === 0 && brokenOff === 0));
+  rows.push(
+    row(
+      'Load',
+      `${title}: 5xx answers and failed connections (${brokenOff} users broken off)`,
+      fmt(serverErrors),
+      '',
+      null,
+      '0',
+      serverErrors === 0 && brokenOff === 0,
+    ),
+  );
   rows.push(row('Load', `${title}: CPU % of one core over the run`, cpuText(usage), '', null, 'reference', null));
   return rows;
 }
@@ -193,10 +240,28 @@ const held = (step) => step.p95 < HELD_P95_MS && !failed(step);
 
 function openLoopRows(steps) {
   const rows = steps.map((s) =>
-    row('Load', `open loop at ${s.rate} req/s for ${STEP_SECONDS} s, p50 / p95 ms (${stepText(s)})`, `${fmt(s.p50)} / ${fmt(s.p95)}`, '', null, `p95 < ${HELD_P95_MS} ms`, held(s)),
+    row(
+      'Load',
+      `open loop at ${s.rate} req/s for ${STEP_SECONDS} s, p50 / p95 ms (${stepText(s)})`,
+      `${fmt(s.p50)} / ${fmt(s.p95)}`,
+      '',
+      null,
+      `p95 < ${HELD_P95_MS} ms`,
+      held(s),
+    ),
   );
   const highest = Math.max(0, ...steps.filter(held).map((s) => s.rate));
-  rows.push(row('Load', `open loop: highest rate held (p95 < ${HELD_P95_MS} ms, no errors)`, highest ? `${highest} req/s` : `none of ${RATES.join(', ')}`, '', null, 'reported', null));
+  rows.push(
+    row(
+      'Load',
+      `open loop: highest rate held (p95 < ${HELD_P95_MS} ms, no errors)`,
+      highest ? `${highest} req/s` : `none of ${RATES.join(', ')}`,
+      '',
+      null,
+      'reported',
+      null,
+    ),
+  );
   // Where the first step that was not held (else the last step) spent its CPU: a process near a full
   // core is what saturates; with none there and the machine near full, the processes together fill
   // its cores. A full machine with much `others` means the run shared its cores with other work.
@@ -207,7 +272,17 @@ function openLoopRows(steps) {
     .sort((a, b) => b[1] - a[1])[0];
   const which = `${telling.rate} req/s, ${held(telling) ? 'the last step' : 'the first step not held'}`;
   const context = `machine ${fmt(machine)} of ${cpus().length * 100}, others ${fmt(others)}`;
-  rows.push(row('Load', `open loop: what is full at ${which} (CPU % of one core; ${context})`, saturation(busiest, percent, machine), '', null, 'reported', null));
+  rows.push(
+    row(
+      'Load',
+      `open loop: what is full at ${which} (CPU % of one core; ${context})`,
+      saturation(busiest, percent, machine),
+      '',
+      null,
+      'reported',
+      null,
+    ),
+  );
   return rows;
 }
 

@@ -4,7 +4,16 @@
 import { fmt, percentile, row, timedPool } from './lib.mjs';
 
 const CALLS = 60;
-const PLAN = { type: 'strength', difficulty: 'intermediate', minutes: 45, avoidMuscles: [], equipment: [], limitations: [], focus: [], goal: null };
+const PLAN = {
+  type: 'strength',
+  difficulty: 'intermediate',
+  minutes: 45,
+  avoidMuscles: [],
+  equipment: [],
+  limitations: [],
+  focus: [],
+  goal: null,
+};
 
 export async function benchQueue({ ctx, server, session }) {
   const ownerId = session.user.id;
@@ -23,8 +32,32 @@ export async function benchQueue({ ctx, server, session }) {
   const addedQueue = p(queued, 50) - p(provider, 50);
   const addedHttp = p(http, 50) - p(provider, 50);
   return [
-    row('Queue', `local AI provider in process, p50 / p99 (ms, ${CALLS} sequential)`, lat(provider), '', null, '', null),
-    row('Queue', 'BullMQ → worker → result in process, p50 / p99 (ms)', lat(queued), `+${fmt(addedQueue, 1)} ms at p50`, null, '< 10 ms added', addedQueue < 10),
-    row('Queue', 'HTTP POST /api/workout/generate (queue + auth + stores the plan), p50 / p99 (ms)', lat(http), `+${fmt(addedHttp, 1)} ms at p50`, null, '< 10 ms added', addedHttp < 10),
+    row(
+      'Queue',
+      `local AI provider in process, p50 / p99 (ms, ${CALLS} sequential)`,
+      lat(provider),
+      '',
+      null,
+      '',
+      null,
+    ),
+    row(
+      'Queue',
+      'BullMQ → worker → result in process, p50 / p99 (ms)',
+      lat(queued),
+      `+${fmt(addedQueue, 1)} ms at p50`,
+      null,
+      '< 10 ms added',
+      addedQueue < 10,
+    ),
+    row(
+      'Queue',
+      'HTTP POST /api/workout/generate (queue + auth + stores the plan), p50 / p99 (ms)',
+      lat(http),
+      `+${fmt(addedHttp, 1)} ms at p50`,
+      null,
+      '< 10 ms added',
+      addedHttp < 10,
+    ),
   ];
 }

@@ -2,6 +2,7 @@
 // declare exist, and the filled documents look like the ones the app itself writes.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { ROOT } from '../scripts/lib.mjs';
 import { require, sleep } from './lib.mjs';
 
@@ -12,7 +13,11 @@ function declaredIndexes() {
   for (const file of readdirSync(dir, { recursive: true }).filter((f) => f.endsWith('.schema.js'))) {
     for (const schema of Object.values(require(join(dir, file)))) {
       const collection = schema?.options?.collection;
-      if (collection && typeof schema.indexes === 'function') byCollection.set(collection, schema.indexes().map(([key]) => JSON.stringify(key)));
+      if (collection && typeof schema.indexes === 'function')
+        byCollection.set(
+          collection,
+          schema.indexes().map(([key]) => JSON.stringify(key)),
+        );
     }
   }
   return byCollection;
@@ -22,7 +27,14 @@ async function missingIndexes(db, declared) {
   const missing = [];
   for (const [collection, keys] of declared) {
     // A collection the app has not created yet has no indexes (the driver throws "ns does not exist").
-    const present = new Set((await db.collection(collection).indexes().catch(() => [])).map((index) => JSON.stringify(index.key)));
+    const present = new Set(
+      (
+        await db
+          .collection(collection)
+          .indexes()
+          .catch(() => [])
+      ).map((index) => JSON.stringify(index.key)),
+    );
     missing.push(...keys.filter((key) => !present.has(key)).map((key) => `${collection} ${key}`));
   }
   return missing;
@@ -46,15 +58,19 @@ function shape(value) {
   if (Array.isArray(value)) return value.length ? [shape(value[0])] : [];
   if (value instanceof Date) return 'Date';
   if (value._bsontype) return value._bsontype;
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, shape(field)]));
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, shape(field)]));
   return typeof value;
 }
 
 function differences(written, filled, path) {
   if (written === null || filled === null) return [];
-  if (Array.isArray(written) && Array.isArray(filled)) return written.length && filled.length ? differences(written[0], filled[0], `${path}[]`) : [];
+  if (Array.isArray(written) && Array.isArray(filled))
+    return written.length && filled.length ? differences(written[0], filled[0], `${path}[]`) : [];
   if (typeof written !== 'object' || typeof filled !== 'object' || Array.isArray(written) !== Array.isArray(filled)) {
-    return JSON.stringify(written) === JSON.stringify(filled) ? [] : [`${path}: ${JSON.stringify(written)} as the app writes it, ${JSON.stringify(filled)} filled`];
+    return JSON.stringify(written) === JSON.stringify(filled)
+      ? []
+      : [`${path}: ${JSON.stringify(written)} as the app writes it, ${JSON.stringify(filled)} filled`];
   }
   const [writtenKeys, filledKeys] = [Object.keys(written), Object.keys(filled)];
   const found = [
@@ -62,7 +78,12 @@ function differences(written, filled, path) {
     ...filledKeys.filter((key) => !(key in written)).map((key) => `${path}.${key}: the app does not write it`),
   ];
   if (found.length === 0 && writtenKeys.join() !== filledKeys.join()) found.push(`${path}: fields in another order`);
-  return [...found, ...writtenKeys.filter((key) => key in filled).flatMap((key) => differences(written[key], filled[key], `${path}.${key}`))];
+  return [
+    ...found,
+    ...writtenKeys
+      .filter((key) => key in filled)
+      .flatMap((key) => differences(written[key], filled[key], `${path}.${key}`)),
+  ];
 }
 
 /**
@@ -89,7 +110,9 @@ const WRITTEN_BY_THE_APP = {
 export async function shapeDifferences(db, memberId, since, filledIds) {
   const found = [];
   for (const [collection, [owner, time]] of Object.entries(WRITTEN_BY_THE_APP)) {
-    const written = await db.collection(collection).findOne({ [owner]: memberId, ...(time && { [time]: { $gte: since } }) });
+    const written = await db
+      .collection(collection)
+      .findOne({ [owner]: memberId, ...(time && { [time]: { $gte: since } }) });
     const filled = await db.collection(collection).findOne({ _id: filledIds[collection] });
     if (!written || !filled) found.push(`${collection}: no ${written ? 'filled' : 'app-written'} document to compare`);
     else found.push(...differences(shape(written), shape(filled), collection));

@@ -1,7 +1,7 @@
 // Filling the scale bench's database: other members' histories (bench/scale-history.mjs) inserted
 // with the bare driver in large unordered batches, and the signed-in member's own history.
-import { memberHistory, daysAgo, randomSource } from './scale-history.mjs';
 import { require, sleep } from './lib.mjs';
+import { daysAgo, memberHistory, randomSource } from './scale-history.mjs';
 
 const { MongoNetworkError } = require('mongoose').mongo;
 
@@ -140,7 +140,13 @@ export class ScaleData {
 
   /** Gives a user who signed in through the app its own history: the same one at every size. */
   async giveOwnHistory(userId) {
-    const { docs, profile } = memberHistory({ random: randomSource(OWN_SEED), days: OWN_DAYS, lastDay: daysAgo(this.now, 1), now: this.now, signedIn: userId });
+    const { docs, profile } = memberHistory({
+      random: randomSource(OWN_SEED),
+      days: OWN_DAYS,
+      lastDay: daysAgo(this.now, 1),
+      now: this.now,
+      signedIn: userId,
+    });
     const filler = this.newFiller();
     await filler.add(docs);
     await filler.done();

@@ -3,14 +3,33 @@
 // plans of the local AI coach, badges, the checks of proof files), in the field order and types the
 // app stores, so filled data reads like real data. bench/scale-fill.mjs inserts it.
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { dist, require } from './lib.mjs';
 
 const { ObjectId } = require('mongoose').mongo;
 const bs58 = require('bs58');
-const { WORKOUT_TYPES, DIFFICULTIES, DURATIONS, PROOF_KINDS, PROOF_PURPOSES, UPLOAD_PURPOSES, sessionCredits, sessionIntensity } = dist('contract/index.js');
+const {
+  WORKOUT_TYPES,
+  DIFFICULTIES,
+  DURATIONS,
+  PROOF_KINDS,
+  PROOF_PURPOSES,
+  UPLOAD_PURPOSES,
+  sessionCredits,
+  sessionIntensity,
+} = dist('contract/index.js');
 const { entryId } = dist('ledger/ledger-entry.schema.js');
 const { PROOF_MEDIA_RETENTION_DAYS, nextStreak, proofLedgerKeys } = dist('proofs/proofs.rules.js');
-const { activityCheck, codeCheck, durationCheck, imageCheck, movementCheck, personCheck, videoFileCheck, videoPersonCheck } = dist('evidence/evidence.rules.js');
+const {
+  activityCheck,
+  codeCheck,
+  durationCheck,
+  imageCheck,
+  movementCheck,
+  personCheck,
+  videoFileCheck,
+  videoPersonCheck,
+} = dist('evidence/evidence.rules.js');
 const { UPLOAD_URL_TTL_MS } = dist('uploads/uploads.rules.js');
 const { TRAINING_WINDOW_MS, fitnessLevel, trainingHistory, workoutOfPlan } = dist('workouts/workouts.rules.js');
 const { buildSession } = dist('workouts/programming/session.rules.js');
@@ -33,7 +52,11 @@ export function randomSource(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, between: (low, high) => low + Math.floor(next() * (high - low + 1)), pick: (list) => list[Math.floor(next() * list.length)] };
+  return {
+    next,
+    between: (low, high) => low + Math.floor(next() * (high - low + 1)),
+    pick: (list) => list[Math.floor(next() * list.length)],
+  };
 }
 
 /** An ObjectId whose timestamp is `at`, as the app's would be for a document created then. */
@@ -59,16 +82,32 @@ function planFor(request) {
 
 /** The checks the proof job records for each kind of accepted file (the same for every file of a kind). */
 const CHECKS = {
-  gym_selfie: [imageCheck({ width: 1080, height: 1440 }, 'gym_selfie'), personCheck(true, 'gym_selfie'), codeCheck(true, 'K7Q2XM')],
-  workout_video: [videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920, framesPerSecond: 30 }), durationCheck(42), movementCheck([6, 5, 7, 4, 6]), videoPersonCheck(6, 6)],
-  apple_watch: [imageCheck({ width: 396, height: 484 }, 'apple_watch'), activityCheck({ minutes: 42, kcal: 412, heartRate: 138 })],
+  gym_selfie: [
+    imageCheck({ width: 1080, height: 1440 }, 'gym_selfie'),
+    personCheck(true, 'gym_selfie'),
+    codeCheck(true, 'K7Q2XM'),
+  ],
+  workout_video: [
+    videoFileCheck({ hasVideo: true, seconds: 42, width: 1080, height: 1920, framesPerSecond: 30 }),
+    durationCheck(42),
+    movementCheck([6, 5, 7, 4, 6]),
+    videoPersonCheck(6, 6),
+  ],
+  apple_watch: [
+    imageCheck({ width: 396, height: 484 }, 'apple_watch'),
+    activityCheck({ minutes: 42, kcal: 412, heartRate: 138 }),
+  ],
 };
 
 /** What a phone sends for each proof kind. */
 const PROOF_MIMES = { gym_selfie: 'image/jpeg', workout_video: 'video/mp4', apple_watch: 'image/jpeg' };
 
 /** Plausible stored sizes in bytes per proof kind (a phone photo, a short clip, a screenshot). */
-const FILE_BYTES = { gym_selfie: [1_200_000, 4_000_000], workout_video: [8_000_000, 45_000_000], apple_watch: [150_000, 700_000] };
+const FILE_BYTES = {
+  gym_selfie: [1_200_000, 4_000_000],
+  workout_video: [8_000_000, 45_000_000],
+  apple_watch: [150_000, 700_000],
+};
 
 /** The days a member validated, oldest first, ending on `lastDay`: mostly consecutive, some gaps. */
 function activeDays(random, count, lastDay) {
@@ -93,13 +132,37 @@ class Chains {
     const head = this.heads[account];
     head.seq += 1;
     head.balance += amount;
-    this.entries.push({ _id: entryId(this.userId.toString(), account, head.seq), userId: this.userId, account, seq: head.seq, amount, balanceAfter: head.balance, kind, reason, idempotencyKey, ref, createdAt });
+    this.entries.push({
+      _id: entryId(this.userId.toString(), account, head.seq),
+      userId: this.userId,
+      account,
+      seq: head.seq,
+      amount,
+      balanceAfter: head.balance,
+      kind,
+      reason,
+      idempotencyKey,
+      ref,
+      createdAt,
+    });
   }
 }
 
 /** Empty arrays for every collection a history writes, keyed by collection name. */
 function emptyCollections() {
-  return { users: [], identities: [], workouts: [], workout_sessions: [], uploads: [], proof_days: [], proof_media: [], ledger_entries: [], achievements: [], goals: [], redemptions: [] };
+  return {
+    users: [],
+    identities: [],
+    workouts: [],
+    workout_sessions: [],
+    uploads: [],
+    proof_days: [],
+    proof_media: [],
+    ledger_entries: [],
+    achievements: [],
+    goals: [],
+    redemptions: [],
+  };
 }
 
 /**
@@ -115,7 +178,16 @@ export function memberHistory({ random, days, lastDay, now, signedIn = null }) {
   const dayList = activeDays(random, days, lastDay);
   const createdAt = new Date(Date.parse(`${dayList[0]}T00:00:00Z`) + random.between(0, 5 * 60) * MINUTE);
   const userId = signedIn ?? idAt(createdAt);
-  const member = { userId, docs, random, now, chains: new Chains(userId, docs.ledger_entries), sessions: [], badges: new Set(), streak: { last: null, longest: 0 } };
+  const member = {
+    userId,
+    docs,
+    random,
+    now,
+    chains: new Chains(userId, docs.ledger_entries),
+    sessions: [],
+    badges: new Set(),
+    streak: { last: null, longest: 0 },
+  };
   for (const day of dayList) trainAndProve(member, day);
   const profile = { ...profileFields(member), createdAt };
   if (!signedIn) {
@@ -141,7 +213,14 @@ function train(member, day, at) {
   const [type, difficulty, duration] = [random.pick(WORKOUT_TYPES), random.pick(DIFFICULTIES), random.pick(DURATIONS)];
   const request = requestFor(type, difficulty, duration);
   // Started as it was generated: START sets startedAt after the fields generate wrote, then the ticks.
-  const workout = { _id: idAt(at), userId, ...workoutOfPlan(planFor(request), request), day, createdAt: at, startedAt: at };
+  const workout = {
+    _id: idAt(at),
+    userId,
+    ...workoutOfPlan(planFor(request), request),
+    day,
+    createdAt: at,
+    startedAt: at,
+  };
   docs.workouts.push(workout);
 
   const total = workout.exercises.length;
@@ -163,7 +242,15 @@ function train(member, day, at) {
   docs.workout_sessions.push(session);
   member.sessions.push(session);
   if (session.creditsEarned > 0) {
-    member.chains.post('pending', session.creditsEarned, 'workout', `Workout: ${workout.name}`, `session:${workout._id}`, session._id.toString(), later(completedAt, 20));
+    member.chains.post(
+      'pending',
+      session.creditsEarned,
+      'workout',
+      `Workout: ${workout.name}`,
+      `session:${workout._id}`,
+      session._id.toString(),
+      later(completedAt, 20),
+    );
   }
   award(member, workoutAchievements(member.sessions.length, session.intensity), completedAt);
   return session;
@@ -176,19 +263,59 @@ function prove(member, day, at) {
     const uploadedAt = later(at, (index - 3) * MINUTE);
     const upload = proofUpload(member, kind, uploadedAt);
     docs.uploads.push(upload);
-    return { kind, uploadId: upload._id, mime: upload.mime, size: upload.size, sha256: upload.sha256, checks: CHECKS[kind] };
+    return {
+      kind,
+      uploadId: upload._id,
+      mime: upload.mime,
+      size: upload.size,
+      sha256: upload.sha256,
+      checks: CHECKS[kind],
+    };
   });
   const step = nextStreak(member.streak.last, day);
   if (!step.ok) throw new Error(`history validates ${day} twice`);
   const pending = chains.heads.pending.balance;
-  const proofDay = { _id: idAt(at), userId, day, timeZone: 'UTC', streakAfter: step.streak, status: 'credited', coinsValidated: pending, proofs: files, createdAt: at };
+  const proofDay = {
+    _id: idAt(at),
+    userId,
+    day,
+    timeZone: 'UTC',
+    streakAfter: step.streak,
+    status: 'credited',
+    coinsValidated: pending,
+    proofs: files,
+    createdAt: at,
+  };
   docs.proof_days.push(proofDay);
-  for (const file of files) docs.proof_media.push({ _id: file.sha256, userId, uploadId: file.uploadId, proofDayId: proofDay._id, createdAt: later(at, 5) });
+  for (const file of files)
+    docs.proof_media.push({
+      _id: file.sha256,
+      userId,
+      uploadId: file.uploadId,
+      proofDayId: proofDay._id,
+      createdAt: later(at, 5),
+    });
   member.streak = { last: { day, streakAfter: step.streak }, longest: Math.max(member.streak.longest, step.streak) };
   // Pending is above zero here: the day's session earned credits (the app refuses a day without).
   const keys = proofLedgerKeys(userId.toString(), day);
-  chains.post('pending', -pending, 'proof', `Daily proof ${day}: pending credits validated`, keys.drain, proofDay._id.toString(), later(at, 50));
-  chains.post('credits', pending, 'proof', 'Daily proof validated', keys.credit, proofDay._id.toString(), later(at, 60));
+  chains.post(
+    'pending',
+    -pending,
+    'proof',
+    `Daily proof ${day}: pending credits validated`,
+    keys.drain,
+    proofDay._id.toString(),
+    later(at, 50),
+  );
+  chains.post(
+    'credits',
+    pending,
+    'proof',
+    'Daily proof validated',
+    keys.credit,
+    proofDay._id.toString(),
+    later(at, 60),
+  );
   award(member, streakAchievements(step.streak), at);
 }
 
@@ -220,14 +347,52 @@ function spendWhenAffordable(member, at) {
   if (docs.goals.length === 0 && balance() >= GOAL_STAKE) {
     const goalId = idAt(at);
     const title = 'Train 100 times';
-    chains.post('credits', -GOAL_STAKE, 'goal.stake', `Staked on goal: ${title}`, `goal:${goalId}:stake`, goalId.toString(), at);
+    chains.post(
+      'credits',
+      -GOAL_STAKE,
+      'goal.stake',
+      `Staked on goal: ${title}`,
+      `goal:${goalId}:stake`,
+      goalId.toString(),
+      at,
+    );
     // Far off and out of reach, so the goal stays active whatever the bench does.
-    const deadline = later(member.now, 180 * DAY).toISOString().slice(0, 10);
-    docs.goals.push({ _id: goalId, userId, title, metric: 'workouts', targetValue: 100, deadline, creditsStaked: GOAL_STAKE, status: 'active', payout: null, createdAt: later(at, 10) });
+    const deadline = later(member.now, 180 * DAY)
+      .toISOString()
+      .slice(0, 10);
+    docs.goals.push({
+      _id: goalId,
+      userId,
+      title,
+      metric: 'workouts',
+      targetValue: 100,
+      deadline,
+      creditsStaked: GOAL_STAKE,
+      status: 'active',
+      payout: null,
+      createdAt: later(at, 10),
+    });
   } else if (docs.redemptions.length === 0 && balance() >= REDEEMED.cost) {
-    chains.post('credits', -REDEEMED.cost, 'redeem', `Redeemed ${REDEEMED.title}`, `redeem:${randomUUID()}`, REDEEMED.id, at);
+    chains.post(
+      'credits',
+      -REDEEMED.cost,
+      'redeem',
+      `Redeemed ${REDEEMED.title}`,
+      `redeem:${randomUUID()}`,
+      REDEEMED.id,
+      at,
+    );
     const paidBy = docs.ledger_entries[docs.ledger_entries.length - 1]._id;
-    docs.redemptions.push({ _id: idAt(at), userId, itemId: REDEEMED.id, title: REDEEMED.title, cost: REDEEMED.cost, voucherCode: voucherCode(REDEEMED.id, randomBytes(8)), entryId: paidBy, createdAt: later(at, 10) });
+    docs.redemptions.push({
+      _id: idAt(at),
+      userId,
+      itemId: REDEEMED.id,
+      title: REDEEMED.title,
+      cost: REDEEMED.cost,
+      voucherCode: voucherCode(REDEEMED.id, randomBytes(8)),
+      entryId: paidBy,
+      createdAt: later(at, 10),
+    });
   }
 }
 

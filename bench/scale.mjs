@@ -8,10 +8,11 @@
 // 1.5× of its p50 at the smallest. Then one pass of goal settlement, which grows with the active goals.
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+
 import { onCleanup, say } from '../scripts/lib.mjs';
+import { dist, evidenceSamples, fmt, percentile, require, row, runNode, signIn, startServer } from './lib.mjs';
 import { shapeDifferences, waitForIndexes } from './scale-checks.mjs';
 import { ScaleData } from './scale-fill.mjs';
-import { dist, evidenceSamples, fmt, percentile, require, row, runNode, signIn, startServer } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
 const { findItem } = dist('credits/credits.rules.js');
@@ -54,13 +55,16 @@ class Member {
 
   /** One request, which must answer `expected` (a status or a list): another would mean other work at another size. */
   async call(route, expected, method, path, { json, file } = {}) {
-    const headers = file ? { 'content-type': file.type } : { 'content-type': 'application/json', authorization: `Bearer ${this.token}` };
+    const headers = file
+      ? { 'content-type': file.type }
+      : { 'content-type': 'application/json', authorization: `Bearer ${this.token}` };
     const body = file ? file.bytes : json && JSON.stringify(json);
     const started = performance.now();
     const res = await fetch(path.startsWith('http') ? path : `${this.url}${path}`, { method, headers, body });
     const text = await res.text();
     const ms = performance.now() - started;
-    if (![expected].flat().includes(res.status)) throw new Error(`${route} answered ${res.status} where ${expected} was expected: ${text.slice(0, 300)}`);
+    if (![expected].flat().includes(res.status))
+      throw new Error(`${route} answered ${res.status} where ${expected} was expected: ${text.slice(0, 300)}`);
     if (this.timing.recording) {
       if (!this.timing.samples.has(route)) this.timing.samples.set(route, []);
       this.timing.samples.get(route).push(ms);
@@ -100,32 +104,51 @@ async function proofRound(me, { warmUp, standIn }) {
   const files = await member.untimed(() => genuineFiles(member));
   const proofs = {};
   for (const [kind, file] of Object.entries(files)) {
-    const { uploadURL } = await member.call('POST /api/proof/upload-url', 200, 'POST', '/api/proof/upload-url', { json: { kind } });
+    const { uploadURL } = await member.call('POST /api/proof/upload-url', 200, 'POST', '/api/proof/upload-url', {
+      json: { kind },
+    });
     await member.call('PUT /api/uploads/{id}', 200, 'PUT', uploadURL, { file });
     proofs[kind] = uploadURL;
   }
   // 422 too: a genuine selfie's code is missed about once in 60 (docs/evidence.md), after the same checks ran.
-  await member.call('POST /api/proof/validate-all', [200, 422], 'POST', '/api/proof/validate-all', { json: { proofs, timeZone: 'UTC' } });
+  await member.call('POST /api/proof/validate-all', [200, 422], 'POST', '/api/proof/validate-all', {
+    json: { proofs, timeZone: 'UTC' },
+  });
 }
 
 async function workoutRound(me) {
-  const workout = await me.call('POST /api/workout/generate', 201, 'POST', '/api/workout/generate', { json: { userId: me.id } });
+  const workout = await me.call('POST /api/workout/generate', 201, 'POST', '/api/workout/generate', {
+    json: { userId: me.id },
+  });
   const completedExercises = workout.exercises.map((exercise) => exercise.id);
-  await me.call('POST /api/workout/{id}/start', 200, 'POST', `/api/workout/${workout.id}/start`, { json: { userId: me.id } });
+  await me.call('POST /api/workout/{id}/start', 200, 'POST', `/api/workout/${workout.id}/start`, {
+    json: { userId: me.id },
+  });
   // The server pays the ticks it stored: each exercise is ticked as the card ticks it.
   for (const exerciseId of completedExercises) {
-    await me.call('PUT /api/workout/{id}/progress', 200, 'PUT', `/api/workout/${workout.id}/progress`, { json: { userId: me.id, exerciseId, done: true } });
+    await me.call('PUT /api/workout/{id}/progress', 200, 'PUT', `/api/workout/${workout.id}/progress`, {
+      json: { userId: me.id, exerciseId, done: true },
+    });
   }
   // Half its minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed; not a route the app's client calls.
-  await me.untimed(() => me.call('POST /api/test/clock', 200, 'POST', '/api/test/clock', { json: { minutes: Math.ceil(workout.duration / 2) } }));
-  await me.call('POST /api/workout/complete', 200, 'POST', '/api/workout/complete', { json: { userId: me.id, workoutId: workout.id, completedExercises } });
+  await me.untimed(() =>
+    me.call('POST /api/test/clock', 200, 'POST', '/api/test/clock', {
+      json: { minutes: Math.ceil(workout.duration / 2) },
+    }),
+  );
+  await me.call('POST /api/workout/complete', 200, 'POST', '/api/workout/complete', {
+    json: { userId: me.id, workoutId: workout.id, completedExercises },
+  });
 }
 
 /** The series, in order: workouts come before the proofs so the warm-up has pending credits to validate. */
 const ROUNDS = [
   (me) => me.call('GET /api/user', 200, 'GET', '/api/user'),
   (me) => me.call('GET /api/transactions/{me}', 200, 'GET', `/api/transactions/${me.id}`),
-  (me) => me.call('POST /api/credits/redeem', 409, 'POST', '/api/credits/redeem', { json: { userId: me.id, itemId: UNAFFORDABLE.id, cost: UNAFFORDABLE.cost, requestId: randomUUID() } }),
+  (me) =>
+    me.call('POST /api/credits/redeem', 409, 'POST', '/api/credits/redeem', {
+      json: { userId: me.id, itemId: UNAFFORDABLE.id, cost: UNAFFORDABLE.cost, requestId: randomUUID() },
+    }),
   workoutRound,
   (me) => me.call('GET /api/workout/sessions/{me}', 200, 'GET', `/api/workout/sessions/${me.id}`),
   proofRound,
@@ -207,11 +230,22 @@ function settlementRow(steps, labels) {
 function report(steps, shapes) {
   const labels = steps.map((step) => sizeLabel(step.size));
   const fills = steps.map((step, i) => `${labels[i]}: ${fmt(step.fill.documents)} in ${fmt(step.fill.seconds, 1)} s`);
-  const totals = steps.reduce((sum, step) => ({ documents: sum.documents + step.fill.documents, seconds: sum.seconds + step.fill.seconds }), { documents: 0, seconds: 0 });
+  const totals = steps.reduce(
+    (sum, step) => ({ documents: sum.documents + step.fill.documents, seconds: sum.seconds + step.fill.seconds }),
+    { documents: 0, seconds: 0 },
+  );
   return [
     ...[...steps[0].samples.keys()].map((route) => routeRow(route, steps, labels)),
     settlementRow(steps, labels),
-    row('Scale', 'filling each step: documents inserted (all collections) and seconds', fills.join(' · '), `${fmt(totals.documents / totals.seconds)} documents/s`, null, '', null),
+    row(
+      'Scale',
+      'filling each step: documents inserted (all collections) and seconds',
+      fills.join(' · '),
+      `${fmt(totals.documents / totals.seconds)} documents/s`,
+      null,
+      '',
+      null,
+    ),
     row(
       'Scale',
       `filled documents have the fields, types and field order the app writes (${shapes.collections} collections, vs the member's own)`,
@@ -230,7 +264,10 @@ export async function benchScale() {
   // at each size instead (timeSettlement).
   // TEST_CLOCK: the workout round lets half its minutes pass before completing; production refuses it,
   // and the app reads NODE_ENV for nothing else.
-  const server = await startServer({ GOAL_SETTLE_INTERVAL_MS: String(24 * 3600_000), NODE_ENV: 'test', TEST_CLOCK: '1' }, 'bench_scale');
+  const server = await startServer(
+    { GOAL_SETTLE_INTERVAL_MS: String(24 * 3600_000), NODE_ENV: 'test', TEST_CLOCK: '1' },
+    'bench_scale',
+  );
   let client = null;
   let data = null;
   // Once, when the bench ends or from bench.mjs on Ctrl-C: the bench's own writes first (a fill
@@ -253,7 +290,9 @@ export async function benchScale() {
     say(`scale: ${await waitForIndexes(db)} indexes declared by the app are built`);
     for (const [step, size] of SIZES.entries()) {
       const fill = await data.growTo(size);
-      say(`scale: ${sizeLabel(size)} ledger entries: ${fmt(fill.documents)} documents filled in ${fmt(fill.seconds, 1)} s; timing`);
+      say(
+        `scale: ${sizeLabel(size)} ledger entries: ${fmt(fill.documents)} documents filled in ${fmt(fill.seconds, 1)} s; timing`,
+      );
       // A fresh server answers its first requests slower (cold JIT and caches), which had put the
       // smallest size, every ratio's baseline, above the next: a member whose times are dropped warms it.
       if (step === 0) await timeMember(server, data);

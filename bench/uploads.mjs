@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+
 import { fmt, median, row } from './lib.mjs';
 
 const SIZE = 50 * 1024 * 1024;
@@ -50,11 +51,17 @@ const CLIENT_READ = 1024 * 1024;
 
 function put(url, path, readSize = CLIENT_READ) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-length': SIZE } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}: ${body}`))));
-    });
+    const req = request(
+      url,
+      { method: 'PUT', headers: { 'content-type': 'video/mp4', 'content-length': SIZE } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve() : reject(new Error(`PUT answered ${res.statusCode}: ${body}`)),
+        );
+      },
+    );
     req.on('error', reject);
     createReadStream(path, { highWaterMark: readSize }).pipe(req);
   });
@@ -69,7 +76,9 @@ const settle = () => execFileSync('sync');
 
 /** Starts bench/bare-upload-server.mjs writing into `dir` → { url, stop }. */
 async function startBareUploadServer(dir) {
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-upload-server.mjs', import.meta.url)), dir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./bare-upload-server.mjs', import.meta.url)), dir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     child.stdout.once('data', (line) => resolve(Number(String(line).trim())));
     child.once('exit', (code) => reject(new Error(`bare upload server exited with ${code}`)));
@@ -121,13 +130,58 @@ export async function benchUploads({ server, session }) {
     rmSync(dir, { recursive: true, force: true });
   }
   const rate = (series) => SIZE / MB / median(seconds[series]);
-  const [uploadRate, upload64kRate, bareRate, copyRate] = [rate('upload'), rate('upload64k'), rate('bare'), rate('copy')];
+  const [uploadRate, upload64kRate, bareRate, copyRate] = [
+    rate('upload'),
+    rate('upload64k'),
+    rate('bare'),
+    rate('copy'),
+  ];
   const growthMb = Math.max(...growth) / MB;
   return [
-    row('Uploads', `50 MB PUT, disk driver: MB/s (median of ${ROUNDS})`, fmt(uploadRate), `${fmt(copyRate)} local stream copy`, uploadRate / copyRate, '≥ 0.5', uploadRate / copyRate >= 0.5),
-    row('Uploads', 'the same PUT, the client reading its file 64 KB at a time: MB/s', fmt(upload64kRate), `${fmt(copyRate)} local stream copy`, upload64kRate / copyRate, 'reference', null),
-    row('Uploads', 'the same PUT to a bare node:http server (sha256 + file, own process): MB/s', fmt(bareRate), `${fmt(copyRate)} local stream copy`, bareRate / copyRate, 'reference', null),
-    row('Uploads', `server RSS growth during the PUT (MB, peak − before; the largest of ${ROUNDS}, median ${fmt(median(growth) / MB, 1)})`, fmt(growthMb, 1), '', null, '< 32 MB', growthMb < 32),
-    row('Uploads', "server RSS growth during the server's first PUT (MB, peak − before)", fmt(firstGrowth / MB, 1), `${fmt(bareFirstGrowth / MB, 1)} bare node:http server`, firstGrowth / bareFirstGrowth, '< 32 MB', firstGrowth < 32 * MB),
+    row(
+      'Uploads',
+      `50 MB PUT, disk driver: MB/s (median of ${ROUNDS})`,
+      fmt(uploadRate),
+      `${fmt(copyRate)} local stream copy`,
+      uploadRate / copyRate,
+      '≥ 0.5',
+      uploadRate / copyRate >= 0.5,
+    ),
+    row(
+      'Uploads',
+      'the same PUT, the client reading its file 64 KB at a time: MB/s',
+      fmt(upload64kRate),
+      `${fmt(copyRate)} local stream copy`,
+      upload64kRate / copyRate,
+      'reference',
+      null,
+    ),
+    row(
+      'Uploads',
+      'the same PUT to a bare node:http server (sha256 + file, own process): MB/s',
+      fmt(bareRate),
+      `${fmt(copyRate)} local stream copy`,
+      bareRate / copyRate,
+      'reference',
+      null,
+    ),
+    row(
+      'Uploads',
+      `server RSS growth during the PUT (MB, peak − before; the largest of ${ROUNDS}, median ${fmt(median(growth) / MB, 1)})`,
+      fmt(growthMb, 1),
+      '',
+      null,
+      '< 32 MB',
+      growthMb < 32,
+    ),
+    row(
+      'Uploads',
+      "server RSS growth during the server's first PUT (MB, peak − before)",
+      fmt(firstGrowth / MB, 1),
+      `${fmt(bareFirstGrowth / MB, 1)} bare node:http server`,
+      firstGrowth / bareFirstGrowth,
+      '< 32 MB',
+      firstGrowth < 32 * MB,
+    ),
   ];
 }

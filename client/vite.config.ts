@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
+
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -50,7 +51,10 @@ export default defineConfig({
     // the bundle) and '@contract/values' for the plain values and pure rules both sides use.
     alias: [
       { find: /^@contract$/, replacement: fileURLToPath(new URL('../server/src/contract/index.ts', import.meta.url)) },
-      { find: /^@contract\/values$/, replacement: fileURLToPath(new URL('../server/src/contract/values/index.ts', import.meta.url)) },
+      {
+        find: /^@contract\/values$/,
+        replacement: fileURLToPath(new URL('../server/src/contract/values/index.ts', import.meta.url)),
+      },
     ],
   },
   server: {

@@ -33,7 +33,8 @@ for await (const line of createInterface({ input: process.stdin })) {
 const keys = [...results.keys()];
 const leaves = keys.filter((key) => !keys.some((other) => other.startsWith(`${key}/`)));
 const count = (action) => leaves.filter((key) => results.get(key) === action).length;
-for (const key of leaves.filter((k) => results.get(k) === 'fail')) process.stdout.write(outputs.get(key)?.join('') ?? `--- FAIL: ${key}\n`);
+for (const key of leaves.filter((k) => results.get(k) === 'fail'))
+  process.stdout.write(outputs.get(key)?.join('') ?? `--- FAIL: ${key}\n`);
 
 const failedTestPackages = new Set(leaves.filter((k) => results.get(k) === 'fail').map((k) => k.split(' ')[0]));
 const passed = count('pass');

@@ -7,28 +7,54 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+
 import { benchApi } from '../bench/api.mjs';
 import { benchClient } from '../bench/client.mjs';
 import { benchEvidence } from '../bench/evidence.mjs';
 import { startContext } from '../bench/in-process.mjs';
 import { benchLedger } from '../bench/ledger.mjs';
-import { benchLoad } from '../bench/load.mjs';
 import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
+import { benchLoad } from '../bench/load.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchScale } from '../bench/scale.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
-import { build, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, onCleanup, ROOT, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+import {
+  build,
+  ensureDependencies,
+  ensureNodeRuntime,
+  ensureServices,
+  exitOnSignals,
+  onCleanup,
+  ROOT,
+  runCleanups,
+  say,
+  serviceEnv,
+  StepFailed,
+} from './lib.mjs';
 
 ensureNodeRuntime();
 
-const BENCHES = { api: benchApi, ledger: benchLedger, uploads: benchUploads, queue: benchQueue, client: benchClient, scale: benchScale, load: benchLoad, evidence: benchEvidence };
+const BENCHES = {
+  api: benchApi,
+  ledger: benchLedger,
+  uploads: benchUploads,
+  queue: benchQueue,
+  client: benchClient,
+  scale: benchScale,
+  load: benchLoad,
+  evidence: benchEvidence,
+};
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);
 
 function selected() {
   const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
   const unknown = asked.filter((name) => !BENCHES[name]);
-  if (unknown.length) throw new StepFailed(`unknown bench(es): ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`, 2);
+  if (unknown.length)
+    throw new StepFailed(
+      `unknown bench(es): ${unknown.join(', ')} (choose from ${Object.keys(BENCHES).join(', ')})`,
+      2,
+    );
   return asked.length ? asked : Object.keys(BENCHES);
 }
 
@@ -50,8 +76,14 @@ function redisVersion() {
 }
 
 function table(rows) {
-  const head = '| Bench | Measure | Value | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|---|';
-  return [head, ...rows.map((r) => `| ${r.bench} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok} |`)].join('\n');
+  const head =
+    '| Bench | Measure | Value | Baseline (same run) | Ratio | Target | Met |\n|---|---|---|---|---|---|---|';
+  return [
+    head,
+    ...rows.map(
+      (r) => `| ${r.bench} | ${r.measure} | ${r.value} | ${r.baseline} | ${r.ratio} | ${r.target} | ${r.ok} |`,
+    ),
+  ].join('\n');
 }
 
 async function main() {
@@ -63,7 +95,8 @@ async function main() {
   await ensureServices();
   Object.assign(process.env, serviceEnv());
   if (!process.argv.includes('--no-build')) {
-    for (const target of ['server', 'client']) if ((await build(target)) !== 0) throw new StepFailed(`the ${target} build failed`);
+    for (const target of ['server', 'client'])
+      if ((await build(target)) !== 0) throw new StepFailed(`the ${target} build failed`);
   }
 
   say('starting the built server');

@@ -3,7 +3,19 @@
 // database and Redis as `npm start`. Starts the local services if they are down (and stops those
 // again afterwards), rebuilds the server when stale, then exits with the command's exit code.
 // Everything but the command's own output goes to stderr, so stdout can be piped.
-import { build, cleanupAndExit, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, failAndExit, onCleanup, serviceEnv, spawnNode, stopChild } from './lib.mjs';
+import {
+  build,
+  cleanupAndExit,
+  ensureDependencies,
+  ensureNodeRuntime,
+  ensureServices,
+  exitOnSignals,
+  failAndExit,
+  onCleanup,
+  serviceEnv,
+  spawnNode,
+  stopChild,
+} from './lib.mjs';
 
 ensureNodeRuntime();
 

@@ -26,19 +26,27 @@ for (const [path, entry] of Object.entries(packages)) {
   // An alias (`xmldom` → npm:@xmldom/xmldom) records the real package's name.
   const name = entry.name ?? path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
   for (const rule of known) {
-    if (rule.name === name && below(entry.version, rule.below)) findings.push(`${name}@${entry.version} (${path}): ${rule.advisory}`);
+    if (rule.name === name && below(entry.version, rule.below))
+      findings.push(`${name}@${entry.version} (${path}): ${rule.advisory}`);
   }
 }
 
 if (!process.argv.includes('--offline')) {
   try {
-    const out = execFileSync('npm', ['audit', '--json', '--omit=dev'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = execFileSync('npm', ['audit', '--json', '--omit=dev'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     report(JSON.parse(out));
   } catch (err) {
     // npm audit exits 1 when it finds something, with the report on stdout; an unavailable endpoint has none.
     const body = err.stdout ? JSON.parse(err.stdout) : {};
     if (body.vulnerabilities) report(body);
-    else console.log(`[deps] npm audit unavailable here (${body.message ?? body.error?.summary ?? String(err.message).split("\n")[0]}); checked the lockfile only`);
+    else
+      console.log(
+        `[deps] npm audit unavailable here (${body.message ?? body.error?.summary ?? String(err.message).split('\n')[0]}); checked the lockfile only`,
+      );
   }
 }
 

@@ -8,6 +8,7 @@
 // line is read from /proc for its settings.
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
+
 import { commandLine, listenerPid } from './listener.mjs';
 
 const [port, build, pragmas, dataDir] = process.argv.slice(2);
@@ -43,7 +44,7 @@ function valueSize(doc, type, at) {
 /** The top-level string fields of a BSON document. */
 function stringFields(doc) {
   const fields = {};
-  for (let at = 4; doc[at] !== 0; ) {
+  for (let at = 4; doc[at] !== 0;) {
     const type = doc[at];
     const nameEnd = doc.indexOf(0, at + 1);
     const name = doc.toString('utf8', at + 1, nameEnd);
@@ -80,7 +81,9 @@ function buildInfo() {
 /** Where scripts/services.sh started the server from: the DATA_DIR whose run/ holds its pid file. */
 function servicesDataDir(pid, stateDir) {
   try {
-    return stateDir?.endsWith('/run') && readFileSync(`${stateDir}/ferretdb.pid`, 'utf8').trim() === String(pid) ? stateDir.slice(0, -'/run'.length) : null;
+    return stateDir?.endsWith('/run') && readFileSync(`${stateDir}/ferretdb.pid`, 'utf8').trim() === String(pid)
+      ? stateDir.slice(0, -'/run'.length)
+      : null;
   } catch {
     return null;
   }
@@ -101,22 +104,38 @@ async function verdict() {
   try {
     info = await buildInfo();
   } catch (err) {
-    return { ok: false, text: `something that does not answer as a MongoDB server listens on ${where} (${err.message}): free the port, or run on another one: LOCAL_MONGO_PORT=<port>.` };
+    return {
+      ok: false,
+      text: `something that does not answer as a MongoDB server listens on ${where} (${err.message}): free the port, or run on another one: LOCAL_MONGO_PORT=<port>.`,
+    };
   }
   const pid = listenerPid(port);
   const args = pid ? commandLine(pid) : null;
   const option = (name) => args?.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   const notOurs = `not started from DATA_DIR=${dataDir}`;
   if (!info.ferretdbVersion) {
-    return { ok: false, text: `MongoDB ${info.version} listens on ${where} (${notOurs}), not the local FerretDB: to use it, set MONGODB_URI=mongodb://${where}/sweat; otherwise ${howToFree(pid, null)}` };
+    return {
+      ok: false,
+      text: `MongoDB ${info.version} listens on ${where} (${notOurs}), not the local FerretDB: to use it, set MONGODB_URI=mongodb://${where}/sweat; otherwise ${howToFree(pid, null)}`,
+    };
   }
   if (info.ferretdbVersion !== build) {
-    return { ok: false, text: `FerretDB ${info.ferretdbVersion} listens on ${where} (${notOurs}), not ${build}: it lacks patches this app relies on (local-store/patches/). ${capitalized(howToFree(pid, option('state-dir')))}` };
+    return {
+      ok: false,
+      text: `FerretDB ${info.ferretdbVersion} listens on ${where} (${notOurs}), not ${build}: it lacks patches this app relies on (local-store/patches/). ${capitalized(howToFree(pid, option('state-dir')))}`,
+    };
   }
   const sqliteUrl = option('sqlite-url');
-  if (sqliteUrl === undefined) return { ok: true, text: `reusing FerretDB ${build} on ${where} (${notOurs}; its SQLite settings cannot be read here)` };
+  if (sqliteUrl === undefined)
+    return {
+      ok: true,
+      text: `reusing FerretDB ${build} on ${where} (${notOurs}; its SQLite settings cannot be read here)`,
+    };
   if (!sqliteUrl.includes(pragmas)) {
-    return { ok: false, text: `FerretDB ${build} listens on ${where} (${notOurs}) with other SQLite settings (${sqliteUrl}) than ${pragmas}: its commits may not be durable. ${capitalized(howToFree(pid, option('state-dir')))}` };
+    return {
+      ok: false,
+      text: `FerretDB ${build} listens on ${where} (${notOurs}) with other SQLite settings (${sqliteUrl}) than ${pragmas}: its commits may not be durable. ${capitalized(howToFree(pid, option('state-dir')))}`,
+    };
   }
   return { ok: true, text: `reusing FerretDB ${build} on ${where} (${notOurs}, same settings)` };
 }

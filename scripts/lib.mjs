@@ -21,9 +21,14 @@ export function ensureNodeRuntime() {
   if (Number(process.versions.node.split('.')[0]) >= NODE_MAJOR) return;
   let bin;
   try {
-    bin = execFileSync('bash', [join(ROOT, 'scripts', 'node-runtime.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+    bin = execFileSync('bash', [join(ROOT, 'scripts', 'node-runtime.sh')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
   } catch {
-    say(`Node ${process.versions.node} is older than the project's Node ${NODE_MAJOR}, and Node ${NODE_MAJOR} could not be installed`);
+    say(
+      `Node ${process.versions.node} is older than the project's Node ${NODE_MAJOR}, and Node ${NODE_MAJOR} could not be installed`,
+    );
     process.exit(1);
   }
   const env = { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` };
@@ -173,7 +178,8 @@ const redisPort = () => process.env.LOCAL_REDIS_PORT || '6389';
  */
 export function serviceEnv() {
   const testMongo = process.env.TEST_MONGODB_URI?.replace(/\/+$/, '');
-  const mongodbUri = process.env.MONGODB_URI || (testMongo ? `${testMongo}/sweat` : `mongodb://127.0.0.1:${mongoPort()}/sweat`);
+  const mongodbUri =
+    process.env.MONGODB_URI || (testMongo ? `${testMongo}/sweat` : `mongodb://127.0.0.1:${mongoPort()}/sweat`);
   const redisUrl = process.env.REDIS_URL || process.env.TEST_REDIS_URL || `redis://127.0.0.1:${redisPort()}`;
   return {
     MONGODB_URI: mongodbUri,
@@ -232,7 +238,8 @@ async function stopServices(services, env) {
 
 function explainMissingServices(down) {
   const lines = ['', 'Could not start the local services this app needs:'];
-  if (down.includes('mongo')) lines.push('  - MongoDB stand-in: FerretDB 1.24.2 (built with Go) is missing or failed to start');
+  if (down.includes('mongo'))
+    lines.push('  - MongoDB stand-in: FerretDB 1.24.2 (built with Go) is missing or failed to start');
   if (down.includes('redis')) lines.push("  - Redis: Debian's redis-server is missing or failed to start");
   if (down.length === 0) lines.push('  - scripts/services.sh failed (see the messages above)');
   lines.push(
@@ -268,7 +275,13 @@ function oldestOutput(outputs) {
 
 const TARGETS = {
   server: {
-    sources: ['server/src', 'server/tsconfig.json', 'server/tsconfig.build.json', 'server/package.json', 'tsconfig.json'],
+    sources: [
+      'server/src',
+      'server/tsconfig.json',
+      'server/tsconfig.build.json',
+      'server/package.json',
+      'tsconfig.json',
+    ],
     outputs: ['server/dist/main.js', 'server/dist/worker.js', 'server/dist/cli.js'],
   },
   client: {

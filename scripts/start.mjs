@@ -3,7 +3,23 @@
 // Installs dependencies if missing, starts the local MongoDB stand-in and Redis unless MONGODB_URI
 // and REDIS_URL point elsewhere, builds server and client when stale, runs the API with the BullMQ
 // worker inline, and on Ctrl-C/SIGTERM stops the API and the services it started (nothing else).
-import { API_PROCESS, build, cleanupAndExit, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, failAndExit, isExiting, onCleanup, portOpen, say, serviceEnv, spawnNode, stopChild } from './lib.mjs';
+import {
+  API_PROCESS,
+  build,
+  cleanupAndExit,
+  ensureDependencies,
+  ensureNodeRuntime,
+  ensureServices,
+  exitOnSignals,
+  failAndExit,
+  isExiting,
+  onCleanup,
+  portOpen,
+  say,
+  serviceEnv,
+  spawnNode,
+  stopChild,
+} from './lib.mjs';
 
 ensureNodeRuntime();
 

@@ -6,7 +6,21 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, ensureDependencies, ensureNodeRuntime, ensureServices, exitOnSignals, onCleanup, ROOT, run, runCleanups, say, serviceEnv, StepFailed } from './lib.mjs';
+
+import {
+  build,
+  ensureDependencies,
+  ensureNodeRuntime,
+  ensureServices,
+  exitOnSignals,
+  onCleanup,
+  ROOT,
+  run,
+  runCleanups,
+  say,
+  serviceEnv,
+  StepFailed,
+} from './lib.mjs';
 
 ensureNodeRuntime();
 
@@ -27,12 +41,36 @@ const SUITES = {
     builds: ['server'],
     // Test files use their own database and Redis prefix, so two workers are safe. --forceExit:
     // a socket a test forgot to close must not hang CI after the results are in.
-    command: (out) => ['npx', ['jest', '-c', 'server/jest.config.js', '--maxWorkers=2', '--passWithNoTests', '--forceExit', '--json', `--outputFile=${out}`]],
+    command: (out) => [
+      'npx',
+      [
+        'jest',
+        '-c',
+        'server/jest.config.js',
+        '--maxWorkers=2',
+        '--passWithNoTests',
+        '--forceExit',
+        '--json',
+        `--outputFile=${out}`,
+      ],
+    ],
     count: (r) => ({ passed: r.numPassedTests, failed: jestFailures(r) }),
   },
   client: {
     builds: ['client'],
-    command: (out) => ['npx', ['vitest', 'run', '--root', 'client', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]],
+    command: (out) => [
+      'npx',
+      [
+        'vitest',
+        'run',
+        '--root',
+        'client',
+        '--passWithNoTests',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ],
+    ],
     count: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests }),
   },
   // Schemathesis over the OpenAPI document (test/fuzz): one count per operation, from the summary the spec writes.
@@ -47,7 +85,20 @@ const SUITES = {
   // Mixed load and fault injection (test/load, test/faults): the real app in-process, private Redis and FerretDB.
   faults: {
     builds: [],
-    command: (out) => ['npx', ['jest', '-c', 'test/jest.config.js', '--passWithNoTests', '--forceExit', '--json', `--outputFile=${out}`, 'test/load/', 'test/faults/']],
+    command: (out) => [
+      'npx',
+      [
+        'jest',
+        '-c',
+        'test/jest.config.js',
+        '--passWithNoTests',
+        '--forceExit',
+        '--json',
+        `--outputFile=${out}`,
+        'test/load/',
+        'test/faults/',
+      ],
+    ],
     count: (r) => ({ passed: r.numPassedTests, failed: jestFailures(r) }),
   },
   // The hosted CI's workflow (.github/workflows), checked by actionlint: one count per workflow file.
@@ -120,7 +171,9 @@ async function typecheckAll(names) {
 
 async function runSuite(name, failedBuilds) {
   const suite = SUITES[name];
-  const skipped = suite.skip?.() ?? (suite.requiresBuild && suite.builds.some((t) => failedBuilds.has(t)) ? 'its build failed' : null);
+  const skipped =
+    suite.skip?.() ??
+    (suite.requiresBuild && suite.builds.some((t) => failedBuilds.has(t)) ? 'its build failed' : null);
   if (skipped) {
     say(`${name}: skipped (${skipped})`);
     return { passed: 0, failed: 0 };

@@ -3,13 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+
+import { takeStoredToken } from './api/tokenStorage';
 import { LoginPage } from './app/AppRoot';
 import { routes, screenAt } from './app/routes';
-import { createAppStore } from './app/store';
-import { takeStoredToken } from './api/tokenStorage';
-import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
-import './styles.css';
 import { registerServiceWorker } from './app/serviceWorker';
+import { createAppStore } from './app/store';
+import { bootstrapAuth, takeAuthParamsFromAddress } from './features/auth/session';
+
+import './styles.css';
 
 const store = createAppStore();
 // Lets the api refetch when the browser comes back online (refetchOnReconnect; focus stays off, docs/product.md).

@@ -1,7 +1,11 @@
 import { createSecretKey } from 'node:crypto';
+
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
+
+import { AchievementsModule } from './achievements/achievements.module';
+import { ActivitiesModule } from './activities/activities.module';
 import { AuthModule } from './auth/auth.module';
 import { BmiModule } from './bmi/bmi.module';
 import { ClockModule } from './clock/clock.module';
@@ -15,19 +19,17 @@ import { DatabaseModule } from './database/database.module';
 import { GoalsModule } from './goals/goals.module';
 import { HealthModule } from './health/health.module';
 import { LedgerModule } from './ledger/ledger.module';
+import { ObservabilityModule } from './observability/observability.module';
+import { ProfileModule } from './profile/profile.module';
+import { ProofsModule } from './proofs/proofs.module';
 import { QueueModule } from './queue/queue.module';
+import { RateLimitsModule } from './rate-limits/rate-limits.module';
+import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
 import { RedisModule } from './redis/redis.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
 import { WorkoutsModule } from './workouts/workouts.module';
-import { AchievementsModule } from './achievements/achievements.module';
-import { ProofsModule } from './proofs/proofs.module';
-import { ActivitiesModule } from './activities/activities.module';
-import { ObservabilityModule } from './observability/observability.module';
-import { RateLimitsModule } from './rate-limits/rate-limits.module';
-import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
-import { ProfileModule } from './profile/profile.module';
 
 @Module({
   imports: [

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
+import './cli/commands';
+
 import { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+
 import { AppModule } from './app.module';
-import './cli/commands';
 import { Command, CommandContext, findCommand, UsageError } from './cli/registry';
 
 /**
@@ -38,7 +40,10 @@ async function main(argv: string[]): Promise<number> {
  * what is happening when boot is slow.
  */
 async function boot(): Promise<INestApplicationContext> {
-  const slow = setTimeout(() => console.error('still connecting to MongoDB and Redis (check MONGODB_URI / REDIS_URL)...'), 5000);
+  const slow = setTimeout(
+    () => console.error('still connecting to MongoDB and Redis (check MONGODB_URI / REDIS_URL)...'),
+    5000,
+  );
   try {
     return await NestFactory.createApplicationContext(AppModule, { logger: false, abortOnError: false });
   } finally {

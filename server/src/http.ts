@@ -1,27 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import helmet from 'helmet';
+
 import { AppModule } from './app.module';
 import { TestClockAppModule } from './clock/test-clock.module';
 import { connectSources } from './common/content-security.rules';
 import { ErrorFilter } from './common/error.filter';
 import { GracefulShutdown } from './common/graceful-shutdown';
 import { methodNotAllowed } from './common/method-not-allowed';
-import { RETRY_AFTER_HEADER, errorResponseSchema } from './common/validation';
-import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
+import { errorResponseSchema, RETRY_AFTER_HEADER } from './common/validation';
 import { APP_CONFIG, AppConfig, loadConfig } from './config/config';
-import { WorkersService } from './queue/workers.service';
 import { httpMetrics } from './observability/http-metrics';
 import { createProcessLogger, nestLogger } from './observability/json-logger';
 import { MetricsService } from './observability/metrics.service';
+import { WorkersService } from './queue/workers.service';
+import { USER_RATE_LIMIT_GROUPS } from './rate-limits/user-rate-limits';
 
 /**
  * Builds the HTTP application: /api/* routes, OpenAPI at /api/docs, the built client at /.
@@ -33,7 +35,10 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
   const logger = createProcessLogger(logLevel);
   // The route that moves the clock exists only in a test run: elsewhere it is an unknown path, not a refusal.
   const root = testClock ? TestClockAppModule : AppModule;
-  const app = await NestFactory.create<NestExpressApplication>(root, { logger: nestLogger(logger, logLevel), abortOnError: false });
+  const app = await NestFactory.create<NestExpressApplication>(root, {
+    logger: nestLogger(logger, logLevel),
+    abortOnError: false,
+  });
   const config = app.get<AppConfig>(APP_CONFIG);
   const shutdown = new GracefulShutdown(app, config.shutdownDeadlineMs);
   app.use(shutdown.track());
@@ -103,10 +108,11 @@ function withRateLimitAnswers(document: OpenAPIObject): OpenAPIObject {
   for (const { routes } of Object.values(USER_RATE_LIMIT_GROUPS)) {
     for (const route of routes) {
       const [method, template] = route.split(' ');
-      const operation = document.paths[template.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'post'] as OperationObject | undefined;
+      const operation = document.paths[template.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'post'] as
+        OperationObject | undefined;
       if (!operation) continue;
       operation.responses['429'] = {
-        description: 'Error: RATE_LIMITED (per-user budget of the route\'s group; see Retry-After)',
+        description: "Error: RATE_LIMITED (per-user budget of the route's group; see Retry-After)",
         headers: RETRY_AFTER_HEADER,
         content: { 'application/json': { schema: errorResponseSchema(['RATE_LIMITED']) } },
       };
@@ -124,7 +130,9 @@ function withoutStrayPathParams(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item) as OperationObject[]) {
       if (!operation?.parameters) continue;
-      operation.parameters = operation.parameters.filter((p) => !('in' in p) || p.in !== 'path' || path.includes(`{${p.name}}`));
+      operation.parameters = operation.parameters.filter(
+        (p) => !('in' in p) || p.in !== 'path' || path.includes(`{${p.name}}`),
+      );
     }
   }
   return document;
@@ -140,7 +148,9 @@ function serveClient(app: NestExpressApplication, dist: string): void {
   // Not for the server's own paths: the static middleware would otherwise look for a file on disk for every API call.
   const serverPath = (path: string) => path.startsWith('/api') || path.startsWith('/ref/') || path === '/metrics';
   const assets = express.static(dist, { index: false, maxAge: '1h', setHeaders: immutableAssets });
-  app.use((req: Request, res: Response, next: NextFunction) => (serverPath(req.path) ? next() : assets(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    serverPath(req.path) ? next() : assets(req, res, next),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || serverPath(req.path)) return next();
     res.setHeader('Cache-Control', 'no-cache');

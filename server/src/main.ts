@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+
 import { startHttp } from './http';
 import { exitOnStartupFailure } from './observability/startup-failure';
 

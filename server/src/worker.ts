@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+
 import { AppModule } from './app.module';
 import { onStopSignals } from './common/graceful-shutdown';
 import { loadConfig } from './config/config';
@@ -13,7 +15,10 @@ async function startWorker(): Promise<void> {
   // Read before Nest starts, so a refused setting never reaches Nest's plain-text start-up logger;
   // abortOnError off: a failure while it starts reaches the catch below (JSON, exit 1), not process.abort().
   const { logLevel, shutdownDeadlineMs } = loadConfig();
-  const app = await NestFactory.createApplicationContext(AppModule, { logger: nestLogger(createProcessLogger(logLevel), logLevel), abortOnError: false });
+  const app = await NestFactory.createApplicationContext(AppModule, {
+    logger: nestLogger(createProcessLogger(logLevel), logLevel),
+    abortOnError: false,
+  });
   const logger = new Logger('Worker');
   const workers = app.get(WorkersService);
   // Not Nest's shutdown hooks: they close modules in an order that may pull Redis or the database

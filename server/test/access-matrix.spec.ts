@@ -1,8 +1,10 @@
-import { JwtService } from '@nestjs/jwt';
 import { randomUUID } from 'node:crypto';
+
+import { JwtService } from '@nestjs/jwt';
 import type { Response } from 'supertest';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { Operation, concretePath, fieldSchema, operations, sample, stringFields, withField } from './openapi';
+
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
+import { concretePath, fieldSchema, Operation, operations, sample, stringFields, withField } from './openapi';
 
 /**
  * The access matrix, walked over every operation in the app's own OpenAPI document, so a route
@@ -43,9 +45,14 @@ describe('access matrix over every documented route', () => {
   afterAll(() => t.close());
 
   /** One request; every answer is also checked for a 5xx in the last test. */
-  async function call(op: Operation, opts: { auth?: SignedIn; path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = {}): Promise<Response> {
+  async function call(
+    op: Operation,
+    opts: { auth?: SignedIn; path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown } = {},
+  ): Promise<Response> {
     const url = concretePath(op, opts.path);
-    let req = t.http[op.method.toLowerCase() as 'get'](url).query((opts.query ?? requiredQuery(op)) as Record<string, string>);
+    let req = t.http[op.method.toLowerCase() as 'get'](url).query(
+      (opts.query ?? requiredQuery(op)) as Record<string, string>,
+    );
     if (opts.auth) req = req.set(opts.auth.auth);
     if (opts.body !== undefined) req = req.send(opts.body as object);
     const res = await req;
@@ -54,18 +61,31 @@ describe('access matrix over every documented route', () => {
   }
 
   function requiredQuery(op: Operation): Record<string, unknown> {
-    return Object.fromEntries(op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, sample(p.schema)]));
+    return Object.fromEntries(
+      op.parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, sample(p.schema)]),
+    );
   }
 
   const validBody = (op: Operation, userId: string) => (op.jsonBody ? sample(op.jsonBody, { userId }) : undefined);
 
   it('reads a document that lists the routes it should (so the matrix cannot pass empty)', () => {
     const ids = ops.map((op) => op.id);
-    expect(ids).toEqual(expect.arrayContaining(['GET /api/user', 'GET /api/transactions/{userId}', 'POST /api/auth/phantom', 'GET /api/health']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'GET /api/user',
+        'GET /api/transactions/{userId}',
+        'POST /api/auth/phantom',
+        'GET /api/health',
+      ]),
+    );
   });
 
   it('documents on each path only the path parameters its template names', () => {
-    const stray = ops.flatMap((op) => op.parameters.filter((p) => p.in === 'path' && !op.path.includes(`{${p.name}}`)).map((p) => `${op.id} {${p.name}}`));
+    const stray = ops.flatMap((op) =>
+      op.parameters
+        .filter((p) => p.in === 'path' && !op.path.includes(`{${p.name}}`))
+        .map((p) => `${op.id} {${p.name}}`),
+    );
     expect(stray).toEqual([]);
   });
 
@@ -73,7 +93,8 @@ describe('access matrix over every documented route', () => {
     const wrong: string[] = [];
     for (const op of ops.filter((o) => !PUBLIC_OPERATIONS.has(o.id))) {
       const res = await call(op, { body: validBody(op, me.user.id) });
-      if (res.status !== 401) wrong.push(`${op.id} → ${res.status} (declare it in PUBLIC_OPERATIONS if it is meant to be public)`);
+      if (res.status !== 401)
+        wrong.push(`${op.id} → ${res.status} (declare it in PUBLIC_OPERATIONS if it is meant to be public)`);
     }
     expect(wrong).toEqual([]);
   });
@@ -89,14 +110,18 @@ describe('access matrix over every documented route', () => {
     const wrong: string[] = [];
     for (const op of ops.filter((o) => !PUBLIC_OPERATIONS.has(o.id))) {
       for (const [name, token] of Object.entries(tokens)) {
-        const res = await call(op, { auth: { ...me, auth: { Authorization: `Bearer ${token}` } }, path: { userId: me.user.id }, body: validBody(op, me.user.id) });
+        const res = await call(op, {
+          auth: { ...me, auth: { Authorization: `Bearer ${token}` } },
+          path: { userId: me.user.id },
+          body: validBody(op, me.user.id),
+        });
         if (res.status !== 401) wrong.push(`${op.id} [${name}] → ${res.status}`);
       }
     }
     expect(wrong).toEqual([]);
   });
 
-  it("answers 403 when a {userId} path parameter names another user", async () => {
+  it('answers 403 when a {userId} path parameter names another user', async () => {
     const wrong: string[] = [];
     const routes = ops.filter((op) => op.path.includes('{userId}'));
     expect(routes.length).toBeGreaterThan(0);
@@ -113,7 +138,8 @@ describe('access matrix over every documented route', () => {
     let forbidden = 0;
     for (const op of routes) {
       const res = await call(op, { auth: me, path: { userId: me.user.id }, body: validBody(op, other.user.id) });
-      const generatorFellShort = res.status === 400 && res.body.error === 'Validation Failed' && !/userId/.test(res.body.message);
+      const generatorFellShort =
+        res.status === 400 && res.body.error === 'Validation Failed' && !/userId/.test(res.body.message);
       if (res.status === 403) forbidden++;
       else if (!generatorFellShort) wrong.push(`${op.id} → ${res.status} ${res.body.message}`);
     }
@@ -139,11 +165,14 @@ describe('access matrix over every documented route', () => {
     let checked = 0;
     for (const op of ops.filter((o) => o.jsonBody)) {
       const base = validBody(op, me.user.id);
-      for (const field of stringFields(op.jsonBody).filter((f) => fieldSchema(op.jsonBody, f)?.pattern?.includes('\\u202a'))) {
+      for (const field of stringFields(op.jsonBody).filter((f) =>
+        fieldSchema(op.jsonBody, f)?.pattern?.includes('\\u202a'),
+      )) {
         checked++;
         for (const bad of ['a\u0000b', 'a\u001b[2Jb', 'a\u202eb', 'a\ud800b']) {
           const res = await call(op, { auth: me, path: { userId: me.user.id }, body: withField(base, field, bad) });
-          if (res.status !== 400 || !/must not contain control characters/.test(res.body.message)) wrong.push(`${op.id} body.${field.join('.')}=${JSON.stringify(bad)} → ${res.status}`);
+          if (res.status !== 400 || !/must not contain control characters/.test(res.body.message))
+            wrong.push(`${op.id} body.${field.join('.')}=${JSON.stringify(bad)} → ${res.status}`);
         }
       }
     }
@@ -171,7 +200,11 @@ describe('access matrix over every documented route', () => {
         const pattern = param.schema?.pattern ? new RegExp(param.schema.pattern) : null;
         for (const bad of MALFORMED_IDS) {
           if (pattern?.test(bad)) continue;
-          const res = await call(op, { auth: me, path: { userId: me.user.id, [param.name]: bad }, body: validBody(op, me.user.id) });
+          const res = await call(op, {
+            auth: me,
+            path: { userId: me.user.id, [param.name]: bad },
+            body: validBody(op, me.user.id),
+          });
           const ok = pattern || param.schema?.format ? res.status === 400 : res.status >= 400 && res.status < 500;
           if (!ok) wrong.push(`${op.id} {${param.name}}=${bad} → ${res.status}`);
         }

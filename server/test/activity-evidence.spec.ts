@@ -1,6 +1,6 @@
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 import { afternoonZone } from './support/activity-files';
-import { LabelledActivity, labelledActivities } from './support/activity-samples';
+import { labelledActivities, LabelledActivity } from './support/activity-samples';
 import { proofClient } from './support/proofs';
 
 interface Outcome {
@@ -31,10 +31,18 @@ describe('evidence: activity files (labelled samples through validate-all)', () 
       const member = await signIn(t);
       await proofs.addPending(member, 10);
       const url = await proofs.uploadActivity(member, await sample.make(), sample.fileName);
-      const res = await proofs.validate(member, { ...(await proofs.uploadPictures(member, { timeZone })), apple_watch: url }, timeZone);
+      const res = await proofs.validate(
+        member,
+        { ...(await proofs.uploadPictures(member, { timeZone })), apple_watch: url },
+        timeZone,
+      );
       // Refusals are 4xx with a reason; anything else (a 5xx, a timeout) fails the suite as it is.
       if (res.status !== 200) expect(res.status).toBeLessThan(500);
-      outcomes.push({ sample, accepted: res.status === 200, answer: res.status === 200 ? 'validated' : `${res.status} ${res.body.message}` });
+      outcomes.push({
+        sample,
+        accepted: res.status === 200,
+        answer: res.status === 200 ? 'validated' : `${res.status} ${res.body.message}`,
+      });
     }
 
     const rows = ['fit', 'tcx', 'gpx', 'apple_health', 'all'].map((format) => {

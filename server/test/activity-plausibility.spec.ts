@@ -1,5 +1,10 @@
 import { BODY_SERIES_THRESHOLDS } from '../src/activities/body-plausibility.data';
-import { BodyFeatures, BodyThresholds, bodyFeatures, implausibleForBody } from '../src/activities/body-plausibility.rules';
+import {
+  BodyFeatures,
+  bodyFeatures,
+  BodyThresholds,
+  implausibleForBody,
+} from '../src/activities/body-plausibility.rules';
 import { shapeOf } from '../src/activities/series-shape.rules';
 import { labelledSeries } from './support/activity-forgeries';
 
@@ -20,7 +25,12 @@ const KEYS: Array<[keyof BodyThresholds, keyof BodyFeatures]> = [
 const errors = (set: typeof samples, thresholds: BodyThresholds) => {
   const falseAccepts = set.filter((s) => !s.genuine && implausibleForBody(s.features, thresholds) === null);
   const falseRejects = set.filter((s) => s.genuine && implausibleForBody(s.features, thresholds) !== null);
-  return { falseAccepts: falseAccepts.length, falseRejects: falseRejects.length, fakes: set.filter((s) => !s.genuine).length, genuine: set.filter((s) => s.genuine).length };
+  return {
+    falseAccepts: falseAccepts.length,
+    falseRejects: falseRejects.length,
+    fakes: set.filter((s) => !s.genuine).length,
+    genuine: set.filter((s) => s.genuine).length,
+  };
 };
 
 /** Coordinate descent: each threshold at the midpoint that errs least (false rejects weigh double), twice round. */
@@ -28,7 +38,9 @@ function fit(): BodyThresholds {
   const thresholds: BodyThresholds = { minHeartRateRoughness: 0, minHeartRateFollowsSpeed: -1, minGpsJitterMeters: 0 };
   for (let round = 0; round < 2; round++) {
     for (const [key, feature] of KEYS) {
-      const values = [...new Set(tuning.map((s) => s.features[feature]).filter((v): v is number => v !== null))].sort((a, b) => a - b);
+      const values = [...new Set(tuning.map((s) => s.features[feature]).filter((v): v is number => v !== null))].sort(
+        (a, b) => a - b,
+      );
       let best = { cost: Infinity, value: thresholds[key] };
       for (let i = 1; i < values.length; i++) {
         const value = Math.round(((values[i - 1] + values[i]) / 2) * 100) / 100;
@@ -45,12 +57,17 @@ function fit(): BodyThresholds {
 describe('body plausibility of a recording without device data', () => {
   it('holds the thresholds fitted on the tuning half', () => {
     const fitted = fit();
-    expect({ fitted, tuning: errors(tuning, fitted) }).toEqual({ fitted: { ...BODY_SERIES_THRESHOLDS }, tuning: expect.anything() });
+    expect({ fitted, tuning: errors(tuning, fitted) }).toEqual({
+      fitted: { ...BODY_SERIES_THRESHOLDS },
+      tuning: expect.anything(),
+    });
   });
 
   it('on the held-out half: no genuine recording refused, at most 1 in 10 forgeries let through', () => {
     const result = errors(heldOut, BODY_SERIES_THRESHOLDS);
-    process.stdout.write(`held-out: ${JSON.stringify(result)}, tuning: ${JSON.stringify(errors(tuning, BODY_SERIES_THRESHOLDS))}\n`);
+    process.stdout.write(
+      `held-out: ${JSON.stringify(result)}, tuning: ${JSON.stringify(errors(tuning, BODY_SERIES_THRESHOLDS))}\n`,
+    );
     expect(result.genuine).toBe(30);
     expect(result.falseRejects).toBe(0);
     expect(result.falseAccepts).toBeLessThanOrEqual(result.fakes / 10);
@@ -59,6 +76,8 @@ describe('body plausibility of a recording without device data', () => {
   it('names what falls short', () => {
     const forged = samples.find((s) => s.label === 'a sine-wave heart rate')!;
     expect(implausibleForBody(forged.features)).toBe('its heart rate is as smooth as a drawn curve');
-    expect(implausibleForBody({ heartRateRoughness: null, heartRateFollowsSpeed: null, gpsJitterMeters: null })).toBe('it has neither a heart rate nor a track to judge');
+    expect(implausibleForBody({ heartRateRoughness: null, heartRateFollowsSpeed: null, gpsJitterMeters: null })).toBe(
+      'it has neither a heart rate nor a track to judge',
+    );
   });
 });

@@ -1,18 +1,31 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { ActivityFormat } from '../src/contract';
+
 import { activityKeys, isAccepted, judgeActivity, summarize } from '../src/activities/activity.rules';
 import { appleTime } from '../src/activities/readers/apple-health.reader';
-import { ActivitySource, ReadDeadline } from '../src/activities/readers/read-limits';
 import { readActivity } from '../src/activities/readers/read-activity';
+import { ActivitySource, ReadDeadline } from '../src/activities/readers/read-limits';
+import type { ActivityFormat } from '../src/contract';
 import { sniffMime } from '../src/uploads/uploads.rules';
-import { ActivitySpec, appleHealthZip, fitFile, gpxFile, lyingZipBomb, tcxFile, zipBomb, zipOf } from './support/activity-files';
+import {
+  ActivitySpec,
+  appleHealthZip,
+  fitFile,
+  gpxFile,
+  lyingZipBomb,
+  tcxFile,
+  zipBomb,
+  zipOf,
+} from './support/activity-files';
 
 /** A stored file as the storage drivers hand it out: in 64 KB chunks, whole or a range. */
 function sourceOf(bytes: Buffer): ActivitySource {
   const chunks = function* (part: Buffer) {
     for (let i = 0; i < part.length; i += 64 * 1024) yield part.subarray(i, i + 64 * 1024);
   };
-  return { size: bytes.length, open: async (range) => Readable.from(chunks(range ? bytes.subarray(range.start, range.end) : bytes)) };
+  return {
+    size: bytes.length,
+    open: async (range) => Readable.from(chunks(range ? bytes.subarray(range.start, range.end) : bytes)),
+  };
 }
 
 const START = new Date('2026-11-25T07:30:00Z');
@@ -43,7 +56,13 @@ describe('activity figures beyond a body', () => {
     const reading = await read('fit', await fitFile({ ...spec, totalCycles: 4e9 }));
     expect(reading.steps).toBe(8e9);
     const refused = judgeActivity(reading, day).filter((c) => !c.passed);
-    expect(refused).toEqual([{ name: 'within_human_bounds', passed: false, reason: '8,000,000,000 steps are more than a person takes in a day (at most 150,000)' }]);
+    expect(refused).toEqual([
+      {
+        name: 'within_human_bounds',
+        passed: false,
+        reason: '8,000,000,000 steps are more than a person takes in a day (at most 150,000)',
+      },
+    ]);
   });
 });
 
@@ -60,7 +79,12 @@ describe('activity readers on genuine files', () => {
     expect(checks.filter((c) => !c.passed)).toEqual([]);
     expect(isAccepted(checks)).toBe(true);
     const summary = summarize(reading);
-    expect(summary).toMatchObject({ format, kind: 'running', startedAt: START.toISOString(), durationSeconds: 35 * 60 });
+    expect(summary).toMatchObject({
+      format,
+      kind: 'running',
+      startedAt: START.toISOString(),
+      durationSeconds: 35 * 60,
+    });
     expect(summary.heartRateAvg).toBeGreaterThan(120);
     expect(summary.heartRateMax).toBeGreaterThan(summary.heartRateAvg!);
     expect(summary.heartRateMax).toBeLessThan(200);
@@ -75,8 +99,15 @@ describe('activity readers on genuine files', () => {
     const gpx = summarize(await read('gpx', gpxFile(spec)));
     expect(gpx).toMatchObject({ device: 'Garmin Connect', calories: null, steps: null });
     // The day's steps from the source that counted most (phone and watch count the same steps), the workout's own totals.
-    const apple = summarize(await read('apple_health', await appleHealthZip({ ...spec, utcOffsetMinutes: 60, daySteps: 12_000 })));
-    expect(apple).toMatchObject({ device: 'Apple Watch', calories: 385, steps: 12_000, distanceMeters: expect.any(Number) });
+    const apple = summarize(
+      await read('apple_health', await appleHealthZip({ ...spec, utcOffsetMinutes: 60, daySteps: 12_000 })),
+    );
+    expect(apple).toMatchObject({
+      device: 'Apple Watch',
+      calories: 385,
+      steps: 12_000,
+      distanceMeters: expect.any(Number),
+    });
   });
 
   it('claims a FIT file and its TCX export under the same device key, and the same track in any format under one track key', async () => {
@@ -106,7 +137,10 @@ describe('activity readers on genuine files', () => {
 });
 
 describe('activity readers on fakes', () => {
-  const failedChecks = async (format: ActivityFormat, bytes: Buffer) => judgeActivity(await read(format, bytes), day).filter((c) => !c.passed).map((c) => c.reason);
+  const failedChecks = async (format: ActivityFormat, bytes: Buffer) =>
+    judgeActivity(await read(format, bytes), day)
+      .filter((c) => !c.passed)
+      .map((c) => c.reason);
 
   it("refuses yesterday's activity in every format", async () => {
     const yesterday = { ...spec, start: new Date('2026-11-24T07:30:00Z') };
@@ -118,33 +152,88 @@ describe('activity readers on fakes', () => {
       expect(await failedChecks(format, bytes)).toEqual(['Activity started on 2026-11-24, not today (2026-11-25)']);
     }
     // The export keeps only the proof day's heart rate, so yesterday's workout also shows none; the date is the first reason.
-    expect((await failedChecks('apple_health', await appleHealthZip({ ...yesterday, utcOffsetMinutes: 60 })))[0]).toBe('Activity started on 2026-11-24, not today (2026-11-25)');
+    expect((await failedChecks('apple_health', await appleHealthZip({ ...yesterday, utcOffsetMinutes: 60 })))[0]).toBe(
+      'Activity started on 2026-11-24, not today (2026-11-25)',
+    );
   });
 
   it('refuses 5 minutes, a flat heart rate, an impossible one, none, and timestamps going backwards', async () => {
-    expect(await failedChecks('fit', await fitFile({ ...spec, minutes: 5 }))).toEqual(['Activity lasted 5 minutes: at least 10 are needed']);
-    expect(await failedChecks('tcx', tcxFile({ ...spec, heartRate: 'flat' }))).toEqual(['Heart rate is a flat line (120 bpm throughout)']);
-    expect(await failedChecks('gpx', gpxFile({ ...spec, heartRate: 'impossible' }))).toEqual([expect.stringMatching(/^Heart rate of \d+ bpm is not plausible \(30–230 bpm\)$/)]);
-    expect(await failedChecks('gpx', gpxFile({ ...spec, heartRate: 'none' }))).toEqual(['No heart rate in this file: record the activity with a heart-rate sensor']);
-    expect(await failedChecks('fit', await fitFile({ ...spec, backwards: true }))).toEqual(['Timestamps go backwards at 08:46:30']);
-    expect(await failedChecks('apple_health', await appleHealthZip({ ...spec, heartRate: 'flat', utcOffsetMinutes: 60 }))).toEqual([
+    expect(await failedChecks('fit', await fitFile({ ...spec, minutes: 5 }))).toEqual([
+      'Activity lasted 5 minutes: at least 10 are needed',
+    ]);
+    expect(await failedChecks('tcx', tcxFile({ ...spec, heartRate: 'flat' }))).toEqual([
       'Heart rate is a flat line (120 bpm throughout)',
     ]);
+    expect(await failedChecks('gpx', gpxFile({ ...spec, heartRate: 'impossible' }))).toEqual([
+      expect.stringMatching(/^Heart rate of \d+ bpm is not plausible \(30–230 bpm\)$/),
+    ]);
+    expect(await failedChecks('gpx', gpxFile({ ...spec, heartRate: 'none' }))).toEqual([
+      'No heart rate in this file: record the activity with a heart-rate sensor',
+    ]);
+    expect(await failedChecks('fit', await fitFile({ ...spec, backwards: true }))).toEqual([
+      'Timestamps go backwards at 08:46:30',
+    ]);
+    expect(
+      await failedChecks('apple_health', await appleHealthZip({ ...spec, heartRate: 'flat', utcOffsetMinutes: 60 })),
+    ).toEqual(['Heart rate is a flat line (120 bpm throughout)']);
   });
 
   it.each<[string, ActivityFormat, () => Promise<Buffer> | Buffer, string | RegExp]>([
     ['a truncated FIT file', 'fit', async () => (await fitFile(spec)).subarray(0, 3000), /damaged or incomplete/],
     ['a FIT file with a flipped byte', 'fit', async () => flip(await fitFile(spec), 2000), /damaged or incomplete/],
     ['a truncated TCX file', 'tcx', () => tcxFile(spec).subarray(0, 5000), /not well-formed XML/],
-    ['a GPX route without times', 'gpx', () => Buffer.from('<?xml version="1.0"?><gpx creator="x"><rte><rtept lat="1" lon="2"/></rte></gpx>'), /no track points with a time/],
-    ['a GPX file with a date that is not one', 'gpx', () => Buffer.from(gpxFile(spec).toString().replace(/(<\/ele>)<time>[^<]+<\/time>/, '$1<time>yesterday</time>')), /"yesterday" is not a date and time/],
-    ['a truncated zip', 'apple_health', async () => (await appleHealthZip(spec)).subarray(0, 20_000), /zip is damaged or incomplete/],
-    ['a zip without export.xml', 'apple_health', () => zipOf([['notes.txt', Buffer.from('hello')]]), /not an Apple Health export: apple_health_export\/export.xml is missing/],
+    [
+      'a GPX route without times',
+      'gpx',
+      () => Buffer.from('<?xml version="1.0"?><gpx creator="x"><rte><rtept lat="1" lon="2"/></rte></gpx>'),
+      /no track points with a time/,
+    ],
+    [
+      'a GPX file with a date that is not one',
+      'gpx',
+      () =>
+        Buffer.from(
+          gpxFile(spec)
+            .toString()
+            .replace(/(<\/ele>)<time>[^<]+<\/time>/, '$1<time>yesterday</time>'),
+        ),
+      /"yesterday" is not a date and time/,
+    ],
+    [
+      'a truncated zip',
+      'apple_health',
+      async () => (await appleHealthZip(spec)).subarray(0, 20_000),
+      /zip is damaged or incomplete/,
+    ],
+    [
+      'a zip without export.xml',
+      'apple_health',
+      () => zipOf([['notes.txt', Buffer.from('hello')]]),
+      /not an Apple Health export: apple_health_export\/export.xml is missing/,
+    ],
     ['a zip bomb', 'apple_health', () => zipBomb(), /inflates \d+ times: that is a zip bomb/],
-    ['a zip bomb whose directory lies about its size', 'apple_health', () => lyingZipBomb(), /zip is damaged or incomplete \(too many bytes in the stream/],
-    ['an XML text run of 9 MB', 'gpx', () => Buffer.concat([Buffer.from('<?xml version="1.0"?><gpx creator="x"><trk><name>'), Buffer.alloc(9 * 1024 * 1024, 'a'), Buffer.from('</name></trk></gpx>')]), /single element or text of over 8 MB/],
+    [
+      'a zip bomb whose directory lies about its size',
+      'apple_health',
+      () => lyingZipBomb(),
+      /zip is damaged or incomplete \(too many bytes in the stream/,
+    ],
+    [
+      'an XML text run of 9 MB',
+      'gpx',
+      () =>
+        Buffer.concat([
+          Buffer.from('<?xml version="1.0"?><gpx creator="x"><trk><name>'),
+          Buffer.alloc(9 * 1024 * 1024, 'a'),
+          Buffer.from('</name></trk></gpx>'),
+        ]),
+      /single element or text of over 8 MB/,
+    ],
   ])('refuses %s as unreadable, with the reason', async (_name, format, make, message) => {
-    expect(await refusal(read(format, await make()))).toEqual({ code: 'ACTIVITY_UNREADABLE', message: expect.stringMatching(message) });
+    expect(await refusal(read(format, await make()))).toEqual({
+      code: 'ACTIVITY_UNREADABLE',
+      message: expect.stringMatching(message),
+    });
   });
 
   it('stops a read at its time limit: a store that stalls, and a FIT decode', async () => {
@@ -157,7 +246,9 @@ describe('activity readers on fakes', () => {
     });
     expect(Date.now() - started).toBeLessThan(2000);
     deadline.dispose();
-    expect(await refusal(read('fit', await fitFile(spec), new ReadDeadline(1)))).toMatchObject({ code: 'ACTIVITY_UNREADABLE' });
+    expect(await refusal(read('fit', await fitFile(spec), new ReadDeadline(1)))).toMatchObject({
+      code: 'ACTIVITY_UNREADABLE',
+    });
   });
 });
 

@@ -1,5 +1,12 @@
-import { SHAPE_RULES, isSameRecording, lookupKeys, shapeKeys, shapeOf, shapeSimilarity } from '../src/activities/series-shape.rules';
 import type { ActivitySeries } from '../src/activities/readers/samples';
+import {
+  isSameRecording,
+  lookupKeys,
+  SHAPE_RULES,
+  shapeKeys,
+  shapeOf,
+  shapeSimilarity,
+} from '../src/activities/series-shape.rules';
 import { Sample, samplesOf } from './support/activity-files';
 
 /**
@@ -23,15 +30,27 @@ const recordings = Array.from({ length: 40 }, (_, i) => {
 
 /** Ways to pass a recording off as another: each keeps the body's series, changes what a key or a glance sees. */
 const DRESSINGS: Record<string, (s: Sample[]) => Sample[]> = {
-  'shifted a day and 0.0001°': (s) => s.map((x) => ({ ...x, time: new Date(x.time.getTime() + DAY_MS + 3000), lat: x.lat + 0.0001, lon: x.lon - 0.0001 })),
-  'heart rate and track rescaled': (s) => s.map((x) => ({ ...x, bpm: Math.round(x.bpm! * 1.07 + 3), lat: 52 + (x.lat - 52) * 1.1 })),
+  'shifted a day and 0.0001°': (s) =>
+    s.map((x) => ({
+      ...x,
+      time: new Date(x.time.getTime() + DAY_MS + 3000),
+      lat: x.lat + 0.0001,
+      lon: x.lon - 0.0001,
+    })),
+  'heart rate and track rescaled': (s) =>
+    s.map((x) => ({ ...x, bpm: Math.round(x.bpm! * 1.07 + 3), lat: 52 + (x.lat - 52) * 1.1 })),
   'resampled to a third of the rate': (s) => s.filter((_, i) => i % 3 === 0),
   'trimmed at both ends': (s) => s.slice(Math.floor(s.length * 0.2) + 3, Math.floor(s.length * 0.85)),
   'trimmed, thinned, shifted and rescaled': (s) =>
     s
       .slice(Math.floor(s.length * 0.1) + 1)
       .filter((_, i) => i % 2 === 0)
-      .map((x) => ({ ...x, time: new Date(x.time.getTime() + DAY_MS + 7000), bpm: Math.round(x.bpm! * 0.95 - 2), lat: x.lat + 0.01 })),
+      .map((x) => ({
+        ...x,
+        time: new Date(x.time.getTime() + DAY_MS + 7000),
+        bpm: Math.round(x.bpm! * 0.95 - 2),
+        lat: x.lat + 0.01,
+      })),
 };
 
 describe('recognising a reused recording', () => {
@@ -50,7 +69,8 @@ describe('recognising a reused recording', () => {
 
   it('matches no two different recordings', () => {
     let highest = 0;
-    for (let i = 0; i < originals.length; i++) for (let j = 0; j < i; j++) highest = Math.max(highest, shapeSimilarity(originals[i], originals[j]));
+    for (let i = 0; i < originals.length; i++)
+      for (let j = 0; j < i; j++) highest = Math.max(highest, shapeSimilarity(originals[i], originals[j]));
     expect(highest).toBeLessThan(SHAPE_RULES.matchCorrelation);
   });
 

@@ -1,5 +1,5 @@
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { RedisProcess, waitFor } from './redis-process';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { clockOf } from './support/sessions';
 
 describe('AI routes while Redis is down', () => {
@@ -27,12 +27,24 @@ describe('AI routes while Redis is down', () => {
     expect(Date.now() - started).toBeLessThan(4000);
 
     const today = await t.http.get('/api/workout/today').set(me.auth).expect(200);
-    await t.http.put(`/api/workout/${today.body.id}/progress`).set(me.auth).send({ userId: me.user.id, exerciseId: 'ex1', done: true }).expect(200);
+    await t.http
+      .put(`/api/workout/${today.body.id}/progress`)
+      .set(me.auth)
+      .send({ userId: me.user.id, exerciseId: 'ex1', done: true })
+      .expect(200);
     clockOf(t).advance(today.body.duration * 30_000);
-    await t.http.post('/api/workout/complete').set(me.auth).send({ userId: me.user.id, workoutId: today.body.id, completedExercises: ['ex1'] }).expect(200);
+    await t.http
+      .post('/api/workout/complete')
+      .set(me.auth)
+      .send({ userId: me.user.id, workoutId: today.body.id, completedExercises: ['ex1'] })
+      .expect(200);
     await t.http.get('/api/workout/sessions').set(me.auth).expect(200);
 
     await redis.start();
-    await waitFor(async () => (await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'hi' })).status === 200);
+    await waitFor(
+      async () =>
+        (await t.http.post('/api/workout/chat').set(me.auth).send({ userId: me.user.id, message: 'hi' })).status ===
+        200,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
+
 import { AuthService } from '../src/auth/auth.service';
-import { SignedIn, TestApp, signIn, signMessage, startTestApp } from './harness';
+import { SignedIn, signIn, signMessage, startTestApp, TestApp } from './harness';
 
 describe('Phantom sign-in over HTTP', () => {
   let t: TestApp;
@@ -9,7 +10,8 @@ describe('Phantom sign-in over HTTP', () => {
   afterAll(() => t.close());
 
   const challengeFor = async (kp: Keypair) =>
-    (await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: kp.publicKey.toBase58() }).expect(200)).body as {
+    (await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: kp.publicKey.toBase58() }).expect(200))
+      .body as {
       nonce: string;
       message: string;
     };
@@ -38,14 +40,26 @@ describe('Phantom sign-in over HTTP', () => {
     const body = { walletAddress: kp.publicKey.toBase58(), nonce, signature: signMessage(kp, message) };
     await t.http.post('/api/auth/phantom').send(body).expect(200);
     const replay = await t.http.post('/api/auth/phantom').send(body).expect(401);
-    expect(replay.body).toEqual({ statusCode: 401, code: 'AUTH_CHALLENGE_EXPIRED', message: expect.stringMatching(/expired or already used/), error: 'Unauthorized' });
+    expect(replay.body).toEqual({
+      statusCode: 401,
+      code: 'AUTH_CHALLENGE_EXPIRED',
+      message: expect.stringMatching(/expired or already used/),
+      error: 'Unauthorized',
+    });
   });
 
   it('lets exactly one of 20 simultaneous uses of one signed challenge through', async () => {
     const kp = Keypair.generate();
     const { nonce, message } = await challengeFor(kp);
     const body = { walletAddress: kp.publicKey.toBase58(), nonce, signature: signMessage(kp, message) };
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => t.http.post('/api/auth/phantom').send(body).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.http
+          .post('/api/auth/phantom')
+          .send(body)
+          .then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 401)).toHaveLength(19);
   });
@@ -81,20 +95,29 @@ describe('Phantom sign-in over HTTP', () => {
 
   it('answers 400 for malformed addresses and operator objects, touching nothing', async () => {
     await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: 'not-an-address' }).expect(400);
-    await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: '0000000000000000000000000000000000' }).expect(400);
+    await t.http
+      .get('/api/auth/phantom/challenge')
+      .query({ walletAddress: '0000000000000000000000000000000000' })
+      .expect(400);
     const injected = await t.http
       .post('/api/auth/phantom')
       .send({ walletAddress: { $gt: '' }, nonce: { $ne: null }, signature: 'x' })
       .expect(400);
     expect(injected.body.statusCode).toBe(400);
     expect(injected.body.error).toBe('Validation Failed');
-    await t.http.post('/api/auth/phantom').send({ walletAddress: Keypair.generate().publicKey.toBase58(), nonce: 'a'.repeat(32), extra: 1 }).expect(400);
+    await t.http
+      .post('/api/auth/phantom')
+      .send({ walletAddress: Keypair.generate().publicKey.toBase58(), nonce: 'a'.repeat(32), extra: 1 })
+      .expect(400);
     await t.http.post('/api/auth/phantom').set('content-type', 'application/json').send('{"broken":').expect(400);
     // Base58 of the right length that is no 32-byte key: valid by the document's pattern, and it has
     // no challenge to answer (the challenge route refuses it), so signing in with it is refused as such.
     const notAKey = '43anxb4uoAGyVgk95bJpTTWG7LdEq3V71';
     await t.http.get('/api/auth/phantom/challenge').query({ walletAddress: notAKey }).expect(400);
-    const signIn = await t.http.post('/api/auth/phantom').send({ walletAddress: notAKey, nonce: 'a'.repeat(32), signature: 'x' }).expect(401);
+    const signIn = await t.http
+      .post('/api/auth/phantom')
+      .send({ walletAddress: notAKey, nonce: 'a'.repeat(32), signature: 'x' })
+      .expect(401);
     expect(signIn.body.code).toBe('AUTH_CHALLENGE_EXPIRED');
   });
 
@@ -111,7 +134,10 @@ describe('Phantom sign-in over HTTP', () => {
         { expiresIn: -10 },
       );
       await t.http.get('/api/user').set('Authorization', `Bearer ${expired}`).expect(401);
-      const foreign = await new JwtService({ secret: 'another-secret-another-secret-another' }).signAsync({ sub: session.user.id, typ: 'session' });
+      const foreign = await new JwtService({ secret: 'another-secret-another-secret-another' }).signAsync({
+        sub: session.user.id,
+        typ: 'session',
+      });
       await t.http.get('/api/user').set('Authorization', `Bearer ${foreign}`).expect(401);
       const tampered = session.token.slice(0, -2) + (session.token.endsWith('AA') ? 'BB' : 'AA');
       await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${tampered}`).expect(401);
@@ -144,7 +170,8 @@ describe('sign-in rate limit', () => {
   it('answers 429 past the per-minute budget', async () => {
     const walletAddress = Keypair.generate().publicKey.toBase58();
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await t.http.get('/api/auth/phantom/challenge').query({ walletAddress })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push((await t.http.get('/api/auth/phantom/challenge').query({ walletAddress })).status);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
     expect(statuses).toContain(429);
     const res = await t.http.get('/api/auth/phantom/challenge').query({ walletAddress }).expect(429);

@@ -1,5 +1,5 @@
 import { BmiService } from '../src/bmi/bmi.service';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 import { pngBomb, reportImage } from './support/evidence-samples';
 import { pdfWithLines, pngBytes, uploadReport } from './support/uploads';
 
@@ -21,7 +21,11 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       [{ height: 180, weight: 300.5 }, 'Invalid Weight', 'Weight must be between 30-300 kg.'],
     ])('answers 400 to %p with the product’s toast', async (input, title, message) => {
       const me = await signIn(t);
-      const res = await t.http.post('/api/bmi').set(me.auth).send({ ...input, userId: me.user.id }).expect(400);
+      const res = await t.http
+        .post('/api/bmi')
+        .set(me.auth)
+        .send({ ...input, userId: me.user.id })
+        .expect(400);
       expect(res.body).toEqual({ statusCode: 400, code: 'BMI_INVALID_MEASUREMENT', message, error: title });
       const records = await t.http.get(`/api/bmi/${me.user.id}`).set(me.auth).expect(200);
       expect(records.body).toEqual([]);
@@ -30,12 +34,20 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
     it('refuses unknown fields and operator objects with 400', async () => {
       const me = await signIn(t);
       await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 70, admin: true }).expect(400);
-      await t.http.post('/api/bmi').set(me.auth).send({ height: { $gt: '' }, weight: 70 }).expect(400);
+      await t.http
+        .post('/api/bmi')
+        .set(me.auth)
+        .send({ height: { $gt: '' }, weight: 70 })
+        .expect(400);
     });
 
     it('computes, stores a record and updates the user’s height, weight and latest BMI', async () => {
       const me = await signIn(t);
-      const first = await t.http.post('/api/bmi').set(me.auth).send({ height: '180', weight: '77.5', userId: me.user.id }).expect(200);
+      const first = await t.http
+        .post('/api/bmi')
+        .set(me.auth)
+        .send({ height: '180', weight: '77.5', userId: me.user.id })
+        .expect(200);
       expect(first.body).toEqual({ bmi: 23.9, category: 'Normal' });
       const second = await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 97.2 }).expect(200);
       expect(second.body).toEqual({ bmi: 30, category: 'Obese' });
@@ -52,7 +64,8 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
 
     it('keeps one calculator record a day for the same figures, and a new one when they change', async () => {
       const me = await signIn(t);
-      for (let press = 0; press < 3; press++) await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 82 }).expect(200);
+      for (let press = 0; press < 3; press++)
+        await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 82 }).expect(200);
       expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toHaveLength(1);
       await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 81.5 }).expect(200);
       const list = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body as Array<{ weight: number }>;
@@ -94,7 +107,9 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       // Analysing the same upload again stores it once.
       await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
       const list = await t.http.get('/api/bmi').set(me.auth).expect(200);
-      expect(list.body).toEqual([expect.objectContaining({ bmi: 26.6, category: 'Overweight', source: 'report', height: 176, weight: 82.4 })]);
+      expect(list.body).toEqual([
+        expect.objectContaining({ bmi: 26.6, category: 'Overweight', source: 'report', height: 176, weight: 82.4 }),
+      ]);
       const user = await t.http.get('/api/user').set(me.auth).expect(200);
       expect(user.body).toMatchObject({ latestBmi: 26.6, height: 176, weight: 82.4 });
       const achievements = await t.http.get('/api/achievements').set(me.auth).expect(200);
@@ -118,8 +133,13 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       await t.http.post(`/api/bmi/${report.id}/confirm`).set(other.auth).expect(404);
       const confirmed = await t.http.post(`/api/bmi/${report.id}/confirm`).set(me.auth).expect(200);
       expect(confirmed.body).toMatchObject({ height: 180, weight: 80.5 });
-      expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject({ height: 180, weight: 80.5 });
-      const calculatorRecord = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body.find((r: { source: string }) => r.source === 'calculator');
+      expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject({
+        height: 180,
+        weight: 80.5,
+      });
+      const calculatorRecord = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body.find(
+        (r: { source: string }) => r.source === 'calculator',
+      );
       await t.http.post(`/api/bmi/${calculatorRecord.id}/confirm`).set(me.auth).expect(404);
     });
 
@@ -145,16 +165,44 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
 
     it('answers 422 "Analysis Failed" to a PDF or an image without values and to a file that is no image, storing nothing', async () => {
       const me = await signIn(t);
-      const empty = await uploadReport(t, me, await pdfWithLines(['Thank you for visiting our gym.', 'See you next month!']), 'application/pdf');
-      const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: empty, reportType: 'bmi' }).expect(422);
-      expect(res.body).toEqual({ statusCode: 422, code: 'BMI_REPORT_UNREADABLE', error: 'Analysis Failed', message: expect.stringContaining('No BMI value could be read') });
+      const empty = await uploadReport(
+        t,
+        me,
+        await pdfWithLines(['Thank you for visiting our gym.', 'See you next month!']),
+        'application/pdf',
+      );
+      const res = await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: empty, reportType: 'bmi' })
+        .expect(422);
+      expect(res.body).toEqual({
+        statusCode: 422,
+        code: 'BMI_REPORT_UNREADABLE',
+        error: 'Analysis Failed',
+        message: expect.stringContaining('No BMI value could be read'),
+      });
 
       const image = await uploadReport(t, me, reportImage(['Thank you for visiting our gym.']), 'image/png');
-      const imageRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: image, reportType: 'bmi' }).expect(422);
-      expect(imageRes.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: expect.stringContaining('No BMI value could be read') });
+      const imageRes = await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: image, reportType: 'bmi' })
+        .expect(422);
+      expect(imageRes.body).toMatchObject({
+        code: 'BMI_REPORT_UNREADABLE',
+        message: expect.stringContaining('No BMI value could be read'),
+      });
       const notAnImage = await uploadReport(t, me, pngBytes(2048), 'image/png');
-      const notAnImageRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: notAnImage, reportType: 'bmi' }).expect(422);
-      expect(notAnImageRes.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: 'This image could not be read. Upload the original report file.' });
+      const notAnImageRes = await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: notAnImage, reportType: 'bmi' })
+        .expect(422);
+      expect(notAnImageRes.body).toMatchObject({
+        code: 'BMI_REPORT_UNREADABLE',
+        message: 'This image could not be read. Upload the original report file.',
+      });
       expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
     });
 
@@ -171,23 +219,40 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
       const fileUrl = await uploadReport(t, me, sheet, 'image/png');
       const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
       expect(res.body).toMatchObject({ bmiValue: 24.1, bodyFatPercentage: 17.7, muscleMass: 33.9, weight: 78.2 });
-      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([expect.objectContaining({ bmi: 24.1, source: 'report' })]);
+      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([
+        expect.objectContaining({ bmi: 24.1, source: 'report' }),
+      ]);
     });
 
     it('refuses an image report whose header claims a decompression bomb, and a cut-off one, with 422', async () => {
       const me = await signIn(t);
       const bomb = await uploadReport(t, me, pngBomb(20_000, 20_000), 'image/png');
-      const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: bomb, reportType: 'bmi' }).expect(422);
-      expect(res.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: 'This image is too large (20000×20000). Upload one of at most 40 megapixels.' });
+      const res = await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: bomb, reportType: 'bmi' })
+        .expect(422);
+      expect(res.body).toMatchObject({
+        code: 'BMI_REPORT_UNREADABLE',
+        message: 'This image is too large (20000×20000). Upload one of at most 40 megapixels.',
+      });
       const cut = await uploadReport(t, me, reportImage(['BMI 24.1']).subarray(0, 200), 'image/png');
-      const cutRes = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: cut, reportType: 'bmi' }).expect(422);
+      const cutRes = await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: cut, reportType: 'bmi' })
+        .expect(422);
       expect(cutRes.body.code).toBe('BMI_REPORT_UNREADABLE');
       expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
     });
 
     it('refuses a body that is not {fileUrl, reportType: "bmi"}', async () => {
       const me = await signIn(t);
-      await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: { $gt: '' } }).expect(400);
+      await t.http
+        .post('/api/bmi/analyze')
+        .set(me.auth)
+        .send({ fileUrl: { $gt: '' } })
+        .expect(400);
       await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: 'x', reportType: 'dexa' }).expect(400);
     });
   });

@@ -1,5 +1,6 @@
-import { mongo } from 'mongoose';
 import { randomBytes } from 'node:crypto';
+
+import { mongo } from 'mongoose';
 
 /**
  * The database primitives the code rests on, against the real server. Exactly-once guarantees
@@ -15,16 +16,24 @@ const WRITERS = 40;
 describe('database primitives: unique-key inserts, atomic single-document updates', () => {
   const dbName = `sweat_test_atomic_${randomBytes(4).toString('hex')}`;
   let client: mongo.MongoClient;
-  beforeAll(async () => (client = await new mongo.MongoClient(`${MONGO_BASE}/${dbName}`, { maxPoolSize: WRITERS }).connect()));
+  beforeAll(
+    async () => (client = await new mongo.MongoClient(`${MONGO_BASE}/${dbName}`, { maxPoolSize: WRITERS }).connect()),
+  );
   afterAll(async () => {
-    await client.db().dropDatabase().catch(() => undefined);
+    await client
+      .db()
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
   });
 
   async function raceInserts(insert: (i: number) => Promise<unknown>) {
     const results = await Promise.allSettled(Array.from({ length: WRITERS }, (_, i) => insert(i)));
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    return { won: results.length - rejected.length, duplicateErrors: rejected.filter((r) => r.reason?.code === 11000).length };
+    return {
+      won: results.length - rejected.length,
+      duplicateErrors: rejected.filter((r) => r.reason?.code === 11000).length,
+    };
   }
 
   it(`lets exactly one of ${WRITERS} concurrent inserts of one _id win`, async () => {
@@ -40,7 +49,9 @@ describe('database primitives: unique-key inserts, atomic single-document update
   it(`lets exactly one of ${WRITERS} concurrent inserts win on a compound unique index (the ledger's (userId, account, seq))`, async () => {
     const entries = client.db().collection('entries');
     await entries.createIndex({ userId: 1, account: 1, seq: 1 }, { unique: true });
-    const { won, duplicateErrors } = await raceInserts((writer) => entries.insertOne({ userId: 'u1', account: 'credits', seq: 7, writer }));
+    const { won, duplicateErrors } = await raceInserts((writer) =>
+      entries.insertOne({ userId: 'u1', account: 'credits', seq: 7, writer }),
+    );
     expect({ won, duplicateErrors }).toEqual({ won: 1, duplicateErrors: WRITERS - 1 });
     expect(await entries.countDocuments({ userId: 'u1', seq: 7 })).toBe(1);
   });
@@ -48,12 +59,19 @@ describe('database primitives: unique-key inserts, atomic single-document update
   it(`applies every one of ${WRITERS * 10} concurrent updates of one document, whichever fields they set`, async () => {
     const counters = client.db().collection<{ _id: string; hits: number; even: number; odd: number }>('counters');
     await counters.insertOne({ _id: 'c', hits: 0, even: 0, odd: 0 });
-    const updates = Array.from({ length: WRITERS * 10 }, (_, i) => counters.updateOne({ _id: 'c' }, { $inc: { hits: 1, [i % 2 ? 'odd' : 'even']: 1 } }));
+    const updates = Array.from({ length: WRITERS * 10 }, (_, i) =>
+      counters.updateOne({ _id: 'c' }, { $inc: { hits: 1, [i % 2 ? 'odd' : 'even']: 1 } }),
+    );
     await Promise.all(updates);
-    expect(await counters.findOne({ _id: 'c' })).toEqual({ _id: 'c', hits: WRITERS * 10, even: WRITERS * 5, odd: WRITERS * 5 });
+    expect(await counters.findOne({ _id: 'c' })).toEqual({
+      _id: 'c',
+      hits: WRITERS * 10,
+      even: WRITERS * 5,
+      odd: WRITERS * 5,
+    });
   });
 
-  it('moves a guarded value only forward under concurrent writers (the ledger cache\'s seq guard)', async () => {
+  it("moves a guarded value only forward under concurrent writers (the ledger cache's seq guard)", async () => {
     const cache = client.db().collection<{ _id: string; seq: number }>('cache');
     await cache.insertOne({ _id: 'u', seq: 0 });
     const seqs = Array.from({ length: WRITERS }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
@@ -68,7 +86,9 @@ describe('database primitives: unique-key inserts, atomic single-document update
   it('applies a bulkWrite of 250 seq-guarded updates, one update command, and answers', async () => {
     const cache = client.db().collection<{ _id: string; seq: number }>('bulk_cache');
     await cache.insertMany(Array.from({ length: 250 }, (_, i) => ({ _id: `u${i}`, seq: 0 })));
-    const moves = Array.from({ length: 250 }, (_, i) => ({ updateOne: { filter: { _id: `u${i}`, seq: { $lt: 1 } }, update: { $set: { seq: 1 } } } }));
+    const moves = Array.from({ length: 250 }, (_, i) => ({
+      updateOne: { filter: { _id: `u${i}`, seq: { $lt: 1 } }, update: { $set: { seq: 1 } } },
+    }));
     const written = await cache.bulkWrite(moves, { ordered: false });
     expect([written.matchedCount, written.modifiedCount]).toEqual([250, 250]);
     expect(await cache.countDocuments({ seq: 1 })).toBe(250);
@@ -81,7 +101,11 @@ describe('database primitives: unique-key inserts, atomic single-document update
   // there for the next, an updateMany finds what an earlier statement changed.
   it('lets each statement of a bulkWrite see what the ones before it wrote', async () => {
     const docs = client.db().collection<{ _id: string; n: number; seq?: number; tag?: string }>('bulk_seen');
-    await docs.insertMany([{ _id: 'a', n: 0, seq: 0 }, { _id: 'b', n: 0, tag: 'x' }, { _id: 'c', n: 0 }]);
+    await docs.insertMany([
+      { _id: 'a', n: 0, seq: 0 },
+      { _id: 'b', n: 0, tag: 'x' },
+      { _id: 'c', n: 0 },
+    ]);
     const written = await docs.bulkWrite([
       { updateOne: { filter: { _id: 'a' }, update: { $inc: { n: 1 } } } },
       { updateOne: { filter: { _id: 'a', seq: { $lt: 1 } }, update: { $set: { seq: 1 }, $inc: { n: 1 } } } },
@@ -103,16 +127,25 @@ describe('database primitives: unique-key inserts, atomic single-document update
   it('keeps the statements before a failed one and changes nothing for the failed one', async () => {
     const docs = client.db().collection<{ _id: string; n: number }>('bulk_failed');
     // q's n is a string, so $inc fails on it.
-    await docs.insertMany([{ _id: 'p', n: 0 }, { _id: 'q', n: 'text' as unknown as number }]);
+    await docs.insertMany([
+      { _id: 'p', n: 0 },
+      { _id: 'q', n: 'text' as unknown as number },
+    ]);
     const failed = await docs
       .bulkWrite([
         { updateOne: { filter: { _id: 'p' }, update: { $inc: { n: 1 } } } },
         { updateOne: { filter: { _id: 'q' }, update: { $inc: { n: 1 } } } },
         { updateOne: { filter: { _id: 'p' }, update: { $inc: { n: 1 } } } },
       ])
-      .then(() => null, (err: Error) => err);
+      .then(
+        () => null,
+        (err: Error) => err,
+      );
     expect(failed).toBeInstanceOf(Error);
-    expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 'p', n: 1 }, { _id: 'q', n: 'text' }]);
+    expect(await docs.find().sort({ _id: 1 }).toArray()).toEqual([
+      { _id: 'p', n: 1 },
+      { _id: 'q', n: 'text' },
+    ]);
   });
 
   // A bulkWrite holds SQLite's write lock from its first statement to its commit; creating a
@@ -128,14 +161,25 @@ describe('database primitives: unique-key inserts, atomic single-document update
     const bulks = (async () => {
       while (running) {
         const seq = ++rounds;
-        await cache.bulkWrite(ids.map((_id) => ({ updateOne: { filter: { _id, seq: { $lt: seq } }, update: { $set: { seq } } } })), { ordered: false });
+        await cache.bulkWrite(
+          ids.map((_id) => ({ updateOne: { filter: { _id, seq: { $lt: seq } }, update: { $set: { seq } } } })),
+          { ordered: false },
+        );
       }
     })();
     const created: string[] = [];
     try {
       for (let i = 0; i < 8; i++) {
         const fresh = db.collection(`ddl_new_${i}`);
-        created.push(await fresh.insertOne({ i }).then(() => fresh.createIndex({ i: 1 }), (err: Error) => `insert: ${err.message}`).catch((err: Error) => `createIndex: ${err.message}`));
+        created.push(
+          await fresh
+            .insertOne({ i })
+            .then(
+              () => fresh.createIndex({ i: 1 }),
+              (err: Error) => `insert: ${err.message}`,
+            )
+            .catch((err: Error) => `createIndex: ${err.message}`),
+        );
       }
     } finally {
       running = false;
@@ -151,8 +195,15 @@ describe('database primitives: unique-key inserts, atomic single-document update
     const inserted = client.db().collection('bulk_inserted');
     const ids = Array.from({ length: 20 }, (_, i) => `k${i}`);
     await counters.insertMany(ids.map((_id) => ({ _id, n: 0 })));
-    const bulks = Array.from({ length: 10 }, () => counters.bulkWrite(ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $inc: { n: 1 } } } })), { ordered: false }));
-    const singles = Array.from({ length: 40 }, (_, i) => counters.updateOne({ _id: ids[i % ids.length] }, { $inc: { n: 1 } }));
+    const bulks = Array.from({ length: 10 }, () =>
+      counters.bulkWrite(
+        ids.map((_id) => ({ updateOne: { filter: { _id }, update: { $inc: { n: 1 } } } })),
+        { ordered: false },
+      ),
+    );
+    const singles = Array.from({ length: 40 }, (_, i) =>
+      counters.updateOne({ _id: ids[i % ids.length] }, { $inc: { n: 1 } }),
+    );
     const inserts = Array.from({ length: 40 }, (_, i) => inserted.insertOne({ i }));
     await Promise.all([...bulks, ...singles, ...inserts]);
     const counts = await counters.find().toArray();

@@ -1,7 +1,15 @@
-import mongoose, { Schema, mongo } from 'mongoose';
 import { randomBytes } from 'node:crypto';
+
+import mongoose, { mongo, Schema } from 'mongoose';
+
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';
-import { RecordedQuery, appRepositories, appSchemas, queryCallsByMethod, recordRepositoryQueries } from './support/recorded-queries';
+import {
+  appRepositories,
+  appSchemas,
+  queryCallsByMethod,
+  RecordedQuery,
+  recordRepositoryQueries,
+} from './support/recorded-queries';
 import { EXTRA_FILTERS, generator, picks } from './support/repository-queries';
 
 /**
@@ -29,13 +37,17 @@ const KEY = '__key';
 
 type Rng = ReturnType<typeof generator>;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => !!value && Object.getPrototypeOf(value) === Object.prototype;
-const isOperators = (value: unknown): value is Record<string, unknown> => isPlainObject(value) && Object.keys(value).every((k) => k.startsWith('$'));
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && Object.getPrototypeOf(value) === Object.prototype;
+const isOperators = (value: unknown): value is Record<string, unknown> =>
+  isPlainObject(value) && Object.keys(value).every((k) => k.startsWith('$'));
 
 /** The values a condition compares a field with: an equality's value, each of `$in`, a bound's. */
 function valuesIn(condition: unknown): unknown[] {
   if (!isOperators(condition)) return [condition];
-  return Object.entries(condition).flatMap(([operator, operand]) => (Array.isArray(operand) && operator !== '$eq' ? operand : [operand]));
+  return Object.entries(condition).flatMap(([operator, operand]) =>
+    Array.isArray(operand) && operator !== '$eq' ? operand : [operand],
+  );
 }
 
 /** The same value as another type or spelling: what a pushdown must not mistake for it. */
@@ -60,7 +72,10 @@ function sortedNumber(rng: Rng, mixed: boolean): unknown {
   if (roll < 0.55) return small;
   if (roll < 0.65) return small + 0.5;
   if (roll < 0.7) return rng.pick([-0, -small - 1, 1e15 + small]);
-  if (roll < 0.8) return mongo.Long.fromString(rng.pick(['9007199254740993', '9223372036854775807', '-9223372036854775808', String(small)]));
+  if (roll < 0.8)
+    return mongo.Long.fromString(
+      rng.pick(['9007199254740993', '9223372036854775807', '-9223372036854775808', String(small)]),
+    );
   if (roll < 0.9 || !mixed) return undefined;
   return rng.pick([String(small), null, `${small}0`]);
 }
@@ -109,7 +124,8 @@ function setPath(rng: Rng, doc: mongo.Document, path: string, value: unknown) {
   let at: Record<string, unknown> = doc;
   steps.slice(0, -1).forEach((step, i) => {
     const numeric = /^\d+$/.test(steps[i + 1]);
-    if (!isPlainObject(at[step]) && !Array.isArray(at[step])) at[step] = numeric && rng.next() < 0.8 ? Array.from({ length: 3 }, () => ({})) : {};
+    if (!isPlainObject(at[step]) && !Array.isArray(at[step]))
+      at[step] = numeric && rng.next() < 0.8 ? Array.from({ length: 3 }, () => ({})) : {};
     at = at[step] as Record<string, unknown>;
     at[steps[i + 1]] ??= {};
   });
@@ -129,13 +145,20 @@ function uniqueKey(value: unknown): string {
 }
 
 /** Documents for one collection: each field its queries, sorts and indexes name, drawn around the queried values. */
-function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schema: Schema, { arrays, mixedSorts }: Variant): mongo.Document[] {
+function randomDocuments(
+  rng: Rng,
+  seed: number,
+  queries: RecordedQuery[],
+  schema: Schema,
+  { arrays, mixedSorts }: Variant,
+): mongo.Document[] {
   const pools = new Map<string, unknown[]>();
   const sorted = new Set(queries.flatMap((query) => Object.keys(query.sort ?? {})));
   const poolOf = (path: string) => pools.get(path) ?? pools.set(path, []).get(path)!;
   for (const query of queries) {
     for (const [path, condition] of Object.entries(query.filter)) {
-      if (path.startsWith('$')) throw new Error(`${query.collection}: top-level ${path} is not compared yet (add it to this test)`);
+      if (path.startsWith('$'))
+        throw new Error(`${query.collection}: top-level ${path} is not compared yet (add it to this test)`);
       for (const value of valuesIn(condition)) poolOf(path).push(value, ...neighbours(value));
     }
     for (const path of Object.keys(query.sort ?? {})) poolOf(path);
@@ -149,9 +172,22 @@ function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schem
   const taken = new Set<string>();
   return Array.from({ length: DOCUMENTS }, (_, i) => {
     const roll = rng.next();
-    const candidate = i < ids.length ? (roll < 0.75 ? ids[i] : lookAlike(ids[i])) : roll < 0.4 ? rng.pick(ids) : roll < 0.6 ? lookAlike(rng.pick(ids)) : roll < 0.7 ? i : null;
+    const candidate =
+      i < ids.length
+        ? roll < 0.75
+          ? ids[i]
+          : lookAlike(ids[i])
+        : roll < 0.4
+          ? rng.pick(ids)
+          : roll < 0.6
+            ? lookAlike(rng.pick(ids))
+            : roll < 0.7
+              ? i
+              : null;
     const unique = candidate !== null && !Array.isArray(candidate) && !taken.has(uniqueKey(candidate));
-    const _id = unique ? candidate : new mongo.ObjectId(`f${seed.toString(16).padStart(7, '0')}${i.toString(16).padStart(16, '0')}`);
+    const _id = unique
+      ? candidate
+      : new mongo.ObjectId(`f${seed.toString(16).padStart(7, '0')}${i.toString(16).padStart(16, '0')}`);
     taken.add(uniqueKey(_id));
     const doc: mongo.Document = { _id };
     for (const [path, pool] of pools) {
@@ -164,7 +200,8 @@ function randomDocuments(rng: Rng, seed: number, queries: RecordedQuery[], schem
 }
 
 /** The unindexed copy's spelling of a filter or sort: `_id` is its `KEY` field there. */
-const unindexed = (spec: mongo.Document = {}): mongo.Document => Object.fromEntries(Object.entries(spec).map(([k, v]) => [k === '_id' ? KEY : k, v]));
+const unindexed = (spec: mongo.Document = {}): mongo.Document =>
+  Object.fromEntries(Object.entries(spec).map(([k, v]) => [k === '_id' ? KEY : k, v]));
 /** A document of the unindexed copy as it was given: its `KEY` back as `_id`. */
 function asGiven(row: mongo.Document): mongo.Document {
   const { _id: ownId, [KEY]: key, ...fields } = row;
@@ -188,7 +225,9 @@ async function answer(collection: mongo.Collection, query: RecordedQuery, plain:
     if (query.skip) cursor = cursor.skip(query.skip);
     if (query.limit) cursor = cursor.limit(query.limit);
     const keys = Object.keys(query.sort);
-    result.ordered = (await cursor.toArray()).map((row) => (plain ? asGiven(row) : row)).map((row) => ejson(keys.map((k) => row[k] ?? null)));
+    result.ordered = (await cursor.toArray())
+      .map((row) => (plain ? asGiven(row) : row))
+      .map((row) => ejson(keys.map((k) => row[k] ?? null)));
   }
   return result;
 }
@@ -197,9 +236,12 @@ async function answer(collection: mongo.Collection, query: RecordedQuery, plain:
 async function queriesFor(seed: number, scratch: mongoose.Connection): Promise<Map<string, RecordedQuery[]>> {
   const { queries } = await recordRepositoryQueries(scratch, seed, ROUNDS);
   const v = picks(generator(seed + 1));
-  for (const extra of EXTRA_FILTERS) for (let i = 0; i < ROUNDS; i++) queries.push({ collection: extra.collection, command: 'find', filter: extra.filter(v) });
+  for (const extra of EXTRA_FILTERS)
+    for (let i = 0; i < ROUNDS; i++)
+      queries.push({ collection: extra.collection, command: 'find', filter: extra.filter(v) });
   const byCollection = new Map<string, RecordedQuery[]>();
-  for (const query of queries) byCollection.set(query.collection, [...(byCollection.get(query.collection) ?? []), query]);
+  for (const query of queries)
+    byCollection.set(query.collection, [...(byCollection.get(query.collection) ?? []), query]);
   return byCollection;
 }
 
@@ -225,7 +267,10 @@ describe('the index path answers exactly what a full read answers', () => {
   let client: mongo.MongoClient;
   beforeAll(async () => (client = await new mongo.MongoClient(`${MONGO_BASE}/${dbName}`).connect()));
   afterAll(async () => {
-    await client.db(dbName).dropDatabase().catch(() => undefined);
+    await client
+      .db(dbName)
+      .dropDatabase()
+      .catch(() => undefined);
     await client.close();
   });
 
@@ -241,9 +286,14 @@ describe('the index path answers exactly what a full read answers', () => {
 
   // A query added to a repository without a call in support/repository-queries.ts is caught here.
   it('hears every kind of query each repository method sends', async () => {
-    const kinds = await withScratch('coverage', async (scratch) => (await recordRepositoryQueries(scratch, 1, 1)).kindsBySender);
+    const kinds = await withScratch(
+      'coverage',
+      async (scratch) => (await recordRepositoryQueries(scratch, 1, 1)).kindsBySender,
+    );
     const queryCalls = queryCallsByMethod(appRepositories());
-    const unheard = [...queryCalls].filter(([method, calls]) => (kinds.get(method)?.size ?? 0) < calls).map(([method, calls]) => `${method}: ${kinds.get(method)?.size ?? 0} of ${calls}`);
+    const unheard = [...queryCalls]
+      .filter(([method, calls]) => (kinds.get(method)?.size ?? 0) < calls)
+      .map(([method, calls]) => `${method}: ${kinds.get(method)?.size ?? 0} of ${calls}`);
     expect(unheard).toEqual([]);
     expect(queryCalls.size).toBeGreaterThan(80);
   });
@@ -252,10 +302,18 @@ describe('the index path answers exactly what a full read answers', () => {
    * Whether the store reads a sorted find's documents in order from an index, with no sort of its own
    * (FerretDB: the sort pushed down and no temporary b-tree in SQLite's plan; MongoDB: no SORT stage).
    */
-  async function sortsByIndex(collection: mongo.Collection, query: Pick<RecordedQuery, 'filter' | 'sort' | 'limit'>): Promise<boolean> {
-    const plan = await collection.find(query.filter).sort(query.sort as mongo.Sort).limit(query.limit ?? 0).explain();
+  async function sortsByIndex(
+    collection: mongo.Collection,
+    query: Pick<RecordedQuery, 'filter' | 'sort' | 'limit'>,
+  ): Promise<boolean> {
+    const plan = await collection
+      .find(query.filter)
+      .sort(query.sort as mongo.Sort)
+      .limit(query.limit ?? 0)
+      .explain();
     const text = JSON.stringify(plan);
-    if ('sortPushdown' in plan) return plan.sortPushdown === true && /USING INDEX/.test(text) && !/TEMP B-TREE/.test(text);
+    if ('sortPushdown' in plan)
+      return plan.sortPushdown === true && /USING INDEX/.test(text) && !/TEMP B-TREE/.test(text);
     return /IXSCAN/.test(text) && !/"stage":"SORT"/.test(text);
   }
 
@@ -269,55 +327,83 @@ describe('the index path answers exactly what a full read answers', () => {
     { seed: 11, mixedSorts: false },
     { seed: 29, mixedSorts: true },
     { seed: 47, mixedSorts: false },
-  ])('on random look-alike documents (seed $seed, mixed sorted types $mixedSorts), for every query the repositories send', async ({ seed, mixedSorts }) => {
-    const db = client.db(`${dbName}_${seed}`);
-    try {
-      const queries = await withScratch(`${seed}_scratch`, (scratch) => queriesFor(seed, scratch));
-      const rng = generator(seed);
-      const found = new Map<string, number>();
-      let fromSecondaryIndexes = 0;
-      const sortedByIndex = new Set<string>();
-      for (const { name, schema } of appCollections()) {
-        const own = queries.get(name) ?? [];
-        if (own.length === 0) continue;
-        // Twice: without arrays (the index path is taken) and with them (it must not be).
-        for (const arrays of [false, true]) {
-          const [indexed, plain] = [db.collection(`${name}${arrays ? '_arrays' : ''}`), db.collection(`${name}${arrays ? '_arrays' : ''}_plain`)];
-          const docs = randomDocuments(rng, seed, own, schema, { arrays, mixedSorts });
-          await createSchemaIndexes(indexed, schema);
-          await indexed.insertMany(docs);
-          await plain.insertMany(docs.map(({ _id, ...fields }) => ({ _id: new mongo.ObjectId(), [KEY]: _id, ...fields })));
-          for (const query of own) {
-            const [fromIndex, fromScan] = await Promise.all([answer(indexed, query, false), answer(plain, query, true)]);
-            const label = `seed ${seed}, ${arrays ? 'with' : 'without'} arrays: ${name} ${query.command} ${ejson(query)}`;
-            expect({ label, ...fromIndex }).toEqual({ label, ...fromScan });
-            found.set(name, (found.get(name) ?? 0) + fromScan.matches.length);
-            if (!arrays && (await secondaryIndexes(indexed, query.filter)).length > 0) fromSecondaryIndexes++;
-            if (!arrays && query.sort && (await sortsByIndex(indexed, query))) sortedByIndex.add(`${name} ${JSON.stringify(query.sort)}`);
+  ])(
+    'on random look-alike documents (seed $seed, mixed sorted types $mixedSorts), for every query the repositories send',
+    async ({ seed, mixedSorts }) => {
+      const db = client.db(`${dbName}_${seed}`);
+      try {
+        const queries = await withScratch(`${seed}_scratch`, (scratch) => queriesFor(seed, scratch));
+        const rng = generator(seed);
+        const found = new Map<string, number>();
+        let fromSecondaryIndexes = 0;
+        const sortedByIndex = new Set<string>();
+        for (const { name, schema } of appCollections()) {
+          const own = queries.get(name) ?? [];
+          if (own.length === 0) continue;
+          // Twice: without arrays (the index path is taken) and with them (it must not be).
+          for (const arrays of [false, true]) {
+            const [indexed, plain] = [
+              db.collection(`${name}${arrays ? '_arrays' : ''}`),
+              db.collection(`${name}${arrays ? '_arrays' : ''}_plain`),
+            ];
+            const docs = randomDocuments(rng, seed, own, schema, { arrays, mixedSorts });
+            await createSchemaIndexes(indexed, schema);
+            await indexed.insertMany(docs);
+            await plain.insertMany(
+              docs.map(({ _id, ...fields }) => ({ _id: new mongo.ObjectId(), [KEY]: _id, ...fields })),
+            );
+            for (const query of own) {
+              const [fromIndex, fromScan] = await Promise.all([
+                answer(indexed, query, false),
+                answer(plain, query, true),
+              ]);
+              const label = `seed ${seed}, ${arrays ? 'with' : 'without'} arrays: ${name} ${query.command} ${ejson(query)}`;
+              expect({ label, ...fromIndex }).toEqual({ label, ...fromScan });
+              found.set(name, (found.get(name) ?? 0) + fromScan.matches.length);
+              if (!arrays && (await secondaryIndexes(indexed, query.filter)).length > 0) fromSecondaryIndexes++;
+              if (!arrays && query.sort && (await sortsByIndex(indexed, query)))
+                sortedByIndex.add(`${name} ${JSON.stringify(query.sort)}`);
+            }
           }
         }
+        // Non-trivial: every collection's queries must find documents, or equal empty answers would
+        // prove nothing, and the collections' own indexes must have answered many of them.
+        expect([...queries.keys()].filter((name) => !found.get(name))).toEqual([]);
+        expect(found.size).toBeGreaterThan(15);
+        expect(fromSecondaryIndexes).toBeGreaterThan(50);
+        // Sorts are read from an index only where every sorted value is a number, or every one a date.
+        // (A chain's head, the sessions and workouts lists; string sorts and `_id` tie-breaks stay in memory.)
+        if (mixedSorts) expect([...sortedByIndex]).toEqual([]);
+        else
+          expect([...sortedByIndex].sort()).toEqual([
+            'ledger_entries {"seq":-1}',
+            'workout_sessions {"completedAt":-1}',
+            'workouts {"createdAt":-1}',
+          ]);
+      } finally {
+        await db.dropDatabase();
       }
-      // Non-trivial: every collection's queries must find documents, or equal empty answers would
-      // prove nothing, and the collections' own indexes must have answered many of them.
-      expect([...queries.keys()].filter((name) => !found.get(name))).toEqual([]);
-      expect(found.size).toBeGreaterThan(15);
-      expect(fromSecondaryIndexes).toBeGreaterThan(50);
-      // Sorts are read from an index only where every sorted value is a number, or every one a date.
-      // (A chain's head, the sessions and workouts lists; string sorts and `_id` tie-breaks stay in memory.)
-      if (mixedSorts) expect([...sortedByIndex]).toEqual([]);
-      else expect([...sortedByIndex].sort()).toEqual(['ledger_entries {"seq":-1}', 'workout_sessions {"completedAt":-1}', 'workouts {"createdAt":-1}']);
-    } finally {
-      await db.dropDatabase();
-    }
-  });
+    },
+  );
 
   it("uses the indexes for the app's equality filters, and stops when a field holds an array", async () => {
     const db = client.db(`${dbName}_plans`);
-    const [entries, users] = await Promise.all([indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'), indexedLikeTheApp(db, 'users', 'User')]);
+    const [entries, users] = await Promise.all([
+      indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'),
+      indexedLikeTheApp(db, 'users', 'User'),
+    ]);
     const userIds = [new mongo.ObjectId(), new mongo.ObjectId(), new mongo.ObjectId()];
-    await entries.insertMany(Array.from({ length: 50 }, (_, i) => ({ userId: userIds[i % 3], account: 'credits', seq: i, idempotencyKey: `k${i}` })));
+    await entries.insertMany(
+      Array.from({ length: 50 }, (_, i) => ({
+        userId: userIds[i % 3],
+        account: 'credits',
+        seq: i,
+        idempotencyKey: `k${i}`,
+      })),
+    );
     await users.insertMany(Array.from({ length: 50 }, (_, i) => ({ username: `u${i}` })));
-    const usesIndex = async (collection: mongo.Collection, filter: mongo.Filter<mongo.Document>) => /USING INDEX|IXSCAN/.test(JSON.stringify(await collection.find(filter).explain()));
+    const usesIndex = async (collection: mongo.Collection, filter: mongo.Filter<mongo.Document>) =>
+      /USING INDEX|IXSCAN/.test(JSON.stringify(await collection.find(filter).explain()));
 
     expect(await usesIndex(entries, { userId: userIds[0] })).toBe(true);
     expect(await usesIndex(entries, { userId: userIds[0], account: 'credits', seq: 3 })).toBe(true);
@@ -336,23 +422,54 @@ describe('the index path answers exactly what a full read answers', () => {
 
   it("reads a chain's head and a user's newest sessions from the index in order, and sorts a field holding other types itself", async () => {
     const db = client.db(`${dbName}_sorts`);
-    const [entries, sessions] = await Promise.all([indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'), indexedLikeTheApp(db, 'workout_sessions', 'WorkoutSession')]);
+    const [entries, sessions] = await Promise.all([
+      indexedLikeTheApp(db, 'ledger_entries', 'LedgerEntry'),
+      indexedLikeTheApp(db, 'workout_sessions', 'WorkoutSession'),
+    ]);
     const [owner, other] = [new mongo.ObjectId(), new mongo.ObjectId()];
-    await entries.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, account: 'credits', seq: i })));
-    await sessions.insertMany(Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, completedAt: new Date(Date.UTC(2026, 10, 1 + i)) })));
+    await entries.insertMany(
+      Array.from({ length: 30 }, (_, i) => ({ userId: i % 2 ? owner : other, account: 'credits', seq: i })),
+    );
+    await sessions.insertMany(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: i % 2 ? owner : other,
+        completedAt: new Date(Date.UTC(2026, 10, 1 + i)),
+      })),
+    );
     const head = { filter: { userId: owner, account: 'credits' }, sort: { seq: -1 }, limit: 1 };
     expect(await sortsByIndex(entries, head)).toBe(true);
     expect(await sortsByIndex(entries, { ...head, filter: { ...head.filter, seq: { $lt: 9 } } })).toBe(true);
     expect(await sortsByIndex(entries, { ...head, sort: { seq: 1 } })).toBe(true);
-    expect(await sortsByIndex(sessions, { filter: { userId: owner }, sort: { completedAt: -1 }, limit: 10 })).toBe(true);
-    expect((await entries.find(head.filter).sort(head.sort as mongo.Sort).limit(1).toArray()).map((d) => d.seq)).toEqual([29]);
+    expect(await sortsByIndex(sessions, { filter: { userId: owner }, sort: { completedAt: -1 }, limit: 10 })).toBe(
+      true,
+    );
+    expect(
+      (
+        await entries
+          .find(head.filter)
+          .sort(head.sort as mongo.Sort)
+          .limit(1)
+          .toArray()
+      ).map((d) => d.seq),
+    ).toEqual([29]);
 
     // A string among the numbers: FerretDB's typed index holds strings as JSON text, whose order is
     // not MongoDB's, so from then on the store sorts that field itself (MongoDB still uses its index).
     await entries.insertOne({ userId: owner, account: 'credits', seq: '31' });
-    const plan = await entries.find(head.filter).sort(head.sort as mongo.Sort).explain();
+    const plan = await entries
+      .find(head.filter)
+      .sort(head.sort as mongo.Sort)
+      .explain();
     if ('sortPushdown' in plan) expect(plan.sortPushdown).toBe(false);
-    expect((await entries.find(head.filter).sort(head.sort as mongo.Sort).limit(2).toArray()).map((d) => d.seq)).toEqual(['31', 29]);
+    expect(
+      (
+        await entries
+          .find(head.filter)
+          .sort(head.sort as mongo.Sort)
+          .limit(2)
+          .toArray()
+      ).map((d) => d.seq),
+    ).toEqual(['31', 29]);
     await db.dropDatabase();
   });
 });

@@ -1,5 +1,7 @@
-import { mongo } from 'mongoose';
 import { spawn } from 'node:child_process';
+
+import { mongo } from 'mongoose';
+
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';
 
 /**
@@ -19,7 +21,9 @@ describe('local store: a write that cannot get the lock', () => {
       const col = client.db().collection('entries');
       await col.insertOne({ _id: 'first' } as never);
 
-      const holder = spawn('python3', ['-c', LOCK_HOLDER, ferret.file('busy')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const holder = spawn('python3', ['-c', LOCK_HOLDER, ferret.file('busy')], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
       const refused = await col.insertOne({ _id: 'second' } as never).catch((err: unknown) => err);
       expect(refused).toBeInstanceOf(mongo.MongoServerError);

@@ -9,7 +9,10 @@ const LOCK = join(ROOT, 'package-lock.json');
 /** `npm run deps:check --offline` on a lockfile: its exit code and output. */
 function depsCheck(lockfile: string): { code: number; out: string } {
   try {
-    const out = execFileSync('node', [join(ROOT, 'scripts', 'deps-check.mjs'), '--offline'], { env: { ...process.env, DEPS_CHECK_LOCKFILE: lockfile }, encoding: 'utf8' });
+    const out = execFileSync('node', [join(ROOT, 'scripts', 'deps-check.mjs'), '--offline'], {
+      env: { ...process.env, DEPS_CHECK_LOCKFILE: lockfile },
+      encoding: 'utf8',
+    });
     return { code: 0, out };
   } catch (err) {
     const e = err as { status: number; stdout: string };

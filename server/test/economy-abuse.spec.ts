@@ -1,9 +1,10 @@
 import { Keypair } from '@solana/web3.js';
+
 import type { WorkoutView } from '../src/contract';
-import { LedgerService } from '../src/ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
+import { LedgerService } from '../src/ledger/ledger.service';
 import { dayIn } from '../src/users/users.rules';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { proofClient } from './support/proofs';
 import { startAndLetHalfPass } from './support/sessions';
 import { analyseWeightReport } from './support/uploads';
@@ -27,17 +28,35 @@ describe('the economy closed to scripts', () => {
   });
   afterAll(() => t.close());
 
-  const grant = (userId: string, amount: number) => ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
-  const createGoal = (m: SignedIn, body: Record<string, unknown>) => t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'Script goal', ...body });
-  const goalsOf = async (m: SignedIn) => (await t.http.get(`/api/goals/${m.user.id}`).set(m.auth).expect(200)).body as Array<{ status: string; currentValue: number }>;
+  const grant = (userId: string, amount: number) =>
+    ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
+  const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
+    t.http
+      .post('/api/goals')
+      .set(m.auth)
+      .send({ userId: m.user.id, title: 'Script goal', ...body });
+  const goalsOf = async (m: SignedIn) =>
+    (await t.http.get(`/api/goals/${m.user.id}`).set(m.auth).expect(200)).body as Array<{
+      status: string;
+      currentValue: number;
+    }>;
 
   /** A generated workout completed with the first `ticked` of its exercises (all of them when not said). */
   async function train(m: SignedIn, ticked?: number): Promise<void> {
-    const workout = (await t.http.post('/api/workout/generate').set(m.auth).send({ userId: m.user.id, type: 'hiit', difficulty: 'intermediate', duration: 30 }).expect(201))
-      .body as WorkoutView;
+    const workout = (
+      await t.http
+        .post('/api/workout/generate')
+        .set(m.auth)
+        .send({ userId: m.user.id, type: 'hiit', difficulty: 'intermediate', duration: 30 })
+        .expect(201)
+    ).body as WorkoutView;
     const ids = workout.exercises.map((e) => e.id).slice(0, ticked ?? workout.exercises.length);
     await startAndLetHalfPass(t, m, workout, ids);
-    await t.http.post('/api/workout/complete').set(m.auth).send({ userId: m.user.id, workoutId: workout.id, completedExercises: ids }).expect(200);
+    await t.http
+      .post('/api/workout/complete')
+      .set(m.auth)
+      .send({ userId: m.user.id, workoutId: workout.id, completedExercises: ids })
+      .expect(200);
   }
 
   it('attack 1: five "1 workout by tomorrow" goals staking 200 each are refused; one ticked exercise wins nothing from the pool', async () => {
@@ -46,15 +65,26 @@ describe('the economy closed to scripts', () => {
     const poolBefore = await ledger.balance(POOL_ACCOUNT_ID);
 
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await createGoal(me, { metric: 'workouts', targetValue: 1, deadline: inDays(1), creditsStaked: 200 }));
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        await createGoal(me, { metric: 'workouts', targetValue: 1, deadline: inDays(1), creditsStaked: 200 }),
+      );
     expect(answers.map((res) => res.status)).toEqual([400, 400, 400, 400, 400]);
     expect(answers[0].body).toMatchObject({ code: 'GOAL_INVALID', message: expect.stringMatching(/at least 7 days/) });
-    const oneWorkout = await createGoal(me, { metric: 'workouts', targetValue: 1, deadline: inDays(10), creditsStaked: 50 }).expect(400);
+    const oneWorkout = await createGoal(me, {
+      metric: 'workouts',
+      targetValue: 1,
+      deadline: inDays(10),
+      creditsStaked: 50,
+    }).expect(400);
     expect(oneWorkout.body.message).toBe('A workouts goal must ask for at least 3 workouts');
 
     // The smallest goal the rules allow, once; a second open workouts goal is refused.
     await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 150 }).expect(201);
-    expect((await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(8), creditsStaked: 75 }).expect(409)).body.code).toBe('GOAL_METRIC_TAKEN');
+    expect(
+      (await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(8), creditsStaked: 75 }).expect(409))
+        .body.code,
+    ).toBe('GOAL_METRIC_TAKEN');
 
     // Generated workouts with one exercise ticked are not sessions that count.
     for (let i = 0; i < 3; i++) await train(me, 1);
@@ -70,7 +100,12 @@ describe('the economy closed to scripts', () => {
     await t.http.post('/api/bmi').set(me.auth).send({ height: 180, weight: 80 }).expect(200);
 
     // A typed weight is no baseline: a weight goal needs an analysed report.
-    const typedOnly = await createGoal(me, { metric: 'weight', targetValue: 79, deadline: inDays(30), creditsStaked: 50 }).expect(400);
+    const typedOnly = await createGoal(me, {
+      metric: 'weight',
+      targetValue: 79,
+      deadline: inDays(30),
+      creditsStaked: 50,
+    }).expect(400);
     expect(typedOnly.body.message).toMatch(/^Upload a body-scan report before setting a weight goal/);
 
     await analyseWeightReport(t, me, 80);

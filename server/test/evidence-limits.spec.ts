@@ -6,7 +6,14 @@ import { EvidenceTimeout } from '../src/evidence/models/lazy-engine';
 import { PersonDetector } from '../src/evidence/models/person-detector';
 import { TextReader } from '../src/evidence/models/text-reader';
 import { decodeImage, videoFrame, withTempFile } from '../src/evidence/readers/media-files';
-import { activityScreenshot, plainImage, pngBomb, removeSampleFiles, selfie, workoutVideo } from './support/evidence-samples';
+import {
+  activityScreenshot,
+  plainImage,
+  pngBomb,
+  removeSampleFiles,
+  selfie,
+  workoutVideo,
+} from './support/evidence-samples';
 
 /**
  * corrupt, truncated, mislabelled and oversized files get a
@@ -30,15 +37,23 @@ describe('local evidence checks on bad input and past their time limit (real mod
 
   it('refuses a decompression bomb by its header, before anything decodes it', async () => {
     const started = Date.now();
-    expect(failed(await check('gym_selfie', pngBomb(30_000, 30_000), 'image/png'))).toEqual(['The image is too large (30000×30000): send one of at most 40 megapixels']);
+    expect(failed(await check('gym_selfie', pngBomb(30_000, 30_000), 'image/png'))).toEqual([
+      'The image is too large (30000×30000): send one of at most 40 megapixels',
+    ]);
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a file that is not what its type says, or holds no picture', async () => {
     const png = activityScreenshot(0, 1);
-    expect(failed(await check('apple_watch', png, 'image/jpeg'))).toEqual(['The screenshot could not be read: send a JPEG, PNG or WEBP file']);
-    expect(failed(await check('workout_video', png, 'video/mp4'))).toEqual(['The video could not be read: send a MP4, MOV or WEBM file']);
-    expect(failed(await check('workout_video', Buffer.alloc(4096, 7), 'video/webm'))).toEqual(['The video could not be read: send a MP4, MOV or WEBM file']);
+    expect(failed(await check('apple_watch', png, 'image/jpeg'))).toEqual([
+      'The screenshot could not be read: send a JPEG, PNG or WEBP file',
+    ]);
+    expect(failed(await check('workout_video', png, 'video/mp4'))).toEqual([
+      'The video could not be read: send a MP4, MOV or WEBM file',
+    ]);
+    expect(failed(await check('workout_video', Buffer.alloc(4096, 7), 'video/webm'))).toEqual([
+      'The video could not be read: send a MP4, MOV or WEBM file',
+    ]);
   });
 
   it('refuses truncated files with a reason, whatever part survived', async () => {
@@ -64,10 +79,16 @@ describe('local evidence checks on bad input and past their time limit (real mod
     const started = Date.now();
     const checks = await hurried.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes: selfie(CODE, 5, 2) }, CODE);
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(checks[checks.length - 1]).toEqual({ name: 'file', passed: false, reason: 'The selfie could not be checked in time: send a shorter or smaller file' });
+    expect(checks[checks.length - 1]).toEqual({
+      name: 'file',
+      passed: false,
+      reason: 'The selfie could not be checked in time: send a shorter or smaller file',
+    });
 
     const patient = new EvidenceService(freshPeople, freshText, { evidenceTimeLimitMs: 60_000 } as AppConfig);
-    expect(accepted(await patient.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes: selfie(CODE, 5, 3) }, CODE))).toBe(true);
+    expect(
+      accepted(await patient.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes: selfie(CODE, 5, 3) }, CODE)),
+    ).toBe(true);
     await freshPeople.onModuleDestroy();
     await freshText.onModuleDestroy();
   });
@@ -82,7 +103,10 @@ describe('local evidence checks on bad input and past their time limit (real mod
     });
     // The same file read in time: the kill left nothing behind that blocks the next run.
     await withTempFile(plainImage('patterns', 5), async (path) => {
-      expect(await decodeImage(path, 'image/png', 480, 'rgb', Date.now() + 10_000)).toMatchObject({ width: 480, height: 360 });
+      expect(await decodeImage(path, 'image/png', 480, 'rgb', Date.now() + 10_000)).toMatchObject({
+        width: 480,
+        height: 360,
+      });
     });
   });
 });

@@ -1,17 +1,17 @@
 import type { AppConfig } from '../src/config/config';
 import type { EvidenceCheck, EvidenceCheckName, ProofKind } from '../src/contract';
 import { accepted } from '../src/evidence/evidence.rules';
-import { challengeCode } from '../src/proofs/proofs.rules';
 import { EvidenceService } from '../src/evidence/evidence.service';
 import { PersonDetector } from '../src/evidence/models/person-detector';
 import { TextReader } from '../src/evidence/models/text-reader';
+import { challengeCode } from '../src/proofs/proofs.rules';
 import {
   ACTIVITY_SCREENS,
-  PERSON_SOURCES,
   activityScreenshot,
   audioOnly,
   loopedStill,
   notesScreenshot,
+  PERSON_SOURCES,
   personPhoto,
   plainImage,
   removeSampleFiles,
@@ -52,7 +52,15 @@ describe('local evidence checks on labelled samples (real models)', () => {
   const outcomes: Outcome[] = [];
   let rssAfterLoad = 0;
 
-  async function run(kind: ProofKind, sample: string, genuine: boolean, bytes: Buffer, mime: string, code = CODE, meantFor?: EvidenceCheckName): Promise<Outcome> {
+  async function run(
+    kind: ProofKind,
+    sample: string,
+    genuine: boolean,
+    bytes: Buffer,
+    mime: string,
+    code = CODE,
+    meantFor?: EvidenceCheckName,
+  ): Promise<Outcome> {
     const started = Date.now();
     const checks = await evidence.check({ kind, mime, bytes }, code);
     const outcome = { kind, sample, genuine, meantFor, accepted: accepted(checks), ms: Date.now() - started, checks };
@@ -70,7 +78,17 @@ describe('local evidence checks on labelled samples (real models)', () => {
   const rate = (kind: ProofKind, genuine: boolean) => {
     const mine = outcomes.filter((o) => o.kind === kind && o.genuine === genuine);
     const wrong = mine.filter((o) => o.accepted !== genuine);
-    return { wrong: wrong.length, of: mine.length, which: wrong.map((o) => `${o.sample}: ${o.checks.filter((c) => !c.passed).map((c) => c.reason).join('; ')}`) };
+    return {
+      wrong: wrong.length,
+      of: mine.length,
+      which: wrong.map(
+        (o) =>
+          `${o.sample}: ${o.checks
+            .filter((c) => !c.passed)
+            .map((c) => c.reason)
+            .join('; ')}`,
+      ),
+    };
   };
 
   afterAll(async () => {
@@ -88,11 +106,16 @@ describe('local evidence checks on labelled samples (real models)', () => {
     const lines = (['gym_selfie', 'workout_video', 'apple_watch'] as ProofKind[]).map((kind) => {
       const rejects = rate(kind, true);
       const accepts = rate(kind, false);
-      const times = outcomes.filter((o) => o.kind === kind).map((o) => o.ms).sort((a, b) => a - b);
+      const times = outcomes
+        .filter((o) => o.kind === kind)
+        .map((o) => o.ms)
+        .sort((a, b) => a - b);
       const refused = [...rejects.which, ...accepts.which].map((w) => `\n  wrong: ${w}`).join('');
       return `${kind}: false rejects ${rejects.wrong}/${rejects.of}, false accepts ${accepts.wrong}/${accepts.of}, median ${times[Math.floor(times.length / 2)]} ms, max ${times[times.length - 1]} ms${refused}`;
     });
-    console.log(`evidence suite\n${lines.join('\n')}\nper check:\n${perCheck.join('\n')}\nRSS after loading the models: ${Math.round(rssAfterLoad / MB)} MB`);
+    console.log(
+      `evidence suite\n${lines.join('\n')}\nper check:\n${perCheck.join('\n')}\nRSS after loading the models: ${Math.round(rssAfterLoad / MB)} MB`,
+    );
   });
 
   describe('gym selfie', () => {
@@ -100,7 +123,14 @@ describe('local evidence checks on labelled samples (real models)', () => {
       // Each source twice, with codes as challengeCode makes them and the paper in each of its places.
       for (let i = 0; i < 2 * PERSON_SOURCES.length; i++) {
         const code = challengeCode('evidence suite', `user-${i}`, '2026-11-23');
-        await run('gym_selfie', `selfie #${i % PERSON_SOURCES.length} with ${code}, place ${(i * 3) % 5}`, true, selfie(code, i, i * 3), 'image/jpeg', code);
+        await run(
+          'gym_selfie',
+          `selfie #${i % PERSON_SOURCES.length} with ${code}, place ${(i * 3) % 5}`,
+          true,
+          selfie(code, i, i * 3),
+          'image/jpeg',
+          code,
+        );
         rssAfterLoad ||= process.memoryUsage().rss;
       }
       const { wrong, of } = rate('gym_selfie', true);
@@ -119,7 +149,9 @@ describe('local evidence checks on labelled samples (real models)', () => {
         ['person with yesterday’s code', selfie('HMR4TZ', 2, 6), 'image/jpeg', 'code'],
         ['person with another code', selfie('QX7K2P', 9, 7), 'image/jpeg', 'code'],
       ]);
-      const reasons = outcomes.filter((o) => o.kind === 'gym_selfie' && !o.genuine).flatMap((o) => o.checks.filter((c) => !c.passed).map((c) => c.reason));
+      const reasons = outcomes
+        .filter((o) => o.kind === 'gym_selfie' && !o.genuine)
+        .flatMap((o) => o.checks.filter((c) => !c.passed).map((c) => c.reason));
       expect(reasons).toContain('No person found in the selfie');
       expect(reasons).toContain(`Code ${CODE} not found: show it on paper or a screen`);
     });
@@ -130,7 +162,13 @@ describe('local evidence checks on labelled samples (real models)', () => {
       for (const source of [0, 3, 5, 9, 14, 15]) {
         await run('workout_video', `video #${source}`, true, workoutVideo({ source, seed: source }), 'video/mp4');
       }
-      await run('workout_video', 'video #2 (WebM)', true, workoutVideo({ source: 2, seed: 2, format: 'webm' }), 'video/webm');
+      await run(
+        'workout_video',
+        'video #2 (WebM)',
+        true,
+        workoutVideo({ source: 2, seed: 2, format: 'webm' }),
+        'video/webm',
+      );
       const { wrong, of } = rate('workout_video', true);
       expect(wrong / of).toBeLessThanOrEqual(0.1);
     });
@@ -149,7 +187,8 @@ describe('local evidence checks on labelled samples (real models)', () => {
 
   describe('activity screenshot', () => {
     it('reads the activity summaries', async () => {
-      for (const [screen] of ACTIVITY_SCREENS.entries()) await run('apple_watch', `screen #${screen}`, true, activityScreenshot(screen, screen), 'image/png');
+      for (const [screen] of ACTIVITY_SCREENS.entries())
+        await run('apple_watch', `screen #${screen}`, true, activityScreenshot(screen, screen), 'image/png');
       const { wrong, of } = rate('apple_watch', true);
       expect(wrong / of).toBeLessThanOrEqual(0.1);
     });

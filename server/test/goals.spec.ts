@@ -1,18 +1,20 @@
-import { getModelToken } from '@nestjs/mongoose';
 import { randomUUID } from 'node:crypto';
+
+import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Goal } from '../src/goals/goal.schema';
-import { GoalsService } from '../src/goals/goals.service';
-import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
-import { LedgerService } from '../src/ledger/ledger.service';
-import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
-import { User } from '../src/users/user.schema';
-import { WorkoutSession } from '../src/workouts/workout-session.schema';
-import { dayIn } from '../src/users/users.rules';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
 import { GoalsRepository } from '../src/goals/goals.repository';
-import { analyseWeightReport } from './support/uploads';
+import { GoalsService } from '../src/goals/goals.service';
+import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
+import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { User } from '../src/users/user.schema';
+import { dayIn } from '../src/users/users.rules';
+import { WorkoutSession } from '../src/workouts/workout-session.schema';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { advanceToNextMorning, clockOf } from './support/sessions';
+import { analyseWeightReport } from './support/uploads';
 
 const DAY_MS = 24 * 3600_000;
 const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
@@ -38,10 +40,14 @@ describe('prediction goals: safety, staking, settlement', () => {
   });
   afterAll(() => t.close());
 
-  const grant = (userId: string, amount: number) => ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
+  const grant = (userId: string, amount: number) =>
+    ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
   const balanceOf = (userId: string) => ledger.balance(userId);
   const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
-    t.http.post('/api/goals').set(m.auth).send({ userId: m.user.id, title: 'My goal', ...body });
+    t.http
+      .post('/api/goals')
+      .set(m.auth)
+      .send({ userId: m.user.id, title: 'My goal', ...body });
   const entriesOf = (goalId: string) => entries.countDocuments({ ref: goalId });
   const analysedReport = (m: SignedIn, weight: number) => analyseWeightReport(t, m, weight);
 
@@ -49,7 +55,12 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('refuses a weight goal without an analysed report, below BMI 18.5 or faster than 1 kg a week; charges nothing', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 500);
-      const noBody = await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
+      const noBody = await createGoal(me, {
+        metric: 'weight',
+        targetValue: 70,
+        deadline: inDays(120),
+        creditsStaked: 50,
+      }).expect(400);
       expect(noBody.body).toEqual({
         statusCode: 400,
         code: 'GOAL_INVALID',
@@ -61,14 +72,33 @@ describe('prediction goals: safety, staking, settlement', () => {
       await createGoal(me, { metric: 'weight', targetValue: 70, deadline: inDays(120), creditsStaked: 50 }).expect(400);
 
       await analysedReport(me, 80);
-      const tooThin = await createGoal(me, { metric: 'weight', targetValue: 55, deadline: inDays(300), creditsStaked: 50 }).expect(400);
-      expect(tooThin.body.message).toBe('That target would take your BMI below 18.5; the lowest healthy weight for your height is 60 kg');
-      const tooFast = await createGoal(me, { metric: 'weight', targetValue: 75, deadline: inDays(14), creditsStaked: 50 }).expect(400);
-      expect(tooFast.body.message).toMatch(/^That is more than 1 kg per week; choose a deadline on or after \d{4}-\d{2}-\d{2}$/);
+      const tooThin = await createGoal(me, {
+        metric: 'weight',
+        targetValue: 55,
+        deadline: inDays(300),
+        creditsStaked: 50,
+      }).expect(400);
+      expect(tooThin.body.message).toBe(
+        'That target would take your BMI below 18.5; the lowest healthy weight for your height is 60 kg',
+      );
+      const tooFast = await createGoal(me, {
+        metric: 'weight',
+        targetValue: 75,
+        deadline: inDays(14),
+        creditsStaked: 50,
+      }).expect(400);
+      expect(tooFast.body.message).toMatch(
+        /^That is more than 1 kg per week; choose a deadline on or after \d{4}-\d{2}-\d{2}$/,
+      );
       await createGoal(me, { metric: 'streak', targetValue: 7, deadline: inDays(-1), creditsStaked: 50 }).expect(400);
       await createGoal(me, { metric: 'streak', targetValue: 7, deadline: '2025-13-45', creditsStaked: 50 }).expect(400);
       await createGoal(me, { metric: 'steps', targetValue: 7, deadline: inDays(10), creditsStaked: 50 }).expect(400);
-      await createGoal(me, { metric: 'streak', targetValue: 7, deadline: inDays(10), creditsStaked: { $gt: 0 } }).expect(400);
+      await createGoal(me, {
+        metric: 'streak',
+        targetValue: 7,
+        deadline: inDays(10),
+        creditsStaked: { $gt: 0 },
+      }).expect(400);
       expect(await balanceOf(me.user.id)).toBe(500);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
     });
@@ -77,8 +107,20 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 300);
       await analysedReport(me, 80);
-      const res = await createGoal(me, { metric: 'weight', targetValue: 77, deadline: inDays(35), creditsStaked: 120 }).expect(201);
-      expect(res.body).toMatchObject({ metric: 'weight', currentValue: 80, targetValue: 77, creditsStaked: 120, status: 'active', payout: null });
+      const res = await createGoal(me, {
+        metric: 'weight',
+        targetValue: 77,
+        deadline: inDays(35),
+        creditsStaked: 120,
+      }).expect(201);
+      expect(res.body).toMatchObject({
+        metric: 'weight',
+        currentValue: 80,
+        targetValue: 77,
+        creditsStaked: 120,
+        status: 'active',
+        payout: null,
+      });
       expect(await balanceOf(me.user.id)).toBe(180);
       const list = await t.http.get(`/api/goals/${me.user.id}`).set(me.auth).expect(200);
       expect(list.body.map((g: { id: string }) => g.id)).toEqual([res.body.id]);
@@ -87,8 +129,18 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('refuses a stake above the balance with 409 and stores no goal', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 40);
-      const res = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'LEDGER_INSUFFICIENT_CREDITS', message: "You don't have enough credits for this stake", error: 'Insufficient Credits' });
+      const res = await createGoal(me, {
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 50,
+      }).expect(409);
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'LEDGER_INSUFFICIENT_CREDITS',
+        message: "You don't have enough credits for this stake",
+        error: 'Insufficient Credits',
+      });
       expect(await balanceOf(me.user.id)).toBe(40);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(0);
     });
@@ -99,7 +151,15 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 300);
       const answers = await Promise.all(
-        Array.from({ length: 4 }, () => createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(10), creditsStaked: 50, requestId: randomUUID() })),
+        Array.from({ length: 4 }, () =>
+          createGoal(me, {
+            metric: 'workouts',
+            targetValue: 3,
+            deadline: inDays(10),
+            creditsStaked: 50,
+            requestId: randomUUID(),
+          }),
+        ),
       );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id), status: 'active' })).toBe(1);
@@ -110,8 +170,16 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('refuses a retry of a submission whose save failed after its stake was returned, instead of storing it free', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
-      const body = { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 60, requestId: randomUUID() };
-      const failing = jest.spyOn(GoalsRepository.prototype, 'create').mockRejectedValueOnce(new Error('database went away'));
+      const body = {
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 60,
+        requestId: randomUUID(),
+      };
+      const failing = jest
+        .spyOn(GoalsRepository.prototype, 'create')
+        .mockRejectedValueOnce(new Error('database went away'));
       await createGoal(me, body).expect(500);
       failing.mockRestore();
       expect(await balanceOf(me.user.id)).toBe(100);
@@ -128,7 +196,13 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('creates one goal for 50 identical posts with one request id, and answers each with it', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 1000);
-      const body = { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50, requestId: randomUUID() };
+      const body = {
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 50,
+        requestId: randomUUID(),
+      };
       const answers = await Promise.all(Array.from({ length: 50 }, () => createGoal(me, body)));
       expect(new Set(answers.map((res) => `${res.status} ${res.body.id}`)).size).toBe(1);
       expect(answers[0].status).toBe(201);
@@ -137,7 +211,10 @@ describe('prediction goals: safety, staking, settlement', () => {
       // A new submission (a new request id) is a new goal, on another metric (one open goal per metric);
       // the same id from another user is theirs.
       const second = await createGoal(me, { ...body, requestId: randomUUID() }).expect(409);
-      expect(second.body).toMatchObject({ code: 'GOAL_METRIC_TAKEN', message: 'You already have an open streak goal: one open goal per metric' });
+      expect(second.body).toMatchObject({
+        code: 'GOAL_METRIC_TAKEN',
+        message: 'You already have an open streak goal: one open goal per metric',
+      });
       await createGoal(me, { ...body, metric: 'workouts', requestId: randomUUID() }).expect(201);
       const other = await signIn(t);
       await grant(other.user.id, 100);
@@ -159,8 +236,16 @@ describe('prediction goals: safety, staking, settlement', () => {
     ])('refuses a goal title with %s (400, says why), and charges nothing', async (_, title) => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
-      const res = await createGoal(me, { title, metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(400);
-      expect(res.body.message).toBe('title: must not contain control characters, text-direction overrides or unpaired surrogates');
+      const res = await createGoal(me, {
+        title,
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 50,
+      }).expect(400);
+      expect(res.body.message).toBe(
+        'title: must not contain control characters, text-direction overrides or unpaired surrogates',
+      );
       expect(await balanceOf(me.user.id)).toBe(100);
     });
 
@@ -168,7 +253,13 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
       const title = 'Run 5 km 🏃‍♀️ — לרוץ מהר — 走る';
-      const res = await createGoal(me, { title, metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 50 }).expect(201);
+      const res = await createGoal(me, {
+        title,
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 50,
+      }).expect(201);
       expect(res.body.title).toBe(title);
     });
   });
@@ -177,11 +268,19 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('pays a reached goal its stake plus 50% from the pool, once, even when read and the job race', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 200);
-      const created = await createGoal(me, { metric: 'streak', targetValue: 3, deadline: inDays(10), creditsStaked: 100 }).expect(201);
+      const created = await createGoal(me, {
+        metric: 'streak',
+        targetValue: 3,
+        deadline: inDays(10),
+        creditsStaked: 100,
+      }).expect(201);
       expect(await balanceOf(me.user.id)).toBe(100);
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
 
-      await users.updateOne({ _id: me.user.id }, { $set: { currentStreak: 3, longestStreak: 3, lastProofDay: dayIn(new Date()) } });
+      await users.updateOne(
+        { _id: me.user.id },
+        { $set: { currentStreak: 3, longestStreak: 3, lastProofDay: dayIn(new Date()) } },
+      );
       const reads = await Promise.all([
         ...Array.from({ length: 5 }, () => t.http.get('/api/goals').set(me.auth)),
         goalsService.settleAll(),
@@ -202,7 +301,12 @@ describe('prediction goals: safety, staking, settlement', () => {
     it('forfeits an unmet goal to the pool after its deadline, once when settled twice', async () => {
       const me = await signIn(t);
       await grant(me.user.id, 100);
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 5, deadline: inDays(8), creditsStaked: 60 }).expect(201);
+      const created = await createGoal(me, {
+        metric: 'workouts',
+        targetValue: 5,
+        deadline: inDays(8),
+        creditsStaked: 60,
+      }).expect(201);
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
       const afterDeadline = new Date(Date.now() + 10 * DAY_MS);
 
@@ -220,7 +324,12 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 50);
       await sessions.create({ ...session(me.user.id), completedAt: new Date(Date.now() - DAY_MS) });
-      const created = await createGoal(me, { metric: 'workouts', targetValue: 3, deadline: inDays(7), creditsStaked: 20 }).expect(201);
+      const created = await createGoal(me, {
+        metric: 'workouts',
+        targetValue: 3,
+        deadline: inDays(7),
+        creditsStaked: 20,
+      }).expect(201);
       expect(created.body.currentValue).toBe(0);
       await sessions.create(session(me.user.id));
       await sessions.create({ ...session(me.user.id), intensity: 'light' });
@@ -233,7 +342,14 @@ describe('prediction goals: safety, staking, settlement', () => {
       const me = await signIn(t);
       await grant(me.user.id, 80);
       const goalId = new Types.ObjectId();
-      await ledger.post({ userId: me.user.id, amount: -80, kind: 'goal.stake', reason: 'stake', idempotencyKey: `goal:${goalId}:stake`, ref: goalId.toString() });
+      await ledger.post({
+        userId: me.user.id,
+        amount: -80,
+        kind: 'goal.stake',
+        reason: 'stake',
+        idempotencyKey: `goal:${goalId}:stake`,
+        ref: goalId.toString(),
+      });
       await goals.create({
         _id: goalId,
         userId: new Types.ObjectId(me.user.id),
@@ -263,7 +379,18 @@ describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
     const me = await signIn(t);
     await ledger.post({ userId: me.user.id, amount: 100, kind: 'grant', reason: 'test grant' });
     const deadline = dayIn(new Date(clockOf(t).now().getTime() + 8 * DAY_MS));
-    const created = await t.http.post('/api/goals').set(me.auth).send({ userId: me.user.id, title: 'Five workouts', metric: 'workouts', targetValue: 5, deadline, creditsStaked: 60 }).expect(201);
+    const created = await t.http
+      .post('/api/goals')
+      .set(me.auth)
+      .send({
+        userId: me.user.id,
+        title: 'Five workouts',
+        metric: 'workouts',
+        targetValue: 5,
+        deadline,
+        creditsStaked: 60,
+      })
+      .expect(201);
     const poolBefore = await ledger.balance(POOL_ACCOUNT_ID);
     const goalNow = async () => (await t.http.get('/api/goals').set(me.auth).expect(200)).body[0];
 
@@ -285,10 +412,22 @@ describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
     // Finished a minute before the goal is set: not part of it.
     await sessions.create({ ...session(me.user.id), completedAt: new Date(morning - minute) });
     const deadline = dayIn(new Date(morning + 8 * DAY_MS));
-    const created = await t.http.post('/api/goals').set(me.auth).send({ userId: me.user.id, title: 'Three workouts', metric: 'workouts', targetValue: 3, deadline, creditsStaked: 60 }).expect(201);
+    const created = await t.http
+      .post('/api/goals')
+      .set(me.auth)
+      .send({
+        userId: me.user.id,
+        title: 'Three workouts',
+        metric: 'workouts',
+        targetValue: 3,
+        deadline,
+        creditsStaked: 60,
+      })
+      .expect(201);
     expect(created.body.currentValue).toBe(0);
     // Three short sessions in one afternoon are one workout day, not a won goal.
-    for (const offset of [1, 2, 3]) await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + offset * 20 * minute) });
+    for (const offset of [1, 2, 3])
+      await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + offset * 20 * minute) });
     const goalNow = async () => (await t.http.get('/api/goals').set(me.auth).expect(200)).body[0];
     expect(await goalNow()).toMatchObject({ currentValue: 1, status: 'active' });
     await sessions.create({ ...session(me.user.id), completedAt: new Date(morning + DAY_MS) });

@@ -1,6 +1,7 @@
 import http from 'node:http';
+
 import { GracefulShutdown } from '../src/common/graceful-shutdown';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 
 type Outcome = { status: number } | { error: string };
 
@@ -9,21 +10,39 @@ type Outcome = { status: number } | { error: string };
  * written on a reused connection the server closed at that instant (idle, as far as it knew) is sent
  * again, as Node's documentation advises (`request.reusedSocket`) and browsers do.
  */
-async function call(agent: http.Agent, base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Outcome> {
+async function call(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Outcome> {
   const first = await callOnce(agent, base, method, path, headers, body);
   if (!('retry' in first)) return first;
   const second = await callOnce(agent, base, method, path, headers, body);
   return 'retry' in second ? { error: 'ECONNRESET' } : second;
 }
 
-function callOnce(agent: http.Agent, base: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Outcome | { retry: true }> {
+function callOnce(
+  agent: http.Agent,
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<Outcome | { retry: true }> {
   return new Promise((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(`${base}${path}`, { agent, method, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json' } : {}) } }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
-      res.once('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { agent, method, headers: { ...headers, ...(payload ? { 'Content-Type': 'application/json' } : {}) } },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
+        res.once('error', (err) => resolve({ error: (err as NodeJS.ErrnoException).code ?? err.message }));
+      },
+    );
     req.once('error', (err) => {
       const code = (err as NodeJS.ErrnoException).code ?? err.message;
       resolve(req.reusedSocket && code === 'ECONNRESET' ? { retry: true } : { error: code });
@@ -49,7 +68,14 @@ describe('graceful shutdown under load', () => {
       for (;;) {
         const generate = i % 3 === 0;
         const path = generate ? '/api/workout/generate' : '/api/user';
-        const outcome = await call(agent, t.url, generate ? 'POST' : 'GET', path, me.auth, generate ? { userId: me.user.id } : undefined);
+        const outcome = await call(
+          agent,
+          t.url,
+          generate ? 'POST' : 'GET',
+          path,
+          me.auth,
+          generate ? { userId: me.user.id } : undefined,
+        );
         outcomes.push({ path, outcome });
         if ('error' in outcome || stopping) return;
       }
@@ -70,7 +96,14 @@ describe('graceful shutdown under load', () => {
       };
       server.on('request', onRequest);
     });
-    const waiting = call(new http.Agent(), t.url, 'POST', '/api/workout/generate', { ...me.auth, 'X-Waiting-Request': '1' }, { userId: me.user.id });
+    const waiting = call(
+      new http.Agent(),
+      t.url,
+      'POST',
+      '/api/workout/generate',
+      { ...me.auth, 'X-Waiting-Request': '1' },
+      { userId: me.user.id },
+    );
     await reached;
     stopping = true;
     await shutdown.stop();

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
-import { NestExpressApplication } from '@nestjs/platform-express';
-import { Keypair } from '@solana/web3.js';
-import bs58 from 'bs58';
+
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { Keypair } from '@solana/web3.js';
+import bs58 from 'bs58';
 import mongoose from 'mongoose';
 import request from 'supertest';
+
 import type { AuthSession, UserView } from '../src/contract';
 
 /** Local services started by scripts/services.sh (tests share the servers, never a database). */
@@ -31,7 +34,10 @@ const ORIGINAL_ENV = { ...process.env };
  * Boots the real HTTP app (same code as production) on a random port, with its own database and
  * Redis key prefix so test files can run side by side. Extra env (fake service URLs) via `env`.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { workers?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { workers?: boolean } = {},
+): Promise<TestApp> {
   const id = randomBytes(4).toString('hex');
   const dbName = `sweat_test_${id}`;
   const base: Record<string, string> = {
@@ -93,7 +99,12 @@ export interface SignedIn {
 /** What Phantom's signMessage returns, base58: an ed25519 signature by the keypair (Node's native signer). */
 export function signMessage(keypair: Keypair, message: string): string {
   const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-  const jwk = { kty: 'OKP', crv: 'Ed25519', d: b64(keypair.secretKey.subarray(0, 32)), x: b64(keypair.publicKey.toBytes()) };
+  const jwk = {
+    kty: 'OKP',
+    crv: 'Ed25519',
+    d: b64(keypair.secretKey.subarray(0, 32)),
+    x: b64(keypair.publicKey.toBytes()),
+  };
   return bs58.encode(sign(null, Buffer.from(message, 'utf8'), createPrivateKey({ key: jwk, format: 'jwk' })));
 }
 

@@ -1,6 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
-import { TestApp, startTestApp } from './harness';
+
+import { startTestApp, TestApp } from './harness';
 import { RedisProcess, waitFor } from './redis-process';
 
 describe('health, docs and the error shape', () => {
@@ -50,24 +51,37 @@ describe('health, docs and the error shape', () => {
   it('serves the OpenAPI document with the sign-in routes and bearer auth', async () => {
     const res = await t.http.get('/api/docs-json').expect(200);
     expect(res.body.openapi).toMatch(/^3\./);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/auth/phantom', '/api/auth/phantom/challenge', '/api/user', '/api/health']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/phantom', '/api/auth/phantom/challenge', '/api/user', '/api/health']),
+    );
     expect(res.body.components.securitySchemes.bearer).toBeDefined();
     await t.http.get('/api/docs').expect(200);
   });
 
   it('documents on every route the answers any route can give: 408, 413, 503 DATABASE_UNAVAILABLE (the readiness probe keeps its own 503)', async () => {
-    type Response = { description: string; content?: { 'application/json': { schema: { properties?: { code?: { enum: string[] } } } } } };
-    const doc = (await t.http.get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, { responses: Record<string, Response> }>> };
-    const codes = (response: Response | undefined) => response?.content?.['application/json'].schema.properties?.code?.enum;
-    const routes = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })));
+    type Response = {
+      description: string;
+      content?: { 'application/json': { schema: { properties?: { code?: { enum: string[] } } } } };
+    };
+    const doc = (await t.http.get('/api/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, { responses: Record<string, Response> }>>;
+    };
+    const codes = (response: Response | undefined) =>
+      response?.content?.['application/json'].schema.properties?.code?.enum;
+    const routes = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, ...operation })),
+    );
     expect(routes.length).toBeGreaterThan(40);
     for (const { route, responses } of routes) {
       expect([route, codes(responses['408'])]).toEqual([route, ['REQUEST_TIMEOUT']]);
       expect([route, codes(responses['413'])]).toEqual([route, expect.arrayContaining(['BODY_TOO_LARGE'])]);
-      if (path(route) !== '/api/health' && path(route) !== '/api/health/ready') expect([route, codes(responses['503'])]).toEqual([route, expect.arrayContaining(['DATABASE_UNAVAILABLE'])]);
+      if (path(route) !== '/api/health' && path(route) !== '/api/health/ready')
+        expect([route, codes(responses['503'])]).toEqual([route, expect.arrayContaining(['DATABASE_UNAVAILABLE'])]);
     }
     // Merged with the route's own 503s.
-    expect(codes(doc.paths['/api/workout/generate'].post.responses['503'])).toEqual(expect.arrayContaining(['DATABASE_UNAVAILABLE', 'AI_UNAVAILABLE']));
+    expect(codes(doc.paths['/api/workout/generate'].post.responses['503'])).toEqual(
+      expect.arrayContaining(['DATABASE_UNAVAILABLE', 'AI_UNAVAILABLE']),
+    );
     expect(doc.paths['/api/health/ready'].get.responses['503']).toMatchObject({ description: 'The database is down' });
     expect(codes(doc.paths['/api/health/ready'].get.responses['503'])).toBeUndefined();
   });

@@ -1,6 +1,8 @@
-import { Logger } from '@nestjs/common';
 import { gzipSync } from 'node:zlib';
-import { TestApp, startTestApp } from './harness';
+
+import { Logger } from '@nestjs/common';
+
+import { startTestApp, TestApp } from './harness';
 
 /**
  * Request bodies whose Content-Encoding lies: garbage sent as deflate, gzip or brotli (or a gzip cut
@@ -16,7 +18,11 @@ describe('bodies that do not decode as their Content-Encoding says', () => {
 
   /** The bytes exactly as given (supertest would serialise a Buffer sent as JSON). */
   const post = async (encoding: string, bytes: Buffer) => {
-    const res = await fetch(`${t.url}/api/auth/phantom`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': encoding }, body: new Uint8Array(bytes) });
+    const res = await fetch(`${t.url}/api/auth/phantom`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body: new Uint8Array(bytes),
+    });
     return { status: res.status, body: (await res.json()) as { code?: string } };
   };
   const garbage = Buffer.from('\x00\xffnot compressed at all \x13\x37', 'latin1');
@@ -32,7 +38,12 @@ describe('bodies that do not decode as their Content-Encoding says', () => {
     try {
       const res = await post(encoding, bytes);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'BODY_ENCODING_INVALID', message: 'The request body does not decode as its Content-Encoding says', error: 'Bad Request' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'BODY_ENCODING_INVALID',
+        message: 'The request body does not decode as its Content-Encoding says',
+        error: 'Bad Request',
+      });
       expect(logged).not.toHaveBeenCalled();
     } finally {
       logged.mockRestore();

@@ -1,9 +1,10 @@
-import { Readable } from 'node:stream';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ACTIVITY_READ_LIMITS, type ActivityFormat } from '../src/contract';
-import { ActivitySource, ReadDeadline } from '../src/activities/readers/read-limits';
+
 import { readActivity } from '../src/activities/readers/read-activity';
+import { ActivitySource, ReadDeadline } from '../src/activities/readers/read-limits';
+import { ACTIVITY_READ_LIMITS, type ActivityFormat } from '../src/contract';
 import { appleHealthZip, fitFile, gpxFile, healthExportXml, tcxFile, zipBomb, zipOf } from './support/activity-files';
 
 /**
@@ -24,9 +25,11 @@ function sourceOf(bytes: Buffer): ActivitySource {
     open: async (range) => {
       const slice = range ? bytes.subarray(range.start, range.end) : bytes;
       // Chunks as a file or an S3 body delivers them.
-      return Readable.from((function* () {
-        for (let at = 0; at < slice.length; at += 64 * 1024) yield slice.subarray(at, at + 64 * 1024);
-      })());
+      return Readable.from(
+        (function* () {
+          for (let at = 0; at < slice.length; at += 64 * 1024) yield slice.subarray(at, at + 64 * 1024);
+        })(),
+      );
     },
   };
 }
@@ -85,7 +88,10 @@ function manySourcesZip(sources: number): Promise<Buffer> {
     const name = `${i}-${'x'.repeat(1000)}`;
     return `<Record type="HKQuantityTypeIdentifierStepCount" sourceName="${name}" unit="count" startDate="2026-11-25 09:00:00 +0000" endDate="2026-11-25 09:10:00 +0000" value="100"/>`;
   });
-  const xml = healthExportXml(spec).replace('<HealthData locale="en_US">', `<HealthData locale="en_US">\n${records.join('\n')}`);
+  const xml = healthExportXml(spec).replace(
+    '<HealthData locale="en_US">',
+    `<HealthData locale="en_US">\n${records.join('\n')}`,
+  );
   return zipOf([['apple_health_export/export.xml', Buffer.from(xml)]]);
 }
 
@@ -139,28 +145,68 @@ function manyEntriesZip(count: number): Buffer {
 }
 
 const gpxHead = '<?xml version="1.0"?><gpx creator="x" version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk>';
-const tcxHead = '<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running">';
+const tcxHead =
+  '<?xml version="1.0"?><TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Activities><Activity Sport="Running">';
 const laughs = `<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY a "aaaaaaaaaa">${Array.from({ length: 9 }, (_, i) => `<!ENTITY ${'b'.repeat(i + 1)} "${`&${i ? 'b'.repeat(i) : 'a'};`.repeat(10)}">`).join('')}]><gpx creator="&bbbbbbbbb;"><trk/></gpx>`;
-const external = '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx creator="&xxe;"><trk/></gpx>';
+const external =
+  '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx creator="&xxe;"><trk/></gpx>';
 
 type Hostile = [name: string, format: ActivityFormat, make: () => Promise<Buffer> | Buffer, refusal: RegExp];
 const HOSTILE: Hostile[] = [
   // Shaped as the ancestor tests met them: text inside a track point, elements after the first Activity.
-  ['a GPX nested 150,000 deep (1.2 MB)', 'gpx', () => Buffer.from(`${gpxHead}<trkseg><trkpt lat="1" lon="1">${nested('<e>1', '</e>', 150_000)}</trkpt></trkseg></trk></gpx>`), /nests elements more than 64 deep/],
-  ['a TCX nested 150,000 deep', 'tcx', () => Buffer.from(`${tcxHead}</Activity>${nested('<L>', '</L>', 150_000)}</Activities></TrainingCenterDatabase>`), /nests elements more than 64 deep/],
-  ['a GPX of 1,000,000 sibling elements in one chunk run', 'gpx', () => Buffer.from(gpxHead + '<x/>'.repeat(1_000_000) + '</trk></gpx>'), /no track points/],
+  [
+    'a GPX nested 150,000 deep (1.2 MB)',
+    'gpx',
+    () =>
+      Buffer.from(
+        `${gpxHead}<trkseg><trkpt lat="1" lon="1">${nested('<e>1', '</e>', 150_000)}</trkpt></trkseg></trk></gpx>`,
+      ),
+    /nests elements more than 64 deep/,
+  ],
+  [
+    'a TCX nested 150,000 deep',
+    'tcx',
+    () => Buffer.from(`${tcxHead}</Activity>${nested('<L>', '</L>', 150_000)}</Activities></TrainingCenterDatabase>`),
+    /nests elements more than 64 deep/,
+  ],
+  [
+    'a GPX of 1,000,000 sibling elements in one chunk run',
+    'gpx',
+    () => Buffer.from(gpxHead + '<x/>'.repeat(1_000_000) + '</trk></gpx>'),
+    /no track points/,
+  ],
   ['billion laughs (nested internal entities)', 'gpx', () => Buffer.from(laughs), /not well-formed XML/],
   ['an external entity (XXE)', 'gpx', () => Buffer.from(external), /not well-formed XML/],
-  ['an Apple Health export of 150,000 empty entries', 'apple_health', () => manyEntriesZip(150_000), /holds 150000 files, more than an export has \(20000\)/],
-  ['an export of 19,999 empty entries, none of them export.xml', 'apple_health', () => manyEntriesZip(19_999), /export\.xml is missing/],
+  [
+    'an Apple Health export of 150,000 empty entries',
+    'apple_health',
+    () => manyEntriesZip(150_000),
+    /holds 150000 files, more than an export has \(20000\)/,
+  ],
+  [
+    'an export of 19,999 empty entries, none of them export.xml',
+    'apple_health',
+    () => manyEntriesZip(19_999),
+    /export\.xml is missing/,
+  ],
   ['a zip bomb (100 MB of zeros)', 'apple_health', () => zipBomb(), /zip bomb/],
   ['an export.xml with a wrong CRC-32', 'apple_health', wrongCrcZip, /does not match its checksum/],
-  ['step records from 100 sources with 1,000-character names', 'apple_health', () => manySourcesZip(100), /more than 64 sources/],
-  ['a FIT file declaring 2 GB of data', 'fit', async () => {
-    const fit = await fitFile(spec);
-    fit.writeUInt32LE(0x7fffffff, 4);
-    return fit;
-  }, /damaged or incomplete/],
+  [
+    'step records from 100 sources with 1,000-character names',
+    'apple_health',
+    () => manySourcesZip(100),
+    /more than 64 sources/,
+  ],
+  [
+    'a FIT file declaring 2 GB of data',
+    'fit',
+    async () => {
+      const fit = await fitFile(spec);
+      fit.writeUInt32LE(0x7fffffff, 4);
+      return fit;
+    },
+    /damaged or incomplete/,
+  ],
 ];
 
 describe('hostile activity files', () => {
@@ -173,17 +219,22 @@ describe('hostile activity files', () => {
     await read('gpx', gpxFile(spec));
   }, 120_000);
 
-  it.each(HOSTILE.map(([name], i) => [name, i]))('refuses %s within its deadline, never holding the event loop over 100 ms', async (_name, i) => {
-    const [, format, bytes, expected] = files[i as number];
-    const { result, blockMs } = await longestBlock(() => read(format, bytes));
-    expect(result.refusal).toEqual({ code: 'ACTIVITY_UNREADABLE', message: expect.stringMatching(expected) });
-    expect(result.ms).toBeLessThan(ACTIVITY_READ_LIMITS.timeMs);
-    expect(blockMs).toBeLessThan(MAX_BLOCK_MS);
-  });
+  it.each(HOSTILE.map(([name], i) => [name, i]))(
+    'refuses %s within its deadline, never holding the event loop over 100 ms',
+    async (_name, i) => {
+      const [, format, bytes, expected] = files[i as number];
+      const { result, blockMs } = await longestBlock(() => read(format, bytes));
+      expect(result.refusal).toEqual({ code: 'ACTIVITY_UNREADABLE', message: expect.stringMatching(expected) });
+      expect(result.ms).toBeLessThan(ACTIVITY_READ_LIMITS.timeMs);
+      expect(blockMs).toBeLessThan(MAX_BLOCK_MS);
+    },
+  );
 
   it('refuses eight at once, each within its deadline, never holding the event loop over 100 ms', async () => {
     const eight = [0, 1, 2, 5, 6, 8, 9, 10].map((i) => files[i]);
-    const { result, blockMs } = await longestBlock(() => Promise.all(eight.map(([, format, bytes]) => read(format, bytes))));
+    const { result, blockMs } = await longestBlock(() =>
+      Promise.all(eight.map(([, format, bytes]) => read(format, bytes))),
+    );
     result.forEach((outcome, i) => {
       expect(outcome.refusal).toEqual({ code: 'ACTIVITY_UNREADABLE', message: expect.stringMatching(eight[i][3]) });
       expect(outcome.ms).toBeLessThan(ACTIVITY_READ_LIMITS.timeMs);
@@ -192,13 +243,21 @@ describe('hostile activity files', () => {
   });
 
   it('reads genuine files of every format without holding the event loop, names cut to 256 characters', async () => {
-    const longCreator = Buffer.from(gpxFile(spec).toString().replace('creator="Garmin Connect"', `creator="${'G'.repeat(1024 * 1024)}"`));
+    const longCreator = Buffer.from(
+      gpxFile(spec)
+        .toString()
+        .replace('creator="Garmin Connect"', `creator="${'G'.repeat(1024 * 1024)}"`),
+    );
     const [tcx, zip] = [tcxFile(spec), await appleHealthZip(spec)];
-    const { result, blockMs } = await longestBlock(() => Promise.all([read('gpx', longCreator), read('tcx', tcx), read('apple_health', zip)]));
+    const { result, blockMs } = await longestBlock(() =>
+      Promise.all([read('gpx', longCreator), read('tcx', tcx), read('apple_health', zip)]),
+    );
     expect(result.map((outcome) => outcome.refusal)).toEqual([null, null, null]);
     expect(blockMs).toBeLessThan(MAX_BLOCK_MS);
     const deadline = new ReadDeadline();
-    const reading = await readActivity('gpx', sourceOf(longCreator), day.day, day.timeZone, deadline).finally(() => deadline.dispose());
+    const reading = await readActivity('gpx', sourceOf(longCreator), day.day, day.timeZone, deadline).finally(() =>
+      deadline.dispose(),
+    );
     expect(reading.device).toBe('G'.repeat(ACTIVITY_READ_LIMITS.maxTextChars));
   });
 

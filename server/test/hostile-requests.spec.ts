@@ -1,6 +1,6 @@
 import { FakeSolanaRpc, startFakeSolanaRpc } from '../../test/fakes/solana-rpc';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
-import { Operation, concretePath, operations, sample } from './openapi';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
+import { concretePath, Operation, operations, sample } from './openapi';
 import { rawStatus } from './support/raw-http';
 
 /**
@@ -24,9 +24,18 @@ const HUGE = 'x'.repeat(7000);
 
 const VARIANTS: Variant[] = [
   { name: 'cookie with a lone %', headers: [['Cookie', 'sweat_ref=%']] },
-  { name: 'cookie with truncated percent-encoding and empty pairs', headers: [['Cookie', 'sweat_ref=%E0%A4%A; =; ;;a; =%%']] },
+  {
+    name: 'cookie with truncated percent-encoding and empty pairs',
+    headers: [['Cookie', 'sweat_ref=%E0%A4%A; =; ;;a; =%%']],
+  },
   { name: 'huge cookie', headers: [['Cookie', `sweat_ref=${HUGE}`]] },
-  { name: 'repeated cookie headers', headers: [['Cookie', 'sweat_ref=%'], ['Cookie', 'sweat_ref=%zz; other=1']] },
+  {
+    name: 'repeated cookie headers',
+    headers: [
+      ['Cookie', 'sweat_ref=%'],
+      ['Cookie', 'sweat_ref=%zz; other=1'],
+    ],
+  },
   { name: 'cookie that is not UTF-8', headers: [['Cookie', `sweat_ref=${JUNK_BYTES}`]] },
   { name: 'Basic authorization', authorization: ['Basic dXNlcjpwYXNz'] },
   { name: 'Digest authorization', authorization: ['Digest username="x", realm="y"'] },
@@ -36,16 +45,45 @@ const VARIANTS: Variant[] = [
   { name: 'huge Bearer', authorization: [`Bearer ${HUGE}`] },
   { name: 'Bearer that is not UTF-8', authorization: [`Bearer ${JUNK_BYTES}`] },
   { name: 'repeated Authorization headers', authorization: ['Bearer a.b.c', 'Basic eDp5'] },
-  { name: 'header values that are not UTF-8', headers: [['X-Job-Key', JUNK_BYTES], ['Accept-Language', JUNK_BYTES], ['User-Agent', JUNK_BYTES]] },
-  { name: 'forwarded-for junk', headers: [['X-Forwarded-For', `%, ::::, 999.999.1.1, ${JUNK_BYTES}`], ['Forwarded', 'for="%"']] },
-  { name: 'repeated Content-Type', headers: [['Content-Type', 'application/json'], ['Content-Type', 'text/plain']] },
+  {
+    name: 'header values that are not UTF-8',
+    headers: [
+      ['X-Job-Key', JUNK_BYTES],
+      ['Accept-Language', JUNK_BYTES],
+      ['User-Agent', JUNK_BYTES],
+    ],
+  },
+  {
+    name: 'forwarded-for junk',
+    headers: [
+      ['X-Forwarded-For', `%, ::::, 999.999.1.1, ${JUNK_BYTES}`],
+      ['Forwarded', 'for="%"'],
+    ],
+  },
+  {
+    name: 'repeated Content-Type',
+    headers: [
+      ['Content-Type', 'application/json'],
+      ['Content-Type', 'text/plain'],
+    ],
+  },
   { name: 'Content-Type with a junk charset', headers: [['Content-Type', `application/json; charset=${JUNK_BYTES}`]] },
-  { name: 'odd Accept and Range', headers: [['Accept', '*/*;q=%'], ['Range', 'bytes=%-'], ['If-None-Match', JUNK_BYTES]] },
+  {
+    name: 'odd Accept and Range',
+    headers: [
+      ['Accept', '*/*;q=%'],
+      ['Range', 'bytes=%-'],
+      ['If-None-Match', JUNK_BYTES],
+    ],
+  },
   { name: 'query with a lone %', query: '%' },
   { name: 'query with truncated percent-encoding', query: '%E0%A4%A=%E0%A4%A' },
   { name: 'query with repeated parameters', query: 'a=1&a=2&a=%' },
   { name: 'huge query', query: `q=${HUGE}` },
-  { name: 'query with prototype keys and deep brackets', query: '__proto__[polluted]=1&constructor[prototype][x]=1&a[b][c][d][e][f][g]=1' },
+  {
+    name: 'query with prototype keys and deep brackets',
+    query: '__proto__[polluted]=1&constructor[prototype][x]=1&a[b][c][d][e][f][g]=1',
+  },
   { name: 'query that is not UTF-8', query: 'a=%FF%FE&b=%C3%28' },
 ];
 
@@ -74,7 +112,13 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
     me = await signIn(t);
     ops = operations((await t.http.get('/api/docs-json').expect(200)).body);
     // Left out of the document (X redirects there), read all the same.
-    ops.push({ method: 'GET', path: '/api/auth/twitter/callback', id: 'GET /api/auth/twitter/callback', parameters: [], rawBody: false });
+    ops.push({
+      method: 'GET',
+      path: '/api/auth/twitter/callback',
+      id: 'GET /api/auth/twitter/callback',
+      parameters: [],
+      rawBody: false,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -90,16 +134,25 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
   }
 
   async function send(op: Operation, variant: Variant, path = concretePath(op, { userId: me.user.id })): Promise<void> {
-    const query = [requiredQuery(op, variant.name.includes('repeated parameters')), variant.query].filter(Boolean).join('&');
+    const query = [requiredQuery(op, variant.name.includes('repeated parameters')), variant.query]
+      .filter(Boolean)
+      .join('&');
     const body = op.jsonBody ? JSON.stringify(sample(op.jsonBody, { userId: me.user.id })) : undefined;
     // A route that ends sessions would end the one every other request uses: it gets its own.
     const session = /logout/.test(op.path) ? (await signIn(t)).auth.Authorization : me.auth.Authorization;
     const headers: Header[] = [
       ...(variant.authorization ?? [session]).map((value): Header => ['Authorization', value]),
-      ...(body && !variant.headers?.some(([name]) => name === 'Content-Type') ? [['Content-Type', 'application/json'] as Header] : []),
+      ...(body && !variant.headers?.some(([name]) => name === 'Content-Type')
+        ? [['Content-Type', 'application/json'] as Header]
+        : []),
       ...(variant.headers ?? []),
     ];
-    const status = await rawStatus(t.url, { method: op.method, target: query ? `${path}?${query}` : path, headers, body });
+    const status = await rawStatus(t.url, {
+      method: op.method,
+      target: query ? `${path}?${query}` : path,
+      headers,
+      body,
+    });
     sent++;
     if (status >= 500 || status === 0) serverErrors.push(`${op.id} [${variant.name}] → ${status || 'no answer'}`);
   }
@@ -110,7 +163,9 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
       for (const variant of VARIANTS) await send(op, variant);
       for (const param of op.parameters.filter((p) => p.in === 'path')) {
         for (const broken of BROKEN_PATH_VALUES) {
-          const path = op.path.replace(/\{(\w+)\}/g, (whole, name: string) => (name === param.name ? broken : concretePath({ ...op, path: whole }, { userId: me.user.id })));
+          const path = op.path.replace(/\{(\w+)\}/g, (whole, name: string) =>
+            name === param.name ? broken : concretePath({ ...op, path: whole }, { userId: me.user.id }),
+          );
           await send(op, { name: `path {${param.name}}=${broken}` }, path);
         }
       }
@@ -123,7 +178,9 @@ describe('hostile headers, cookies, query strings and paths on every route', () 
     const trace = await t.http.trace('/api/user').set(me.auth).expect(405);
     expect(trace.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(trace.body).toMatchObject({ statusCode: 405, code: 'METHOD_NOT_ALLOWED', error: 'Method Not Allowed' });
-    expect((await t.http.delete(`/api/transactions/${me.user.id}`).expect(405)).headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect((await t.http.delete(`/api/transactions/${me.user.id}`).expect(405)).headers.allow).toBe(
+      'GET, HEAD, OPTIONS',
+    );
     expect((await t.http.patch('/api/credits/redeem').expect(405)).headers.allow).toBe('POST, OPTIONS');
     expect((await t.http.options('/api/credits/redeem').expect(204)).headers.allow).toBe('POST, OPTIONS');
     // A fixed path names its own resource, though it also fits `/api/bmi/{userId}`.

@@ -1,7 +1,8 @@
 import { QueueEvents } from 'bullmq';
+
 import { JobName } from '../src/queue/job-registry';
 import { JobsService } from '../src/queue/jobs.service';
-import { TestApp, startTestApp } from './harness';
+import { startTestApp, TestApp } from './harness';
 
 /**
  * The typed job registry at work: every job of the registry found its handler when the app started

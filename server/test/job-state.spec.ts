@@ -1,5 +1,5 @@
 import type { JobStateView } from '../src/contract';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 
 /**
  * GET /api/jobs/:id as the client uses it: it picks the key, sends the AI call with it and polls
@@ -13,13 +13,23 @@ describe('job state while the call that queues it is on its way', () => {
   afterAll(() => t.close());
 
   const chat = (auth: { Authorization: string }, userId: string, jobKey: string) =>
-    t.http.post('/api/workout/chat').set(auth).set('x-job-key', jobKey).send({ userId, message: 'How do I lose weight?', chatHistory: [] });
+    t.http
+      .post('/api/workout/chat')
+      .set(auth)
+      .set('x-job-key', jobKey)
+      .send({ userId, message: 'How do I lose weight?', chatHistory: [] });
 
   it("answers 'waiting' for the caller's own job not queued yet, then the job itself once it is", async () => {
     const me = await signIn(t);
     const id = `ai-${me.user.id}-not-sent-yet-0001`;
     const before = await t.http.get(`/api/jobs/${id}`).set(me.auth).expect(200);
-    expect(before.body).toEqual({ id, name: null, state: 'waiting', progress: 0, failedReason: null } satisfies JobStateView);
+    expect(before.body).toEqual({
+      id,
+      name: null,
+      state: 'waiting',
+      progress: 0,
+      failedReason: null,
+    } satisfies JobStateView);
 
     await chat(me.auth, me.user.id, 'not-sent-yet-0001').expect(200);
     const after = await t.http.get(`/api/jobs/${id}`).set(me.auth).expect(200);

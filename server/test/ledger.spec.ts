@@ -1,7 +1,8 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
+
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
+import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerHead } from '../src/ledger/ledger-head.schema';
@@ -9,7 +10,7 @@ import { LedgerHeadsRepository } from '../src/ledger/ledger-heads.repository';
 import { MetricsService } from '../src/observability/metrics.service';
 import { User } from '../src/users/user.schema';
 import { UsersRepository } from '../src/users/users.repository';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 
 describe('the credit ledger against the real database', () => {
   let t: TestApp;
@@ -27,7 +28,16 @@ describe('the credit ledger against the real database', () => {
     heads = t.app.get(getModelToken(LedgerHead.name));
     processes = [
       ledger,
-      ...Array.from({ length: 3 }, () => new LedgerService(t.app.get(LedgerEntriesRepository), t.app.get(UsersRepository), t.app.get(LedgerHeadsRepository), t.app.get(MetricsService))),
+      ...Array.from(
+        { length: 3 },
+        () =>
+          new LedgerService(
+            t.app.get(LedgerEntriesRepository),
+            t.app.get(UsersRepository),
+            t.app.get(LedgerHeadsRepository),
+            t.app.get(MetricsService),
+          ),
+      ),
     ];
   });
   const inTurn = (i: number) => processes[i % processes.length];
@@ -46,7 +56,9 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     await grant(user.id, 600);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => inTurn(i).post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass' })),
+      Array.from({ length: 50 }, (_, i) =>
+        inTurn(i).post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass' }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientCredits);
@@ -59,7 +71,15 @@ describe('the credit ledger against the real database', () => {
   it('credits a keyed operation once however often it is repeated at the same time', async () => {
     const { user } = await signIn(t);
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => inTurn(i).post({ userId: user.id, amount: 50, kind: 'grant', reason: 'test grant', idempotencyKey: `tweet:${user.id}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        inTurn(i).post({
+          userId: user.id,
+          amount: 50,
+          kind: 'grant',
+          reason: 'test grant',
+          idempotencyKey: `tweet:${user.id}`,
+        }),
+      ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
     expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
@@ -77,9 +97,13 @@ describe('the credit ledger against the real database', () => {
       inserts.mockRestore();
     }
     expect(await ledger.balance(user.id)).toBe(100);
-    expect((await ledger.history(user.id, 50)).map((row) => row.seq)).toEqual(Array.from({ length: 20 }, (_, i) => 20 - i));
+    expect((await ledger.history(user.id, 50)).map((row) => row.seq)).toEqual(
+      Array.from({ length: 20 }, (_, i) => 20 - i),
+    );
     // Nothing is kept per balance once its postings are done, refused ones included.
-    await expect(ledger.post({ userId: user.id, amount: -500, kind: 'redeem', reason: 'too much' })).rejects.toBeInstanceOf(InsufficientCredits);
+    await expect(
+      ledger.post({ userId: user.id, amount: -500, kind: 'redeem', reason: 'too much' }),
+    ).rejects.toBeInstanceOf(InsufficientCredits);
     await new Promise((resolve) => setImmediate(resolve));
     expect((ledger as unknown as { queued: Map<string, unknown> }).queued.size).toBe(0);
   });
@@ -100,10 +124,11 @@ describe('the credit ledger against the real database', () => {
     expect(await ledger.balance(user.id)).toBe(23);
   });
 
-  it('finds the head another process moved far on with one read of the chain\'s index, whatever how far, reading no entry by id', async () => {
+  it("finds the head another process moved far on with one read of the chain's index, whatever how far, reading no entry by id", async () => {
     const { user } = await signIn(t);
     await grant(user.id, 1);
-    for (let i = 0; i < 30; i++) await processes[1].post({ userId: user.id, amount: 1, kind: 'grant', reason: 'another process' });
+    for (let i = 0; i < 30; i++)
+      await processes[1].post({ userId: user.id, amount: 1, kind: 'grant', reason: 'another process' });
     const chainReads = jest.spyOn(LedgerEntriesRepository.prototype, 'head');
     const idReads = jest.spyOn(entries, 'findById');
     try {
@@ -120,7 +145,14 @@ describe('the credit ledger against the real database', () => {
   it('answers a replayed keyed spend as a duplicate after the balance dropped below its amount', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 200);
-    const spend = () => ledger.post({ userId: user.id, amount: -150, kind: 'redeem', reason: 'Gym Pass', idempotencyKey: `redeem:${user.id}` });
+    const spend = () =>
+      ledger.post({
+        userId: user.id,
+        amount: -150,
+        kind: 'redeem',
+        reason: 'Gym Pass',
+        idempotencyKey: `redeem:${user.id}`,
+      });
     const first = await spend();
     await ledger.post({ userId: user.id, amount: -50, kind: 'redeem', reason: 'Water bottle' });
     const replay = await spend();
@@ -136,7 +168,9 @@ describe('the credit ledger against the real database', () => {
     // A cache that trails the chain (another process between its entry and its cache update): a
     // spend it cannot cover, then a stale cached seq whose next seq is taken.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
-    expect((await ledger.post({ userId: user.id, amount: -120, kind: 'redeem', reason: 'needs both grants' })).entry.seq).toBe(3);
+    expect(
+      (await ledger.post({ userId: user.id, amount: -120, kind: 'redeem', reason: 'needs both grants' })).entry.seq,
+    ).toBe(3);
     await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
     expect(await ledger.balance(user.id)).toBe(30);
     expect((await grant(user.id, 5)).entry._id).toBe(`${user.id}:credits:4`);
@@ -180,7 +214,11 @@ describe('the credit ledger against the real database', () => {
     const page = await t.http.get(`/api/transactions/${user.id}`).query({ limit: 3 }).set(auth).expect(200);
     expect(page.body.map((r: { amount: number }) => r.amount)).toEqual([-5, 25, -30]);
     expect(page.body.map((r: { balance: number }) => r.balance)).toEqual([90, 95, 70]);
-    const next = await t.http.get('/api/transactions').query({ limit: 3, before: page.body[2].seq }).set(auth).expect(200);
+    const next = await t.http
+      .get('/api/transactions')
+      .query({ limit: 3, before: page.body[2].seq })
+      .set(auth)
+      .expect(200);
     expect(next.body.map((r: { amount: number }) => r.amount)).toEqual([100]);
   });
 
@@ -209,14 +247,17 @@ describe('the credit ledger against the real database', () => {
   it('survives a randomized concurrent workload: every chain verifies and every balance equals its entries', async () => {
     const accounts = await Promise.all(Array.from({ length: 8 }, () => signIn(t)));
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const operations = Array.from({ length: 240 }, (_, i) => {
       const account = accounts[Math.floor(random() * accounts.length)].user.id;
       const amount = random() < 0.55 ? 1 + Math.floor(random() * 100) : -(1 + Math.floor(random() * 120));
       const key = random() < 0.2 ? `op:${i % 30}` : undefined;
-      return () => inTurn(i).post({ userId: account, amount, kind: 'test', reason: 'random', idempotencyKey: key }).catch((e) => {
-        if (!(e instanceof InsufficientCredits)) throw e;
-      });
+      return () =>
+        inTurn(i)
+          .post({ userId: account, amount, kind: 'test', reason: 'random', idempotencyKey: key })
+          .catch((e) => {
+            if (!(e instanceof InsufficientCredits)) throw e;
+          });
     });
     await Promise.all(operations.map((op) => op()));
     const report = await ledger.verify();
@@ -232,7 +273,8 @@ describe('the credit ledger against the real database', () => {
     await ledger.ensurePool();
     const chainRead = jest.spyOn(LedgerEntriesRepository.prototype, 'head');
     const claims = jest.spyOn(entries.collection, 'insertMany');
-    const pool = (i: number) => inTurn(i).post({ userId: POOL_ACCOUNT_ID, amount: i % 2 ? -3 : 5, kind: 'pool.test', reason: 'pool test' });
+    const pool = (i: number) =>
+      inTurn(i).post({ userId: POOL_ACCOUNT_ID, amount: i % 2 ? -3 : 5, kind: 'pool.test', reason: 'pool test' });
     try {
       await Promise.all(Array.from({ length: 24 }, (_, i) => pool(i)));
       // Four processes race for the pool's seqs: every entry inserted beyond the 24 lost its claim.
@@ -243,7 +285,10 @@ describe('the credit ledger against the real database', () => {
       claims.mockRestore();
     }
     const last = await entries.findOne({ userId: POOL_ACCOUNT_ID, account: 'credits' }).sort({ seq: -1 }).lean();
-    expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ seq: last!.seq, balance: last!.balanceAfter });
+    expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({
+      seq: last!.seq,
+      balance: last!.balanceAfter,
+    });
     expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(last!.balanceAfter);
     expect((await ledger.verify()).problems).toEqual([]);
   });
@@ -253,12 +298,24 @@ describe('the credit ledger against the real database', () => {
     const before = await ledger.balance(POOL_ACCOUNT_ID);
     await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $inc: { seq: -1 }, $set: { balance: -1 } });
     expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(before);
-    expect((await ledger.post({ userId: POOL_ACCOUNT_ID, amount: 7, kind: 'pool.test', reason: 'stale head' })).entry.balanceAfter).toBe(before + 7);
+    expect(
+      (await ledger.post({ userId: POOL_ACCOUNT_ID, amount: 7, kind: 'pool.test', reason: 'stale head' })).entry
+        .balanceAfter,
+    ).toBe(before + 7);
     await heads.deleteMany({});
-    expect((await ledger.post({ userId: POOL_ACCOUNT_ID, amount: -7, kind: 'pool.test', reason: 'no head' })).entry.balanceAfter).toBe(before);
+    expect(
+      (await ledger.post({ userId: POOL_ACCOUNT_ID, amount: -7, kind: 'pool.test', reason: 'no head' })).entry
+        .balanceAfter,
+    ).toBe(before);
     expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ balance: before });
     await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $set: { balance: 1 } });
-    expect((await ledger.verify()).problems).toEqual([expect.objectContaining({ userId: POOL_ACCOUNT_ID, username: null, problem: expect.stringMatching(/credits: cached balance 1 /) })]);
+    expect((await ledger.verify()).problems).toEqual([
+      expect.objectContaining({
+        userId: POOL_ACCOUNT_ID,
+        username: null,
+        problem: expect.stringMatching(/credits: cached balance 1 /),
+      }),
+    ]);
     await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $set: { balance: before } });
   });
 
@@ -267,7 +324,13 @@ describe('the credit ledger against the real database', () => {
     await grant(user.id, 10);
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 999 } });
     const report = await ledger.verify();
-    expect(report.problems).toEqual([expect.objectContaining({ userId: user.id, username: user.username, problem: expect.stringMatching(/credits: cached balance 999/) })]);
+    expect(report.problems).toEqual([
+      expect.objectContaining({
+        userId: user.id,
+        username: user.username,
+        problem: expect.stringMatching(/credits: cached balance 999/),
+      }),
+    ]);
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 10 } });
   });
 });

@@ -48,7 +48,10 @@ export interface Operation {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -112,7 +115,12 @@ function sampleString(schema: JsonSchema): string {
 
 function sampleNumber(schema: JsonSchema, integer: boolean): number {
   // OpenAPI 3.0 writes "> 0" as minimum: 0 with exclusiveMinimum: true; 3.1 as exclusiveMinimum: 0.
-  const exclusive = typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : schema.exclusiveMinimum && schema.minimum !== undefined ? schema.minimum : undefined;
+  const exclusive =
+    typeof schema.exclusiveMinimum === 'number'
+      ? schema.exclusiveMinimum
+      : schema.exclusiveMinimum && schema.minimum !== undefined
+        ? schema.minimum
+        : undefined;
   const min = exclusive !== undefined ? exclusive + 1 : schema.minimum;
   const value = min ?? (schema.maximum !== undefined ? Math.min(1, schema.maximum) : 1);
   return integer ? Math.ceil(value) : value;
@@ -137,8 +145,10 @@ export function sample(schema: JsonSchema | undefined, overrides: Record<string,
   switch (type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const name of schema.required ?? []) out[name] = name in overrides ? overrides[name] : sample(schema.properties?.[name], overrides);
-      for (const name of Object.keys(overrides)) if (schema.properties?.[name] && !(name in out)) out[name] = overrides[name];
+      for (const name of schema.required ?? [])
+        out[name] = name in overrides ? overrides[name] : sample(schema.properties?.[name], overrides);
+      for (const name of Object.keys(overrides))
+        if (schema.properties?.[name] && !(name in out)) out[name] = overrides[name];
       return out;
     }
     case 'array':

@@ -1,4 +1,4 @@
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 import { pdfWithLines, uploadReport } from './support/uploads';
 
 const PROFILE = {
@@ -15,9 +15,24 @@ const PROFILE = {
 /** PROFILE as stored: lists in the vocabulary's order. */
 const STORED = { ...PROFILE, equipment: ['dumbbells', 'kettlebell'], limitations: ['knee', 'lower_back'] };
 
-const DEFAULTS = { age: null, height: null, weight: null, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC' };
+const DEFAULTS = {
+  age: null,
+  height: null,
+  weight: null,
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  timeZone: 'UTC',
+};
 /** The health screening's answers before any are given (docs/product.md, Health screening). */
-const NO_ANSWERS = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+const NO_ANSWERS = {
+  pregnancy: null,
+  pregnancyWeeks: null,
+  weeksSinceBirth: null,
+  usedToHighImpact: false,
+  conditions: [],
+};
 
 describe('GET/PUT /api/profile', () => {
   let t: TestApp;
@@ -37,20 +52,37 @@ describe('GET/PUT /api/profile', () => {
 
   it('saves the whole profile, answers it, and shows it in GET /api/user and GET /api/profile', async () => {
     const me = await signIn(t);
-    const saved = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, userId: me.user.id }).expect(200);
+    const saved = await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({ ...PROFILE, userId: me.user.id })
+      .expect(200);
     expect(saved.body).toEqual({ ...STORED, savedAt: expect.any(String), health: NO_ANSWERS });
     expect(Date.now() - Date.parse(saved.body.savedAt)).toBeLessThan(60_000);
     expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual(saved.body);
     expect((await t.http.get('/api/user').set(me.auth).expect(200)).body).toMatchObject(STORED);
 
     // Clearing is a save too: nulls and empty lists.
-    const cleared = await t.http.put('/api/profile').set(me.auth).send({ ...DEFAULTS, units: 'metric', timeZone: 'Asia/Tokyo' }).expect(200);
-    expect(cleared.body).toEqual({ ...DEFAULTS, timeZone: 'Asia/Tokyo', savedAt: expect.any(String), health: NO_ANSWERS });
+    const cleared = await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({ ...DEFAULTS, units: 'metric', timeZone: 'Asia/Tokyo' })
+      .expect(200);
+    expect(cleared.body).toEqual({
+      ...DEFAULTS,
+      timeZone: 'Asia/Tokyo',
+      savedAt: expect.any(String),
+      health: NO_ANSWERS,
+    });
   });
 
   it('reads height as an integer and keeps weight to 0.01 kg (a weight typed in pounds reads back as typed)', async () => {
     const me = await signIn(t);
-    const res = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, height: 177.8, weight: 165 * 0.45359237 }).expect(200);
+    const res = await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({ ...PROFILE, height: 177.8, weight: 165 * 0.45359237 })
+      .expect(200);
     expect(res.body).toMatchObject({ height: 177, weight: 74.84 });
   });
 
@@ -63,17 +95,46 @@ describe('GET/PUT /api/profile', () => {
       ['weight', { weight: 29.9 }, 'PROFILE_INVALID_WEIGHT', 'Weight must be between 30-300 kg.'],
       ['weight', { weight: 300.5 }, 'PROFILE_INVALID_WEIGHT', 'Weight must be between 30-300 kg.'],
       ['goal', { goal: 'get_huge' }, 'PROFILE_INVALID_GOAL', 'Unknown goal "get_huge"'],
-      ['equipment', { equipment: ['dumbbells', 'rowing_boat'] }, 'PROFILE_INVALID_EQUIPMENT', 'Unknown equipment "rowing_boat"'],
-      ['equipment', { equipment: ['bands', 'bands'] }, 'PROFILE_INVALID_EQUIPMENT', '"bands" is listed twice in equipment.'],
+      [
+        'equipment',
+        { equipment: ['dumbbells', 'rowing_boat'] },
+        'PROFILE_INVALID_EQUIPMENT',
+        'Unknown equipment "rowing_boat"',
+      ],
+      [
+        'equipment',
+        { equipment: ['bands', 'bands'] },
+        'PROFILE_INVALID_EQUIPMENT',
+        '"bands" is listed twice in equipment.',
+      ],
       ['limitations', { limitations: ['toe'] }, 'PROFILE_INVALID_LIMITATIONS', 'Unknown limitation "toe"'],
-      ['limitations', { limitations: ['knee', 'knee'] }, 'PROFILE_INVALID_LIMITATIONS', '"knee" is listed twice in limitations.'],
+      [
+        'limitations',
+        { limitations: ['knee', 'knee'] },
+        'PROFILE_INVALID_LIMITATIONS',
+        '"knee" is listed twice in limitations.',
+      ],
       ['units', { units: 'furlongs' }, 'PROFILE_INVALID_UNITS', 'Unknown unit system "furlongs"'],
-      ['timeZone', { timeZone: 'Mars/Olympus_Mons' }, 'PROFILE_INVALID_TIME_ZONE', 'Unknown time zone "Mars/Olympus_Mons"'],
+      [
+        'timeZone',
+        { timeZone: 'Mars/Olympus_Mons' },
+        'PROFILE_INVALID_TIME_ZONE',
+        'Unknown time zone "Mars/Olympus_Mons"',
+      ],
     ])('%s: %p', async (_field, change, code, message) => {
       const me = await signIn(t);
       const before = (await t.http.put('/api/profile').set(me.auth).send(PROFILE).expect(200)).body;
-      const res = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, age: 30, units: 'metric', ...change }).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, code, message: expect.stringContaining(message), error: expect.stringMatching(/^Invalid /) });
+      const res = await t.http
+        .put('/api/profile')
+        .set(me.auth)
+        .send({ ...PROFILE, age: 30, units: 'metric', ...change })
+        .expect(400);
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code,
+        message: expect.stringContaining(message),
+        error: expect.stringMatching(/^Invalid /),
+      });
       expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual(before);
     });
 
@@ -100,11 +161,25 @@ describe('GET/PUT /api/profile', () => {
   it('saves only the caller’s profile: another user’s id is a 403 and leaves both profiles as they were', async () => {
     const me = await signIn(t);
     const other = await signIn(t);
-    const theirs = (await t.http.put('/api/profile').set(other.auth).send({ ...PROFILE, age: 60 }).expect(200)).body;
-    const res = await t.http.put('/api/profile').set(me.auth).send({ ...PROFILE, age: 20, userId: other.user.id }).expect(403);
+    const theirs = (
+      await t.http
+        .put('/api/profile')
+        .set(other.auth)
+        .send({ ...PROFILE, age: 60 })
+        .expect(200)
+    ).body;
+    const res = await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({ ...PROFILE, age: 20, userId: other.user.id })
+      .expect(403);
     expect(res.body.code).toBe('FORBIDDEN');
     expect((await t.http.get('/api/profile').set(other.auth).expect(200)).body).toEqual(theirs);
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual({ ...DEFAULTS, savedAt: null, health: NO_ANSWERS });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toEqual({
+      ...DEFAULTS,
+      savedAt: null,
+      health: NO_ANSWERS,
+    });
 
     // A path id is no way around it: the route has none.
     await t.http.put(`/api/profile/${other.user.id}`).set(me.auth).send(PROFILE).expect(404);
@@ -124,17 +199,32 @@ describe('height and weight reach the profile from the BMI calculator and analys
     const me = await signIn(t);
     await t.http.put('/api/profile').set(me.auth).send(PROFILE).expect(200);
     await t.http.post('/api/bmi').set(me.auth).send({ height: '172', weight: '68.4' }).expect(200);
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({ ...STORED, height: 172, weight: 68.4 });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({
+      ...STORED,
+      height: 172,
+      weight: 68.4,
+    });
   });
 
   it('a report that states height (in inches) and weight (in pounds) writes them in cm and kg', async () => {
     const me = await signIn(t);
     await t.http.put('/api/profile').set(me.auth).send(PROFILE).expect(200);
-    const pdf = await pdfWithLines(['BODY SCAN', 'Height: 70 in', 'Weight: 180 lb', 'Target Weight: 160 lb', 'BMI: 25.8']);
+    const pdf = await pdfWithLines([
+      'BODY SCAN',
+      'Height: 70 in',
+      'Weight: 180 lb',
+      'Target Weight: 160 lb',
+      'BMI: 25.8',
+    ]);
     const fileUrl = await uploadReport(t, me, pdf, 'application/pdf');
     const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(200);
     expect(res.body).toMatchObject({ bmiValue: 25.8, height: 177, weight: 81.6 });
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({ height: 177, weight: 81.6, goal: 'lose_fat', units: 'imperial' });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({
+      height: 177,
+      weight: 81.6,
+      goal: 'lose_fat',
+      units: 'imperial',
+    });
     const records = (await t.http.get('/api/bmi').set(me.auth).expect(200)).body;
     expect(records[0]).toMatchObject({ source: 'report', height: 177, weight: 81.6 });
   });
@@ -142,14 +232,34 @@ describe('height and weight reach the profile from the BMI calculator and analys
   it('a report that states only its weight changes only the weight; one out of range changes nothing', async () => {
     const me = await signIn(t);
     await t.http.put('/api/profile').set(me.auth).send(PROFILE).expect(200);
-    const weightOnly = await uploadReport(t, me, await pdfWithLines(['InBody Result Sheet', 'Weight 71.8 kg (55.8 ~ 75.4)', 'BMI 22.7']), 'application/pdf');
+    const weightOnly = await uploadReport(
+      t,
+      me,
+      await pdfWithLines(['InBody Result Sheet', 'Weight 71.8 kg (55.8 ~ 75.4)', 'BMI 22.7']),
+      'application/pdf',
+    );
     await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: weightOnly, reportType: 'bmi' }).expect(200);
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({ height: PROFILE.height, weight: 71.8 });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({
+      height: PROFILE.height,
+      weight: 71.8,
+    });
 
-    const child = await uploadReport(t, me, await pdfWithLines(['BMI TEST', 'Height: 95 cm', 'Weight: 25 kg', 'BMI: 27.7']), 'application/pdf');
-    const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl: child, reportType: 'bmi' }).expect(200);
+    const child = await uploadReport(
+      t,
+      me,
+      await pdfWithLines(['BMI TEST', 'Height: 95 cm', 'Weight: 25 kg', 'BMI: 27.7']),
+      'application/pdf',
+    );
+    const res = await t.http
+      .post('/api/bmi/analyze')
+      .set(me.auth)
+      .send({ fileUrl: child, reportType: 'bmi' })
+      .expect(200);
     expect(res.body.height).toBeUndefined();
     expect(res.body.weight).toBeUndefined();
-    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({ height: PROFILE.height, weight: 71.8 });
+    expect((await t.http.get('/api/profile').set(me.auth).expect(200)).body).toMatchObject({
+      height: PROFILE.height,
+      weight: 71.8,
+    });
   });
 });

@@ -1,11 +1,12 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { CHALLENGE_ALPHABET, type ProofCheckResult } from '../src/contract';
 import { ProofCheck } from '../src/proofs/proof-check.schema';
 import { ProofChecker } from '../src/proofs/proof-checker';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { Upload } from '../src/uploads/upload.schema';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { afternoonZone, fitFile } from './support/activity-files';
 import { activityScreenshot, reusedWorkoutVideo, selfie as selfieFor } from './support/evidence-samples';
 import { pngImage } from './support/proof-files';
@@ -39,7 +40,8 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
 
   const check = (me: SignedIn, body: object) => t.http.post('/api/proof/check').set(me.auth).send(body);
   const uploadIdOf = (fileUrl: string) => new Types.ObjectId(new URL(fileUrl).pathname.split('/').pop());
-  const otherCodeThan = (code: string) => [...code].map((c) => CHALLENGE_ALPHABET[(CHALLENGE_ALPHABET.indexOf(c) + 1) % CHALLENGE_ALPHABET.length]).join('');
+  const otherCodeThan = (code: string) =>
+    [...code].map((c) => CHALLENGE_ALPHABET[(CHALLENGE_ALPHABET.indexOf(c) + 1) % CHALLENGE_ALPHABET.length]).join('');
 
   it('answers each check of a genuine file with its reason, and keeps them with the file', async () => {
     const me = await signIn(t);
@@ -61,21 +63,37 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     expect(runs).toEqual([['gym_selfie'], ['workout_video']]);
 
     const kept = await stored.findOne({ uploadId: uploadIdOf(files.gym_selfie) }).lean();
-    expect(kept).toMatchObject({ kind: 'gym_selfie', challengeCode: code, sha256: expect.stringMatching(/^[a-f0-9]{64}$/), checks: selfie.body.checks });
+    expect(kept).toMatchObject({
+      kind: 'gym_selfie',
+      challengeCode: code,
+      sha256: expect.stringMatching(/^[a-f0-9]{64}$/),
+      checks: selfie.body.checks,
+    });
   });
 
   it('refuses a selfie with another code and a tiny screenshot, each with what to do', async () => {
     const me = await signIn(t);
     const code = await proofs.code(me);
-    const wrongCode = await proofs.upload(me, 'gym_selfie', selfieFor(otherCodeThan(code), 3, proofs.nextSeed()), 'image/jpeg');
+    const wrongCode = await proofs.upload(
+      me,
+      'gym_selfie',
+      selfieFor(otherCodeThan(code), 3, proofs.nextSeed()),
+      'image/jpeg',
+    );
     const res = await check(me, { kind: 'gym_selfie', fileUrl: wrongCode }).expect(200);
     expect(res.body.accepted).toBe(false);
-    expect(res.body.checks.find((c: { passed: boolean }) => !c.passed)).toEqual({ name: 'code', passed: false, reason: `Code ${code} not found: show it on paper or a screen` });
+    expect(res.body.checks.find((c: { passed: boolean }) => !c.passed)).toEqual({
+      name: 'code',
+      passed: false,
+      reason: `Code ${code} not found: show it on paper or a screen`,
+    });
 
     const tiny = await proofs.upload(me, 'apple_watch', pngImage(10, 10, proofs.nextSeed()), 'image/png');
     expect((await check(me, { kind: 'apple_watch', fileUrl: tiny }).expect(200)).body).toEqual({
       accepted: false,
-      checks: [{ name: 'file', passed: false, reason: 'The image is too small (10×10); send a real photo or screenshot' }],
+      checks: [
+        { name: 'file', passed: false, reason: 'The image is too small (10×10); send a real photo or screenshot' },
+      ],
     });
   });
 
@@ -84,13 +102,19 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const other = await signIn(t);
     await proofs.addPending(me, 10);
     const video = reusedWorkoutVideo(1, proofs.nextSeed());
-    const files = { ...(await proofs.uploadAll(me)), workout_video: await proofs.upload(me, 'workout_video', video, 'video/mp4') };
+    const files = {
+      ...(await proofs.uploadAll(me)),
+      workout_video: await proofs.upload(me, 'workout_video', video, 'video/mp4'),
+    };
     await proofs.validate(me, files).expect(200);
     runs = [];
 
     const same = await proofs.upload(other, 'workout_video', video, 'video/mp4');
     const refused = await check(other, { kind: 'workout_video', fileUrl: same }).expect(409);
-    expect(refused.body).toMatchObject({ code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof' });
+    expect(refused.body).toMatchObject({
+      code: 'PROOF_MEDIA_REUSED',
+      message: 'This photo, video or activity file was already used as a proof',
+    });
     expect(runs).toEqual([]);
   });
 
@@ -102,12 +126,21 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const userId = new Types.ObjectId(me.user.id);
     // Left in checking by a request that died well past twice the job timeout, holding the video.
     const dead = await t.app.get<Model<ProofDay>>(getModelToken(ProofDay.name)).collection.insertOne({
-      userId, day: (await t.http.get('/api/proof/challenge').set(me.auth)).body.day, timeZone: 'UTC', streakAfter: 1, status: 'checking', proofs: [], coinsValidated: 0, createdAt: new Date(Date.now() - 5 * 60_000),
+      userId,
+      day: (await t.http.get('/api/proof/challenge').set(me.auth)).body.day,
+      timeZone: 'UTC',
+      streakAfter: 1,
+      status: 'checking',
+      proofs: [],
+      coinsValidated: 0,
+      createdAt: new Date(Date.now() - 5 * 60_000),
     });
     const media = t.app.get<Model<ProofMedia>>(getModelToken(ProofMedia.name));
     await media.collection.insertOne({ _id: sha256 as never, userId, uploadId, proofDayId: dead.insertedId });
 
-    expect((await check(me, { kind: 'workout_video', fileUrl: files.workout_video }).expect(200)).body.accepted).toBe(true);
+    expect((await check(me, { kind: 'workout_video', fileUrl: files.workout_video }).expect(200)).body.accepted).toBe(
+      true,
+    );
     expect(await media.countDocuments({ proofDayId: dead.insertedId })).toBe(0);
   });
 
@@ -116,20 +149,43 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const other = await signIn(t);
     const mine = await proofs.uploadPictures(me);
     const theirs = await proofs.uploadPictures(other);
-    expect((await check(me, { kind: 'gym_selfie', fileUrl: theirs.gym_selfie }).expect(404)).body.code).toBe('UPLOAD_NOT_FOUND');
-    expect((await check(me, { kind: 'gym_selfie', fileUrl: 'https://elsewhere.example/selfie.jpg' }).expect(403)).body.code).toBe('UPLOAD_FOREIGN_URL');
+    expect((await check(me, { kind: 'gym_selfie', fileUrl: theirs.gym_selfie }).expect(404)).body.code).toBe(
+      'UPLOAD_NOT_FOUND',
+    );
+    expect(
+      (await check(me, { kind: 'gym_selfie', fileUrl: 'https://elsewhere.example/selfie.jpg' }).expect(403)).body.code,
+    ).toBe('UPLOAD_FOREIGN_URL');
     const wrongSlot = await check(me, { kind: 'gym_selfie', fileUrl: mine.workout_video }).expect(403);
-    expect(wrongSlot.body).toMatchObject({ code: 'UPLOAD_WRONG_PURPOSE', message: 'This file was uploaded for something else' });
+    expect(wrongSlot.body).toMatchObject({
+      code: 'UPLOAD_WRONG_PURPOSE',
+      message: 'This file was uploaded for something else',
+    });
 
-    for (const body of [{ fileUrl: mine.gym_selfie }, { kind: 'passport', fileUrl: mine.gym_selfie }, { kind: 'gym_selfie' }, { kind: 'gym_selfie', fileUrl: mine.gym_selfie, extra: 1 }, { kind: 'gym_selfie', fileUrl: { $gt: '' } }]) {
+    for (const body of [
+      { fileUrl: mine.gym_selfie },
+      { kind: 'passport', fileUrl: mine.gym_selfie },
+      { kind: 'gym_selfie' },
+      { kind: 'gym_selfie', fileUrl: mine.gym_selfie, extra: 1 },
+      { kind: 'gym_selfie', fileUrl: { $gt: '' } },
+    ]) {
       expect((await check(me, body).expect(400)).body.code).toBe('VALIDATION_FAILED');
     }
-    const zone = await check(me, { kind: 'gym_selfie', fileUrl: mine.gym_selfie, timeZone: 'Mars/Olympus' }).expect(400);
+    const zone = await check(me, { kind: 'gym_selfie', fileUrl: mine.gym_selfie, timeZone: 'Mars/Olympus' }).expect(
+      400,
+    );
     expect(zone.body.code).toBe('PROOF_INVALID_TIME_ZONE');
 
-    await t.app.get<Model<Upload>>(getModelToken(Upload.name)).collection.updateOne({ _id: uploadIdOf(mine.gym_selfie) }, { $set: { createdAt: new Date(Date.now() - 3 * 24 * 3600_000) } });
+    await t.app
+      .get<Model<Upload>>(getModelToken(Upload.name))
+      .collection.updateOne(
+        { _id: uploadIdOf(mine.gym_selfie) },
+        { $set: { createdAt: new Date(Date.now() - 3 * 24 * 3600_000) } },
+      );
     const old = await check(me, { kind: 'gym_selfie', fileUrl: mine.gym_selfie }).expect(400);
-    expect(old.body).toMatchObject({ code: 'PROOF_TOO_OLD', message: 'Proofs must be uploaded today. Upload new files.' });
+    expect(old.body).toMatchObject({
+      code: 'PROOF_TOO_OLD',
+      message: 'Proofs must be uploaded today. Upload new files.',
+    });
     expect(runs).toEqual([]);
   });
 
@@ -137,12 +193,16 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const me = await signIn(t);
     await proofs.addPending(me, 10);
     const files = await proofs.uploadAll(me);
-    for (const kind of ['gym_selfie', 'workout_video', 'apple_watch'] as const) await check(me, { kind, fileUrl: files[kind] }).expect(200);
+    for (const kind of ['gym_selfie', 'workout_video', 'apple_watch'] as const)
+      await check(me, { kind, fileUrl: files[kind] }).expect(200);
     expect(runs).toHaveLength(3);
 
     // A changed file, and a kept result for another day's code, are checked again; the video's result is reused.
     const newSelfie = (await proofs.uploadPictures(me)).gym_selfie;
-    await stored.updateOne({ uploadId: uploadIdOf(files.apple_watch) }, { $set: { challengeCode: otherCodeThan(await proofs.code(me)) } });
+    await stored.updateOne(
+      { uploadId: uploadIdOf(files.apple_watch) },
+      { $set: { challengeCode: otherCodeThan(await proofs.code(me)) } },
+    );
     runs = [];
     await proofs.validate(me, { ...files, gym_selfie: newSelfie }).expect(200);
     expect(runs).toEqual([['gym_selfie', 'apple_watch']]);
@@ -151,26 +211,43 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const next = await signIn(t);
     await proofs.addPending(next, 10);
     const nextFiles = await proofs.uploadAll(next);
-    for (const kind of ['gym_selfie', 'workout_video', 'apple_watch'] as const) await check(next, { kind, fileUrl: nextFiles[kind] }).expect(200);
+    for (const kind of ['gym_selfie', 'workout_video', 'apple_watch'] as const)
+      await check(next, { kind, fileUrl: nextFiles[kind] }).expect(200);
     runs = [];
     await proofs.validate(next, nextFiles).expect(200);
     expect(runs).toEqual([]);
     // The day keeps each check's result and reason, reused or not.
     const [day] = (await t.http.get('/api/proof/history').set(next.auth).expect(200)).body;
-    expect(day.proofs[0].checks.map((c: { name: string; passed: boolean }) => [c.name, c.passed])).toEqual([['file', true], ['person', true], ['code', true]]);
+    expect(day.proofs[0].checks.map((c: { name: string; passed: boolean }) => [c.name, c.passed])).toEqual([
+      ['file', true],
+      ['person', true],
+      ['code', true],
+    ]);
   });
 
   it('a kept refusal refuses validation with its reason without checking again; other files then pass', async () => {
     const me = await signIn(t);
     await proofs.addPending(me, 10);
-    const files = { ...(await proofs.uploadPictures(me)), apple_watch: await proofs.upload(me, 'apple_watch', pngImage(10, 10, proofs.nextSeed()), 'image/png') };
-    expect((await check(me, { kind: 'apple_watch', fileUrl: files.apple_watch }).expect(200)).body.accepted).toBe(false);
+    const files = {
+      ...(await proofs.uploadPictures(me)),
+      apple_watch: await proofs.upload(me, 'apple_watch', pngImage(10, 10, proofs.nextSeed()), 'image/png'),
+    };
+    expect((await check(me, { kind: 'apple_watch', fileUrl: files.apple_watch }).expect(200)).body.accepted).toBe(
+      false,
+    );
     runs = [];
     const refused = await proofs.validate(me, files).expect(422);
-    expect(refused.body.message).toBe('Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot');
+    expect(refused.body.message).toBe(
+      'Activity-watch screenshot: The image is too small (10×10); send a real photo or screenshot',
+    );
     expect(runs).toEqual([['gym_selfie', 'workout_video']]);
     runs = [];
-    await proofs.validate(me, { ...files, apple_watch: await proofs.upload(me, 'apple_watch', activityScreenshot(2, proofs.nextSeed()), 'image/png') }).expect(200);
+    await proofs
+      .validate(me, {
+        ...files,
+        apple_watch: await proofs.upload(me, 'apple_watch', activityScreenshot(2, proofs.nextSeed()), 'image/png'),
+      })
+      .expect(200);
     // The selfie and video were kept from the refused attempt: only the new screenshot is checked.
     expect(runs).toEqual([['apple_watch']]);
   });
@@ -178,7 +255,9 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
   it('checks of one file at the same time all answer, and keep one result', async () => {
     const me = await signIn(t);
     const { gym_selfie } = await proofs.uploadPictures(me);
-    const answers = await Promise.all(Array.from({ length: 4 }, () => check(me, { kind: 'gym_selfie', fileUrl: gym_selfie })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => check(me, { kind: 'gym_selfie', fileUrl: gym_selfie })),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
     expect(await stored.countDocuments({ uploadId: uploadIdOf(gym_selfie) })).toBe(1);
@@ -189,7 +268,11 @@ describe('POST /api/proof/check: each slot checked as soon as it is uploaded (re
     const me = await signIn(t);
     const seed = proofs.nextSeed();
     const start = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 65 * 60_000);
-    const url = await proofs.uploadActivity(me, await fitFile({ start, minutes: 35, seed, serial: 1_000_000 + seed, utcOffsetMinutes: offsetMinutes }), 'run.fit');
+    const url = await proofs.uploadActivity(
+      me,
+      await fitFile({ start, minutes: 35, seed, serial: 1_000_000 + seed, utcOffsetMinutes: offsetMinutes }),
+      'run.fit',
+    );
     const res = await check(me, { kind: 'apple_watch', fileUrl: url, timeZone }).expect(200);
     expect(res.body).toMatchObject({ accepted: true, activity: { format: 'fit', durationSeconds: 2100 } });
     expect(res.body.checks.every((c: { passed: boolean }) => c.passed)).toBe(true);

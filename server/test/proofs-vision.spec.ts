@@ -1,6 +1,6 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import { LedgerService } from '../src/ledger/ledger.service';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { personPhoto } from './support/evidence-samples';
 import { proofClient, screenshotReading, selfieReading } from './support/proofs';
 
@@ -11,7 +11,12 @@ describe('the proof.check vision step, added to the local checks, through the re
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startTestApp({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_MODEL: 'fake-vision', OPENAI_TIMEOUT_MS: '2000' });
+    t = await startTestApp({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: `${fake.url}/v1`,
+      OPENAI_MODEL: 'fake-vision',
+      OPENAI_TIMEOUT_MS: '2000',
+    });
     proofs = proofClient(t);
   });
   afterAll(async () => {
@@ -32,10 +37,13 @@ describe('the proof.check vision step, added to the local checks, through the re
     fake.script = [selfieReading(), screenshotReading()];
     await proofs.validate(me, files).expect(200);
     expect(fake.requests).toHaveLength(2);
-    const [selfie, screenshot] = fake.requests.map((r) => JSON.parse(r.body) as { model: string; messages: Array<{ content: unknown }> });
+    const [selfie, screenshot] = fake.requests.map(
+      (r) => JSON.parse(r.body) as { model: string; messages: Array<{ content: unknown }> },
+    );
     expect(selfie.model).toBe('fake-vision');
     expect(JSON.stringify(selfie.messages[0].content)).toContain(code);
-    const image = (sent: typeof selfie) => (sent.messages[1].content as Array<{ image_url: { url: string } }>)[0].image_url.url.split(',')[0];
+    const image = (sent: typeof selfie) =>
+      (sent.messages[1].content as Array<{ image_url: { url: string } }>)[0].image_url.url.split(',')[0];
     expect([image(selfie), image(screenshot)]).toEqual(['data:image/jpeg;base64', 'data:image/png;base64']);
     const [day] = (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body;
     expect(day.proofs[0].checks.map((c: { name: string }) => c.name)).toEqual(['file', 'person', 'code', 'vision']);
@@ -44,9 +52,18 @@ describe('the proof.check vision step, added to the local checks, through the re
   });
 
   it.each([
-    [[selfieReading({ inGymLikePlace: false }), screenshotReading()], 'Gym selfie: Your gym selfie must show you in a gym or workout space'],
-    [[selfieReading({ showsCode: false }), screenshotReading()], /^Gym selfie: Your gym selfie must show today's code [A-Z2-9]{6} \(on paper or a screen\)$/],
-    [[selfieReading(), screenshotReading(false)], 'Activity-watch screenshot: Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)'],
+    [
+      [selfieReading({ inGymLikePlace: false }), screenshotReading()],
+      'Gym selfie: Your gym selfie must show you in a gym or workout space',
+    ],
+    [
+      [selfieReading({ showsCode: false }), screenshotReading()],
+      /^Gym selfie: Your gym selfie must show today's code [A-Z2-9]{6} \(on paper or a screen\)$/,
+    ],
+    [
+      [selfieReading(), screenshotReading(false)],
+      'Activity-watch screenshot: Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)',
+    ],
   ])('refuses with 422 when the model answers %j, and changes nothing', async (answers, message) => {
     const { me, files } = await ready();
     fake.script = [...answers];

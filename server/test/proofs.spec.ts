@@ -1,17 +1,19 @@
-import { getModelToken } from '@nestjs/mongoose';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { CHALLENGE_ALPHABET, type ProofValidationResult } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
-import { ProofsService } from '../src/proofs/proofs.service';
 import { proofLedgerKeys } from '../src/proofs/proofs.rules';
+import { ProofsService } from '../src/proofs/proofs.service';
 import { Upload } from '../src/uploads/upload.schema';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
 import { dayIn, previousDay } from '../src/users/users.rules';
-import { SignedIn, TestApp, signIn, startTestApp } from './harness';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { activityScreenshot, loopedStill, pngBomb, selfie as selfieFor } from './support/evidence-samples';
 import { mp4Video, pngImage } from './support/proof-files';
 import { proofClient } from './support/proofs';
@@ -60,28 +62,55 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const me = await signIn(t);
     await addPending(me, 30);
     const proofs = await uploadAll(me, { timeZone: 'Europe/Berlin' });
-    const challenge = await t.http.get('/api/proof/challenge').query({ timeZone: 'Europe/Berlin' }).set(me.auth).expect(200);
-    expect(challenge.body).toEqual({ day: dayIn(new Date(), 'Europe/Berlin'), code: expect.stringMatching(/^[A-Z2-9]{6}$/), validatedToday: false });
+    const challenge = await t.http
+      .get('/api/proof/challenge')
+      .query({ timeZone: 'Europe/Berlin' })
+      .set(me.auth)
+      .expect(200);
+    expect(challenge.body).toEqual({
+      day: dayIn(new Date(), 'Europe/Berlin'),
+      code: expect.stringMatching(/^[A-Z2-9]{6}$/),
+      validatedToday: false,
+    });
 
     const res = await validate(me, proofs, 'Europe/Berlin').expect(200);
     expect(res.body).toEqual<ProofValidationResult>({ coinsValidated: 30, newBalance: 30, newStreak: 1 });
 
     const user = (await t.http.get('/api/auth/verify').set(me.auth).expect(200)).body;
-    expect(user).toMatchObject({ sweatCredits: 30, pendingCredits: 0, currentStreak: 1, dailyStreak: 1, longestStreak: 1 });
-    const again = await t.http.get('/api/proof/challenge').query({ timeZone: 'Europe/Berlin' }).set(me.auth).expect(200);
+    expect(user).toMatchObject({
+      sweatCredits: 30,
+      pendingCredits: 0,
+      currentStreak: 1,
+      dailyStreak: 1,
+      longestStreak: 1,
+    });
+    const again = await t.http
+      .get('/api/proof/challenge')
+      .query({ timeZone: 'Europe/Berlin' })
+      .set(me.auth)
+      .expect(200);
     expect(again.body).toMatchObject({ code: challenge.body.code, validatedToday: true });
 
     const history = (await t.http.get(`/api/proof/history/${me.user.id}`).set(me.auth).expect(200)).body;
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ day: challenge.body.day, coinsValidated: 30, streakAfter: 1 });
-    expect(history[0].proofs.map((p: { kind: string }) => p.kind)).toEqual(['gym_selfie', 'workout_video', 'apple_watch']);
+    expect(history[0].proofs.map((p: { kind: string }) => p.kind)).toEqual([
+      'gym_selfie',
+      'workout_video',
+      'apple_watch',
+    ]);
     expect(history[0].proofs[0]).toMatchObject({ mime: 'image/jpeg', fileAvailable: true });
     expect(history[0].proofs[0].checks).toEqual([
       { name: 'file', passed: true, reason: expect.stringMatching(/^Image \d+×\d+$/) },
       { name: 'person', passed: true, reason: 'A person is in the selfie' },
       { name: 'code', passed: true, reason: `Code ${challenge.body.code} is readable` },
     ]);
-    expect(history[0].proofs[1].checks.map((c: { name: string }) => c.name)).toEqual(['file', 'duration', 'movement', 'person']);
+    expect(history[0].proofs[1].checks.map((c: { name: string }) => c.name)).toEqual([
+      'file',
+      'duration',
+      'movement',
+      'person',
+    ]);
     expect(history[0].proofs[2].checks).toEqual([
       { name: 'file', passed: true, reason: 'Image 720×1280' },
       { name: 'activity', passed: true, reason: expect.stringMatching(/^Activity summary read: /) },
@@ -99,7 +128,12 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     // Once per day, with new files and new pending credits too.
     await addPending(me, 5);
     const second = await validate(me, await uploadAll(me, { timeZone: 'Europe/Berlin' }), 'Europe/Berlin').expect(409);
-    expect(second.body).toEqual({ statusCode: 409, code: 'PROOF_ALREADY_VALIDATED', message: 'Proofs already validated today', error: 'Already Validated' });
+    expect(second.body).toEqual({
+      statusCode: 409,
+      code: 'PROOF_ALREADY_VALIDATED',
+      message: 'Proofs already validated today',
+      error: 'Already Validated',
+    });
     expect(await ledger.balance(me.user.id, 'pending')).toBe(5);
   });
 
@@ -146,11 +180,18 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     it('an 11 MB screenshot → 413 on upload (announced or not), then 404 as a proof', async () => {
       const me = await signIn(t);
       await addPending(me, 10);
-      const announced = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'apple_watch', size: 11 * MEGABYTE });
+      const announced = await t.http
+        .post('/api/proof/upload-url')
+        .set(me.auth)
+        .send({ kind: 'apple_watch', size: 11 * MEGABYTE });
       expect(announced.status).toBe(413);
       expect(announced.body.message).toBe('The file is larger than 10 MB');
 
-      const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'apple_watch' }).expect(200);
+      const { body } = await t.http
+        .post('/api/proof/upload-url')
+        .set(me.auth)
+        .send({ kind: 'apple_watch' })
+        .expect(200);
       const big = Buffer.concat([pngImage(100, 100, nextSeed()), Buffer.alloc(11 * MEGABYTE)]);
       expect((await t.http.put(pathOf(body.uploadURL)).set('Content-Type', 'image/png').send(big)).status).toBe(413);
       const proofs = await uploadAll(me);
@@ -182,15 +223,25 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       await validate(first, await uploadAll(first, { selfie })).expect(200);
       const before = await snapshot(copycat);
       const res = await validate(copycat, await uploadAll(copycat, { selfie })).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_MEDIA_REUSED', message: 'This photo, video or activity file was already used as a proof', error: 'Proof Already Used' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'PROOF_MEDIA_REUSED',
+        message: 'This photo, video or activity file was already used as a proof',
+        error: 'Proof Already Used',
+      });
       expect(await snapshot(copycat)).toEqual(before);
 
       // The same bytes in two slots of one request are one photo used twice.
       const twice = await signIn(t);
       await addPending(twice, 10);
       const png = pngImage(100, 100, nextSeed());
-      const proofs = { ...(await uploadAll(twice, { selfie: png })), apple_watch: await upload(twice, 'apple_watch', png, 'image/png') };
-      expect((await validate(twice, proofs).expect(409)).body.message).toBe('This photo, video or activity file was already used as a proof');
+      const proofs = {
+        ...(await uploadAll(twice, { selfie: png })),
+        apple_watch: await upload(twice, 'apple_watch', png, 'image/png'),
+      };
+      expect((await validate(twice, proofs).expect(409)).body.message).toBe(
+        'This photo, video or activity file was already used as a proof',
+      );
     });
 
     it('zero pending credits → 409', async () => {
@@ -198,14 +249,22 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       const proofs = await uploadAll(me);
       const before = await snapshot(me);
       const res = await validate(me, proofs).expect(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'PROOF_NOTHING_PENDING', message: 'You have no pending credits to validate. Complete a workout first.', error: 'No Pending Credits' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'PROOF_NOTHING_PENDING',
+        message: 'You have no pending credits to validate. Complete a workout first.',
+        error: 'No Pending Credits',
+      });
       expect(await snapshot(me)).toEqual(before);
     });
 
     it('a tiny image fails the proof.check job → 422, and the claimed day and files are released', async () => {
       const me = await signIn(t);
       await addPending(me, 10);
-      const proofs = { ...(await uploadAll(me)), apple_watch: await upload(me, 'apple_watch', pngImage(10, 10, nextSeed()), 'image/png') };
+      const proofs = {
+        ...(await uploadAll(me)),
+        apple_watch: await upload(me, 'apple_watch', pngImage(10, 10, nextSeed()), 'image/png'),
+      };
       const before = await snapshot(me);
       const res = await validate(me, proofs).expect(422);
       expect(res.body).toEqual({
@@ -216,7 +275,10 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       });
       expect(await snapshot(me)).toEqual(before);
       // The released files are usable again once fixed.
-      await validate(me, { ...proofs, apple_watch: await upload(me, 'apple_watch', activityScreenshot(1, nextSeed()), 'image/png') }).expect(200);
+      await validate(me, {
+        ...proofs,
+        apple_watch: await upload(me, 'apple_watch', activityScreenshot(1, nextSeed()), 'image/png'),
+      }).expect(200);
     });
 
     it('a selfie with another code, a looped still and a decompression bomb → 422 with each reason; other files then pass', async () => {
@@ -250,13 +312,18 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       await addPending(me, 10);
       const proofs = await uploadAll(me);
       const before = await snapshot(me);
-      expect((await validate(me, proofs, 'Mars/Olympus').expect(400)).body.message).toMatch(/^Unknown time zone "Mars\/Olympus"/);
+      expect((await validate(me, proofs, 'Mars/Olympus').expect(400)).body.message).toMatch(
+        /^Unknown time zone "Mars\/Olympus"/,
+      );
       await validate(me, { ...proofs, gym_selfie: { $gt: '' } } as never).expect(400);
       await t.http.post('/api/proof/validate-all').set(me.auth).send({ proofs, extra: 1 }).expect(400);
 
       const uploads = t.app.get<Model<Upload>>(getModelToken(Upload.name));
       const videoId = new URL(proofs.workout_video).pathname.split('/').pop();
-      await uploads.collection.updateOne({ _id: new Types.ObjectId(videoId) }, { $set: { createdAt: new Date(Date.now() - 3 * 24 * 3600_000) } });
+      await uploads.collection.updateOne(
+        { _id: new Types.ObjectId(videoId) },
+        { $set: { createdAt: new Date(Date.now() - 3 * 24 * 3600_000) } },
+      );
       const old = await validate(me, proofs).expect(400);
       expect(old.body.message).toBe('Proofs must be uploaded today. Upload new files.');
       expect(await snapshot(me)).toEqual(before);
@@ -266,13 +333,24 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
   describe('streaks, badges and rewards', () => {
     /** A validated day in the past, as the service would have stored it. */
     const pastDay = (me: SignedIn, day: string, streakAfter: number) =>
-      days.create({ userId: new Types.ObjectId(me.user.id), day, timeZone: 'UTC', streakAfter, status: 'credited', coinsValidated: 1, proofs: [] });
+      days.create({
+        userId: new Types.ObjectId(me.user.id),
+        day,
+        timeZone: 'UTC',
+        streakAfter,
+        status: 'credited',
+        coinsValidated: 1,
+        proofs: [],
+      });
 
     it('validated yesterday → +1, with the 7-day badge; after a gap → 1, longest kept', async () => {
       const me = await signIn(t);
       const today = dayIn(new Date());
       await pastDay(me, previousDay(today), 6);
-      await users.updateOne({ _id: me.user.id }, { $set: { currentStreak: 6, longestStreak: 9, lastProofDay: previousDay(today) } });
+      await users.updateOne(
+        { _id: me.user.id },
+        { $set: { currentStreak: 6, longestStreak: 9, lastProofDay: previousDay(today) } },
+      );
       await addPending(me, 10);
       expect((await validate(me, await uploadAll(me)).expect(200)).body.newStreak).toBe(7);
       const view = (await t.http.get('/api/auth/verify').set(me.auth).expect(200)).body;
@@ -282,11 +360,17 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
 
       const gap = await signIn(t);
       await pastDay(gap, previousDay(previousDay(today)), 12);
-      await users.updateOne({ _id: gap.user.id }, { $set: { currentStreak: 12, longestStreak: 12, lastProofDay: previousDay(previousDay(today)) } });
+      await users.updateOne(
+        { _id: gap.user.id },
+        { $set: { currentStreak: 12, longestStreak: 12, lastProofDay: previousDay(previousDay(today)) } },
+      );
       expect((await t.http.get('/api/auth/verify').set(gap.auth).expect(200)).body.currentStreak).toBe(0); // a missed day reads 0
       await addPending(gap, 10);
       expect((await validate(gap, await uploadAll(gap)).expect(200)).body.newStreak).toBe(1);
-      expect((await t.http.get('/api/auth/verify').set(gap.auth).expect(200)).body).toMatchObject({ currentStreak: 1, longestStreak: 12 });
+      expect((await t.http.get('/api/auth/verify').set(gap.auth).expect(200)).body).toMatchObject({
+        currentStreak: 1,
+        longestStreak: 12,
+      });
     });
 
     it("pays the referrer on the referred user's first validated day after a session that counts, once", async () => {
@@ -305,14 +389,24 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const me = await signIn(t);
     await addPending(me, 25);
     // The state a crash after the checks leaves: the day claimed and checked, nothing moved yet.
-    await days.create({ userId: new Types.ObjectId(me.user.id), day: dayIn(new Date()), timeZone: 'UTC', streakAfter: 1, status: 'checked', proofs: [] });
+    await days.create({
+      userId: new Types.ObjectId(me.user.id),
+      day: dayIn(new Date()),
+      timeZone: 'UTC',
+      streakAfter: 1,
+      status: 'checked',
+      proofs: [],
+    });
     const retry = await validate(me, await uploadAll(me)).expect(409);
     expect(retry.body.message).toBe('Proofs already validated today');
     expect(await snapshot(me)).toMatchObject({ credits: 25, pending: 0 });
     await addPending(me, 5);
     await validate(me, await uploadAll(me)).expect(409);
     expect(await snapshot(me)).toMatchObject({ credits: 25, pending: 5 });
-    expect((await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0]).toMatchObject({ coinsValidated: 25, streakAfter: 1 });
+    expect((await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0]).toMatchObject({
+      coinsValidated: 25,
+      streakAfter: 1,
+    });
     expect((await ledger.verify()).problems).toEqual([]);
   });
 
@@ -320,9 +414,23 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const me = await signIn(t);
     await addPending(me, 25);
     const today = dayIn(new Date());
-    await days.create({ userId: new Types.ObjectId(me.user.id), day: today, timeZone: 'UTC', streakAfter: 1, status: 'checked', proofs: [] });
+    await days.create({
+      userId: new Types.ObjectId(me.user.id),
+      day: today,
+      timeZone: 'UTC',
+      streakAfter: 1,
+      status: 'checked',
+      proofs: [],
+    });
     // The drain happened, the credit did not: the 25 are in neither balance.
-    await ledger.post({ userId: me.user.id, account: 'pending', amount: -25, kind: 'proof', reason: 'drained before the crash', idempotencyKey: proofLedgerKeys(me.user.id, today).drain });
+    await ledger.post({
+      userId: me.user.id,
+      account: 'pending',
+      amount: -25,
+      kind: 'proof',
+      reason: 'drained before the crash',
+      idempotencyKey: proofLedgerKeys(me.user.id, today).drain,
+    });
     expect(await snapshot(me)).toMatchObject({ credits: 0, pending: 0 });
     expect((await validate(me, await uploadAll(me)).expect(409)).body.message).toBe('Proofs already validated today');
     expect(await snapshot(me)).toMatchObject({ credits: 25, pending: 0, days: 1 });
@@ -332,12 +440,23 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
   it('releases a day left in checking by a request that died, but not one still being checked', async () => {
     const me = await signIn(t);
     await addPending(me, 15);
-    const stuck = { userId: new Types.ObjectId(me.user.id), day: dayIn(new Date()), timeZone: 'UTC', streakAfter: 1, status: 'checking', proofs: [] };
+    const stuck = {
+      userId: new Types.ObjectId(me.user.id),
+      day: dayIn(new Date()),
+      timeZone: 'UTC',
+      streakAfter: 1,
+      status: 'checking',
+      proofs: [],
+    };
     const { insertedId } = await days.collection.insertOne({ ...stuck, coinsValidated: 0, createdAt: new Date() });
     expect((await validate(me, await uploadAll(me)).expect(409)).body.message).toBe('Proofs already validated today');
     // Well past twice the job timeout (AI_JOB_TIMEOUT_MS is 30 s here), nothing can still be checking it.
     await days.collection.updateOne({ _id: insertedId }, { $set: { createdAt: new Date(Date.now() - 5 * 60_000) } });
-    expect((await validate(me, await uploadAll(me)).expect(200)).body).toEqual({ coinsValidated: 15, newBalance: 15, newStreak: 1 });
+    expect((await validate(me, await uploadAll(me)).expect(200)).body).toEqual({
+      coinsValidated: 15,
+      newBalance: 15,
+      newStreak: 1,
+    });
     expect(await days.countDocuments({ userId: stuck.userId })).toBe(1);
   });
 
@@ -349,12 +468,25 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const longAgo = new Date(Date.now() - 10 * 60_000);
     const base = { userId, timeZone: 'UTC', streakAfter: 1, coinsValidated: 0, proofs: [], createdAt: longAgo };
     await days.collection.insertOne({ ...base, day: yesterday, status: 'checked' });
-    const { insertedId: dead } = await days.collection.insertOne({ ...base, day: previousDay(yesterday), status: 'checking' });
-    await media.collection.insertOne({ _id: 'a'.repeat(64) as never, userId, uploadId: new Types.ObjectId(), proofDayId: dead, createdAt: longAgo });
+    const { insertedId: dead } = await days.collection.insertOne({
+      ...base,
+      day: previousDay(yesterday),
+      status: 'checking',
+    });
+    await media.collection.insertOne({
+      _id: 'a'.repeat(64) as never,
+      userId,
+      uploadId: new Types.ObjectId(),
+      proofDayId: dead,
+      createdAt: longAgo,
+    });
 
     expect(await t.app.get(ProofsService).healStuckDays()).toBeGreaterThanOrEqual(2);
     expect(await snapshot(me)).toEqual({ credits: 18, pending: 0, days: 1, media: 0 });
-    expect(await days.findOne({ userId, day: yesterday }).lean()).toMatchObject({ status: 'credited', coinsValidated: 18 });
+    expect(await days.findOne({ userId, day: yesterday }).lean()).toMatchObject({
+      status: 'credited',
+      coinsValidated: 18,
+    });
     expect((await ledger.verify()).problems).toEqual([]);
   });
 
@@ -364,7 +496,10 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     await validate(me, await uploadAll(me)).expect(200);
     const [day] = (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body;
     const service = t.app.get(ProofsService);
-    const filesAvailable = async () => (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0].proofs.map((p: { fileAvailable: boolean }) => p.fileAvailable);
+    const filesAvailable = async () =>
+      (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0].proofs.map(
+        (p: { fileAvailable: boolean }) => p.fileAvailable,
+      );
     await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
     expect(await filesAvailable()).toEqual([true, true, true]);
     expect(await service.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000))).toBeGreaterThanOrEqual(3);
@@ -392,6 +527,8 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     // Marked as removed, so later sweeps pass it by.
     const uploads = t.app.get<Model<Upload>>(getModelToken(Upload.name));
     expect((await uploads.findById(unused).lean())!.fileRemovedAt).toBeInstanceOf(Date);
-    expect(await t.app.get(UploadsService).storedBefore(['gym_selfie'], new Date(Date.now() + 31 * 24 * 3600_000))).not.toContain(unused);
+    expect(
+      await t.app.get(UploadsService).storedBefore(['gym_selfie'], new Date(Date.now() + 31 * 24 * 3600_000)),
+    ).not.toContain(unused);
   });
 });

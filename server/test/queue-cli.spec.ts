@@ -1,8 +1,9 @@
-import type { CommandContext } from '../src/cli/registry';
-import { UsageError, findCommand } from '../src/cli/registry';
 import '../src/cli/commands';
+
+import type { CommandContext } from '../src/cli/registry';
+import { findCommand, UsageError } from '../src/cli/registry';
 import { JobsService } from '../src/queue/jobs.service';
-import { TestApp, startTestApp } from './harness';
+import { startTestApp, TestApp } from './harness';
 
 describe('operator CLI for the queues: counts, failed jobs, retry, remove', () => {
   let t: TestApp;
@@ -18,7 +19,8 @@ describe('operator CLI for the queues: counts, failed jobs, retry, remove', () =
   async function failedJob(): Promise<string> {
     // Data the registry refuses: the worker fails it at once, without retries.
     const job = await t.app.get(JobsService).queue('ai').add('workout.generate', { malformed: true });
-    for (let i = 0; i < 100 && (await job.getState()) !== 'failed'; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && (await job.getState()) !== 'failed'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     return String(job.id);
   }
 
@@ -34,7 +36,9 @@ describe('operator CLI for the queues: counts, failed jobs, retry, remove', () =
 
     expect(await cli('jobs:retry', 'ai', id)).toEqual({ code: 0, out: [`job ${id} queued again`] });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await cli('jobs:failed', 'ai')).out.find((line) => line.startsWith(`${id} `))).toMatch(/workout\.generate\s+2\s/);
+    expect((await cli('jobs:failed', 'ai')).out.find((line) => line.startsWith(`${id} `))).toMatch(
+      /workout\.generate\s+2\s/,
+    );
 
     expect(await cli('jobs:remove', 'ai', id)).toEqual({ code: 0, out: [`job ${id} removed`] });
     expect((await cli('jobs:failed', 'ai')).out.some((line) => line.startsWith(`${id} `))).toBe(false);

@@ -1,6 +1,7 @@
 import { getConnectionToken } from '@nestjs/mongoose';
 import { Connection } from 'mongoose';
-import { TestApp, startTestApp } from './harness';
+
+import { startTestApp, TestApp } from './harness';
 
 describe('the models of a fresh database', () => {
   let t: TestApp;
@@ -17,7 +18,8 @@ describe('the models of a fresh database', () => {
       const built = await model.collection.indexes();
       const builtKeys = new Set(built.filter((index) => index.unique).map((index) => JSON.stringify(index.key)));
       for (const [key, options] of model.schema.indexes()) {
-        if (options.unique && !builtKeys.has(JSON.stringify(key))) missing.push(`${model.collection.name} ${JSON.stringify(key)}`);
+        if (options.unique && !builtKeys.has(JSON.stringify(key)))
+          missing.push(`${model.collection.name} ${JSON.stringify(key)}`);
       }
     }
     expect(Object.keys(connection.models).length).toBeGreaterThan(5);

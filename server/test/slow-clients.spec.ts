@@ -1,5 +1,6 @@
 import { Socket } from 'node:net';
-import { TestApp, signIn, startTestApp } from './harness';
+
+import { signIn, startTestApp, TestApp } from './harness';
 import { openSocket, rawBytes, readReply } from './support/raw-http';
 import { newReportUrl, pathOf, pngBytes, putAfterHangUp } from './support/uploads';
 
@@ -22,7 +23,15 @@ function trickle(socket: Socket, bytes: Buffer | string, everyMs: number): void 
 describe('slow clients', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '1500', UPLOAD_REQUEST_TIMEOUT_MS: '4000', UPLOAD_IDLE_TIMEOUT_MS: '1000' }, { workers: false });
+    t = await startTestApp(
+      {
+        HTTP_HEADERS_TIMEOUT_MS: '1000',
+        HTTP_REQUEST_TIMEOUT_MS: '1500',
+        UPLOAD_REQUEST_TIMEOUT_MS: '4000',
+        UPLOAD_IDLE_TIMEOUT_MS: '1000',
+      },
+      { workers: false },
+    );
   });
   afterAll(() => t.close());
 
@@ -40,8 +49,22 @@ describe('slow clients', () => {
     const me = await signIn(t);
     const socket = await openSocket(t.url);
     const reply = readReply(socket, 10_000);
-    const body = JSON.stringify({ title: 'Slowly', metric: 'workouts', targetValue: 5, deadline: '2099-01-01', creditsStaked: 1 });
-    const request = rawBytes({ method: 'POST', target: '/api/goals', headers: [['Authorization', me.auth.Authorization], ['Content-Type', 'application/json']], body });
+    const body = JSON.stringify({
+      title: 'Slowly',
+      metric: 'workouts',
+      targetValue: 5,
+      deadline: '2099-01-01',
+      creditsStaked: 1,
+    });
+    const request = rawBytes({
+      method: 'POST',
+      target: '/api/goals',
+      headers: [
+        ['Authorization', me.auth.Authorization],
+        ['Content-Type', 'application/json'],
+      ],
+      body,
+    });
     const headerEnd = request.indexOf('\r\n\r\n') + 4;
     socket.write(request.subarray(0, headerEnd));
     trickle(socket, request.subarray(headerEnd), 200);
@@ -57,7 +80,16 @@ describe('slow clients', () => {
     const socket = await openSocket(t.url);
     const reply = readReply(socket, 15_000);
     const file = pngBytes(1000);
-    socket.write(rawBytes({ method: 'PUT', target: pathOf(uploadURL), headers: [['Content-Type', 'image/png'], ['Content-Length', String(file.length)]] }));
+    socket.write(
+      rawBytes({
+        method: 'PUT',
+        target: pathOf(uploadURL),
+        headers: [
+          ['Content-Type', 'image/png'],
+          ['Content-Length', String(file.length)],
+        ],
+      }),
+    );
     trickle(socket, file, 100);
     const { status, closedAfterMs } = await reply;
     // Alive past the general 1.5 s deadline, cut by the upload's 4 s one.
@@ -75,20 +107,29 @@ describe('slow clients', () => {
     const silent = async (method: string, uploadURL: string, headers: Array<[string, string]>) => {
       const socket = await openSocket(t.url);
       const reply = readReply(socket, 10_000);
-      socket.write(rawBytes({ method, target: pathOf(uploadURL), headers: [...headers, ['Content-Length', String(file.length)]] }));
+      socket.write(
+        rawBytes({ method, target: pathOf(uploadURL), headers: [...headers, ['Content-Length', String(file.length)]] }),
+      );
       socket.write(file.subarray(0, 300));
       return reply;
     };
     const [put, patch] = await Promise.all([
       silent('PUT', whole, [['Content-Type', 'image/png']]),
-      silent('PATCH', parts, [['Content-Type', 'application/offset+octet-stream'], ['Content-Range', `bytes 0-999/1000`]]),
+      silent('PATCH', parts, [
+        ['Content-Type', 'application/offset+octet-stream'],
+        ['Content-Range', `bytes 0-999/1000`],
+      ]),
     ]);
     for (const { closedAfterMs } of [put, patch]) {
       expect(closedAfterMs).toBeGreaterThan(900);
       expect(closedAfterMs).toBeLessThan(3000);
     }
     expect(await putAfterHangUp(t, whole)).toBe(200);
-    expect((await t.http.get(pathOf(parts)).expect(200)).body).toEqual({ received: 300, finished: false, sha256: null });
+    expect((await t.http.get(pathOf(parts)).expect(200)).body).toEqual({
+      received: 300,
+      finished: false,
+      sha256: null,
+    });
     const rest = await t.http
       .patch(pathOf(parts))
       .set('Content-Type', 'application/offset+octet-stream')

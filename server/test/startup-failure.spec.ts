@@ -15,20 +15,26 @@ function run(entry: string, env: Record<string, string>): Promise<{ code: number
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, lines: output.split('\n').filter((line) => line.trim()) })));
+  return new Promise((resolve) =>
+    child.once('close', (code) => resolve({ code, lines: output.split('\n').filter((line) => line.trim()) })),
+  );
 }
 
 describe('a process refused its settings says so as a JSON log line naming the variable, and exits 1', () => {
-  it.each(['main.ts', 'worker.ts'])('%s with NODE_ENV=production and no JWT_SECRET', async (entry) => {
-    const { code, lines } = await run(entry, { NODE_ENV: 'production' });
-    expect(code).toBe(1);
-    expect(lines.map((line) => JSON.parse(line))).toEqual([
-      expect.objectContaining({
-        level: 60,
-        context: 'Config',
-        variable: 'JWT_SECRET',
-        msg: 'Invalid configuration: JWT_SECRET: required when NODE_ENV=production: 32+ random characters, the same for every API and worker process',
-      }),
-    ]);
-  }, 90_000);
+  it.each(['main.ts', 'worker.ts'])(
+    '%s with NODE_ENV=production and no JWT_SECRET',
+    async (entry) => {
+      const { code, lines } = await run(entry, { NODE_ENV: 'production' });
+      expect(code).toBe(1);
+      expect(lines.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({
+          level: 60,
+          context: 'Config',
+          variable: 'JWT_SECRET',
+          msg: 'Invalid configuration: JWT_SECRET: required when NODE_ENV=production: 32+ random characters, the same for every API and worker process',
+        }),
+      ]);
+    },
+    90_000,
+  );
 });

@@ -1,5 +1,5 @@
 import { Clock } from '../src/clock/clock';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 
 /** The clock the e2e suite moves exists only in a test run: without TEST_CLOCK=1 nothing can move it. */
 describe('the server clock without TEST_CLOCK', () => {

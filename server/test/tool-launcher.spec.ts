@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+
 import { EvidenceTimeout } from '../src/evidence/models/lazy-engine';
-import { ToolRefused, launch, launcherPid, stopLauncher } from '../src/evidence/readers/tool-launcher';
+import { launch, launcherPid, stopLauncher, ToolRefused } from '../src/evidence/readers/tool-launcher';
 
 /** ffmpeg generating `seconds` of a test picture in real time and throwing it away: a run that lasts, named by `marker`. */
 const busyRun = (seconds: number, marker: string) => [
@@ -39,7 +40,12 @@ describe('ffmpeg and ffprobe run through the launcher (real programs)', () => {
     const marker = randomUUID();
     const run = launch('ffmpeg', busyRun(3, marker), within(20_000), 1024);
     const launcher = String(launcherPid());
-    expect(await waitFor(() => processes(['--ppid', launcher], marker), (found) => found.length > 0)).toHaveLength(1);
+    expect(
+      await waitFor(
+        () => processes(['--ppid', launcher], marker),
+        (found) => found.length > 0,
+      ),
+    ).toHaveLength(1);
     expect(processes(['--ppid', String(process.pid)], marker)).toEqual([]);
     await expect(run).resolves.toEqual(Buffer.alloc(0));
     const version = await launch('ffprobe', ['-version'], within(10_000), 1024 * 1024);
@@ -47,15 +53,26 @@ describe('ffmpeg and ffprobe run through the launcher (real programs)', () => {
   });
 
   it('refuses a run that exits with an error or writes too much, and kills one past its time itself', async () => {
-    await expect(launch('ffprobe', ['-v', 'error', '/nonexistent/file.mp4'], within(10_000), 1024)).rejects.toThrow(ToolRefused);
-    await expect(launch('ffprobe', ['-version'], within(10_000), 16)).rejects.toThrow('ffprobe produced more than 16 bytes');
-    await expect(launch('no-such-program-here', [], within(10_000), 16)).rejects.toThrow('no-such-program-here could not be started');
+    await expect(launch('ffprobe', ['-v', 'error', '/nonexistent/file.mp4'], within(10_000), 1024)).rejects.toThrow(
+      ToolRefused,
+    );
+    await expect(launch('ffprobe', ['-version'], within(10_000), 16)).rejects.toThrow(
+      'ffprobe produced more than 16 bytes',
+    );
+    await expect(launch('no-such-program-here', [], within(10_000), 16)).rejects.toThrow(
+      'no-such-program-here could not be started',
+    );
     const launcher = launcherPid();
     const marker = randomUUID();
     await expect(launch('ffmpeg', busyRun(30, marker), within(300), 1024)).rejects.toBeInstanceOf(EvidenceTimeout);
     // The launcher killed it and said so: had it not answered, the API would have replaced it.
     expect(launcherPid()).toBe(launcher);
-    expect(await waitFor(() => processes(['-e'], marker), (found) => found.length === 0)).toEqual([]);
+    expect(
+      await waitFor(
+        () => processes(['-e'], marker),
+        (found) => found.length === 0,
+      ),
+    ).toEqual([]);
   });
 
   it('runs again on a fresh launcher what a dead one had in flight, and kills what the dead one started', async () => {
@@ -63,13 +80,34 @@ describe('ffmpeg and ffprobe run through the launcher (real programs)', () => {
     const marker = randomUUID();
     // Ten minutes of work with a 4 s deadline: it ends only when killed.
     const run = launch('ffmpeg', busyRun(600, marker), within(4000), 1024);
-    await waitFor(() => processes(['--ppid', String(first)], marker), (found) => found.length > 0);
+    await waitFor(
+      () => processes(['--ppid', String(first)], marker),
+      (found) => found.length > 0,
+    );
     process.kill(first, 'SIGKILL');
-    const second = await waitFor(() => launcherPid(), (pid) => pid !== first);
-    expect(await waitFor(() => processes(['--ppid', String(second)], marker), (found) => found.length > 0)).toHaveLength(1);
+    const second = await waitFor(
+      () => launcherPid(),
+      (pid) => pid !== first,
+    );
+    expect(
+      await waitFor(
+        () => processes(['--ppid', String(second)], marker),
+        (found) => found.length > 0,
+      ),
+    ).toHaveLength(1);
     await expect(run).rejects.toBeInstanceOf(EvidenceTimeout);
     // The dead launcher led a session of its own: nothing of it is left running.
-    expect(await waitFor(() => processes(['--sid', String(first)], marker), (found) => found.length === 0)).toEqual([]);
-    expect(await waitFor(() => processes(['-e'], marker), (found) => found.length === 0)).toEqual([]);
+    expect(
+      await waitFor(
+        () => processes(['--sid', String(first)], marker),
+        (found) => found.length === 0,
+      ),
+    ).toEqual([]);
+    expect(
+      await waitFor(
+        () => processes(['-e'], marker),
+        (found) => found.length === 0,
+      ),
+    ).toEqual([]);
   });
 });

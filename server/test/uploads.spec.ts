@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { join } from 'node:path';
+
+import { JobName } from '../src/queue/job-registry';
 import { JobsService } from '../src/queue/jobs.service';
 import { WorkersService } from '../src/queue/workers.service';
-import { JobName } from '../src/queue/job-registry';
-import { UploadsService } from '../src/uploads/uploads.service';
 import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
-import { TestApp, signIn, startTestApp } from './harness';
+import { UploadsService } from '../src/uploads/uploads.service';
+import { signIn, startTestApp, TestApp } from './harness';
 import { fieldSchema, operations } from './openapi';
 import { mp4Video } from './support/proof-files';
 import { openSocket, rawBytes } from './support/raw-http';
@@ -31,7 +32,11 @@ describe('uploads over HTTP (disk driver)', () => {
     const uploadURL = await newReportUrl(t, me);
     expect(uploadURL).toMatch(/^http:\/\/localhost:3999\/api\/uploads\/[a-f0-9]{24}\?sig=\d{13}\.[\w-]{43}$/);
     const pdf = await pdfWithLines(['BMI 22.0']);
-    const res = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'application/octet-stream').send(pdf).expect(200);
+    const res = await t.http
+      .put(pathOf(uploadURL))
+      .set('Content-Type', 'application/octet-stream')
+      .send(pdf)
+      .expect(200);
     expect(res.body).toEqual({
       id: idOf(uploadURL),
       size: pdf.length,
@@ -46,13 +51,18 @@ describe('uploads over HTTP (disk driver)', () => {
   it('issues URLs without the file size (optional with the disk driver), which the document says S3 requires', async () => {
     const me = await signIn(t);
     const report = await t.http.post('/api/bmi/upload-url').set(me.auth).send({}).expect(200);
-    expect(report.body).toEqual({ uploadURL: expect.stringMatching(/\/api\/uploads\/[a-f0-9]{24}\?sig=/), resumable: true });
+    expect(report.body).toEqual({
+      uploadURL: expect.stringMatching(/\/api\/uploads\/[a-f0-9]{24}\?sig=/),
+      resumable: true,
+    });
     await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie' }).expect(200);
     const documented = operations((await t.http.get('/api/docs-json').expect(200)).body);
     for (const id of ['POST /api/bmi/upload-url', 'POST /api/proof/upload-url']) {
       const body = documented.find((op) => op.id === id)?.jsonBody;
       expect(body?.required ?? []).not.toContain('size');
-      expect(fieldSchema(body, ['size'])?.description).toMatch(/^The file's size in bytes\. Required when the server stores uploads in S3 \(STORAGE_DRIVER=s3\).*400 UPLOAD_SIZE_REQUIRED\. Optional with the disk driver/);
+      expect(fieldSchema(body, ['size'])?.description).toMatch(
+        /^The file's size in bytes\. Required when the server stores uploads in S3 \(STORAGE_DRIVER=s3\).*400 UPLOAD_SIZE_REQUIRED\. Optional with the disk driver/,
+      );
     }
   });
 
@@ -63,7 +73,12 @@ describe('uploads over HTTP (disk driver)', () => {
     const before = filesLeft();
     const res = await t.http.put(pathOf(announced)).set('Content-Type', 'image/png').send(body);
     expect(res.status).toBe(413);
-    expect(res.body).toEqual({ statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than 10 MB', error: 'File Too Large' });
+    expect(res.body).toEqual({
+      statusCode: 413,
+      code: 'UPLOAD_TOO_LARGE',
+      message: 'The file is larger than 10 MB',
+      error: 'File Too Large',
+    });
 
     // Chunked, no Content-Length: the stream is cut off once past the limit.
     const streamed = await newReportUrl(t, me);
@@ -75,28 +90,52 @@ describe('uploads over HTTP (disk driver)', () => {
 
   it('holds an upload to the size announced: a longer body is cut off with 413 (PUT, chunked, parts, form), a shorter one refused, the stored size is the announced one', async () => {
     const me = await signIn(t);
-    const announcedUrl = async (size: number) => (await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size }).expect(200)).body.uploadURL as string;
+    const announcedUrl = async (size: number) =>
+      (await t.http.post('/api/bmi/upload-url').set(me.auth).send({ size }).expect(200)).body.uploadURL as string;
     const longer = Buffer.concat([pngBytes(), Buffer.alloc(5011 - 64)]);
-    const tooLarge = { statusCode: 413, code: 'UPLOAD_TOO_LARGE', message: 'The file is larger than 50 bytes', error: 'File Too Large' };
+    const tooLarge = {
+      statusCode: 413,
+      code: 'UPLOAD_TOO_LARGE',
+      message: 'The file is larger than 50 bytes',
+      error: 'File Too Large',
+    };
     const before = filesLeft();
 
     const put = await announcedUrl(50);
-    expect((await t.http.put(pathOf(put)).set('Content-Type', 'image/png').send(longer).expect(413)).body).toEqual(tooLarge);
+    expect((await t.http.put(pathOf(put)).set('Content-Type', 'image/png').send(longer).expect(413)).body).toEqual(
+      tooLarge,
+    );
     // Chunked, no Content-Length: cut off past the 50 bytes.
     expect(await putChunked(`${t.url}${pathOf(await announcedUrl(50))}`, longer, 'image/png')).toBe(413);
     const parts = await announcedUrl(50);
-    expect((await t.http.patch(pathOf(parts)).set('Content-Range', `bytes 0-99/${longer.length}`).set('Content-Type', 'application/octet-stream').send(longer.subarray(0, 100)).expect(413)).body).toEqual(tooLarge);
+    expect(
+      (
+        await t.http
+          .patch(pathOf(parts))
+          .set('Content-Range', `bytes 0-99/${longer.length}`)
+          .set('Content-Type', 'application/octet-stream')
+          .send(longer.subarray(0, 100))
+          .expect(413)
+      ).body,
+    ).toEqual(tooLarge);
     const form = await announcedUrl(50);
     expect((await t.http.post(pathOf(form)).attach('file', longer, 'scan.png').expect(413)).body).toEqual(tooLarge);
     expect(filesLeft()).toEqual(before);
 
     const shorter = await announcedUrl(longer.length + 1);
     const refused = await t.http.put(pathOf(shorter)).set('Content-Type', 'image/png').send(longer).expect(400);
-    expect(refused.body).toMatchObject({ code: 'UPLOAD_MALFORMED', message: `The file has ${longer.length} bytes, not the ${longer.length + 1} announced for this upload` });
+    expect(refused.body).toMatchObject({
+      code: 'UPLOAD_MALFORMED',
+      message: `The file has ${longer.length} bytes, not the ${longer.length + 1} announced for this upload`,
+    });
     expect(filesLeft()).toEqual(before);
 
     // The URL takes the right file afterwards, and the stored size is the announced one.
-    const exact = await t.http.put(pathOf(shorter)).set('Content-Type', 'image/png').send(Buffer.concat([longer, Buffer.alloc(1)])).expect(200);
+    const exact = await t.http
+      .put(pathOf(shorter))
+      .set('Content-Type', 'image/png')
+      .send(Buffer.concat([longer, Buffer.alloc(1)]))
+      .expect(200);
     expect(exact.body.size).toBe(longer.length + 1);
   });
 
@@ -115,9 +154,18 @@ describe('uploads over HTTP (disk driver)', () => {
     const [put, form] = [await newReportUrl(t, me), await newReportUrl(t, me)];
     const file = Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)]);
     await abortAfter(`${t.url}${pathOf(put)}`, file);
-    const partHeader = Buffer.from('--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n');
-    await abortAfter(`${t.url}${pathOf(form)}`, Buffer.concat([partHeader, file]), 'POST', 'multipart/form-data; boundary=b');
-    await waitFor(() => !filesLeft().some((f) => f.startsWith(idOf(put)) || f.startsWith(idOf(form))) && uploadFds().length === 0);
+    const partHeader = Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n',
+    );
+    await abortAfter(
+      `${t.url}${pathOf(form)}`,
+      Buffer.concat([partHeader, file]),
+      'POST',
+      'multipart/form-data; boundary=b',
+    );
+    await waitFor(
+      () => !filesLeft().some((f) => f.startsWith(idOf(put)) || f.startsWith(idOf(form))) && uploadFds().length === 0,
+    );
     for (const uploadURL of [put, form]) expect(await putAfterHangUp(t, uploadURL)).toBe(200);
   });
 
@@ -130,12 +178,28 @@ describe('uploads over HTTP (disk driver)', () => {
         urls.push(uploadURL);
         const socket = await openSocket(t.url);
         const method = contentType === 'image/png' ? 'PUT' : 'POST';
-        const start = contentType === 'image/png' ? pngBytes(16) : '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
-        socket.write(rawBytes({ method, target: pathOf(uploadURL), headers: [['Content-Type', contentType], ['Content-Length', '5000000']], body: start }));
+        const start =
+          contentType === 'image/png'
+            ? pngBytes(16)
+            : '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
+        socket.write(
+          rawBytes({
+            method,
+            target: pathOf(uploadURL),
+            headers: [
+              ['Content-Type', contentType],
+              ['Content-Length', '5000000'],
+            ],
+            body: start,
+          }),
+        );
         socket.destroy();
       }
     }
-    await waitFor(() => uploadFds().length === 0 && !filesLeft().some((f) => urls.some((u) => f.startsWith(idOf(u)))), 5000);
+    await waitFor(
+      () => uploadFds().length === 0 && !filesLeft().some((f) => urls.some((u) => f.startsWith(idOf(u)))),
+      5000,
+    );
     // No file was received, so no URL was used up: each takes its file.
     for (const uploadURL of urls) expect(await putAfterHangUp(t, uploadURL)).toBe(200);
     expect(uploadFds()).toEqual([]);
@@ -144,7 +208,10 @@ describe('uploads over HTTP (disk driver)', () => {
   it('takes exactly 10 MB', async () => {
     const me = await signIn(t);
     const uploadURL = await newReportUrl(t, me);
-    const res = await t.http.put(pathOf(uploadURL)).set('Content-Type', 'image/png').send(Buffer.concat([pngBytes(), Buffer.alloc(TEN_MB - 64)]));
+    const res = await t.http
+      .put(pathOf(uploadURL))
+      .set('Content-Type', 'image/png')
+      .send(Buffer.concat([pngBytes(), Buffer.alloc(TEN_MB - 64)]));
     expect(res.status).toBe(200);
     expect(res.body.size).toBe(TEN_MB);
   });
@@ -152,7 +219,10 @@ describe('uploads over HTTP (disk driver)', () => {
   it('answers 415 to a text file sent as image/png, and to a JSON body', async () => {
     const me = await signIn(t);
     const text = await newReportUrl(t, me);
-    const res = await t.http.put(pathOf(text)).set('Content-Type', 'image/png').send(Buffer.from('just some text, honestly a PNG'));
+    const res = await t.http
+      .put(pathOf(text))
+      .set('Content-Type', 'image/png')
+      .send(Buffer.from('just some text, honestly a PNG'));
     expect(res.status).toBe(415);
     expect(res.body.message).toBe('Only PDF, JPEG or PNG files are accepted');
     expect(filesLeft().some((f) => f.startsWith(idOf(text)))).toBe(false);
@@ -167,12 +237,19 @@ describe('uploads over HTTP (disk driver)', () => {
     const id = idOf(uploadURL);
     const key = uploadSigningKey(t.env.JWT_SECRET);
     const expired = signUpload(key, id, Date.now() - 1000);
-    const res = await t.http.put(`/api/uploads/${id}?sig=${expired}`).set('Content-Type', 'image/png').send(pngBytes()).expect(403);
+    const res = await t.http
+      .put(`/api/uploads/${id}?sig=${expired}`)
+      .set('Content-Type', 'image/png')
+      .send(pngBytes())
+      .expect(403);
     expect(res.body.message).toBe('This upload URL has expired');
     const forged = signUpload(uploadSigningKey('someone-elses-secret-at-least-32-chars'), id, Date.now() + 60_000);
     await t.http.put(`/api/uploads/${id}?sig=${forged}`).set('Content-Type', 'image/png').send(pngBytes()).expect(403);
     const otherId = '65f0c0ffee0000000000beef';
-    await t.http.put(`/api/uploads/${otherId}?sig=${signUpload(key, otherId, Date.now() + 60_000)}`).send(pngBytes()).expect(404);
+    await t.http
+      .put(`/api/uploads/${otherId}?sig=${signUpload(key, otherId, Date.now() + 60_000)}`)
+      .send(pngBytes())
+      .expect(404);
     await t.http.put(`/api/uploads/${id}`).send(pngBytes()).expect(400);
     // The genuine URL still works after the refused attempts.
     await t.http.put(pathOf(uploadURL)).set('Content-Type', 'image/png').send(pngBytes()).expect(200);
@@ -182,7 +259,13 @@ describe('uploads over HTTP (disk driver)', () => {
     const me = await signIn(t);
     const uploadURL = await newReportUrl(t, me);
     const statuses = await Promise.all(
-      Array.from({ length: 8 }, () => t.http.put(pathOf(uploadURL)).set('Content-Type', 'image/png').send(pngBytes(4096)).then((r) => r.status)),
+      Array.from({ length: 8 }, () =>
+        t.http
+          .put(pathOf(uploadURL))
+          .set('Content-Type', 'image/png')
+          .send(pngBytes(4096))
+          .then((r) => r.status),
+      ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 403)).toHaveLength(7);
@@ -191,10 +274,16 @@ describe('uploads over HTTP (disk driver)', () => {
   it('takes the multipart variant with the same checks', async () => {
     const me = await signIn(t);
     const ok = await newReportUrl(t, me);
-    const res = await t.http.post(pathOf(ok)).attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' }).expect(200);
+    const res = await t.http
+      .post(pathOf(ok))
+      .attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' })
+      .expect(200);
     expect(res.body).toMatchObject({ id: idOf(ok), size: 100, mime: 'image/png' });
     const bad = await newReportUrl(t, me);
-    await t.http.post(pathOf(bad)).attach('file', Buffer.from('plain text'), { filename: 'scan.png', contentType: 'image/png' }).expect(415);
+    await t.http
+      .post(pathOf(bad))
+      .attach('file', Buffer.from('plain text'), { filename: 'scan.png', contentType: 'image/png' })
+      .expect(415);
     expect(filesLeft().some((f) => f.startsWith(idOf(bad)))).toBe(false);
   });
 
@@ -203,11 +292,19 @@ describe('uploads over HTTP (disk driver)', () => {
     const url = await newReportUrl(t, me);
     const empty = await t.http.post(pathOf(url)).type('form').send('note=hello');
     expect([400, 415]).toContain(empty.status);
-    const misnamed = await t.http.post(pathOf(url)).attach('upload', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' });
+    const misnamed = await t.http
+      .post(pathOf(url))
+      .attach('upload', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' });
     expect(misnamed.status).toBe(400);
-    const res = await t.http.post(pathOf(url)).attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' }).expect(200);
+    const res = await t.http
+      .post(pathOf(url))
+      .attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' })
+      .expect(200);
     expect(res.body).toMatchObject({ id: idOf(url), size: 100 });
-    await t.http.post(pathOf(url)).attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' }).expect(403);
+    await t.http
+      .post(pathOf(url))
+      .attach('file', pngBytes(100), { filename: 'scan.png', contentType: 'image/png' })
+      .expect(403);
   });
 
   it('refuses to analyse someone else’s upload, an outside URL or an unfinished upload', async () => {
@@ -215,7 +312,10 @@ describe('uploads over HTTP (disk driver)', () => {
     const intruder = await signIn(t);
     const fileUrl = await uploadReport(t, owner, await pdfWithLines(['BMI 22.0']), 'application/pdf');
     await t.http.post('/api/bmi/analyze').set(intruder.auth).send({ fileUrl, reportType: 'bmi' }).expect(404);
-    const outside = await t.http.post('/api/bmi/analyze').set(owner.auth).send({ fileUrl: 'http://169.254.169.254/latest/meta-data', reportType: 'bmi' });
+    const outside = await t.http
+      .post('/api/bmi/analyze')
+      .set(owner.auth)
+      .send({ fileUrl: 'http://169.254.169.254/latest/meta-data', reportType: 'bmi' });
     expect(outside.status).toBe(403);
     const lookalike = fileUrl.replace('localhost:3999', 'evil.example');
     await t.http.post('/api/bmi/analyze').set(owner.auth).send({ fileUrl: lookalike, reportType: 'bmi' }).expect(403);
@@ -231,7 +331,11 @@ describe('uploads over HTTP (disk driver)', () => {
     /** A workout video URL (50 MB limit) and a 12 MB MP4 (real header, random body) for it. */
     async function newVideo(me: Awaited<ReturnType<typeof signIn>>, size = 12 * MB) {
       const file = Buffer.concat([mp4Video(Date.now() % 1000), randomBytes(size)]).subarray(0, size);
-      const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'workout_video', size }).expect(200);
+      const { body } = await t.http
+        .post('/api/proof/upload-url')
+        .set(me.auth)
+        .send({ kind: 'workout_video', size })
+        .expect(200);
       return { file, uploadURL: body.uploadURL as string, resumable: body.resumable as boolean };
     }
 
@@ -286,7 +390,11 @@ describe('uploads over HTTP (disk driver)', () => {
       const me = await signIn(t);
       const { file, uploadURL } = await newVideo(me, 3 * MB + 17);
       expect(await progress(uploadURL)).toEqual({ received: 0, finished: false, sha256: null });
-      expect((await patch(uploadURL, file, 0, MB - 1).expect(200)).body).toEqual({ received: MB, finished: false, sha256: null });
+      expect((await patch(uploadURL, file, 0, MB - 1).expect(200)).body).toEqual({
+        received: MB,
+        finished: false,
+        sha256: null,
+      });
       expect((await patch(uploadURL, file, MB, 2 * MB - 1).expect(200)).body.received).toBe(2 * MB);
       // The client never saw that answer and sends the same part again: it replaces those bytes.
       expect((await patch(uploadURL, file, MB, 2 * MB - 1).expect(200)).body.received).toBe(2 * MB);
@@ -308,8 +416,15 @@ describe('uploads over HTTP (disk driver)', () => {
       const { file, uploadURL } = await newVideo(me, 2 * MB);
       await patch(uploadURL, file, 0, MB - 1).expect(200);
       const gap = await patch(uploadURL, file, MB + 10).expect(409);
-      expect(gap.body).toMatchObject({ code: 'UPLOAD_OFFSET_MISMATCH', message: `This upload holds ${MB} bytes: continue from byte ${MB}` });
-      const noRange = await t.http.patch(pathOf(uploadURL)).set('Content-Type', 'application/offset+octet-stream').send(file.subarray(MB)).expect(400);
+      expect(gap.body).toMatchObject({
+        code: 'UPLOAD_OFFSET_MISMATCH',
+        message: `This upload holds ${MB} bytes: continue from byte ${MB}`,
+      });
+      const noRange = await t.http
+        .patch(pathOf(uploadURL))
+        .set('Content-Type', 'application/offset+octet-stream')
+        .send(file.subarray(MB))
+        .expect(400);
       expect(noRange.body.message).toBe('Send the part with Content-Range: bytes <first>-<last>/<total>');
       const short = await t.http
         .patch(pathOf(uploadURL))
@@ -342,12 +457,23 @@ describe('uploads over HTTP (disk driver)', () => {
 
     it('checks the type of a file whose first part is too short to show it once the whole file is in', async () => {
       const me = await signIn(t);
-      const selfieUrl = async () => (await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie', size: 2000 }).expect(200)).body.uploadURL as string;
+      const selfieUrl = async () =>
+        (await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie', size: 2000 }).expect(200))
+          .body.uploadURL as string;
       // A WebP shows its type in its first 12 bytes; the first part has 8 of them.
-      const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0xc8, 0x07, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(2000 - 16)]);
+      const webp = Buffer.concat([
+        Buffer.from('RIFF'),
+        Buffer.from([0xc8, 0x07, 0, 0]),
+        Buffer.from('WEBPVP8 '),
+        randomBytes(2000 - 16),
+      ]);
       const good = await selfieUrl();
       await patch(good, webp, 0, 7).expect(200);
-      expect((await patch(good, webp, 8).expect(200)).body).toEqual({ received: 2000, finished: true, sha256: sha256(webp) });
+      expect((await patch(good, webp, 8).expect(200)).body).toEqual({
+        received: 2000,
+        finished: true,
+        sha256: sha256(webp),
+      });
       const junk = Buffer.concat([Buffer.from('RIFF'), randomBytes(1996)]);
       const bad = await selfieUrl();
       await patch(bad, junk, 0, 3).expect(200);
@@ -361,12 +487,16 @@ describe('uploads over HTTP (disk driver)', () => {
       const stale = await openPart(uploadURL, file, 0, 100_000);
       await waitFor(() => existsSync(partialOf(uploadURL)) && readFileSync(partialOf(uploadURL)).length === 100_000);
       const busy = await patch(uploadURL, file, 100_000).expect(409);
-      expect(busy.body).toMatchObject({ code: 'UPLOAD_BUSY', message: 'Another part of this upload is still arriving; ask how much is stored, then continue' });
+      expect(busy.body).toMatchObject({
+        code: 'UPLOAD_BUSY',
+        message: 'Another part of this upload is still arriving; ask how much is stored, then continue',
+      });
       stale.destroy();
       await waitFor(() => uploadFds().length === 0);
       const deadline = Date.now() + 3000;
       let res = await patch(uploadURL, file, (await progress(uploadURL)).received);
-      while (res.status === 409 && Date.now() < deadline) res = await patch(uploadURL, file, (await progress(uploadURL)).received);
+      while (res.status === 409 && Date.now() < deadline)
+        res = await patch(uploadURL, file, (await progress(uploadURL)).received);
       expect(res.body).toEqual({ received: file.length, finished: true, sha256: sha256(file) });
     });
 
@@ -426,10 +556,14 @@ describe('uploads over HTTP (disk driver)', () => {
 /** PUT with Transfer-Encoding: chunked (no Content-Length); answers the status, tolerating the server closing early. */
 function putChunked(url: string, body: Buffer, contentType: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'PUT', headers: { 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = http.request(
+      url,
+      { method: 'PUT', headers: { 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     const chunk = 256 * 1024;
     (async () => {

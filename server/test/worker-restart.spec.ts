@@ -1,7 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import type { WorkoutView } from '../src/contract';
+
 import { FakeOpenAi, PLAN_ANSWER, startFakeOpenAi } from '../../test/fakes/openai';
-import { TestApp, signIn, startTestApp } from './harness';
+import type { WorkoutView } from '../src/contract';
+import { signIn, startTestApp, TestApp } from './harness';
 import { kill, startWorkerProcess } from './support/worker-process';
 
 describe('an AI job survives its worker being killed mid-job', () => {
@@ -14,7 +15,13 @@ describe('an AI job survives its worker being killed mid-job', () => {
     // The API only enqueues and waits; the worker runs in a child process (WORKER_INLINE=0 shape).
     // The HTTP call waits long enough for a worker process to boot twice on a busy machine.
     t = await startTestApp(
-      { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_TIMEOUT_MS: '60000', QUEUE_LOCK_MS: '2000', AI_JOB_TIMEOUT_MS: '100000' },
+      {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        OPENAI_TIMEOUT_MS: '60000',
+        QUEUE_LOCK_MS: '2000',
+        AI_JOB_TIMEOUT_MS: '100000',
+      },
       { workers: false },
     );
   });
@@ -31,7 +38,12 @@ describe('an AI job survives its worker being killed mid-job', () => {
     fake.script = [{ hang: true }];
 
     const jobKey = 'restart-job-0001';
-    const answer = t.http.post('/api/workout/generate').set(me.auth).set('x-job-key', jobKey).send({ userId: me.user.id }).then((res) => res);
+    const answer = t.http
+      .post('/api/workout/generate')
+      .set(me.auth)
+      .set('x-job-key', jobKey)
+      .send({ userId: me.user.id })
+      .then((res) => res);
     await firstCallArrived;
     await kill(children[0]);
     children.push(await startWorkerProcess(t.env));

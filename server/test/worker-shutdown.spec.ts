@@ -1,11 +1,13 @@
+import type { ChildProcess } from 'node:child_process';
+
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { ChildProcess } from 'node:child_process';
 import type { Response } from 'supertest';
+
+import { FakeOpenAi, PLAN_ANSWER, startFakeOpenAi } from '../../test/fakes/openai';
 import type { WorkoutView } from '../src/contract';
 import { createRedis } from '../src/redis/redis.service';
-import { FakeOpenAi, PLAN_ANSWER, startFakeOpenAi } from '../../test/fakes/openai';
-import { TestApp, signIn, startTestApp } from './harness';
+import { signIn, startTestApp, TestApp } from './harness';
 import { exited, kill, startWorkerProcess } from './support/worker-process';
 
 const JOBS = 12;
@@ -32,7 +34,14 @@ describe('the worker process stopped (SIGTERM) while jobs run', () => {
     fake = await startFakeOpenAi({ content: PLAN_ANSWER, delayMs: MODEL_MS });
     // The API only enqueues and waits (WORKER_INLINE=0 shape); its calls outlive a worker's restart.
     t = await startTestApp(
-      { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `${fake.url}/v1`, OPENAI_TIMEOUT_MS: '60000', AI_JOB_TIMEOUT_MS: '120000', SHUTDOWN_DEADLINE_MS: String(DEADLINE_MS), QUEUE_LOCK_MS: '2000' },
+      {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: `${fake.url}/v1`,
+        OPENAI_TIMEOUT_MS: '60000',
+        AI_JOB_TIMEOUT_MS: '120000',
+        SHUTDOWN_DEADLINE_MS: String(DEADLINE_MS),
+        QUEUE_LOCK_MS: '2000',
+      },
       { workers: false },
     );
     connection = createRedis(t.env.REDIS_URL, { maxRetriesPerRequest: null });
@@ -60,7 +69,12 @@ describe('the worker process stopped (SIGTERM) while jobs run', () => {
         .then((res) => (answered.push(res), res)),
     );
     // The worker has taken as many jobs as it runs at once, and each is waiting on the model.
-    await until(async () => (await queue.getJobCounts('waiting')).waiting + fake.requests.length === JOBS && fake.requests.length > 0, 30_000, 'jobs to start');
+    await until(
+      async () =>
+        (await queue.getJobCounts('waiting')).waiting + fake.requests.length === JOBS && fake.requests.length > 0,
+      30_000,
+      'jobs to start',
+    );
     let started = fake.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.requests.length).toBe(started);
@@ -76,7 +90,14 @@ describe('the worker process stopped (SIGTERM) while jobs run', () => {
     // It took no new job while stopping: the model saw only the calls of the jobs it was running.
     expect(fake.requests.length).toBe(started);
     const counts = await queue.getJobCounts('completed', 'failed', 'active', 'waiting', 'delayed');
-    expect(counts).toEqual({ completed: running, failed: 0, active: 0, waiting: JOBS - running, paused: 0, delayed: 0 });
+    expect(counts).toEqual({
+      completed: running,
+      failed: 0,
+      active: 0,
+      waiting: JOBS - running,
+      paused: 0,
+      delayed: 0,
+    });
     // Their results reached the API calls waiting on them.
     await until(() => answered.length === running, 5000, 'the finished jobs to be answered');
     expect(answered.map((res) => res.status)).toEqual(Array(running).fill(201));
@@ -97,7 +118,12 @@ describe('the worker process stopped (SIGTERM) while jobs run', () => {
     children.push(worker);
     const called = new Promise<void>((resolve) => (fake.onRequest = resolve));
     fake.script = [{ hang: true }];
-    const answer = t.http.post('/api/workout/generate').set(me.auth).set('x-job-key', 'cut-job-0001').send({ userId: me.user.id }).then((res) => res);
+    const answer = t.http
+      .post('/api/workout/generate')
+      .set(me.auth)
+      .set('x-job-key', 'cut-job-0001')
+      .send({ userId: me.user.id })
+      .then((res) => res);
     await called;
 
     const stoppedAt = Date.now();

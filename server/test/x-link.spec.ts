@@ -4,10 +4,10 @@ import request from 'supertest';
 
 import type { FakeServer } from '../../test/fakes/http-fake';
 import { FakeXApi, startFakeXApi } from '../../test/fakes/x-api';
-import { type FakeXUser,startFakeXOAuth } from '../../test/fakes/x-oauth';
+import { type FakeXUser, startFakeXOAuth } from '../../test/fakes/x-oauth';
 import { LoginCode } from '../src/auth/challenge.schema';
 import { User } from '../src/users/user.schema';
-import { SignedIn, signIn, startTestApp,TestApp } from './harness';
+import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 
 const BEARER = 'x-app-bearer-token';
 
@@ -24,7 +24,13 @@ describe('linking an X account from the profile (wallet members earn from their 
     oauth = await startFakeXOAuth({ consumerKey: 'ck-test', user: xUser });
     api = await startFakeXApi({ bearerToken: BEARER });
     t = await startTestApp(
-      { X_CONSUMER_KEY: 'ck-test', X_CONSUMER_SECRET: 'cs-test', X_OAUTH_BASE_URL: oauth.url, X_API_BASE_URL: api.url, X_BEARER_TOKEN: BEARER },
+      {
+        X_CONSUMER_KEY: 'ck-test',
+        X_CONSUMER_SECRET: 'cs-test',
+        X_OAUTH_BASE_URL: oauth.url,
+        X_API_BASE_URL: api.url,
+        X_BEARER_TOKEN: BEARER,
+      },
       { workers: false },
     );
     users = t.app.get(getModelToken(User.name));
@@ -55,7 +61,9 @@ describe('linking an X account from the profile (wallet members earn from their 
   }
 
   async function authorizeAtX(authorize: URL): Promise<string> {
-    const back = await request(oauth.url).get(authorize.pathname + authorize.search).expect(302);
+    const back = await request(oauth.url)
+      .get(authorize.pathname + authorize.search)
+      .expect(302);
     const callback = new URL(back.headers.location);
     return callback.pathname + callback.search;
   }
@@ -64,14 +72,20 @@ describe('linking an X account from the profile (wallet members earn from their 
   async function linkThroughX(m: SignedIn): Promise<URL> {
     const started = await start(await linkCode(m));
     if ('refused' in started) return started.refused;
-    const done = await t.http.get(await authorizeAtX(started.authorize)).set('Cookie', started.cookie).expect(302);
+    const done = await t.http
+      .get(await authorizeAtX(started.authorize))
+      .set('Cookie', started.cookie)
+      .expect(302);
     return new URL(done.headers.location);
   }
 
   const profile = async (m: SignedIn) => (await t.http.get('/api/user').set(m.auth).expect(200)).body;
   const balanceOf = async (m: SignedIn) => (await users.findById(m.user.id).lean())!.sweatCredits;
   const validate = (m: SignedIn, id: string) =>
-    t.http.post('/api/credits/validate-tweet').set(m.auth).send({ userId: m.user.id, tweetUrl: `https://x.com/someone/status/${id}`, referralLink: m.user.referralLink });
+    t.http
+      .post('/api/credits/validate-tweet')
+      .set(m.auth)
+      .send({ userId: m.user.id, tweetUrl: `https://x.com/someone/status/${id}`, referralLink: m.user.referralLink });
 
   it('links the X account to a wallet member, whose own post then pays +50 while another account’s post is still refused', async () => {
     const me = await signIn(t);
@@ -85,7 +99,12 @@ describe('linking an X account from the profile (wallet members earn from their 
     expect(landing.searchParams.get('xLinked')).toBe('wallet_runner');
     expect(landing.searchParams.get('error')).toBeNull();
     // The same member, not a new account and not a sign-in.
-    expect(await profile(me)).toMatchObject({ id: me.user.id, xLinked: true, twitterHandle: 'wallet_runner', walletAddress: me.user.walletAddress });
+    expect(await profile(me)).toMatchObject({
+      id: me.user.id,
+      xLinked: true,
+      twitterHandle: 'wallet_runner',
+      walletAddress: me.user.walletAddress,
+    });
     expect(landing.searchParams.get('token')).toBeNull();
 
     await validate(me, '8001').expect(200);
@@ -136,8 +155,17 @@ describe('linking an X account from the profile (wallet members earn from their 
     expect('refused' in expired && expired.refused.searchParams.get('code')).toBe('X_LINK_CODE_USED');
 
     // A link code is not a sign-in: /verify refuses it.
-    expect((await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${await linkCode(me)}`).expect(401)).body.code).toBe('AUTH_LOGIN_CODE_USED');
-    expect((await t.http.get('/api/auth/twitter').query({ link: 'nope' }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect(
+      (
+        await t.http
+          .get('/api/auth/verify')
+          .set('Authorization', `Bearer ${await linkCode(me)}`)
+          .expect(401)
+      ).body.code,
+    ).toBe('AUTH_LOGIN_CODE_USED');
+    expect((await t.http.get('/api/auth/twitter').query({ link: 'nope' }).expect(400)).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
     await t.http.post('/api/auth/twitter/link-code').expect(401);
     expect(await profile(me)).toMatchObject({ xLinked: false });
   });

@@ -1,14 +1,18 @@
 import request from 'supertest';
-import { startFakeXOAuth } from '../../test/fakes/x-oauth';
+
 import type { FakeServer } from '../../test/fakes/http-fake';
-import { TestApp, startTestApp } from './harness';
+import { startFakeXOAuth } from '../../test/fakes/x-oauth';
+import { startTestApp, TestApp } from './harness';
 
 describe('X sign-in through passport-twitter against a fake OAuth 1.0a provider', () => {
   let t: TestApp;
   let x: FakeServer;
   beforeAll(async () => {
     x = await startFakeXOAuth({ consumerKey: 'ck-test', user: { id: '4242', screenName: 'fit_anna' } });
-    t = await startTestApp({ X_CONSUMER_KEY: 'ck-test', X_CONSUMER_SECRET: 'cs-test', X_OAUTH_BASE_URL: x.url }, { workers: false });
+    t = await startTestApp(
+      { X_CONSUMER_KEY: 'ck-test', X_CONSUMER_SECRET: 'cs-test', X_OAUTH_BASE_URL: x.url },
+      { workers: false },
+    );
   });
   afterAll(async () => {
     await t.close();
@@ -21,15 +25,21 @@ describe('X sign-in through passport-twitter against a fake OAuth 1.0a provider'
     const authorize = new URL(start.headers.location);
     expect(authorize.origin).toBe(x.url);
     expect(authorize.pathname).toBe('/oauth/authenticate');
-    const setCookie = ([] as string[]).concat(start.headers['set-cookie'] ?? []).find((c) => c.startsWith('sweat_x_state='));
-    expect(setCookie).toMatch(/^sweat_x_state=[a-f0-9]{48}; Max-Age=600; Path=\/api\/auth\/twitter; Expires=.*; HttpOnly; SameSite=Lax$/);
+    const setCookie = ([] as string[])
+      .concat(start.headers['set-cookie'] ?? [])
+      .find((c) => c.startsWith('sweat_x_state='));
+    expect(setCookie).toMatch(
+      /^sweat_x_state=[a-f0-9]{48}; Max-Age=600; Path=\/api\/auth\/twitter; Expires=.*; HttpOnly; SameSite=Lax$/,
+    );
     return { authorize, cookie: setCookie!.split(';')[0] };
   }
 
   /** X's side: the user authorizes (or denies), and X sends the browser to this callback URL. */
   async function authorizeAtX(authorize: URL, deny = false): Promise<string> {
     if (deny) authorize.searchParams.set('deny', '1');
-    const back = await request(x.url).get(authorize.pathname + authorize.search).expect(302);
+    const back = await request(x.url)
+      .get(authorize.pathname + authorize.search)
+      .expect(302);
     const callback = new URL(back.headers.location);
     expect(callback.pathname).toBe('/api/auth/twitter/callback');
     return callback.pathname + callback.search;
@@ -52,7 +62,11 @@ describe('X sign-in through passport-twitter against a fake OAuth 1.0a provider'
     const attacker = await startAtApp();
     const path = await authorizeAtX(attacker.authorize);
     const victim = await startAtApp();
-    for (const landing of [await callback(path), await callback(path, victim.cookie), await callback(path, 'sweat_x_state=%zz')]) {
+    for (const landing of [
+      await callback(path),
+      await callback(path, victim.cookie),
+      await callback(path, 'sweat_x_state=%zz'),
+    ]) {
       expect(landing.searchParams.get('token')).toBeNull();
       expect(landing.searchParams.get('error')).toBe('X sign-in failed, please try again');
     }
@@ -78,7 +92,10 @@ describe('X sign-in through passport-twitter against a fake OAuth 1.0a provider'
 
     // Signing in again reaches the same account.
     const second = await loginThroughX();
-    const again = await t.http.get('/api/auth/verify').set('Authorization', `Bearer ${second.searchParams.get('token')}`).expect(200);
+    const again = await t.http
+      .get('/api/auth/verify')
+      .set('Authorization', `Bearer ${second.searchParams.get('token')}`)
+      .expect(200);
     expect(again.body.id).toBe(verified.body.id);
     expect(x.requests.some((r) => r.path === '/1.1/account/verify_credentials.json')).toBe(true);
   });

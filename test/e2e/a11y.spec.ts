@@ -3,16 +3,30 @@
 //: no serious or critical violation anywhere. Each scan's findings are collected, so a
 // failure lists every screen that has one, not just the first.
 import type { Page } from '@playwright/test';
+
 import { pdfWithLines } from '../../server/test/support/uploads';
 import { A11Y_VIEWPORTS, seriousViolations } from './a11y';
-import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test, type Session } from './fixtures';
+import {
+  CHECKED,
+  completeWorkout,
+  dayCode,
+  expect,
+  proofFiles,
+  screenshot,
+  type Session,
+  signInWithPhantom,
+  test,
+} from './fixtures';
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' });
 
 /** A workout completed (credits pending, so the proof dialog opens) and a new one waiting on the training page. */
 async function seedTraining(page: Page, session: Session) {
   await completeWorkout(page, session);
-  const generated = await page.request.post('/api/workout/generate', { headers: { Authorization: `Bearer ${session.token}` }, data: { userId: session.user.id } });
+  const generated = await page.request.post('/api/workout/generate', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { userId: session.user.id },
+  });
   expect(generated.ok()).toBe(true);
 }
 
@@ -23,11 +37,15 @@ async function closeDialog(page: Page, name: string) {
 }
 
 for (const viewport of A11Y_VIEWPORTS) {
-  test(`no serious or critical axe violation on any screen, dialog or toast (${viewport.name})`, async ({ page, wallet }) => {
+  test(`no serious or critical axe violation on any screen, dialog or toast (${viewport.name})`, async ({
+    page,
+    wallet,
+  }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(viewport.size);
     const found: string[] = [];
-    const scan = async (where: string) => void found.push(...(await seriousViolations(page, `${where} (${viewport.name})`)));
+    const scan = async (where: string) =>
+      void found.push(...(await seriousViolations(page, `${where} (${viewport.name})`)));
 
     await page.goto('/');
     const connect = page.getByRole('button', { name: 'CONNECT_PHANTOM_WALLET' });
@@ -49,7 +67,10 @@ for (const viewport of A11Y_VIEWPORTS) {
     const bmiDialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
     await expect(bmiDialog.locator('.uppy-Dashboard-inner')).toBeVisible();
     await scan('BMI upload dialog');
-    await bmiDialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'inbody.pdf', mimeType: 'application/pdf', buffer: await pdfWithLines(['BMI 22.7']) });
+    await bmiDialog
+      .locator('.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'inbody.pdf', mimeType: 'application/pdf', buffer: await pdfWithLines(['BMI 22.7']) });
     await expect(bmiDialog.getByRole('button', { name: /^Upload 1 file$/ })).toBeVisible();
     await scan('BMI upload dialog, file picked');
     await screenshot(page, `a11y-bmi-picked-${viewport.name}`, { fullPage: false });
@@ -100,7 +121,9 @@ for (const viewport of A11Y_VIEWPORTS) {
     await expect(page.getByRole('region', { name: 'ACTIVE_SESSION' }).getByText('READY')).toBeVisible();
     await scan('workouts');
     // The coach's thinking indicator, held on screen by a slow answer.
-    await page.route('**/api/workout/chat', async (route) => setTimeout(() => void route.continue().catch(() => undefined), 3000));
+    await page.route('**/api/workout/chat', async (route) =>
+      setTimeout(() => void route.continue().catch(() => undefined), 3000),
+    );
     await coach.getByRole('textbox', { name: 'Message' }).fill('And tomorrow?');
     await coach.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect(coach.getByText('THINKING')).toBeVisible();
@@ -116,7 +139,11 @@ for (const viewport of A11Y_VIEWPORTS) {
     await page.goto('/credits');
     await expect(page.getByRole('heading', { level: 1, name: 'CREDITS_AND_REWARDS' })).toBeVisible();
     // Scanned with the earning actions' states shown: READY (workout, weight), the streak's and the steps' bars, what is missing.
-    await expect(page.getByRole('region', { name: 'EARNING_ACTIONS' }).getByRole('progressbar', { name: 'Weekly Streak progress' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'EARNING_ACTIONS' })
+        .getByRole('progressbar', { name: 'Weekly Streak progress' }),
+    ).toBeVisible();
     await scan('credits');
     await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
     await expect(page.getByRole('dialog', { name: 'ADD_GOAL' })).toBeVisible();
@@ -124,7 +151,9 @@ for (const viewport of A11Y_VIEWPORTS) {
     await screenshot(page, `a11y-add-goal-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'ADD_GOAL');
     await page.getByRole('button', { name: 'INFO' }).click();
-    await expect(page.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' }).getByRole('listitem').first()).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' }).getByRole('listitem').first(),
+    ).toBeVisible();
     await scan('pool info dialog');
     await screenshot(page, `a11y-pool-info-${viewport.name}`, { fullPage: false });
     await closeDialog(page, 'COMMUNITY_POOL_RULES');
@@ -154,7 +183,10 @@ for (const viewport of A11Y_VIEWPORTS) {
   });
 }
 
-test('with reduced motion asked for, nothing moves: no animation or transition on a dialog, a toast or a button', async ({ page, wallet }) => {
+test('with reduced motion asked for, nothing moves: no animation or transition on a dialog, a toast or a button', async ({
+  page,
+  wallet,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInWithPhantom(page);
   expect(wallet.requests).toContain('signMessage');
@@ -165,6 +197,8 @@ test('with reduced motion asked for, nothing moves: no animation or transition o
   await page.getByRole('button', { name: 'CALCULATE_BMI' }).click();
   await expect(toast(page).getByText('Invalid Input')).toBeVisible();
   expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
-  const transition = await page.getByRole('button', { name: 'CALCULATE_BMI' }).evaluate((button) => getComputedStyle(button).transitionDuration);
+  const transition = await page
+    .getByRole('button', { name: 'CALCULATE_BMI' })
+    .evaluate((button) => getComputedStyle(button).transitionDuration);
   expect(transition).toBe('0s');
 });

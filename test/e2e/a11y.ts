@@ -13,7 +13,12 @@ export const A11Y_VIEWPORTS = [
 /** Waits for finite animations to end: a toast still fading in would be measured as low contrast. */
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
   );
 }
 
@@ -21,7 +26,9 @@ export async function animationsSettled(page: Page): Promise<void> {
 export async function seriousViolations(page: Page, where: string): Promise<string[]> {
   await animationsSettled(page);
   // label-content-name-mismatch is experimental in axe-core, so off unless asked for (WCAG 2.5.3).
-  const { violations } = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => {

@@ -2,6 +2,7 @@
 // uploaded to the activity slot is read at once (what it holds and each rule, before validation),
 // a fake is refused with its reason, the day validates, and the Progress page lists the activity.
 import { randomInt } from 'node:crypto';
+
 import { afternoonZone, gpxFile } from '../../server/test/support/activity-files';
 import { seriousViolations } from './a11y';
 import { CHECKED, completeWorkout, dayCode, expect, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
@@ -13,10 +14,18 @@ test.use({ timezoneId: timeZone, viewport: { width: 390, height: 844 } });
 const gpx = (minutes: number, heartRate: 'realistic' | 'flat' = 'realistic') => ({
   name: 'Morning_Run.gpx',
   mimeType: 'application/gpx+xml',
-  buffer: gpxFile({ start: new Date(Date.now() - (minutes + 10) * 60_000), minutes, seed: randomInt(1_000_000), heartRate }),
+  buffer: gpxFile({
+    start: new Date(Date.now() - (minutes + 10) * 60_000),
+    minutes,
+    seed: randomInt(1_000_000),
+    heartRate,
+  }),
 });
 
-test('a GPX file in the activity slot is read on upload, refused fakes say why, and the day validates with it', async ({ page, wallet }) => {
+test('a GPX file in the activity slot is read on upload, refused fakes say why, and the day validates with it', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   const session = await signInWithPhantom(page);
   const credits = await completeWorkout(page, session);
@@ -55,8 +64,12 @@ test('a GPX file in the activity slot is read on upload, refused fakes say why, 
   const list = page.getByRole('list', { name: 'Imported activities' });
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByText('GPX · Garmin Connect')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Active minutes of imported activities per week, last 8 weeks' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Validated proof days' }).getByText('SELFIE ✓ · VIDEO ✓ · WATCH ✓')).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: 'Active minutes of imported activities per week, last 8 weeks' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Validated proof days' }).getByText('SELFIE ✓ · VIDEO ✓ · WATCH ✓'),
+  ).toBeVisible();
   await list.scrollIntoViewIfNeeded();
   await screenshot(page, 'activity-progress-phone', { fullPage: false });
   expect(await seriousViolations(page, 'progress with imported activities')).toEqual([]);

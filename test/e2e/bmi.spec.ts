@@ -3,6 +3,7 @@
 // exact values, and the new BMI appears on the dashboard and the progress page; the calculator's
 // docs/product.md toasts for bad input and its success.
 import type { Page } from '@playwright/test';
+
 import { pdfWithLines } from '../../server/test/support/uploads';
 import { expect, expectNotCovering, screenshot, signInWithPhantom, test } from './fixtures';
 
@@ -26,12 +27,18 @@ const INBODY_SHEET = [
 /** Picks a file in Uppy's dashboard and presses its upload button. */
 async function uploadThroughWidget(page: Page, file: { name: string; buffer: Buffer }) {
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
-  await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ ...file, mimeType: 'application/pdf' });
+  await dialog
+    .locator('.uppy-Dashboard-input')
+    .first()
+    .setInputFiles({ ...file, mimeType: 'application/pdf' });
   await dialog.getByRole('button', { name: /^Upload 1 file$/ }).click();
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`upload an InBody report through the widget, see the result and the new BMI (${viewport.name})`, async ({ page, wallet }) => {
+  test(`upload an InBody report through the widget, see the result and the new BMI (${viewport.name})`, async ({
+    page,
+    wallet,
+  }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     await signInWithPhantom(page);
@@ -61,11 +68,17 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test("a PDF without values: Analysis Failed toast with the server's reason under it, back to the picker", async ({ page, wallet }) => {
+test("a PDF without values: Analysis Failed toast with the server's reason under it, back to the picker", async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   await signInWithPhantom(page);
   await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
-  await uploadThroughWidget(page, { name: 'flyer.pdf', buffer: await pdfWithLines(['Thank you for visiting our gym.']) });
+  await uploadThroughWidget(page, {
+    name: 'flyer.pdf',
+    buffer: await pdfWithLines(['Thank you for visiting our gym.']),
+  });
   await expect(toast(page).getByText('Failed to analyze your BMI report')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
   await expect(dialog.getByRole('status')).toHaveText(/^No BMI value could be read from this report/);
@@ -73,18 +86,26 @@ test("a PDF without values: Analysis Failed toast with the server's reason under
   await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
 });
 
-test('a file that only claims to be a PDF: the server refuses the upload and the dialog shows its reason', async ({ page, wallet }) => {
+test('a file that only claims to be a PDF: the server refuses the upload and the dialog shows its reason', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   await signInWithPhantom(page);
   await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
   await uploadThroughWidget(page, { name: 'report.pdf', buffer: Buffer.from('just some text, not a PDF') });
   await expect(toast(page).getByText('Upload Failed')).toBeVisible();
   // The server read the first bytes (415), not our picker, which goes by the declared type.
-  await expect(page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' }).getByRole('status')).toHaveText('Only PDF, JPEG or PNG files are accepted');
+  await expect(page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' }).getByRole('status')).toHaveText(
+    'Only PDF, JPEG or PNG files are accepted',
+  );
 });
 
 for (const viewport of VIEWPORTS) {
-  test(`a file that is not a report is refused before uploading, saying why (${viewport.name})`, async ({ page, wallet }) => {
+  test(`a file that is not a report is refused before uploading, saying why (${viewport.name})`, async ({
+    page,
+    wallet,
+  }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     await signInWithPhantom(page);
@@ -92,7 +113,10 @@ for (const viewport of VIEWPORTS) {
     const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
     const uploadUrls: string[] = [];
     page.on('request', (request) => request.url().includes('/api/bmi/upload-url') && uploadUrls.push(request.url()));
-    await dialog.locator('.uppy-Dashboard-input').first().setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
+    await dialog
+      .locator('.uppy-Dashboard-input')
+      .first()
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
     await expect(toast(page).getByText('Upload Failed')).toBeVisible();
     await expectNotCovering(toast(page).locator('.toast'), dialog.getByRole('button', { name: 'Close', exact: true }));
     await expect(dialog.getByRole('status')).toHaveText('Send the report as a PDF, JPEG or PNG file');
@@ -103,7 +127,10 @@ for (const viewport of VIEWPORTS) {
 }
 
 for (const viewport of VIEWPORTS) {
-  test(`BMI calculator: the product’s error toasts, then success, analytics and trend charts (${viewport.name})`, async ({ page, wallet }) => {
+  test(`BMI calculator: the product’s error toasts, then success, analytics and trend charts (${viewport.name})`, async ({
+    page,
+    wallet,
+  }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     await signInWithPhantom(page);

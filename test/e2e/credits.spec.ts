@@ -3,9 +3,10 @@
 // shows; a goal is staked through its dialog; a post with the referral link earns once; the
 // earning-action cards say before the click what pays; the screen is looked at on desktop and phone widths.
 import type { Page } from '@playwright/test';
+
 import { FakeTweet, PUBLISH_PATH } from '../fakes/x-api';
-import { completeWorkout, expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
 import { E2E_X_USER } from './fakes';
+import { completeWorkout, expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
 import { serverEnv } from './server';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -17,7 +18,10 @@ const balance = (page: Page) => page.getByTestId('credits-balance');
 
 /** Publishes a post on the fake X API that the server looks posts up on. */
 async function publishPost(id: string, post: FakeTweet) {
-  const res = await fetch(`${serverEnv().X_API_BASE_URL}${PUBLISH_PATH}${id}`, { method: 'PUT', body: JSON.stringify(post) });
+  const res = await fetch(`${serverEnv().X_API_BASE_URL}${PUBLISH_PATH}${id}`, {
+    method: 'PUT',
+    body: JSON.stringify(post),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -38,7 +42,10 @@ async function openCredits(page: Page, walletAddress: string, credits?: { amount
   return user;
 }
 
-test('credits granted with the CLI can be redeemed in the browser; ledger, balance and toast follow', async ({ page, wallet }) => {
+test('credits granted with the CLI can be redeemed in the browser; ledger, balance and toast follow', async ({
+  page,
+  wallet,
+}) => {
   await openCredits(page, wallet.address, { amount: 400, reason: 'Welcome bonus from support' });
   await expect(page.getByRole('heading', { level: 1, name: 'CREDITS_AND_REWARDS' })).toBeVisible();
   await expect(ledger(page).getByRole('cell', { name: 'Welcome bonus from support' })).toBeVisible();
@@ -55,7 +62,9 @@ test('credits granted with the CLI can be redeemed in the browser; ledger, balan
   await expect(newest).toContainText('-150');
   await expect(newest.getByRole('cell').last()).toHaveText('250');
   await expect(ledger(page).getByRole('img', { name: 'Balance over time' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'REDEMPTION_MARKETPLACE' }).getByText(/GYM-[A-Z2-9]{4}-[A-Z2-9]{4}/)).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'REDEMPTION_MARKETPLACE' }).getByText(/GYM-[A-Z2-9]{4}-[A-Z2-9]{4}/),
+  ).toBeVisible();
   // Supplement Bundle costs 400: above the new balance, so it is disabled.
   await expect(page.getByRole('button', { name: 'Redeem Supplement Bundle' })).toBeDisabled();
 
@@ -65,17 +74,28 @@ test('credits granted with the CLI can be redeemed in the browser; ledger, balan
 
   await page.setViewportSize(PHONE);
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await screenshot(page, 'credits-phone', { fullPage: true });
   // Viewport-sized shots as a phone shows them, section by section.
-  for (const section of ['CREDITS_AS_REVENUE', 'EARNING_ACTIONS', 'REDEMPTION_MARKETPLACE', 'TRANSACTION_LEDGER', 'PURCHASE_CREDITS']) {
+  for (const section of [
+    'CREDITS_AS_REVENUE',
+    'EARNING_ACTIONS',
+    'REDEMPTION_MARKETPLACE',
+    'TRANSACTION_LEDGER',
+    'PURCHASE_CREDITS',
+  ]) {
     await page.getByRole('region', { name: section }).scrollIntoViewIfNeeded();
     await screenshot(page, `credits-phone-${section.toLowerCase()}`, { fullPage: false });
   }
 });
 
-test('refusals on the credits screen: a post needs a linked X account, and an unmet earn action says why before the click', async ({ page, wallet }) => {
+test('refusals on the credits screen: a post needs a linked X account, and an unmet earn action says why before the click', async ({
+  page,
+  wallet,
+}) => {
   await openCredits(page, wallet.address, { amount: 100, reason: 'Starter credits' });
 
   // A wallet member has no X account linked: the post field and its button say why they are off.
@@ -108,7 +128,10 @@ test('refusals on the credits screen: a post needs a linked X account, and an un
   await screenshot(page, 'credits-add-goal', { fullPage: false });
 });
 
-test('earning-action cards say before the click what pays: READY after a workout, the streak’s days, then claimed', async ({ page, wallet }) => {
+test('earning-action cards say before the click what pays: READY after a workout, the streak’s days, then claimed', async ({
+  page,
+  wallet,
+}) => {
   await page.setViewportSize(DESKTOP);
   const session = await signInWithPhantom(page);
   expect(session.user.walletAddress).toBe(wallet.address);
@@ -125,7 +148,10 @@ test('earning-action cards say before the click what pays: READY after a workout
   await expect(claim('Weekly Streak')).toHaveAccessibleDescription('0/7 days to Weekly Streak');
   await expect(claim('Log Weight')).toHaveAttribute('aria-disabled', 'true');
   // 10K Steps counts the steps read from imported activity files: none yet.
-  await expect(earning.getByRole('progressbar', { name: '10K Steps progress' })).toHaveAttribute('aria-valuemax', '10000');
+  await expect(earning.getByRole('progressbar', { name: '10K Steps progress' })).toHaveAttribute(
+    'aria-valuemax',
+    '10000',
+  );
   await expect(claim('10K Steps')).toHaveAccessibleDescription("0/10,000 steps in today's imported activity files");
   await earning.scrollIntoViewIfNeeded();
   await screenshot(page, 'credits-earning-actions-desktop', { fullPage: false });
@@ -143,7 +169,10 @@ test('earning-action cards say before the click what pays: READY after a workout
   await screenshot(page, 'credits-earning-actions-claimed-phone', { fullPage: false });
 });
 
-test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({ page, wallet }) => {
+test('a goal staked in the browser: refused beyond the balance, then staked, listed with its progress and in the ledger', async ({
+  page,
+  wallet,
+}) => {
   await openCredits(page, wallet.address, { amount: 300, reason: 'Goal money' });
 
   await page.getByRole('button', { name: '+ ADD_GOAL' }).click();
@@ -169,9 +198,17 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
   await expect(goals.getByText('Three sessions this week')).toBeVisible();
   await expect(goals.getByText('ACTIVE')).toBeVisible();
   await expect(goals.getByText('0 / 3 WORKOUT DAYS')).toBeVisible();
-  const dueShown = new Date(`${inAWeek}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  const dueShown = new Date(`${inAWeek}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(goals.getByText(`DUE ${dueShown}`)).toBeVisible();
-  await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute('aria-valuenow', '0');
+  await expect(goals.getByRole('progressbar', { name: 'Three sessions this week progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '0',
+  );
   const newest = ledger(page).getByRole('row').nth(1);
   await expect(newest).toContainText('Staked on goal: Three sessions this week');
   await expect(newest).toContainText('-120');
@@ -184,12 +221,16 @@ test('a goal staked in the browser: refused beyond the balance, then staked, lis
 
 // Posts pay only when the member's own X account posted them: this member signs in with the fake
 // provider's one X account (shared with purchase.spec.ts, so the balance is read, not assumed).
-test('a post with the referral link by the member\'s own X account earns +50 once; the same post again is refused and changes nothing', async ({ page }) => {
+test("a post with the referral link by the member's own X account earns +50 once; the same post again is refused and changes nothing", async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/');
   await page.getByRole('button', { name: 'SIGN_IN_WITH_X' }).click();
   await expect(page.getByText(`OPERATOR: ${E2E_X_USER.screenName.toUpperCase()}`)).toBeVisible();
-  const user = await page.evaluate(async () => (await fetch('/api/user', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } })).json());
+  const user = await page.evaluate(async () =>
+    (await fetch('/api/user', { headers: { Authorization: `Bearer ${localStorage.getItem('authToken')}` } })).json(),
+  );
   await page.goto('/credits');
   await expect(balance(page)).toHaveText(/^\d+$/);
   const before = Number(await balance(page).textContent());

@@ -10,9 +10,9 @@
  * in `serverEnv()` from ./server.
  */
 import type { FakeServer } from '../fakes/http-fake';
+import { startFakeSolanaRpc } from '../fakes/solana-rpc';
 import { startFakeXApi } from '../fakes/x-api';
 import { startFakeXOAuth } from '../fakes/x-oauth';
-import { startFakeSolanaRpc } from '../fakes/solana-rpc';
 
 /** The X account the fake OAuth provider signs in (its handle becomes the username). */
 export const E2E_X_USER = { id: '7001', screenName: 'e2e_runner' };

@@ -30,12 +30,14 @@
  *   `tx.message.serialize()` the same way. Throws if the tx needs no signature from this wallet.
  *   `signAllTransactions(txs)` signs each.
  */
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
-import { Keypair } from '@solana/web3.js';
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+
+import { expect, type Locator, type Page, test as base } from '@playwright/test';
+import { Keypair } from '@solana/web3.js';
 import nacl from 'tweetnacl';
+
 import type { UserView, WorkoutView } from '../../server/src/contract';
 import * as samples from '../../server/test/support/evidence-samples';
 import { ARTIFACTS, ROOT } from './server';
@@ -73,7 +75,11 @@ export async function injectPhantom(page: Page, keypair = Keypair.generate()): P
     if (!bytes) return { approved: true };
     return { approved: true, signature: Array.from(nacl.sign.detached(Uint8Array.from(bytes), keypair.secretKey)) };
   });
-  await page.addInitScript(installPhantomProvider, { bridge: BRIDGE, address: wallet.address, keyBytes: Array.from(keypair.publicKey.toBytes()) });
+  await page.addInitScript(installPhantomProvider, {
+    bridge: BRIDGE,
+    address: wallet.address,
+    keyBytes: Array.from(keypair.publicKey.toBytes()),
+  });
   return wallet;
 }
 
@@ -81,7 +87,15 @@ export async function injectPhantom(page: Page, keypair = Keypair.generate()): P
  * Runs in the page (serialized by Playwright, so it may use nothing from this module's scope).
  * The types below are the minimum of @solana/web3.js transactions it touches.
  */
-function installPhantomProvider({ bridge, address, keyBytes }: { bridge: string; address: string; keyBytes: number[] }): void {
+function installPhantomProvider({
+  bridge,
+  address,
+  keyBytes,
+}: {
+  bridge: string;
+  address: string;
+  keyBytes: number[];
+}): void {
   interface KeyLike {
     toBase58(): string;
   }
@@ -95,7 +109,10 @@ function installPhantomProvider({ bridge, address, keyBytes }: { bridge: string;
   type Listener = (...args: unknown[]) => void;
 
   const call = (method: string, bytes?: Uint8Array): Promise<Answer> =>
-    (window as unknown as Record<string, (m: string, b?: number[]) => Promise<Answer>>)[bridge](method, bytes && Array.from(bytes));
+    (window as unknown as Record<string, (m: string, b?: number[]) => Promise<Answer>>)[bridge](
+      method,
+      bytes && Array.from(bytes),
+    );
   const approve = async (method: string, bytes?: Uint8Array): Promise<Uint8Array> => {
     const answer = await call(method, bytes);
     if (!answer.approved) throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
@@ -157,12 +174,15 @@ function installPhantomProvider({ bridge, address, keyBytes }: { bridge: string;
 }
 
 /** Only loopback is reachable: the app's outside services are the fakes. */
-const leavesLoopback = (url: URL) => url.protocol.startsWith('http') && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+const leavesLoopback = (url: URL) =>
+  url.protocol.startsWith('http') && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 export const test = base.extend<{ wallet: Wallet }>({
   context: async ({ context }, use) => {
     await context.route(leavesLoopback, (route) =>
-      route.request().resourceType() === 'document' ? route.fulfill({ contentType: 'text/html', body: '<title>offline (e2e)</title>' }) : route.abort('blockedbyclient'),
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ contentType: 'text/html', body: '<title>offline (e2e)</title>' })
+        : route.abort('blockedbyclient'),
     );
     await use(context);
   },
@@ -201,7 +221,10 @@ export async function serverNow(page: Page, { token }: Pick<Session, 'token'>): 
  * own (`page.clock`).
  */
 export async function moveServerClock(page: Page, { token }: Pick<Session, 'token'>, minutes: number): Promise<Date> {
-  const res = await page.request.post('/api/test/clock', { headers: { Authorization: `Bearer ${token}` }, data: { minutes } });
+  const res = await page.request.post('/api/test/clock', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { minutes },
+  });
   expect(res.status()).toBe(200);
   return new Date(((await res.json()) as { now: string }).now);
 }
@@ -220,16 +243,29 @@ export async function completeWorkout(page: Page, session: Session): Promise<num
   expect(started.ok()).toBe(true);
   // The server pays the ticks it stored, so each exercise is ticked as the card ticks it.
   for (const exercise of workout.exercises) {
-    const ticked = await page.request.put(`/api/workout/${workout.id}/progress`, { headers, data: { userId: user.id, exerciseId: exercise.id, done: true } });
+    const ticked = await page.request.put(`/api/workout/${workout.id}/progress`, {
+      headers,
+      data: { userId: user.id, exerciseId: exercise.id, done: true },
+    });
     expect(ticked.ok()).toBe(true);
   }
   // To its own half time, not by a step: specs side by side share the server's clock, and steps would add up to hours.
-  const halfTime = Date.parse(((await started.json()) as { startedAt: string }).startedAt) + Math.ceil(workout.duration / 2) * 60_000;
-  const moved = await page.request.post('/api/test/clock', { headers, data: { until: new Date(halfTime).toISOString() } });
+  const halfTime =
+    Date.parse(((await started.json()) as { startedAt: string }).startedAt) + Math.ceil(workout.duration / 2) * 60_000;
+  const moved = await page.request.post('/api/test/clock', {
+    headers,
+    data: { until: new Date(halfTime).toISOString() },
+  });
   expect(moved.status()).toBe(200);
   const completed = await page.request.post('/api/workout/complete', {
     headers,
-    data: { userId: user.id, workoutId: workout.id, completedExercises: workout.exercises.map((e) => e.id), creditsEarned: workout.creditsReward, intensity: 'intense' },
+    data: {
+      userId: user.id,
+      workoutId: workout.id,
+      completedExercises: workout.exercises.map((e) => e.id),
+      creditsEarned: workout.creditsReward,
+      intensity: 'intense',
+    },
   });
   expect(completed.ok()).toBe(true);
   return workout.creditsReward;
@@ -258,7 +294,8 @@ function builtServerReads(): Promise<(bytes: Buffer, code: string) => Promise<bo
     const { TextReader } = dist('evidence/models/text-reader.js');
     const { accepted } = dist('evidence/evidence.rules.js');
     const evidence = new EvidenceService(new PersonDetector(), new TextReader(), { evidenceTimeLimitMs: 60_000 });
-    return async (bytes: Buffer, code: string) => accepted(await evidence.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code));
+    return async (bytes: Buffer, code: string) =>
+      accepted(await evidence.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code));
   })();
   return selfieChecks;
 }
@@ -273,7 +310,12 @@ export async function proofFiles(code: string) {
   const selfie = await samples.readableSelfie(code, seed, await builtServerReads());
   return [
     { kind: 'gym_selfie', name: 'gym-selfie.jpg', mimeType: 'image/jpeg', buffer: selfie },
-    { kind: 'workout_video', name: 'workout.mp4', mimeType: 'video/mp4', buffer: samples.reusedWorkoutVideo(seed % 3, seed) },
+    {
+      kind: 'workout_video',
+      name: 'workout.mp4',
+      mimeType: 'video/mp4',
+      buffer: samples.reusedWorkoutVideo(seed % 3, seed),
+    },
     { kind: 'apple_watch', name: 'watch.png', mimeType: 'image/png', buffer: samples.activityScreenshot(seed, seed) },
   ] as const;
 }
@@ -321,6 +363,7 @@ export async function docsScreenshot(page: Page, name: string): Promise<void> {
 export async function expectNotCovering(cover: Locator, control: Locator): Promise<void> {
   const [a, b] = [await cover.boundingBox(), await control.boundingBox()];
   expect(a && b, 'both are on screen').toBeTruthy();
-  const overlap = a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+  const overlap =
+    a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
   expect(overlap, `${JSON.stringify(a)} covers ${JSON.stringify(b)}`).toBe(false);
 }

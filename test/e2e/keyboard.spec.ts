@@ -2,6 +2,7 @@
 // dialog, train and complete the daily proof with Tab, Enter, Space and Escape, asserting where focus
 // is after each step. No mouse: clicks are never used, files are given to the picker Enter opens.
 import type { Locator, Page } from '@playwright/test';
+
 import { A11Y_VIEWPORTS } from './a11y';
 import { CHECKED, dayCode, expect, moveServerClock, proofFiles, screenshot, test } from './fixtures';
 
@@ -16,7 +17,11 @@ async function tabTo(page: Page, target: Locator, max = 80) {
   const backwards = await target.evaluate((element) => {
     const focused = document.activeElement;
     // Focus is further down the page than the target.
-    return !!focused && focused !== document.body && !!(element.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return (
+      !!focused &&
+      focused !== document.body &&
+      !!(element.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING)
+    );
   });
   for (let presses = 0; presses < max; presses++) {
     if (await target.evaluate((element) => element === document.activeElement)) return;

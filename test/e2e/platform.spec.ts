@@ -1,6 +1,7 @@
 // The platform in a real browser: Phantom and X sign-in, the shell's navigation on desktop and
 // phone widths, 404, logout, and the wallet-missing / wallet-refused paths (issue 2).
 import type { Page } from '@playwright/test';
+
 import { E2E_X_USER } from './fakes';
 import { expect, runCli, screenshot, signInWithPhantom, test } from './fixtures';
 
@@ -16,17 +17,27 @@ const SCREENS = [
   { link: 'WORKOUTS', path: '/workouts', title: 'TRAINING_MODULE' },
   { link: 'PROGRESS', path: '/progress', title: 'ANALYTICS_MODULE' },
   { link: 'CREDITS', path: '/credits', title: /CREDITS/ },
-  { link: 'ABOUT', path: '/about', title: 'ABOUT_SWEAT_CREDITS', text: 'Consistency is the hardest part of getting fit' },
+  {
+    link: 'ABOUT',
+    path: '/about',
+    title: 'ABOUT_SWEAT_CREDITS',
+    text: 'Consistency is the hardest part of getting fit',
+  },
   { link: 'DASHBOARD', path: '/', title: 'SWEAT_CREDITS_SYS' },
 ];
 
 /** The page scrolls only vertically: nothing sticks out to the right. */
 async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('Phantom sign-in shows the dashboard with the upper-cased username and the _SYS header', async ({ page, wallet }) => {
+test('Phantom sign-in shows the dashboard with the upper-cased username and the _SYS header', async ({
+  page,
+  wallet,
+}) => {
   await page.goto('/');
   await expect(connectButton(page)).toBeVisible();
   await expect(page.getByRole('button', { name: 'SIGN_IN_WITH_X' })).toBeEnabled();
@@ -39,7 +50,9 @@ test('Phantom sign-in shows the dashboard with the upper-cased username and the 
   expect(token.length).toBeGreaterThan(20);
   await expect(page.getByText(`OPERATOR: ${user.username.toUpperCase()}`)).toBeVisible();
   await expect(page.getByRole('banner').getByText(user.username, { exact: true })).toBeVisible();
-  const today = new Date().toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
+  const today = new Date()
+    .toLocaleDateString('en-US', { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' })
+    .toUpperCase();
   await expect(page.getByText(today)).toBeVisible();
   await screenshot(page, 'dashboard-desktop');
 
@@ -74,7 +87,10 @@ test('every top-nav link reaches its screen and marks itself active', async ({ p
   expect(wallet.requests).toContain('signMessage');
 });
 
-test('the bottom nav at 390 px: five entries (the profile), active follows the route, content stays clear, hidden when wide', async ({ page, wallet }) => {
+test('the bottom nav at 390 px: five entries (the profile), active follows the route, content stays clear, hidden when wide', async ({
+  page,
+  wallet,
+}) => {
   await page.setViewportSize(PHONE);
   await page.goto('/');
   await expect(connectButton(page)).toBeVisible();
@@ -112,11 +128,13 @@ test('the bottom nav at 390 px: five entries (the profile), active follows the r
     await expect(link).toHaveAttribute('aria-current', 'page');
     await expect(bottomNav.locator('[aria-current="page"]')).toHaveCount(1);
     await expectNoHorizontalOverflow(page);
-    if (entry.label !== 'SYS') await screenshot(page, `screen-${entry.label.toLowerCase()}-mobile`, { fullPage: false });
+    if (entry.label !== 'SYS')
+      await screenshot(page, `screen-${entry.label.toLowerCase()}-mobile`, { fullPage: false });
   }
 
   // Active is dark text on the accent, inactive is grey: they must not look the same.
-  const colorOf = (label: string) => bottomNav.getByRole('link', { name: label }).evaluate((el) => getComputedStyle(el).color);
+  const colorOf = (label: string) =>
+    bottomNav.getByRole('link', { name: label }).evaluate((el) => getComputedStyle(el).color);
   expect(await colorOf('SYS')).not.toBe(await colorOf('TRAIN'));
 
   // Prefix rule: a deeper path under /workouts keeps TRAIN active (and shows the 404 card).
@@ -133,7 +151,10 @@ test('the bottom nav at 390 px: five entries (the profile), active follows the r
   expect(wallet.requests).toContain('signMessage');
 });
 
-test('a new page opens at its top, and Back returns to where the last one was scrolled (phone)', async ({ page, wallet }) => {
+test('a new page opens at its top, and Back returns to where the last one was scrolled (phone)', async ({
+  page,
+  wallet,
+}) => {
   await page.setViewportSize(PHONE);
   await signInWithPhantom(page);
   const bottomNav = page.getByRole('navigation', { name: 'Sections' });
@@ -168,7 +189,10 @@ test('an unknown path shows the Page Not Found card with a way back', async ({ p
   expect(wallet.requests).toContain('connect');
 });
 
-test('LOGOUT returns to the login screen, forgets the token, disconnects Phantom; a reload stays signed out', async ({ page, wallet }) => {
+test('LOGOUT returns to the login screen, forgets the token, disconnects Phantom; a reload stays signed out', async ({
+  page,
+  wallet,
+}) => {
   await signInWithPhantom(page);
   await page.getByRole('link', { name: 'CREDITS', exact: true }).click();
   await page.getByRole('button', { name: 'LOGOUT' }).click();

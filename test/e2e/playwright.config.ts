@@ -6,8 +6,10 @@
  * Artifacts (git-ignored): test/artifacts/screenshots/<name>.png (explicit, see fixtures `screenshot`),
  * test/artifacts/playwright/ (failure screenshots and traces), test/artifacts/e2e-server.log.
  */
-import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
+
+import { defineConfig } from '@playwright/test';
+
 import { ARTIFACTS, serverUrl } from './server';
 
 export default defineConfig({
@@ -31,7 +33,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

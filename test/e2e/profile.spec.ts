@@ -6,7 +6,10 @@ const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const TABLET = { width: 768, height: 1024 };
 
-test('a limitation, equipment and imperial units are saved, survive a reload, and heights show in ft/in elsewhere', async ({ page, wallet }) => {
+test('a limitation, equipment and imperial units are saved, survive a reload, and heights show in ft/in elsewhere', async ({
+  page,
+  wallet,
+}) => {
   await page.setViewportSize(DESKTOP);
   const session = await signInWithPhantom(page);
   expect(wallet.requests).toContain('signMessage');
@@ -32,8 +35,19 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   await expect(page.getByTestId('profile-saved-at')).toContainText('LAST_SAVED:');
 
   // Stored metric, whatever the screen shows.
-  const stored = (await (await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${session.token}` } })).json()) as ProfileView;
-  expect(stored).toMatchObject({ age: 38, height: 180, weight: 77.11, goal: 'build_muscle', equipment: ['dumbbells', 'pullup_bar'], limitations: ['knee'], units: 'imperial', timeZone: 'America/Denver' });
+  const stored = (await (
+    await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json()) as ProfileView;
+  expect(stored).toMatchObject({
+    age: 38,
+    height: 180,
+    weight: 77.11,
+    goal: 'build_muscle',
+    equipment: ['dumbbells', 'pullup_bar'],
+    limitations: ['knee'],
+    units: 'imperial',
+    timeZone: 'America/Denver',
+  });
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'USER_PROFILE' })).toBeVisible();
@@ -80,7 +94,9 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   // The narrowest width with the top bar's six links: they still fit beside the username.
   await page.setViewportSize(TABLET);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PROFILE', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'PROFILE', exact: true }),
+  ).toBeVisible();
   await screenshot(page, 'profile-tablet', { fullPage: false });
 
   await page.setViewportSize(PHONE);
@@ -97,9 +113,22 @@ test('a limitation, equipment and imperial units are saved, survive a reload, an
   await page.getByRole('button', { name: 'SAVE_PROFILE' }).click();
   await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByText('Profile Saved')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  const screened = (await (await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${session.token}` } })).json()) as ProfileView;
-  expect(screened.health).toEqual({ pregnancy: 'pregnant', pregnancyWeeks: 22, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] });
-  const plan = await (await page.request.post('/api/workout/generate', { headers: { Authorization: `Bearer ${session.token}` }, data: { userId: session.user.id, type: 'hiit', difficulty: 'advanced', duration: 30 } })).json();
+  const screened = (await (
+    await page.request.get('/api/profile', { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json()) as ProfileView;
+  expect(screened.health).toEqual({
+    pregnancy: 'pregnant',
+    pregnancyWeeks: 22,
+    weeksSinceBirth: null,
+    usedToHighImpact: false,
+    conditions: [],
+  });
+  const plan = await (
+    await page.request.post('/api/workout/generate', {
+      headers: { Authorization: `Bearer ${session.token}` },
+      data: { userId: session.user.id, type: 'hiit', difficulty: 'advanced', duration: 30 },
+    })
+  ).json();
   expect(plan.difficulty).toBe('intermediate');
   expect(plan.notes[0]).toMatch(/midwife or doctor/);
   await screenshot(page, 'profile-mobile-full');

@@ -3,12 +3,24 @@
 // validated by the server's proof.check job, and the result view, balance and streak follow; a
 // video whose connection drops mid-upload goes on from what the server kept, and one whose phone
 // goes offline mid-upload waits under the offline banner and carries on when it is back.
-import type { Page } from '@playwright/test';
 import { randomInt } from 'node:crypto';
+
+import type { Page } from '@playwright/test';
+
 import * as samples from '../../server/test/support/evidence-samples';
 import { pngImage } from '../../server/test/support/proof-files';
 import { seriousViolations } from './a11y';
-import { CHECKED, completeWorkout, dayCode, expect, expectNotCovering, proofFiles, screenshot, signInWithPhantom, test } from './fixtures';
+import {
+  CHECKED,
+  completeWorkout,
+  dayCode,
+  expect,
+  expectNotCovering,
+  proofFiles,
+  screenshot,
+  signInWithPhantom,
+  test,
+} from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -30,7 +42,13 @@ function grownWorkoutVideo(bytes: number): Buffer {
  * Records `video`'s upload requests as the browser sends them ('METHOD range'), and makes the one
  * sending its `part` (0-based) fail once with `failure`, after `beforeFailing` (the phone losing its network).
  */
-async function failVideoPartOnce(page: Page, video: Buffer, part: number, failure: 'connectionreset' | 'internetdisconnected', beforeFailing?: () => Promise<void>) {
+async function failVideoPartOnce(
+  page: Page,
+  video: Buffer,
+  part: number,
+  failure: 'connectionreset' | 'internetdisconnected',
+  beforeFailing?: () => Promise<void>,
+) {
   const videoRequests: string[] = [];
   const failing = `bytes ${part * PART}-${Math.min((part + 1) * PART, video.length) - 1}/${video.length}`;
   let failed = false;
@@ -54,7 +72,12 @@ async function failVideoPartOnce(page: Page, video: Buffer, part: number, failur
  * On a phone, signed in with a workout's credits pending: the proof dialog open, the day's files,
  * and a video of `videoBytes` whose second part will fail once (failVideoPartOnce).
  */
-async function openWithVideoFailingOnce(page: Page, videoBytes: number, failure: Parameters<typeof failVideoPartOnce>[3], beforeFailing?: () => Promise<void>) {
+async function openWithVideoFailingOnce(
+  page: Page,
+  videoBytes: number,
+  failure: Parameters<typeof failVideoPartOnce>[3],
+  beforeFailing?: () => Promise<void>,
+) {
   await page.setViewportSize(PHONE);
   const credits = await completeWorkout(page, await signInWithPhantom(page));
   const video = grownWorkoutVideo(videoBytes);
@@ -67,7 +90,9 @@ async function openWithVideoFailingOnce(page: Page, videoBytes: number, failure:
 }
 
 async function uploadProofs(page: Page) {
-  for (const [index, { kind, ...file }] of (await proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' })))).entries()) {
+  for (const [index, { kind, ...file }] of (
+    await proofFiles(await dayCode(page.getByRole('dialog', { name: 'DAILY_PROOF_VALIDATION' })))
+  ).entries()) {
     await page.getByTestId(`${kind}-input`).setInputFiles(file);
     await expect(page.getByTestId('proof-progress')).toHaveText(`${index + 1}/3`, CHECKED);
   }
@@ -77,7 +102,10 @@ for (const viewport of [
   { name: 'desktop', size: { width: 1280, height: 800 } },
   { name: 'phone', size: PHONE },
 ]) {
-  test(`complete a workout, validate three proofs from the banner, see the result (${viewport.name})`, async ({ page, wallet }) => {
+  test(`complete a workout, validate three proofs from the banner, see the result (${viewport.name})`, async ({
+    page,
+    wallet,
+  }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     const session = await signInWithPhantom(page);
@@ -125,7 +153,10 @@ for (const viewport of [
   });
 }
 
-test('a refused selfie shows why in its slot before validation, is replaced, and the checked set validates', async ({ page, wallet }) => {
+test('a refused selfie shows why in its slot before validation, is replaced, and the checked set validates', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   const session = await signInWithPhantom(page);
   const credits = await completeWorkout(page, session);
@@ -142,7 +173,9 @@ test('a refused selfie shows why in its slot before validation, is replaced, and
   await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3');
 
   // A selfie without anyone in it, nor today's code: its slot says why before any validation.
-  await page.getByTestId('gym_selfie-input').setInputFiles({ name: 'empty-room.png', mimeType: 'image/png', buffer: pngImage(640, 480, randomInt(1_000_000)) });
+  await page
+    .getByTestId('gym_selfie-input')
+    .setInputFiles({ name: 'empty-room.png', mimeType: 'image/png', buffer: pngImage(640, 480, randomInt(1_000_000)) });
   const refused = dialog.getByRole('list', { name: 'Gym Selfie refused' });
   await expect(refused.getByText('No person found in the selfie')).toBeVisible(CHECKED);
   await expect(dialog.getByText('Pick another file to replace it.')).toBeVisible();
@@ -152,7 +185,9 @@ test('a refused selfie shows why in its slot before validation, is replaced, and
   await refused.scrollIntoViewIfNeeded();
   await screenshot(page, 'proofs-selfie-refused-desktop', { fullPage: false });
   expect(await seriousViolations(page, 'refused selfie')).toEqual([]);
-  const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })).json();
+  const user = await (
+    await page.request.get('/api/user', { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json();
   expect(user).toMatchObject({ sweatCredits: 0, pendingCredits: credits });
 
   // A genuine selfie replaces it: every check passes, and the day validates with the checks kept.
@@ -167,13 +202,22 @@ test('a refused selfie shows why in its slot before validation, is replaced, and
   await expect(toast(page).getByText(`${credits} coins have been validated!`)).toBeVisible();
 });
 
-test('a 12 MB video whose connection drops mid-upload goes on from the bytes the server kept, and the day validates', async ({ page, wallet }) => {
+test('a 12 MB video whose connection drops mid-upload goes on from the bytes the server kept, and the day validates', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   // Its second part is cut off once (the connection dropped).
-  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(page, 12 * 1024 * 1024, 'connectionreset');
+  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(
+    page,
+    12 * 1024 * 1024,
+    'connectionreset',
+  );
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('apple_watch-input').setInputFiles(watch);
-  await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
+  await page
+    .getByTestId('workout_video-input')
+    .setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
 
   await expect(dialog.getByRole('status').filter({ hasText: 'Connection lost — retrying (1/5)…' })).toBeVisible();
   await screenshot(page, 'proofs-retrying-phone', { fullPage: false });
@@ -193,15 +237,26 @@ test('a 12 MB video whose connection drops mid-upload goes on from the bytes the
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
 });
 
-test('offline mid-video: the banner says so, the dialog keeps its proofs, and the video carries on once back online; the day validates', async ({ page, context, wallet }) => {
+test('offline mid-video: the banner says so, the dialog keeps its proofs, and the video carries on once back online; the day validates', async ({
+  page,
+  context,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   // The phone loses its network while the video's second part is on its way.
   const offline = () => context.setOffline(true);
-  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(page, 8 * 1024 * 1024, 'internetdisconnected', offline);
+  const { credits, video, videoRequests, dialog, selfie, watch } = await openWithVideoFailingOnce(
+    page,
+    8 * 1024 * 1024,
+    'internetdisconnected',
+    offline,
+  );
   await page.getByTestId('gym_selfie-input').setInputFiles(selfie);
   await page.getByTestId('apple_watch-input').setInputFiles(watch);
   await expect(dialog.getByTestId('proof-progress')).toHaveText('2/3', CHECKED);
-  await page.getByTestId('workout_video-input').setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
+  await page
+    .getByTestId('workout_video-input')
+    .setInputFiles({ name: 'workout.mp4', mimeType: 'video/mp4', buffer: video });
 
   // The running app offline: a banner over the page and the open dialog (not over its Close), no OFFLINE screen, the dialog kept.
   const banner = page.getByRole('status').filter({ hasText: 'OFFLINE' });
@@ -230,12 +285,20 @@ test('offline mid-video: the banner says so, the dialog keeps its proofs, and th
   await expect(dialog.getByText(`+${credits}`)).toBeVisible();
 });
 
-test('an upload refused on the way (its URL expired) says why with RETRY, which sends it again on a new URL; keyboard and axe as the rest of the dialog', async ({ page, wallet }) => {
+test('an upload refused on the way (its URL expired) says why with RETRY, which sends it again on a new URL; keyboard and axe as the rest of the dialog', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   await page.setViewportSize(PHONE);
   const session = await signInWithPhantom(page);
   await completeWorkout(page, session);
-  const expired = { statusCode: 403, code: 'UPLOAD_URL_EXPIRED', message: 'This upload URL has expired', error: 'Forbidden' };
+  const expired = {
+    statusCode: 403,
+    code: 'UPLOAD_URL_EXPIRED',
+    message: 'This upload URL has expired',
+    error: 'Forbidden',
+  };
   let refused = false;
   await page.route('**/api/uploads/**', (route) => {
     if (refused) return route.fallback();

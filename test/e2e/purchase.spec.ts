@@ -1,6 +1,7 @@
 // Buying credits with SOL in a real browser (issue 7): the injected Phantom signs a real transfer,
 // the page sends it to the fake Solana RPC, and the server verifies it there before crediting.
 import type { Page } from '@playwright/test';
+
 import { E2E_X_USER } from './fakes';
 import { expect, screenshot, signInWithPhantom, test } from './fixtures';
 
@@ -39,7 +40,9 @@ test('buys the 500 package with Phantom: connect first, then pay, verify and cre
   // The server's ledger holds the purchase once, referenced by the transaction signature.
   const signature = href!.split('/tx/')[1].split('?')[0];
   const user = await (await page.request.get('/api/user', { headers: { Authorization: `Bearer ${token}` } })).json();
-  const rows = await (await page.request.get(`/api/transactions/${user.id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const rows = await (
+    await page.request.get(`/api/transactions/${user.id}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
   expect(rows).toEqual([expect.objectContaining({ amount: 500, balance: 500, kind: 'purchase', ref: signature })]);
 });
 
@@ -51,7 +54,9 @@ test('the purchase panel fits a phone and refuses a rejected payment without cha
   await expect(panel(page).getByText('CONNECTED', { exact: true })).toBeVisible();
   await panel(page).scrollIntoViewIfNeeded();
   await screenshot(page, 'purchase-panel-phone', { fullPage: false });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 
   wallet.rejectNext();
   await package500(page).click();

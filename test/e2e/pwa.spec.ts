@@ -4,13 +4,24 @@
 import { seriousViolations } from './a11y';
 import { expect, screenshot, signInWithPhantom, test } from './fixtures';
 
-test('the manifest makes the app installable: name, standalone, start URL, 192/512 and maskable icons that load', async ({ page, request }) => {
+test('the manifest makes the app installable: name, standalone, start URL, 192/512 and maskable icons that load', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
   const manifest = await (await request.get(href!)).json();
-  expect(manifest).toMatchObject({ name: 'Sweat Credits', short_name: 'Sweat', display: 'standalone', start_url: '/', scope: '/' });
-  const sizes = manifest.icons.map((icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`);
+  expect(manifest).toMatchObject({
+    name: 'Sweat Credits',
+    short_name: 'Sweat',
+    display: 'standalone',
+    start_url: '/',
+    scope: '/',
+  });
+  const sizes = manifest.icons.map(
+    (icon: { sizes: string; purpose?: string }) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`,
+  );
   expect(sizes).toEqual(['192x192', '512x512', '512x512 maskable']);
   for (const icon of manifest.icons) {
     const res = await request.get(icon.src);
@@ -28,12 +39,20 @@ for (const viewport of [
   { name: 'phone', size: { width: 390, height: 844 } },
   { name: 'desktop', size: { width: 1366, height: 900 } },
 ]) {
-  test(`the service worker takes control, offline a reload shows the OFFLINE screen, and a running app shows a banner (${viewport.name})`, async ({ page, context, wallet }) => {
+  test(`the service worker takes control, offline a reload shows the OFFLINE screen, and a running app shows a banner (${viewport.name})`, async ({
+    page,
+    context,
+    wallet,
+  }) => {
     expect(wallet.address).toBeTruthy();
     await page.setViewportSize(viewport.size);
     await signInWithPhantom(page);
     // The worker installs, precaches the app and claims the page.
-    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) !== null && navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready) !== null && navigator.serviceWorker.controller !== null,
+      null,
+      { timeout: 20_000 },
+    );
 
     await context.setOffline(true);
     await page.reload();

@@ -15,9 +15,10 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, AddressInfo } from 'node:net';
+import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
 import Redis from 'ioredis';
 import { mongo } from 'mongoose';
 
@@ -73,7 +74,12 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Run
   mkdirSync(ARTIFACTS, { recursive: true });
   const log = openSync(SERVER_LOG, 'w');
   // Own process group, so stopping it also stops anything it spawned.
-  const child = spawn(process.execPath, (await scriptsLib()).API_PROCESS, { cwd: ROOT, env, stdio: ['ignore', log, log], detached: true });
+  const child = spawn(process.execPath, (await scriptsLib()).API_PROCESS, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
   closeSync(log); // the child holds its own copy
   const stop = async () => {
     const { stopChild } = await scriptsLib();
@@ -114,10 +120,15 @@ export interface CliResult {
 /** Runs an operator command against the e2e server's database, as `npm run cli -- ...args` would. */
 export function runCli(args: string[]): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(process.execPath, ['server/dist/cli.js', ...args], { cwd: ROOT, env: serverEnv(), timeout: 60_000 }, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
-      done({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['server/dist/cli.js', ...args],
+      { cwd: ROOT, env: serverEnv(), timeout: 60_000 },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
+        done({ code, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -135,8 +146,12 @@ function freePort(): Promise<number> {
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the e2e server exited during start:\n${logTail()}`);
-    const healthy = await fetch(`${url}/api/health`).then((res) => res.ok, () => false);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the e2e server exited during start:\n${logTail()}`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -5,6 +5,7 @@
 // half the planned minutes is refused with the time it opens; then both clocks move (the server's
 // test clock, the browser's page.clock) and it is accepted, paid for the ticks the server stored.
 import type { Page } from '@playwright/test';
+
 import type { WorkoutView } from '../../server/src/contract';
 import { catalogueExercise } from '../../server/src/workouts/catalogue';
 import { A11Y_VIEWPORTS, seriousViolations } from './a11y';
@@ -19,7 +20,10 @@ const sessionCard = (page: Page) => page.getByRole('region', { name: 'ACTIVE_SES
 
 const [DESKTOP, PHONE] = A11Y_VIEWPORTS.map((viewport) => viewport.size);
 
-test('set equipment and a limitation, chat and generate from the chat, tick, reload: still ticked; completion refused before half time, accepted after the clocks move', async ({ page, wallet }) => {
+test('set equipment and a limitation, chat and generate from the chat, tick, reload: still ticked; completion refused before half time, accepted after the clocks move', async ({
+  page,
+  wallet,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
   const session = await signInWithPhantom(page);
@@ -47,17 +51,31 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   const message = coach.getByRole('textbox', { name: 'Message' });
   await message.fill('I have 60 minutes today for a HIIT session');
   await message.press('Enter');
-  await expect(coach.getByText(/^Here is a 60-minute beginner HIIT session with dumbbells, nothing that loads your knee/)).toBeVisible();
+  await expect(
+    coach.getByText(/^Here is a 60-minute beginner HIIT session with dumbbells, nothing that loads your knee/),
+  ).toBeVisible();
   await message.fill('Make it intermediate, please');
   await message.press('Enter');
-  await expect(coach.getByText(/^Here is a 60-minute intermediate HIIT session with dumbbells, nothing that loads your knee/)).toBeVisible();
+  await expect(
+    coach.getByText(/^Here is a 60-minute intermediate HIIT session with dumbbells, nothing that loads your knee/),
+  ).toBeVisible();
   await coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }).click();
   await expect(toast(page).getByText('Workout Generated!')).toBeVisible();
   const workout = (await (await page.request.get('/api/workout/today', { headers })).json()) as WorkoutView;
-  expect(workout).toMatchObject({ type: 'hiit', difficulty: 'intermediate', duration: 60, ticked: [], startedAt: null });
+  expect(workout).toMatchObject({
+    type: 'hiit',
+    difficulty: 'intermediate',
+    duration: 60,
+    ticked: [],
+    startedAt: null,
+  });
   for (const exercise of workout.exercises) {
     const entry = catalogueExercise(exercise.catalogueId!)!;
-    expect([entry.id, entry.equipment.filter((item) => item !== 'dumbbells'), entry.loads.includes('knee')]).toEqual([entry.id, [], false]);
+    expect([entry.id, entry.equipment.filter((item) => item !== 'dumbbells'), entry.loads.includes('knee')]).toEqual([
+      entry.id,
+      [],
+      false,
+    ]);
   }
   await expect(sessionCard(page).getByRole('button', { name: 'START_SESSION' })).toBeVisible();
 
@@ -72,7 +90,9 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
 
   // The interval timer of a timed exercise: started, it counts down on the browser's clock.
   const timed = workout.exercises.find((exercise) => exercise.dose?.kind === 'time')!;
-  await sessionCard(page).getByRole('button', { name: `Timer for ${timed.name}` }).click();
+  await sessionCard(page)
+    .getByRole('button', { name: `Timer for ${timed.name}` })
+    .click();
   const timer = sessionCard(page).getByRole('group', { name: `Timer: ${timed.name}` });
   const full = await timer.getByRole('timer').textContent();
   await timer.getByRole('button', { name: 'START_TIMER' }).click();
@@ -111,11 +131,15 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'WORKOUTS', exact: true }).click();
   await expect(boxes.nth(0)).toBeChecked();
   await expect(boxes.nth(2)).toBeChecked();
-  await expect(page.getByTestId('completion-percent')).toHaveText(`${Math.round((2 / workout.exercises.length) * 100)}%`);
+  await expect(page.getByTestId('completion-percent')).toHaveText(
+    `${Math.round((2 / workout.exercises.length) * 100)}%`,
+  );
 
   // Too early: refused, with the minute it opens, the one the card names.
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
-  await expect(toast(page).getByText(`You can complete this session from ${completeFrom} (half of its 60 minutes)`)).toBeVisible();
+  await expect(
+    toast(page).getByText(`You can complete this session from ${completeFrom} (half of its 60 minutes)`),
+  ).toBeVisible();
   await screenshot(page, 'sessions-too-early-desktop', { fullPage: false });
   await expect(boxes.nth(0)).toBeChecked();
 
@@ -124,9 +148,15 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   await page.clock.fastForward('30:00');
   await page.getByRole('button', { name: 'COMPLETE_SESSION' }).click();
   await expect(toast(page).getByText('Workout Completed! 🎉')).toBeVisible();
-  await expect(toast(page).getByText(`${Math.round((workout.creditsReward * 2) / workout.exercises.length)} credits pending: prove today to validate them`)).toBeVisible();
+  await expect(
+    toast(page).getByText(
+      `${Math.round((workout.creditsReward * 2) / workout.exercises.length)} credits pending: prove today to validate them`,
+    ),
+  ).toBeVisible();
   await expect(sessionCard(page).getByText('NO_ACTIVE_SESSION')).toBeVisible();
   await screenshot(page, 'sessions-completed-desktop', { fullPage: false });
-  const sessions = (await (await page.request.get('/api/workout/sessions', { headers })).json()) as Array<{ workoutId: string }>;
+  const sessions = (await (await page.request.get('/api/workout/sessions', { headers })).json()) as Array<{
+    workoutId: string;
+  }>;
   expect(sessions.map((s) => s.workoutId)).toEqual([workout.id]);
 });

@@ -3,6 +3,7 @@
 // reaching both. The e2e server has no OpenAI key, so the local coach (the real product
 // fallback) answers through the BullMQ worker.
 import type { Page } from '@playwright/test';
+
 import { docsScreenshot, expect, moveServerClock, screenshot, signInWithPhantom, test } from './fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -11,11 +12,16 @@ const toast = (page: Page) => page.getByRole('region', { name: 'Notifications (F
 const sessionCard = (page: Page) => page.getByRole('region', { name: 'ACTIVE_SESSION' });
 
 async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test('generate a workout, tick it, complete it, and see the credits pending and the session on the progress page', async ({ page, wallet }) => {
+test('generate a workout, tick it, complete it, and see the credits pending and the session on the progress page', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   const session = await signInWithPhantom(page);
   await page.getByRole('button', { name: 'START_TRAINING' }).click();
@@ -71,7 +77,10 @@ test('generate a workout, tick it, complete it, and see the credits pending and 
   await screenshot(page, 'progress-desktop');
 });
 
-test('chat three messages with the coach and generate the workout it describes (phone width)', async ({ page, wallet }) => {
+test('chat three messages with the coach and generate the workout it describes (phone width)', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   await page.setViewportSize(PHONE);
   await signInWithPhantom(page);
@@ -89,7 +98,9 @@ test('chat three messages with the coach and generate the workout it describes (
   await input.press('Shift+Enter');
   await input.pressSequentially('my wrist hurts');
   await input.press('Enter');
-  await expect(coach.getByText(/30-minute .* yoga session with bodyweight only, nothing that loads your wrist/)).toBeVisible();
+  await expect(
+    coach.getByText(/30-minute .* yoga session with bodyweight only, nothing that loads your wrist/),
+  ).toBeVisible();
   await expect(generateFromChat).toBeVisible();
 
   await input.fill('Thanks, what should I train today?');
@@ -115,7 +126,10 @@ test('chat three messages with the coach and generate the workout it describes (
   await screenshot(page, 'progress-phone', { fullPage: false });
 });
 
-test('the coach works from the saved profile: its units, limitation and equipment reach the answers and the workout from the chat', async ({ page, wallet }) => {
+test('the coach works from the saved profile: its units, limitation and equipment reach the answers and the workout from the chat', async ({
+  page,
+  wallet,
+}) => {
   expect(wallet.address).toBeTruthy();
   await signInWithPhantom(page);
   await page.goto('/profile');
@@ -134,7 +148,11 @@ test('the coach works from the saved profile: its units, limitation and equipmen
   await expect(coach.getByText(/Losing 10 lb .* at your 200 lb/)).toBeVisible();
   await input.fill('I have 20 minutes for my legs');
   await input.press('Enter');
-  await expect(coach.getByText(/20-minute beginner strength session for your legs and glutes with dumbbells, nothing that loads your knee/)).toBeVisible();
+  await expect(
+    coach.getByText(
+      /20-minute beginner strength session for your legs and glutes with dumbbells, nothing that loads your knee/,
+    ),
+  ).toBeVisible();
 
   await coach.getByRole('button', { name: 'GENERATE_WORKOUT_FROM_CHAT' }).click();
   await expect(toast(page).getByText('Workout Generated!')).toBeVisible();

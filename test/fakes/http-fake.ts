@@ -1,5 +1,5 @@
-import { AddressInfo } from 'node:net';
 import http from 'node:http';
+import { AddressInfo } from 'node:net';
 
 export interface FakeServer {
   url: string;
@@ -10,7 +10,14 @@ export interface FakeServer {
 
 export type FakeHandler = (
   /** `body` as UTF-8 text; `bodyBytes` as sent, for binary payloads. */
-  req: { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: string; bodyBytes: Buffer },
+  req: {
+    method: string;
+    path: string;
+    query: URLSearchParams;
+    headers: http.IncomingHttpHeaders;
+    body: string;
+    bodyBytes: Buffer;
+  },
   res: http.ServerResponse,
 ) => unknown;
 
@@ -25,12 +32,22 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
       const bodyBytes = Buffer.concat(chunks);
       const body = bodyBytes.toString('utf8');
       requests.push({ method: req.method ?? 'GET', path: url.pathname, headers: req.headers, body });
-      Promise.resolve(handler({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, bodyBytes }, res)).catch(
-        (err: Error) => {
-          res.statusCode = 500;
-          res.end(err.message);
-        },
-      );
+      Promise.resolve(
+        handler(
+          {
+            method: req.method ?? 'GET',
+            path: url.pathname,
+            query: url.searchParams,
+            headers: req.headers,
+            body,
+            bodyBytes,
+          },
+          res,
+        ),
+      ).catch((err: Error) => {
+        res.statusCode = 500;
+        res.end(err.message);
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { crc32 } from 'node:zlib';
+
 import { FakeServer, startFake } from './http-fake';
 
 export interface FakeS3 extends FakeServer {
@@ -19,8 +20,12 @@ export interface FakeS3 extends FakeServer {
  */
 export async function startFakeS3(options: { accessKeyId: string; secretAccessKey: string }): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
-  const credentialOk = (credential: string | null | undefined) => Boolean(credential?.startsWith(`${options.accessKeyId}/`));
-  const xmlError = (code: string, status: number) => ({ status, body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>` });
+  const credentialOk = (credential: string | null | undefined) =>
+    Boolean(credential?.startsWith(`${options.accessKeyId}/`));
+  const xmlError = (code: string, status: number) => ({
+    status,
+    body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`,
+  });
 
   const server = await startFake((req, res) => {
     const reply = ({ status, body }: { status: number; body: string | Buffer }, type = 'application/xml') => {
@@ -31,20 +36,29 @@ export async function startFakeS3(options: { accessKeyId: string; secretAccessKe
     const copySource = req.headers['x-amz-copy-source'];
     if (req.method === 'PUT' && typeof copySource === 'string') {
       // CopyObject, signed in the Authorization header like GET and DELETE.
-      if (!credentialOk(/Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1])) return reply(xmlError('AccessDenied', 403));
+      if (!credentialOk(/Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1]))
+        return reply(xmlError('AccessDenied', 403));
       const source = objects.get(decodeURIComponent(copySource).replace(/^\//, ''));
       if (!source) return reply(xmlError('NoSuchKey', 404));
       objects.set(path, Buffer.from(source));
-      return reply({ status: 200, body: '<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag></CopyObjectResult>' });
+      return reply({
+        status: 200,
+        body: '<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag></CopyObjectResult>',
+      });
     }
     if (req.method === 'PUT') {
       const signed = req.query.get('X-Amz-SignedHeaders')?.split(';') ?? [];
-      if (!credentialOk(req.query.get('X-Amz-Credential')) || !req.query.get('X-Amz-Signature') || !signed.includes('content-length')) {
+      if (
+        !credentialOk(req.query.get('X-Amz-Credential')) ||
+        !req.query.get('X-Amz-Signature') ||
+        !signed.includes('content-length')
+      ) {
         return reply(xmlError('AccessDenied', 403));
       }
       const body = req.bodyBytes;
       if (Number(req.headers['content-length']) !== body.length) return reply(xmlError('SignatureDoesNotMatch', 403));
-      if (req.query.get('X-Amz-Signature') !== presignedSignature(req, options.secretAccessKey)) return reply(xmlError('SignatureDoesNotMatch', 403));
+      if (req.query.get('X-Amz-Signature') !== presignedSignature(req, options.secretAccessKey))
+        return reply(xmlError('SignatureDoesNotMatch', 403));
       const checksum = req.query.get('x-amz-checksum-crc32');
       if (checksum !== null && checksum !== crc32Base64(body)) return reply(xmlError('BadDigest', 400));
       objects.set(path, body);
@@ -57,7 +71,11 @@ export async function startFakeS3(options: { accessKeyId: string; secretAccessKe
       if (!object) return reply(xmlError('NoSuchKey', 404));
       // A `Range: bytes=a-b` read (a zip's directory first), as S3 answers it.
       const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ''));
-      if (range) return reply({ status: 206, body: object.subarray(Number(range[1]), Number(range[2]) + 1) }, 'application/octet-stream');
+      if (range)
+        return reply(
+          { status: 206, body: object.subarray(Number(range[1]), Number(range[2]) + 1) },
+          'application/octet-stream',
+        );
       return reply({ status: 200, body: object }, 'application/octet-stream');
     }
     if (req.method === 'DELETE') {
@@ -71,10 +89,14 @@ export async function startFakeS3(options: { accessKeyId: string; secretAccessKe
 }
 
 /** RFC 3986 encoding, as SigV4 canonicalises query keys and values. */
-const uriEncode = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const uriEncode = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The SigV4 signature of a presigned request (query-string auth, unsigned payload) as the store receives it. */
-function presignedSignature(req: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders }, secret: string): string {
+function presignedSignature(
+  req: { method: string; path: string; query: URLSearchParams; headers: IncomingHttpHeaders },
+  secret: string,
+): string {
   const query = [...req.query].filter(([name]) => name !== 'X-Amz-Signature');
   const canonicalQuery = query
     .map(([name, value]) => [uriEncode(name), uriEncode(value)])
@@ -86,11 +108,21 @@ function presignedSignature(req: { method: string; path: string; query: URLSearc
     .split(';')
     .map((name) => `${name}:${String(req.headers[name] ?? '').trim()}\n`)
     .join('');
-  const canonical = [req.method, req.path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join('\n');
+  const canonical = [req.method, req.path, canonicalQuery, canonicalHeaders, signedHeaders, 'UNSIGNED-PAYLOAD'].join(
+    '\n',
+  );
   const [, date, region, service] = (req.query.get('X-Amz-Credential') ?? '').split('/');
   const scope = `${date}/${region}/${service}/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', req.query.get('X-Amz-Date'), scope, createHash('sha256').update(canonical).digest('hex')].join('\n');
-  const key = [date, region, service, 'aws4_request'].reduce<Buffer | string>((k, part) => createHmac('sha256', k).update(part).digest(), `AWS4${secret}`);
+  const toSign = [
+    'AWS4-HMAC-SHA256',
+    req.query.get('X-Amz-Date'),
+    scope,
+    createHash('sha256').update(canonical).digest('hex'),
+  ].join('\n');
+  const key = [date, region, service, 'aws4_request'].reduce<Buffer | string>(
+    (k, part) => createHmac('sha256', k).update(part).digest(),
+    `AWS4${secret}`,
+  );
   return createHmac('sha256', key).update(toSign).digest('hex');
 }
 

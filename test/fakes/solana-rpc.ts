@@ -1,6 +1,8 @@
+import http from 'node:http';
+
 import { Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import http from 'node:http';
+
 import { FakeServer, sendJson, startFake } from './http-fake';
 
 /**
@@ -51,7 +53,12 @@ export interface FakeSolanaRpc extends FakeServer {
 }
 
 /** A signed SOL transfer, as the browser builds it. */
-export function signedTransfer(from: Keypair, to: PublicKey | string, lamports: number, blockhash = bs58.encode(Keypair.generate().publicKey.toBytes())): Transaction {
+export function signedTransfer(
+  from: Keypair,
+  to: PublicKey | string,
+  lamports: number,
+  blockhash = bs58.encode(Keypair.generate().publicKey.toBytes()),
+): Transaction {
   const tx = new Transaction({ feePayer: from.publicKey, recentBlockhash: blockhash }).add(
     SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: new PublicKey(to), lamports }),
   );
@@ -68,7 +75,12 @@ export function jsonEncoding(tx: Transaction) {
       header: message.header,
       accountKeys: message.accountKeys.map((k) => k.toBase58()),
       recentBlockhash: message.recentBlockhash,
-      instructions: message.instructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: ix.accounts, data: ix.data, stackHeight: null })),
+      instructions: message.instructions.map((ix) => ({
+        programIdIndex: ix.programIdIndex,
+        accounts: ix.accounts,
+        data: ix.data,
+        stackHeight: null,
+      })),
     },
   };
 }
@@ -80,19 +92,35 @@ export function jsonParsedEncoding(tx: Transaction) {
   return {
     signatures: jsonEncoding(tx).signatures,
     message: {
-      accountKeys: keys.map((pubkey, i) => ({ pubkey, signer: message.isAccountSigner(i), writable: message.isAccountWritable(i), source: 'transaction' })),
+      accountKeys: keys.map((pubkey, i) => ({
+        pubkey,
+        signer: message.isAccountSigner(i),
+        writable: message.isAccountWritable(i),
+        source: 'transaction',
+      })),
       recentBlockhash: message.recentBlockhash,
       instructions: tx.instructions.map((ix) => {
-        if (ix.programId.equals(SystemProgram.programId) && SystemInstruction.decodeInstructionType(ix) === 'Transfer') {
+        if (
+          ix.programId.equals(SystemProgram.programId) &&
+          SystemInstruction.decodeInstructionType(ix) === 'Transfer'
+        ) {
           const { fromPubkey, toPubkey, lamports } = SystemInstruction.decodeTransfer(ix);
           return {
             program: 'system',
             programId: SystemProgram.programId.toBase58(),
-            parsed: { type: 'transfer', info: { source: fromPubkey.toBase58(), destination: toPubkey.toBase58(), lamports: Number(lamports) } },
+            parsed: {
+              type: 'transfer',
+              info: { source: fromPubkey.toBase58(), destination: toPubkey.toBase58(), lamports: Number(lamports) },
+            },
             stackHeight: null,
           };
         }
-        return { programId: ix.programId.toBase58(), accounts: ix.keys.map((k) => k.pubkey.toBase58()), data: bs58.encode(ix.data), stackHeight: null };
+        return {
+          programId: ix.programId.toBase58(),
+          accounts: ix.keys.map((k) => k.pubkey.toBase58()),
+          data: bs58.encode(ix.data),
+          stackHeight: null,
+        };
       }),
     },
   };
@@ -115,7 +143,8 @@ export async function startFakeSolanaRpc(): Promise<FakeSolanaRpc> {
     balances.set(keys[0], balanceOf(keys[0]) - fee);
     if (!options.err) {
       for (const ix of tx.instructions) {
-        if (!ix.programId.equals(SystemProgram.programId) || SystemInstruction.decodeInstructionType(ix) !== 'Transfer') continue;
+        if (!ix.programId.equals(SystemProgram.programId) || SystemInstruction.decodeInstructionType(ix) !== 'Transfer')
+          continue;
         const { fromPubkey, toPubkey, lamports } = SystemInstruction.decodeTransfer(ix);
         balances.set(fromPubkey.toBase58(), balanceOf(fromPubkey.toBase58()) - Number(lamports));
         balances.set(toPubkey.toBase58(), balanceOf(toPubkey.toBase58()) + Number(lamports));
@@ -151,14 +180,17 @@ export async function startFakeSolanaRpc(): Promise<FakeSolanaRpc> {
     }),
     sendTransaction: ([encoded, config]) => {
       const encoding = (config as { encoding?: string } | undefined)?.encoding ?? 'base58';
-      const bytes = encoding === 'base64' ? Buffer.from(String(encoded), 'base64') : Buffer.from(bs58.decode(String(encoded)));
+      const bytes =
+        encoding === 'base64' ? Buffer.from(String(encoded), 'base64') : Buffer.from(bs58.decode(String(encoded)));
       return land(Transaction.from(bytes), fake.sendOptions);
     },
     getSignatureStatuses: ([signatures]) => ({
       context: { slot },
       value: (signatures as string[]).map((signature) => {
         const stored = visible(signature);
-        return stored ? { slot: stored.slot, confirmations: null, err: stored.err, confirmationStatus: 'confirmed' } : null;
+        return stored
+          ? { slot: stored.slot, confirmations: null, err: stored.err, confirmationStatus: 'confirmed' }
+          : null;
       }),
     }),
     getTransaction: ([signature, config]) => {

@@ -32,7 +32,8 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
       tweets.set(req.path.slice(PUBLISH_PATH.length), JSON.parse(req.body) as FakeTweet);
       return sendJson(res, 200, { published: req.path.slice(PUBLISH_PATH.length) });
     }
-    if (req.headers.authorization !== `Bearer ${options.bearerToken}`) return sendJson(res, 401, { title: 'Unauthorized', status: 401 });
+    if (req.headers.authorization !== `Bearer ${options.bearerToken}`)
+      return sendJson(res, 401, { title: 'Unauthorized', status: 401 });
     if (state.failWith) return sendJson(res, state.failWith, { title: 'Service Unavailable', status: state.failWith });
     const match = /^\/2\/tweets\/(\d+)$/.exec(req.path);
     if (req.method !== 'GET' || !match) return sendJson(res, 404, { title: 'Not Found Error' });
@@ -40,7 +41,9 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
     const id = BigInt(match[1]).toString();
     const tweet = tweets.get(id) ?? fake.anyOtherPost;
     if (!tweet) {
-      return sendJson(res, 404, { errors: [{ value: id, detail: `Could not find tweet with id: [${id}].`, title: 'Not Found Error' }] });
+      return sendJson(res, 404, {
+        errors: [{ value: id, detail: `Could not find tweet with id: [${id}].`, title: 'Not Found Error' }],
+      });
     }
     return sendJson(res, 200, {
       data: {
@@ -48,7 +51,13 @@ export async function startFakeXApi(options: { bearerToken: string }): Promise<F
         text: tweet.text,
         author_id: tweet.authorId ?? '1',
         created_at: new Date().toISOString(),
-        entities: { urls: (tweet.expandedUrls ?? []).map((url) => ({ url: 'https://t.co/x', expanded_url: url, display_url: url })) },
+        entities: {
+          urls: (tweet.expandedUrls ?? []).map((url) => ({
+            url: 'https://t.co/x',
+            expanded_url: url,
+            display_url: url,
+          })),
+        },
       },
     });
   });

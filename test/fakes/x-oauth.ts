@@ -12,12 +12,14 @@ export interface FakeXUser {
  */
 export async function startFakeXOAuth(options: { consumerKey: string; user: FakeXUser }): Promise<FakeServer> {
   const issued = new Map<string, { callback: string; verifier?: string }>();
-  const signedByApp = (auth: string | undefined) => !!auth && auth.startsWith('OAuth ') && auth.includes(`oauth_consumer_key="${options.consumerKey}"`);
+  const signedByApp = (auth: string | undefined) =>
+    !!auth && auth.startsWith('OAuth ') && auth.includes(`oauth_consumer_key="${options.consumerKey}"`);
 
   return startFake((req, res) => {
     const auth = req.headers.authorization;
     if (req.path === '/oauth/request_token' && req.method === 'POST') {
-      if (!signedByApp(auth)) return sendJson(res, 401, { errors: [{ code: 32, message: 'Could not authenticate you.' }] });
+      if (!signedByApp(auth))
+        return sendJson(res, 401, { errors: [{ code: 32, message: 'Could not authenticate you.' }] });
       const callback = decodeURIComponent(/oauth_callback="([^"]+)"/.exec(auth!)?.[1] ?? '');
       const token = `rt${Math.random().toString(36).slice(2)}`;
       issued.set(token, { callback });
@@ -40,14 +42,23 @@ export async function startFakeXOAuth(options: { consumerKey: string; user: Fake
       const token = /oauth_token="([^"]+)"/.exec(auth ?? '')?.[1] ?? '';
       const verifier = /oauth_verifier="([^"]+)"/.exec(auth ?? '')?.[1] ?? '';
       const entry = issued.get(token);
-      if (!signedByApp(auth) || !entry || entry.verifier !== verifier) return sendJson(res, 401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] });
+      if (!signedByApp(auth) || !entry || entry.verifier !== verifier)
+        return sendJson(res, 401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] });
       issued.delete(token);
       res.writeHead(200, { 'content-type': 'text/html' });
-      return res.end(`oauth_token=at-${options.user.id}&oauth_token_secret=ats&user_id=${options.user.id}&screen_name=${options.user.screenName}`);
+      return res.end(
+        `oauth_token=at-${options.user.id}&oauth_token_secret=ats&user_id=${options.user.id}&screen_name=${options.user.screenName}`,
+      );
     }
     if (req.path === '/1.1/account/verify_credentials.json') {
-      if (!signedByApp(auth) || !(auth ?? '').includes(`oauth_token="at-${options.user.id}"`)) return sendJson(res, 401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] });
-      return sendJson(res, 200, { id: Number(options.user.id), id_str: options.user.id, screen_name: options.user.screenName, name: options.user.screenName });
+      if (!signedByApp(auth) || !(auth ?? '').includes(`oauth_token="at-${options.user.id}"`))
+        return sendJson(res, 401, { errors: [{ code: 89, message: 'Invalid or expired token.' }] });
+      return sendJson(res, 200, {
+        id: Number(options.user.id),
+        id_str: options.user.id,
+        screen_name: options.user.screenName,
+        name: options.user.screenName,
+      });
     }
     sendJson(res, 404, { errors: [{ message: 'Sorry, that page does not exist' }] });
   });

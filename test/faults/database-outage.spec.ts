@@ -1,5 +1,5 @@
 import { LedgerService } from '../../server/src/ledger/ledger.service';
-import { SignedIn, TestApp, signIn, startTestApp } from '../../server/test/harness';
+import { SignedIn, signIn, startTestApp, TestApp } from '../../server/test/harness';
 import { waitFor } from '../../server/test/redis-process';
 import { FerretDbProcess } from './ferretdb-process';
 

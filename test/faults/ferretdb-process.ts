@@ -2,10 +2,13 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { canConnect, freePort, killAndWait, waitFor } from '../../server/test/redis-process';
 
 /** The SQLite settings scripts/services.sh runs FerretDB with (its SQLITE_PRAGMAS). */
-export const SERVICES_SQLITE_PRAGMAS = /^SQLITE_PRAGMAS="(.+)"$/m.exec(readFileSync(join(__dirname, '..', '..', 'scripts', 'services.sh'), 'utf8'))![1];
+export const SERVICES_SQLITE_PRAGMAS = /^SQLITE_PRAGMAS="(.+)"$/m.exec(
+  readFileSync(join(__dirname, '..', '..', 'scripts', 'services.sh'), 'utf8'),
+)![1];
 
 /** FerretDB's binary, where scripts/services.sh builds it (with our patches). */
 function ferretdbBinary(): string {
@@ -23,7 +26,10 @@ export class FerretDbProcess {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'sweat-ferretdb-'));
   /** `sqliteParams`: extra query parameters of the SQLite URL, such as `_pragma=busy_timeout(200)`. */
-  private constructor(readonly port: number, private readonly sqliteParams: string) {}
+  private constructor(
+    readonly port: number,
+    private readonly sqliteParams: string,
+  ) {}
 
   static async create(sqliteParams = ''): Promise<FerretDbProcess> {
     const db = new FerretDbProcess(await freePort(), sqliteParams);
@@ -41,7 +47,15 @@ export class FerretDbProcess {
   }
 
   async start(): Promise<void> {
-    const args = ['--handler=sqlite', `--sqlite-url=file:${this.dir}/${this.sqliteParams ? `?${this.sqliteParams}` : ''}`, `--listen-addr=127.0.0.1:${this.port}`, `--state-dir=${this.dir}`, '--debug-addr=-', '--telemetry=disable', '--log-level=error'];
+    const args = [
+      '--handler=sqlite',
+      `--sqlite-url=file:${this.dir}/${this.sqliteParams ? `?${this.sqliteParams}` : ''}`,
+      `--listen-addr=127.0.0.1:${this.port}`,
+      `--state-dir=${this.dir}`,
+      '--debug-addr=-',
+      '--telemetry=disable',
+      '--log-level=error',
+    ];
     this.child = spawn(ferretdbBinary(), args, { stdio: 'ignore' });
     await waitFor(() => canConnect(this.port), 20_000);
   }
@@ -58,4 +72,3 @@ export class FerretDbProcess {
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
-

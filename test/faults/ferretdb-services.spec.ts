@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { mongo } from 'mongoose';
+
 import { FerretDbProcess, SERVICES_SQLITE_PRAGMAS } from './ferretdb-process';
 
 /**
@@ -18,7 +20,10 @@ const SERVICES = join(__dirname, '..', '..', 'scripts', 'services.sh');
 function startMongo(port: number): Promise<{ code: number; said: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sweat-services-'));
   return new Promise((resolve) => {
-    const child = spawn('bash', [SERVICES, 'start-mongo'], { env: { ...process.env, LOCAL_MONGO_PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', [SERVICES, 'start-mongo'], {
+      env: { ...process.env, LOCAL_MONGO_PORT: String(port), DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let said = '';
     child.stdout.on('data', (chunk) => (said += chunk));
     child.stderr.on('data', (chunk) => (said += chunk));
@@ -58,7 +63,12 @@ describe('scripts/services.sh with a FerretDB it did not start on its port', () 
     const ferret = await FerretDbProcess.create(SERVICES_SQLITE_PRAGMAS);
     try {
       const { code, said } = await startMongo(ferret.port);
-      expect({ code, said }).toEqual({ code: 0, said: expect.stringMatching(/reusing FerretDB v1\.24\.2-sweat\.\d+ on 127\.0\.0\.1:\d+ \(not started from DATA_DIR=.*, same settings\)/) });
+      expect({ code, said }).toEqual({
+        code: 0,
+        said: expect.stringMatching(
+          /reusing FerretDB v1\.24\.2-sweat\.\d+ on 127\.0\.0\.1:\d+ \(not started from DATA_DIR=.*, same settings\)/,
+        ),
+      });
     } finally {
       await ferret.remove();
     }
@@ -68,7 +78,12 @@ describe('scripts/services.sh with a FerretDB it did not start on its port', () 
     const ferret = await FerretDbProcess.create();
     try {
       const { code, said } = await startMongo(ferret.port);
-      expect({ code, said }).toEqual({ code: 1, said: expect.stringMatching(/with other SQLite settings .* its commits may not be durable\. Stop it \(pid \d+\), or run on another port: LOCAL_MONGO_PORT/) });
+      expect({ code, said }).toEqual({
+        code: 1,
+        said: expect.stringMatching(
+          /with other SQLite settings .* its commits may not be durable\. Stop it \(pid \d+\), or run on another port: LOCAL_MONGO_PORT/,
+        ),
+      });
     } finally {
       await ferret.remove();
     }
@@ -78,7 +93,12 @@ describe('scripts/services.sh with a FerretDB it did not start on its port', () 
     const older = await fakeServer({ version: '7.0.42', ferretdbVersion: 'v1.24.2' });
     try {
       const { code, said } = await startMongo(older.port);
-      expect({ code, said }).toEqual({ code: 1, said: expect.stringMatching(/FerretDB v1\.24\.2 listens on 127\.0\.0\.1:\d+ .*, not v1\.24\.2-sweat\.\d+: it lacks patches this app relies on/) });
+      expect({ code, said }).toEqual({
+        code: 1,
+        said: expect.stringMatching(
+          /FerretDB v1\.24\.2 listens on 127\.0\.0\.1:\d+ .*, not v1\.24\.2-sweat\.\d+: it lacks patches this app relies on/,
+        ),
+      });
     } finally {
       await older.close();
     }
@@ -88,7 +108,12 @@ describe('scripts/services.sh with a FerretDB it did not start on its port', () 
     const mongodb = await fakeServer({ version: '7.0.5' });
     try {
       const { code, said } = await startMongo(mongodb.port);
-      expect({ code, said }).toEqual({ code: 1, said: expect.stringMatching(/MongoDB 7\.0\.5 listens on 127\.0\.0\.1:(\d+) .*not the local FerretDB: to use it, set MONGODB_URI=mongodb:\/\/127\.0\.0\.1:\1\/sweat/) });
+      expect({ code, said }).toEqual({
+        code: 1,
+        said: expect.stringMatching(
+          /MongoDB 7\.0\.5 listens on 127\.0\.0\.1:(\d+) .*not the local FerretDB: to use it, set MONGODB_URI=mongodb:\/\/127\.0\.0\.1:\1\/sweat/,
+        ),
+      });
     } finally {
       await mongodb.close();
     }

@@ -1,5 +1,7 @@
 import { copyFileSync, writeFileSync } from 'node:fs';
+
 import mongoose, { mongo } from 'mongoose';
+
 import { FerretDbProcess, SERVICES_SQLITE_PRAGMAS } from './ferretdb-process';
 import { OLD_STORE_DATABASE, OLD_STORE_DOCUMENTS, OLD_STORE_FILE, OLD_STORE_USERS, oldStoreModels } from './old-store';
 
@@ -16,7 +18,8 @@ const ejson = (doc: mongo.Document) => mongo.BSON.EJSON.stringify(doc, { relaxed
 const sameValue = (a: unknown, b: unknown) => ejson({ v: a }) === ejson({ v: b });
 /** MongoDB's equality on one field: the value itself, or an element of an array there. */
 const holds = (doc: mongo.Document, field: string, value: unknown) =>
-  sameValue(doc[field], value) || (Array.isArray(doc[field]) && doc[field].some((element: unknown) => sameValue(element, value)));
+  sameValue(doc[field], value) ||
+  (Array.isArray(doc[field]) && doc[field].some((element: unknown) => sameValue(element, value)));
 
 describe('a store written by FerretDB v1.24.2 without our patches', () => {
   let ferret: FerretDbProcess;
@@ -49,11 +52,27 @@ describe('a store written by FerretDB v1.24.2 without our patches', () => {
       for (const index of await db.collection(collection).indexes()) {
         const field = Object.keys(index.key)[0];
         const holdsArray = docs.some((doc) => Array.isArray(doc[field]));
-        for (const value of new Set(docs.flatMap((doc) => doc[field]).filter((v) => typeof v === 'string' || v instanceof mongo.ObjectId))) {
-          const found = await db.collection(collection).find({ [field]: value }).toArray();
+        for (const value of new Set(
+          docs.flatMap((doc) => doc[field]).filter((v) => typeof v === 'string' || v instanceof mongo.ObjectId),
+        )) {
+          const found = await db
+            .collection(collection)
+            .find({ [field]: value })
+            .toArray();
           const label = `${collection} ${field} = ${ejson({ value })}`;
-          expect({ label, found: found.map(ejson).sort() }).toEqual({ label, found: docs.filter((doc) => holds(doc, field, value)).map(ejson).sort() });
-          const plan = JSON.stringify(await db.collection(collection).find({ [field]: value }).explain());
+          expect({ label, found: found.map(ejson).sort() }).toEqual({
+            label,
+            found: docs
+              .filter((doc) => holds(doc, field, value))
+              .map(ejson)
+              .sort(),
+          });
+          const plan = JSON.stringify(
+            await db
+              .collection(collection)
+              .find({ [field]: value })
+              .explain(),
+          );
           expect({ label, usesIndex: plan.includes(`USING INDEX`) }).toEqual({ label, usesIndex: !holdsArray });
           if (!holdsArray) fromIndex++;
         }
@@ -61,22 +80,68 @@ describe('a store written by FerretDB v1.24.2 without our patches', () => {
     }
     expect(fromIndex).toBeGreaterThan(20);
     // The array under walletAddress: ben is found by either of its elements.
-    expect((await db.collection('users').find({ walletAddress: 'W2' }).toArray()).map((u) => u.username)).toEqual(['ben']);
+    expect((await db.collection('users').find({ walletAddress: 'W2' }).toArray()).map((u) => u.username)).toEqual([
+      'ben',
+    ]);
   });
 
   it('keeps its unique indexes unique, and takes new writes', async () => {
-    const duplicate = (write: Promise<unknown>) => write.then(() => 'inserted', (err) => (err.code === 11000 ? 'duplicate key' : String(err)));
+    const duplicate = (write: Promise<unknown>) =>
+      write.then(
+        () => 'inserted',
+        (err) => (err.code === 11000 ? 'duplicate key' : String(err)),
+      );
     const entries = db.collection('ledger_entries');
     const [user] = OLD_STORE_USERS;
     expect(await duplicate(db.collection('users').insertOne({ username: 'ana' }))).toBe('duplicate key');
-    expect(await duplicate(entries.insertOne({ _id: 'other' as never, userId: user, account: 'credits', seq: 3, idempotencyKey: 'grant:new' }))).toBe('duplicate key');
-    expect(await duplicate(entries.insertOne({ _id: 'other' as never, userId: user, account: 'credits', seq: 4, idempotencyKey: 'grant:1' }))).toBe('duplicate key');
-    expect(await duplicate(entries.insertOne({ _id: `${user.toHexString()}:credits:4` as never, userId: user, account: 'credits', seq: 4, idempotencyKey: 'grant:4' }))).toBe('inserted');
-    expect((await entries.find({ userId: user, account: 'credits' }).sort({ seq: -1 }).limit(1).toArray())[0].seq).toBe(4);
+    expect(
+      await duplicate(
+        entries.insertOne({
+          _id: 'other' as never,
+          userId: user,
+          account: 'credits',
+          seq: 3,
+          idempotencyKey: 'grant:new',
+        }),
+      ),
+    ).toBe('duplicate key');
+    expect(
+      await duplicate(
+        entries.insertOne({
+          _id: 'other' as never,
+          userId: user,
+          account: 'credits',
+          seq: 4,
+          idempotencyKey: 'grant:1',
+        }),
+      ),
+    ).toBe('duplicate key');
+    expect(
+      await duplicate(
+        entries.insertOne({
+          _id: `${user.toHexString()}:credits:4` as never,
+          userId: user,
+          account: 'credits',
+          seq: 4,
+          idempotencyKey: 'grant:4',
+        }),
+      ),
+    ).toBe('inserted');
+    expect((await entries.find({ userId: user, account: 'credits' }).sort({ seq: -1 }).limit(1).toArray())[0].seq).toBe(
+      4,
+    );
   });
 
   it("holds every index the app declares, so the app's start builds none", async () => {
-    const indexes = async () => Object.fromEntries(await Promise.all(Object.keys(OLD_STORE_DOCUMENTS).map(async (c) => [c, (await db.collection(c).indexes()).map((i) => i.name).sort()])));
+    const indexes = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.keys(OLD_STORE_DOCUMENTS).map(async (c) => [
+            c,
+            (await db.collection(c).indexes()).map((i) => i.name).sort(),
+          ]),
+        ),
+      );
     const before = await indexes();
     const connection = await mongoose.createConnection(ferret.uri(OLD_STORE_DATABASE)).asPromise();
     try {
@@ -84,8 +149,15 @@ describe('a store written by FerretDB v1.24.2 without our patches', () => {
       expect([...models.keys()].sort()).toEqual(Object.keys(OLD_STORE_DOCUMENTS).sort());
       for (const model of models.values()) await model.init();
       for (const [collection, model] of models) {
-        const declared = model.schema.indexes().map(([key]) => Object.entries(key).map(([field, order]) => `${field}_${order}`).join('_'));
-        expect({ collection, missing: declared.filter((name) => !before[collection].includes(name)) }).toEqual({ collection, missing: [] });
+        const declared = model.schema.indexes().map(([key]) =>
+          Object.entries(key)
+            .map(([field, order]) => `${field}_${order}`)
+            .join('_'),
+        );
+        expect({ collection, missing: declared.filter((name) => !before[collection].includes(name)) }).toEqual({
+          collection,
+          missing: [],
+        });
       }
     } finally {
       await connection.close();

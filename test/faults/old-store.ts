@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import mongoose, { mongo } from 'mongoose';
+
 import { appSchemas } from '../../server/test/support/recorded-queries';
 import { FerretDbProcess } from './ferretdb-process';
 
@@ -41,12 +43,38 @@ export const OLD_STORE_DOCUMENTS: Record<string, mongo.Document[]> = {
     idempotencyKey: `grant:${seq}`,
   })),
   proof_days: [
-    { _id: id(10), userId: OLD_STORE_USERS[0], day: '2026-11-24', status: 'credited', createdAt: new Date('2026-11-24T08:00:00Z') },
-    { _id: id(11), userId: OLD_STORE_USERS[1], day: '2026-11-24', status: 'checking', createdAt: new Date('2026-11-24T09:00:00Z') },
+    {
+      _id: id(10),
+      userId: OLD_STORE_USERS[0],
+      day: '2026-11-24',
+      status: 'credited',
+      createdAt: new Date('2026-11-24T08:00:00Z'),
+    },
+    {
+      _id: id(11),
+      userId: OLD_STORE_USERS[1],
+      day: '2026-11-24',
+      status: 'checking',
+      createdAt: new Date('2026-11-24T09:00:00Z'),
+    },
   ],
   uploads: [
-    { _id: id(20), owner: OLD_STORE_USERS[0], status: 'finished', fileRemovedAt: null, expiresAt: new Date('2026-11-24T08:15:00Z'), createdAt: new Date('2026-11-24T08:00:00Z') },
-    { _id: id(21), owner: OLD_STORE_USERS[1], status: 'pending', fileRemovedAt: null, expiresAt: new Date('2026-11-24T09:15:00Z'), createdAt: new Date('2026-11-24T09:00:00Z') },
+    {
+      _id: id(20),
+      owner: OLD_STORE_USERS[0],
+      status: 'finished',
+      fileRemovedAt: null,
+      expiresAt: new Date('2026-11-24T08:15:00Z'),
+      createdAt: new Date('2026-11-24T08:00:00Z'),
+    },
+    {
+      _id: id(21),
+      owner: OLD_STORE_USERS[1],
+      status: 'pending',
+      fileRemovedAt: null,
+      expiresAt: new Date('2026-11-24T09:15:00Z'),
+      createdAt: new Date('2026-11-24T09:00:00Z'),
+    },
   ],
   workout_sessions: [
     { _id: id(30), userId: OLD_STORE_USERS[0], workoutId: id(40), completedAt: new Date('2026-11-24T07:00:00Z') },
@@ -59,7 +87,8 @@ export function oldStoreModels(connection: mongoose.Connection): Map<string, mon
   const models = new Map<string, mongoose.Model<mongo.Document>>();
   for (const [name, schema] of appSchemas()) {
     const collection = schema.get('collection')!;
-    if (collection in OLD_STORE_DOCUMENTS) models.set(collection, connection.models[name] ?? connection.model(name, schema));
+    if (collection in OLD_STORE_DOCUMENTS)
+      models.set(collection, connection.models[name] ?? connection.model(name, schema));
   }
   return models;
 }
@@ -69,7 +98,8 @@ async function writeOldStore(): Promise<void> {
   try {
     const connection = await mongoose.createConnection(ferret.uri(OLD_STORE_DATABASE)).asPromise();
     const info = await connection.db!.admin().command({ buildInfo: 1 });
-    if (info.ferretdbVersion !== 'v1.24.2') throw new Error(`FERRETDB_BIN is ${info.ferretdbVersion}, not FerretDB v1.24.2 without patches`);
+    if (info.ferretdbVersion !== 'v1.24.2')
+      throw new Error(`FERRETDB_BIN is ${info.ferretdbVersion}, not FerretDB v1.24.2 without patches`);
     for (const [collection, model] of oldStoreModels(connection)) {
       await model.init();
       await connection.db!.collection(collection).insertMany(OLD_STORE_DOCUMENTS[collection]);

@@ -1,4 +1,4 @@
-import { SignedIn, TestApp, signIn, startTestApp } from '../../server/test/harness';
+import { SignedIn, signIn, startTestApp, TestApp } from '../../server/test/harness';
 import { RedisProcess, waitFor } from '../../server/test/redis-process';
 
 /**
@@ -7,7 +7,13 @@ import { RedisProcess, waitFor } from '../../server/test/redis-process';
  * 503 would take every replica out of the load balancer, since all share one Redis), and once
  * Redis is back the AI works again in the same app and readiness reports ok. (How fast the refusal comes and the rest of training is in server/test/ai-redis-down.spec.ts.)
  */
-const readRoutes = (me: SignedIn) => ['/api/user', `/api/transactions/${me.user.id}`, '/api/workout/sessions', '/api/achievements', '/api/config'];
+const readRoutes = (me: SignedIn) => [
+  '/api/user',
+  `/api/transactions/${me.user.id}`,
+  '/api/workout/sessions',
+  '/api/achievements',
+  '/api/config',
+];
 
 describe('Redis stopped under load', () => {
   let redis: RedisProcess;
@@ -32,7 +38,8 @@ describe('Redis stopped under load', () => {
     const seen: string[] = [];
     const lanes = users.map(async (me) => {
       while (running) {
-        for (const route of readRoutes(me)) seen.push(`${route.replace(me.user.id, '{userId}')} ${(await t.http.get(route).set(me.auth)).status}`);
+        for (const route of readRoutes(me))
+          seen.push(`${route.replace(me.user.id, '{userId}')} ${(await t.http.get(route).set(me.auth)).status}`);
       }
     });
     return {

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestApp, signIn, startTestApp } from '../../server/test/harness';
+
+import { signIn, startTestApp, TestApp } from '../../server/test/harness';
 import type { FakeServer } from '../fakes/http-fake';
 import { FakeSolanaRpc, startFakeSolanaRpc } from '../fakes/solana-rpc';
 import { FakeXApi, startFakeXApi } from '../fakes/x-api';
@@ -66,23 +67,41 @@ describe('schemathesis over /api/docs-json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sweat-fuzz-'));
     const junit = join(dir, 'junit.xml');
     const document = join(dir, 'openapi.json');
-    writeFileSync(document, JSON.stringify(pinUserId(withoutSessionEnders((await t.http.get('/api/docs-json').expect(200)).body), me.user.id)));
+    writeFileSync(
+      document,
+      JSON.stringify(
+        pinUserId(withoutSessionEnders((await t.http.get('/api/docs-json').expect(200)).body), me.user.id),
+      ),
+    );
     const args = [
-      '--config-file', join(__dirname, 'schemathesis.toml'),
-      'run', document,
-      '--url', t.url,
-      '-H', `Authorization: Bearer ${me.token}`,
+      '--config-file',
+      join(__dirname, 'schemathesis.toml'),
+      'run',
+      document,
+      '--url',
+      t.url,
+      '-H',
+      `Authorization: Bearer ${me.token}`,
       ...(CHECKS ? ['--checks', CHECKS] : []),
-      '--max-examples', String(MAX_EXAMPLES),
-      '--phases', 'examples,coverage,fuzzing',
+      '--max-examples',
+      String(MAX_EXAMPLES),
+      '--phases',
+      'examples,coverage,fuzzing',
       // One worker: this machine's Python (3.11.7) can corrupt its AST recursion counter when threads
       // parse code (CPython gh-106905, fixed in 3.11.8); with two workers one operation's run crashed
       // in CI with "SystemError: AST constructor recursion depth mismatch", a tool error, not a finding.
-      '--workers', '1',
-      '--seed', process.env.FUZZ_SEED ?? '1',
-      '--request-timeout', '20',
-      '--suppress-health-check', 'all',
-      '--report', 'junit', '--report-junit-path', junit,
+      '--workers',
+      '1',
+      '--seed',
+      process.env.FUZZ_SEED ?? '1',
+      '--request-timeout',
+      '20',
+      '--suppress-health-check',
+      'all',
+      '--report',
+      'junit',
+      '--report-junit-path',
+      junit,
     ];
     const log = join(dir, 'schemathesis.log');
     const code = await runLogged(schemathesisBinary(), args, log);
@@ -92,7 +111,11 @@ describe('schemathesis over /api/docs-json', () => {
     else process.stdout.write(`schemathesis exited 0; its report: ${log}\n`);
     const cases = readJunit(readFileSync(junit, 'utf8'));
     const failed = cases.filter((c) => c.failure);
-    if (process.env.FUZZ_SUMMARY) writeFileSync(process.env.FUZZ_SUMMARY, JSON.stringify({ passed: cases.length - failed.length, failed: failed.length, code }));
+    if (process.env.FUZZ_SUMMARY)
+      writeFileSync(
+        process.env.FUZZ_SUMMARY,
+        JSON.stringify({ passed: cases.length - failed.length, failed: failed.length, code }),
+      );
     expect(cases.length).toBeGreaterThan(5);
     expect(failed.map((c) => `${c.name}: ${c.failure}`)).toEqual([]);
     expect(code).toBe(0);
@@ -118,7 +141,8 @@ function pinUserId(doc: OpenApiDocument, userId: string): OpenApiDocument {
   const pinned = { type: 'string', enum: [userId] };
   for (const item of Object.values(doc.paths)) {
     for (const op of Object.values(item)) {
-      for (const param of op.parameters ?? []) if (param.name === 'userId' && param.in === 'path') param.schema = pinned;
+      for (const param of op.parameters ?? [])
+        if (param.name === 'userId' && param.in === 'path') param.schema = pinned;
       const body = op.requestBody?.content?.['application/json']?.schema;
       if (body?.properties?.userId) body.properties.userId = pinned;
     }
@@ -127,14 +151,26 @@ function pinUserId(doc: OpenApiDocument, userId: string): OpenApiDocument {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ name: string; in: string; schema?: object }>; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, object> } }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ name: string; in: string; schema?: object }>;
+        requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, object> } }> };
+      }
+    >
+  >;
 }
 
 /** Runs the command with its output (both streams) written to `logPath`; resolves its exit code. */
 function runLogged(command: string, args: string[], logPath: string): Promise<number> {
   const logFd = openSync(logPath, 'w');
   return new Promise<number>((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', logFd, logFd], env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: join(__dirname, 'formats.py') } });
+    const child = spawn(command, args, {
+      stdio: ['ignore', logFd, logFd],
+      env: { ...process.env, NO_COLOR: '1', SCHEMATHESIS_HOOKS: join(__dirname, 'formats.py') },
+    });
     child.on('exit', (c) => resolve(c ?? 1));
     child.on('error', (error) => {
       writeSync(logFd, `${command}: ${error.message}\n`);
@@ -148,10 +184,22 @@ function readJunit(xml: string): CaseResult[] {
   const cases: CaseResult[] = [];
   for (const match of xml.matchAll(/<testcase\b([^>]*?)(\/>|>([\s\S]*?)<\/testcase>)/g)) {
     const name = /name="([^"]*)"/.exec(match[1])?.[1] ?? '?';
-    const problem = /<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>|<(failure|error)\b[^>]*?message="([^"]*)"[^>]*\/>/.exec(match[3] ?? '');
-    cases.push({ name: decode(name), failure: problem ? decode((problem[2] || problem[5] || problem[3] || 'failed').slice(0, 2000)) : null });
+    const problem =
+      /<(failure|error)\b[^>]*?(?:message="([^"]*)")?[^>]*>([\s\S]*?)<\/\1>|<(failure|error)\b[^>]*?message="([^"]*)"[^>]*\/>/.exec(
+        match[3] ?? '',
+      );
+    cases.push({
+      name: decode(name),
+      failure: problem ? decode((problem[2] || problem[5] || problem[3] || 'failed').slice(0, 2000)) : null,
+    });
   }
   return cases;
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#10;/g, '\n').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#10;/g, '\n')
+    .replace(/&amp;/g, '&');

@@ -5,6 +5,9 @@ const ROOT = resolve(__dirname, '..', '..');
 
 /** The pinned schemathesis binary, installed on first use (scripts/services.sh install-fuzz prints its path). */
 export function schemathesisBinary(): string {
-  const out = execFileSync('bash', [join(ROOT, 'scripts', 'services.sh'), 'install-fuzz'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const out = execFileSync('bash', [join(ROOT, 'scripts', 'services.sh'), 'install-fuzz'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return out.trim().split('\n').pop()!;
 }

@@ -1,5 +1,5 @@
 import { LedgerService } from '../../server/src/ledger/ledger.service';
-import { TestApp, signIn, startTestApp } from '../../server/test/harness';
+import { signIn, startTestApp, TestApp } from '../../server/test/harness';
 import { LOAD_GRANT, LoadClient, LoadUser, roundsUntil, Sample, summarize } from './scenario';
 
 /**
@@ -32,33 +32,50 @@ describe(`mixed load: ${USERS} users for ${SECONDS} s`, () => {
   async function user(index: number, deadline: number): Promise<LoadUser> {
     const me = await signIn(t);
     // An operator's grant, so the first redemption goes through and later ones meet a low balance.
-    await t.app.get(LedgerService).post({ userId: me.user.id, amount: LOAD_GRANT.amount, kind: 'grant', reason: LOAD_GRANT.reason, idempotencyKey: LOAD_GRANT.idempotencyKey(me.user.id) });
+    await t.app.get(LedgerService).post({
+      userId: me.user.id,
+      amount: LOAD_GRANT.amount,
+      kind: 'grant',
+      reason: LOAD_GRANT.reason,
+      idempotencyKey: LOAD_GRANT.idempotencyKey(me.user.id),
+    });
     await roundsUntil(api, me, index, deadline);
     return me;
   }
 
-  it('answers without a 5xx, loses and doubles no credit, and reports p95 per route', async () => {
-    const deadline = Date.now() + SECONDS * 1000;
-    const users = await Promise.all(Array.from({ length: USERS }, (_, i) => user(i, deadline)));
-    const samples = api.samples;
+  it(
+    'answers without a 5xx, loses and doubles no credit, and reports p95 per route',
+    async () => {
+      const deadline = Date.now() + SECONDS * 1000;
+      const users = await Promise.all(Array.from({ length: USERS }, (_, i) => user(i, deadline)));
+      const samples = api.samples;
 
-    report(samples);
-    const serverErrors = samples.filter((s) => s.status >= 500).map((s) => `${s.route} → ${s.status}`);
-    expect(serverErrors).toEqual([]);
-    const succeeded = (route: string, status: number) => samples.filter((s) => s.route === route && s.status === status).length;
-    // Every generated workout starts and completes: users share the server's test clock, which must not carry one's workout past its session.
-    const generated = succeeded('POST /api/workout/generate', 201);
-    expect([succeeded('POST /api/workout/{id}/start', 200), succeeded('POST /api/workout/complete', 200)]).toEqual([generated, generated]);
-    expect(succeeded('POST /api/proof/validate-all', 200)).toBeGreaterThan(0);
-    expect(succeeded('POST /api/credits/redeem', 200)).toBeGreaterThan(0);
+      report(samples);
+      const serverErrors = samples.filter((s) => s.status >= 500).map((s) => `${s.route} → ${s.status}`);
+      expect(serverErrors).toEqual([]);
+      const succeeded = (route: string, status: number) =>
+        samples.filter((s) => s.route === route && s.status === status).length;
+      // Every generated workout starts and completes: users share the server's test clock, which must not carry one's workout past its session.
+      const generated = succeeded('POST /api/workout/generate', 201);
+      expect([succeeded('POST /api/workout/{id}/start', 200), succeeded('POST /api/workout/complete', 200)]).toEqual([
+        generated,
+        generated,
+      ]);
+      expect(succeeded('POST /api/proof/validate-all', 200)).toBeGreaterThan(0);
+      expect(succeeded('POST /api/credits/redeem', 200)).toBeGreaterThan(0);
 
-    const ledger = t.app.get(LedgerService);
-    expect((await ledger.verify()).problems).toEqual([]);
-    for (const me of users) {
-      const shown = (await api.call(me, 'GET /api/user', 'GET', '/api/user')).body;
-      expect({ credits: shown.sweatCredits, pending: shown.pendingCredits }).toEqual({ credits: await ledger.balance(me.user.id), pending: await ledger.balance(me.user.id, 'pending') });
-    }
-  }, (SECONDS + 420) * 1000); // the last round started before the deadline must finish, then verify
+      const ledger = t.app.get(LedgerService);
+      expect((await ledger.verify()).problems).toEqual([]);
+      for (const me of users) {
+        const shown = (await api.call(me, 'GET /api/user', 'GET', '/api/user')).body;
+        expect({ credits: shown.sweatCredits, pending: shown.pendingCredits }).toEqual({
+          credits: await ledger.balance(me.user.id),
+          pending: await ledger.balance(me.user.id, 'pending'),
+        });
+      }
+    },
+    (SECONDS + 420) * 1000,
+  ); // the last round started before the deadline must finish, then verify
 });
 
 /** A markdown table on stdout: requests, statuses, p50 and p95 per route, and overall. */
@@ -66,7 +83,9 @@ function report(samples: Sample[]) {
   const lines = [
     '| Route | Requests | Statuses | p50 ms | p95 ms |',
     '|---|---|---|---|---|',
-    ...summarize(samples).map((r) => `| ${r.route} | ${r.requests} | ${r.statuses} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} |`),
+    ...summarize(samples).map(
+      (r) => `| ${r.route} | ${r.requests} | ${r.statuses} | ${r.p50.toFixed(0)} | ${r.p95.toFixed(0)} |`,
+    ),
   ];
   process.stdout.write(`\nmixed load, ${USERS} users, ${SECONDS} s\n${lines.join('\n')}\n`);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import * as samples from '../../server/test/support/evidence-samples';
 import { mp4Video, pngImage } from '../../server/test/support/proof-files';
 
@@ -26,7 +27,11 @@ export interface Sample {
 }
 
 /** The credits each user is granted before its first round, so its first redemption goes through. */
-export const LOAD_GRANT = { amount: 200, reason: 'load test grant', idempotencyKey: (userId: string) => `grant:load-${userId}` };
+export const LOAD_GRANT = {
+  amount: 200,
+  reason: 'load test grant',
+  idempotencyKey: (userId: string) => `grant:load-${userId}`,
+};
 
 /**
  * Requests in a first round: 1 profile + 3 workout + a tick per exercise + 1 test clock + 1 challenge
@@ -50,13 +55,22 @@ export class LoadClient {
     readonly samples: Sample[] = [],
   ) {}
 
-  async call(me: LoadUser, route: string, method: string, path: string, body?: unknown, raw?: { bytes: Buffer; type: string }) {
+  async call(
+    me: LoadUser,
+    route: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    raw?: { bytes: Buffer; type: string },
+  ) {
     const started = performance.now();
     let res: Response;
     try {
       res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, {
         method,
-        headers: raw ? { 'content-type': raw.type } : { 'content-type': 'application/json', authorization: `Bearer ${me.token}` },
+        headers: raw
+          ? { 'content-type': raw.type }
+          : { 'content-type': 'application/json', authorization: `Bearer ${me.token}` },
         body: raw ? new Uint8Array(raw.bytes) : body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
@@ -71,7 +85,10 @@ export class LoadClient {
 
 async function upload(api: LoadClient, me: LoadUser, kind: string, bytes: Buffer, type: string): Promise<string> {
   const { body } = await api.call(me, 'POST /api/proof/upload-url', 'POST', '/api/proof/upload-url', { kind });
-  await api.call(me, 'PUT /api/uploads/{id}', 'PUT', body.uploadURL.replace(/^https?:\/\/[^/]+/, ''), undefined, { bytes, type });
+  await api.call(me, 'PUT /api/uploads/{id}', 'PUT', body.uploadURL.replace(/^https?:\/\/[^/]+/, ''), undefined, {
+    bytes,
+    type,
+  });
   return body.uploadURL;
 }
 
@@ -83,9 +100,18 @@ export interface DayProof {
 
 /** The day's three proofs uploaded and validated together, with today's code as the dialog shows it. */
 async function proveToday(api: LoadClient, me: LoadUser, { seed, genuine }: DayProof) {
-  const { body: challenge } = await api.call(me, 'GET /api/proof/challenge', 'GET', '/api/proof/challenge?timeZone=UTC');
+  const { body: challenge } = await api.call(
+    me,
+    'GET /api/proof/challenge',
+    'GET',
+    '/api/proof/challenge?timeZone=UTC',
+  );
   const files = genuine
-    ? { selfie: samples.dailySelfie(challenge.code, seed), video: samples.reusedWorkoutVideo(seed % 3, seed), watch: samples.activityScreenshot(seed, seed) }
+    ? {
+        selfie: samples.dailySelfie(challenge.code, seed),
+        video: samples.reusedWorkoutVideo(seed % 3, seed),
+        watch: samples.activityScreenshot(seed, seed),
+      }
     : { selfie: pngImage(96, 96, seed), video: mp4Video(seed), watch: pngImage(120, 200, seed) };
   const proofs = {
     gym_selfie: await upload(api, me, 'gym_selfie', files.selfie, genuine ? 'image/jpeg' : 'image/png'),
@@ -98,24 +124,47 @@ async function proveToday(api: LoadClient, me: LoadUser, { seed, genuine }: DayP
 /** One round of the scenario; with `proof`, the day is proved in it. */
 export async function round(api: LoadClient, me: LoadUser, proof?: DayProof) {
   await api.call(me, 'GET /api/user', 'GET', '/api/user');
-  const workout = await api.call(me, 'POST /api/workout/generate', 'POST', '/api/workout/generate', { userId: me.user.id });
+  const workout = await api.call(me, 'POST /api/workout/generate', 'POST', '/api/workout/generate', {
+    userId: me.user.id,
+  });
   if (workout.status === 201) {
     const ticked = workout.body.exercises.map((e: { id: string }) => e.id);
-    const started = await api.call(me, 'POST /api/workout/{id}/start', 'POST', `/api/workout/${workout.body.id}/start`, { userId: me.user.id });
+    const started = await api.call(
+      me,
+      'POST /api/workout/{id}/start',
+      'POST',
+      `/api/workout/${workout.body.id}/start`,
+      { userId: me.user.id },
+    );
     // The server pays the ticks it stored: each exercise is ticked as the card ticks it.
     for (const exerciseId of ticked) {
-      await api.call(me, 'PUT /api/workout/{id}/progress', 'PUT', `/api/workout/${workout.body.id}/progress`, { userId: me.user.id, exerciseId, done: true });
+      await api.call(me, 'PUT /api/workout/{id}/progress', 'PUT', `/api/workout/${workout.body.id}/progress`, {
+        userId: me.user.id,
+        exerciseId,
+        done: true,
+      });
     }
     // Half the session's minutes pass on the server's test clock (TEST_CLOCK=1), so it may be completed. The clock is
     // the server's, shared by every user: each asks for its own half time, not a step, or 200 steps would add up to days.
     if (started.status === 200) {
       const halfTime = Date.parse(started.body.startedAt) + Math.ceil(workout.body.duration / 2) * 60_000;
-      await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', { until: new Date(halfTime).toISOString() });
+      await api.call(me, 'POST /api/test/clock', 'POST', '/api/test/clock', {
+        until: new Date(halfTime).toISOString(),
+      });
     }
-    await api.call(me, 'POST /api/workout/complete', 'POST', '/api/workout/complete', { userId: me.user.id, workoutId: workout.body.id, completedExercises: ticked });
+    await api.call(me, 'POST /api/workout/complete', 'POST', '/api/workout/complete', {
+      userId: me.user.id,
+      workoutId: workout.body.id,
+      completedExercises: ticked,
+    });
   }
   if (proof) await proveToday(api, me, proof);
-  await api.call(me, 'POST /api/credits/redeem', 'POST', '/api/credits/redeem', { userId: me.user.id, itemId: 'gym-pass', cost: 150, requestId: randomUUID() });
+  await api.call(me, 'POST /api/credits/redeem', 'POST', '/api/credits/redeem', {
+    userId: me.user.id,
+    itemId: 'gym-pass',
+    cost: 150,
+    requestId: randomUUID(),
+  });
   await api.call(me, 'GET /api/transactions/{userId}', 'GET', `/api/transactions/${me.user.id}`);
 }
 
@@ -142,10 +191,29 @@ export function percentile(values: number[], p: number): number {
 /** Per route in order of first appearance, then `all`: requests, statuses ("200×12 409×3"), p50 and p95 in ms. */
 export function summarize(samples: Sample[]) {
   const line = (route: string, rows: Sample[]) => {
-    const counts = rows.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }), {});
+    const counts = rows.reduce<Record<number, number>>(
+      (acc, s) => ({ ...acc, [s.status]: (acc[s.status] ?? 0) + 1 }),
+      {},
+    );
     const ms = rows.map((s) => s.ms);
-    return { route, requests: rows.length, statuses: Object.entries(counts).map(([s, n]) => `${s}×${n}`).join(' '), p50: percentile(ms, 50), p95: percentile(ms, 95) };
+    return {
+      route,
+      requests: rows.length,
+      statuses: Object.entries(counts)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' '),
+      p50: percentile(ms, 50),
+      p95: percentile(ms, 95),
+    };
   };
   const routes = [...new Set(samples.map((s) => s.route))];
-  return [...routes.map((r) => line(r, samples.filter((s) => s.route === r))), line('all', samples)];
+  return [
+    ...routes.map((r) =>
+      line(
+        r,
+        samples.filter((s) => s.route === r),
+      ),
+    ),
+    line('all', samples),
+  ];
 }

@@ -1,10 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppStore } from '../app/store';
 import { mockFetch } from '../test/fixtures';
-import { baseQuery, describeError, type ApiError } from './api';
+import { type ApiError, baseQuery, describeError } from './api';
 
 function callBaseQuery(args: Parameters<typeof baseQuery>[0], store = createAppStore(), endpoint = 'test') {
-  const api = { signal: new AbortController().signal, abort: vi.fn(), dispatch: store.dispatch, getState: store.getState, extra: undefined, endpoint, type: 'query' as const };
+  const api = {
+    signal: new AbortController().signal,
+    abort: vi.fn(),
+    dispatch: store.dispatch,
+    getState: store.getState,
+    extra: undefined,
+    endpoint,
+    type: 'query' as const,
+  };
   return baseQuery(args, api, {});
 }
 
@@ -12,10 +21,21 @@ describe('baseQuery', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('turns a non-OK answer into "<status>: <body text>" and keeps the server error fields', async () => {
-    const body = JSON.stringify({ statusCode: 401, code: 'AUTH_BAD_SIGNATURE', message: 'Signature does not match', error: 'Unauthorized' });
+    const body = JSON.stringify({
+      statusCode: 401,
+      code: 'AUTH_BAD_SIGNATURE',
+      message: 'Signature does not match',
+      error: 'Unauthorized',
+    });
     mockFetch(() => new Response(body, { status: 401, statusText: 'Unauthorized' }));
     const result = await callBaseQuery('auth/phantom');
-    expect(result.error).toEqual({ status: 401, message: `401: ${body}`, code: 'AUTH_BAD_SIGNATURE', title: 'Unauthorized', detail: 'Signature does not match' });
+    expect(result.error).toEqual({
+      status: 401,
+      message: `401: ${body}`,
+      code: 'AUTH_BAD_SIGNATURE',
+      title: 'Unauthorized',
+      detail: 'Signature does not match',
+    });
   });
 
   it('uses the status text when the body is empty', async () => {
@@ -45,7 +65,12 @@ describe('baseQuery', () => {
   it('signs out when the stored session is refused mid-use, but not when a sign-in call is refused', async () => {
     const store = createAppStore();
     localStorage.setItem('authToken', 'jwt-expired');
-    mockFetch(() => new Response('{"statusCode":401,"message":"Invalid or expired session","error":"Unauthorized"}', { status: 401 }));
+    mockFetch(
+      () =>
+        new Response('{"statusCode":401,"message":"Invalid or expired session","error":"Unauthorized"}', {
+          status: 401,
+        }),
+    );
     await callBaseQuery('auth/verify', store, 'verifySession');
     expect(localStorage.getItem('authToken')).toBe('jwt-expired');
     await callBaseQuery('transactions', store, 'getTransactions');
@@ -70,8 +95,17 @@ describe('describeError', () => {
     expect(describeError(bare, 'Sign-in Failed')).toEqual({ title: 'Sign-in Failed', description: '502: Bad Gateway' });
   });
 
-  it("chooses the product’s title by the error code, whatever title the server sent", () => {
-    const refused: ApiError = { status: 409, message: '409: {...}', code: 'LEDGER_INSUFFICIENT_CREDITS', title: 'Conflict', detail: 'Not enough' };
-    expect(describeError(refused, 'Redeem Failed')).toEqual({ title: 'Insufficient Credits', description: 'Not enough' });
+  it('chooses the product’s title by the error code, whatever title the server sent', () => {
+    const refused: ApiError = {
+      status: 409,
+      message: '409: {...}',
+      code: 'LEDGER_INSUFFICIENT_CREDITS',
+      title: 'Conflict',
+      detail: 'Not enough',
+    };
+    expect(describeError(refused, 'Redeem Failed')).toEqual({
+      title: 'Insufficient Credits',
+      description: 'Not enough',
+    });
   });
 });

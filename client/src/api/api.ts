@@ -1,6 +1,7 @@
-import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody, ErrorCode } from '@contract';
+import { createAction } from '@reduxjs/toolkit';
+import { type BaseQueryFn, createApi, type FetchArgs, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
 import { showToast } from '../app/toast/toastSlice';
 import { CACHE_TAGS } from './cacheTable';
 import { SPEC_TOAST_TITLES } from './errorTitles';
@@ -65,7 +66,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = asy
     clearToken();
     queryApi.dispatch(sessionRefused());
     queryApi.dispatch(api.util.resetApiState());
-    queryApi.dispatch(showToast({ title: 'Session Expired', description: 'Please sign in again.', variant: 'destructive' }));
+    queryApi.dispatch(
+      showToast({ title: 'Session Expired', description: 'Please sign in again.', variant: 'destructive' }),
+    );
   }
   if (typeof error.status === 'number') {
     const text = typeof error.data === 'string' ? error.data : '';
@@ -112,5 +115,8 @@ export function describeError(error: unknown, fallbackTitle: string): { title: s
     const specTitle = error.code && SPEC_TOAST_TITLES[error.code];
     return { title: specTitle || error.title || fallbackTitle, description: error.detail ?? error.message };
   }
-  return { title: fallbackTitle, description: error instanceof Error ? error.message : 'Something went wrong. Please try again.' };
+  return {
+    title: fallbackTitle,
+    description: error instanceof Error ? error.message : 'Something went wrong. Please try again.',
+  };
 }

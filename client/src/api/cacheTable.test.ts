@@ -1,8 +1,9 @@
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore, type AppStore } from '../app/store';
-import { authApi } from '../features/auth/authApi';
+
+import { type AppStore, createAppStore } from '../app/store';
 import { activitiesApi } from '../features/activities/activitiesApi';
+import { authApi } from '../features/auth/authApi';
 import { bmiApi } from '../features/bmi/bmiApi';
 import { creditsApi } from '../features/credits/creditsApi';
 import { profileApi } from '../features/profile/profileApi';
@@ -11,7 +12,7 @@ import { walletApi } from '../features/wallet/walletApi';
 import { workoutsApi } from '../features/workouts/workoutsApi';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { api } from './api';
-import { CACHE_TAGS, MUTATION_CHANGES, type CacheTag } from './cacheTable';
+import { CACHE_TAGS, type CacheTag, MUTATION_CHANGES } from './cacheTable';
 
 const USER = makeUser();
 
@@ -20,20 +21,56 @@ afterEach(() => vi.unstubAllGlobals());
 /** One screen query per cache tag, and the path it reads. */
 const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) => unknown }> = {
   User: { path: 'user', subscribe: (store) => store.dispatch(authApi.endpoints.getUser.initiate()) },
-  Transactions: { path: `transactions/${USER.id}`, subscribe: (store) => store.dispatch(creditsApi.endpoints.getTransactions.initiate(USER.id)) },
-  Marketplace: { path: 'credits/marketplace', subscribe: (store) => store.dispatch(creditsApi.endpoints.getMarketplace.initiate()) },
-  Redemptions: { path: 'credits/redemptions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getRedemptions.initiate()) },
-  Goals: { path: `goals/${USER.id}`, subscribe: (store) => store.dispatch(creditsApi.endpoints.getGoals.initiate(USER.id)) },
+  Transactions: {
+    path: `transactions/${USER.id}`,
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getTransactions.initiate(USER.id)),
+  },
+  Marketplace: {
+    path: 'credits/marketplace',
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getMarketplace.initiate()),
+  },
+  Redemptions: {
+    path: 'credits/redemptions',
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getRedemptions.initiate()),
+  },
+  Goals: {
+    path: `goals/${USER.id}`,
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getGoals.initiate(USER.id)),
+  },
   Pool: { path: 'credits/pool', subscribe: (store) => store.dispatch(creditsApi.endpoints.getPool.initiate()) },
-  Achievements: { path: `achievements/${USER.id}`, subscribe: (store) => store.dispatch(creditsApi.endpoints.getAchievements.initiate(USER.id)) },
-  Workout: { path: `workout/today/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getTodayWorkout.initiate(USER.id)) },
-  Sessions: { path: `workout/sessions/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getSessions.initiate(USER.id)) },
-  Bmi: { path: `bmi/${USER.id}`, subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)) },
-  Proofs: { path: `proof/history/${USER.id}`, subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)) },
+  Achievements: {
+    path: `achievements/${USER.id}`,
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getAchievements.initiate(USER.id)),
+  },
+  Workout: {
+    path: `workout/today/${USER.id}`,
+    subscribe: (store) => store.dispatch(workoutsApi.endpoints.getTodayWorkout.initiate(USER.id)),
+  },
+  Sessions: {
+    path: `workout/sessions/${USER.id}`,
+    subscribe: (store) => store.dispatch(workoutsApi.endpoints.getSessions.initiate(USER.id)),
+  },
+  Bmi: {
+    path: `bmi/${USER.id}`,
+    subscribe: (store) => store.dispatch(bmiApi.endpoints.getBmiRecords.initiate(USER.id)),
+  },
+  Proofs: {
+    path: `proof/history/${USER.id}`,
+    subscribe: (store) => store.dispatch(proofsApi.endpoints.getProofHistory.initiate(USER.id)),
+  },
   Profile: { path: 'profile', subscribe: (store) => store.dispatch(profileApi.endpoints.getProfile.initiate()) },
-  ChatHistory: { path: `workout/chat/history/${USER.id}`, subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)) },
-  EarnActions: { path: 'credits/earn-actions', subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()) },
-  Activities: { path: `activities/${USER.id}`, subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)) },
+  ChatHistory: {
+    path: `workout/chat/history/${USER.id}`,
+    subscribe: (store) => store.dispatch(workoutsApi.endpoints.getChatHistory.initiate(USER.id)),
+  },
+  EarnActions: {
+    path: 'credits/earn-actions',
+    subscribe: (store) => store.dispatch(creditsApi.endpoints.getEarnActions.initiate()),
+  },
+  Activities: {
+    path: `activities/${USER.id}`,
+    subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)),
+  },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -41,35 +78,88 @@ const AI_CALL = { body: {}, jobKey: 'job-key-1' };
 /** An argument each mutation can build its request from (the fake server answers anything). */
 const RUN: Record<Mutation, (store: AppStore) => unknown> = {
   getPhantomChallenge: (store) => store.dispatch(authApi.endpoints.getPhantomChallenge.initiate('wallet')),
-  phantomSignIn: (store) => store.dispatch(authApi.endpoints.phantomSignIn.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
+  phantomSignIn: (store) =>
+    store.dispatch(authApi.endpoints.phantomSignIn.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   verifySession: (store) => store.dispatch(authApi.endpoints.verifySession.initiate('token')),
   endSession: (store) => store.dispatch(authApi.endpoints.endSession.initiate({ token: 'token', everywhere: false })),
   createXLinkCode: (store) => store.dispatch(authApi.endpoints.createXLinkCode.initiate()),
   getLinkChallenge: (store) => store.dispatch(walletApi.endpoints.getLinkChallenge.initiate('wallet')),
-  linkWallet: (store) => store.dispatch(walletApi.endpoints.linkWallet.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
+  linkWallet: (store) =>
+    store.dispatch(walletApi.endpoints.linkWallet.initiate({ walletAddress: 'w', signature: 's', nonce: 'n' })),
   createBmiUploadUrl: (store) => store.dispatch(bmiApi.endpoints.createBmiUploadUrl.initiate({ size: 1 })),
-  createProofUploadUrl: (store) => store.dispatch(proofsApi.endpoints.createProofUploadUrl.initiate({ kind: 'gym_selfie', size: 1 })),
+  createProofUploadUrl: (store) =>
+    store.dispatch(proofsApi.endpoints.createProofUploadUrl.initiate({ kind: 'gym_selfie', size: 1 })),
   calculateBmi: (store) => store.dispatch(bmiApi.endpoints.calculateBmi.initiate({ height: 180, weight: 80 })),
-  analyzeBmiReport: (store) => store.dispatch(bmiApi.endpoints.analyzeBmiReport.initiate({ fileUrl: 'u', jobKey: 'job-key-1' })),
+  analyzeBmiReport: (store) =>
+    store.dispatch(bmiApi.endpoints.analyzeBmiReport.initiate({ fileUrl: 'u', jobKey: 'job-key-1' })),
   confirmBmiReport: (store) => store.dispatch(bmiApi.endpoints.confirmBmiReport.initiate('r1')),
   validateProofs: (store) => store.dispatch(proofsApi.endpoints.validateProofs.initiate({ proofs: {} })),
-  checkProof: (store) => store.dispatch(proofsApi.endpoints.checkProof.initiate({ kind: 'gym_selfie', fileUrl: 'u', timeZone: 'UTC' })),
-  generateWorkout: (store) => store.dispatch(workoutsApi.endpoints.generateWorkout.initiate({ ...AI_CALL, body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 } })),
-  generateFromChat: (store) => store.dispatch(workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } })),
-  coachChat: (store) => store.dispatch(workoutsApi.endpoints.coachChat.initiate({ ...AI_CALL, body: { userId: USER.id, message: 'hi', chatHistory: [] } })),
-  swapExercise: (store) => store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
+  checkProof: (store) =>
+    store.dispatch(proofsApi.endpoints.checkProof.initiate({ kind: 'gym_selfie', fileUrl: 'u', timeZone: 'UTC' })),
+  generateWorkout: (store) =>
+    store.dispatch(
+      workoutsApi.endpoints.generateWorkout.initiate({
+        ...AI_CALL,
+        body: { userId: USER.id, type: 'yoga', difficulty: 'beginner', duration: 15 },
+      }),
+    ),
+  generateFromChat: (store) =>
+    store.dispatch(
+      workoutsApi.endpoints.generateFromChat.initiate({ ...AI_CALL, body: { userId: USER.id, chatHistory: [] } }),
+    ),
+  coachChat: (store) =>
+    store.dispatch(
+      workoutsApi.endpoints.coachChat.initiate({
+        ...AI_CALL,
+        body: { userId: USER.id, message: 'hi', chatHistory: [] },
+      }),
+    ),
+  swapExercise: (store) =>
+    store.dispatch(workoutsApi.endpoints.swapExercise.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1' })),
   clearChatHistory: (store) => store.dispatch(workoutsApi.endpoints.clearChatHistory.initiate(USER.id)),
-  completeWorkout: (store) => store.dispatch(workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] })),
-  startSession: (store) => store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
-  updateProgress: (store) => store.dispatch(workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true })),
-  redeem: (store) => store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
+  completeWorkout: (store) =>
+    store.dispatch(
+      workoutsApi.endpoints.completeWorkout.initiate({ userId: USER.id, workoutId: 'w', completedExercises: ['e1'] }),
+    ),
+  startSession: (store) =>
+    store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
+  updateProgress: (store) =>
+    store.dispatch(
+      workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true }),
+    ),
+  redeem: (store) =>
+    store.dispatch(creditsApi.endpoints.redeem.initiate({ userId: USER.id, itemId: 'gym-pass', cost: 150 })),
   earn: (store) => store.dispatch(creditsApi.endpoints.earn.initiate({ userId: USER.id, action: 'steps' })),
-  validateTweet: (store) => store.dispatch(creditsApi.endpoints.validateTweet.initiate({ userId: USER.id, tweetUrl: 'https://x.com/a/status/1' })),
-  purchaseCredits: (store) => store.dispatch(walletApi.endpoints.purchaseCredits.initiate({ transactionHash: 'h', creditsAmount: 100, solAmount: 0.001 })),
-  createGoal: (store) => store.dispatch(creditsApi.endpoints.createGoal.initiate({ title: 't', metric: 'workouts', targetValue: 3, deadline: '2099-01-01', creditsStaked: 5 })),
+  validateTweet: (store) =>
+    store.dispatch(
+      creditsApi.endpoints.validateTweet.initiate({ userId: USER.id, tweetUrl: 'https://x.com/a/status/1' }),
+    ),
+  purchaseCredits: (store) =>
+    store.dispatch(
+      walletApi.endpoints.purchaseCredits.initiate({ transactionHash: 'h', creditsAmount: 100, solAmount: 0.001 }),
+    ),
+  createGoal: (store) =>
+    store.dispatch(
+      creditsApi.endpoints.createGoal.initiate({
+        title: 't',
+        metric: 'workouts',
+        targetValue: 3,
+        deadline: '2099-01-01',
+        creditsStaked: 5,
+      }),
+    ),
   saveProfile: (store) =>
     store.dispatch(
-      profileApi.endpoints.saveProfile.initiate({ age: 30, height: 180, weight: 80, goal: null, equipment: [], limitations: [], units: 'imperial', timeZone: 'UTC' }),
+      profileApi.endpoints.saveProfile.initiate({
+        age: 30,
+        height: 180,
+        weight: 80,
+        goal: null,
+        equipment: [],
+        limitations: [],
+        units: 'imperial',
+        timeZone: 'UTC',
+      }),
     ),
 };
 
@@ -122,7 +212,9 @@ describe('the cache table', () => {
   });
 
   it.each(Object.keys(MUTATION_CHANGES) as Mutation[])('%s refetches exactly its row', async (mutation) => {
-    expect(await tagsRefetchedBy(mutation)).toEqual(CACHE_TAGS.filter((tag) => (MUTATION_CHANGES[mutation] as readonly CacheTag[]).includes(tag)));
+    expect(await tagsRefetchedBy(mutation)).toEqual(
+      CACHE_TAGS.filter((tag) => (MUTATION_CHANGES[mutation] as readonly CacheTag[]).includes(tag)),
+    );
   });
 });
 
@@ -133,16 +225,23 @@ describe('what a change refreshes', () => {
   });
 
   it('a validated day refreshes goals (streak goals), the balance, the ledger, proofs, badges and imported activities', async () => {
-    expect(await tagsRefetchedBy('validateProofs')).toEqual(expect.arrayContaining(['User', 'Transactions', 'Proofs', 'Achievements', 'Goals', 'Activities']));
+    expect(await tagsRefetchedBy('validateProofs')).toEqual(
+      expect.arrayContaining(['User', 'Transactions', 'Proofs', 'Achievements', 'Goals', 'Activities']),
+    );
   });
 
   it('a completed workout refreshes sessions, the user’s stats, today’s workout, goals and badges', async () => {
-    expect(await tagsRefetchedBy('completeWorkout')).toEqual(expect.arrayContaining(['User', 'Workout', 'Sessions', 'Achievements', 'Goals']));
+    expect(await tagsRefetchedBy('completeWorkout')).toEqual(
+      expect.arrayContaining(['User', 'Workout', 'Sessions', 'Achievements', 'Goals']),
+    );
   });
 
-  it.each(['redeem', 'purchaseCredits', 'validateTweet', 'earn', 'createGoal'] as const)('%s refreshes the balance and the ledger', async (mutation) => {
-    expect(await tagsRefetchedBy(mutation)).toEqual(expect.arrayContaining(['User', 'Transactions']));
-  });
+  it.each(['redeem', 'purchaseCredits', 'validateTweet', 'earn', 'createGoal'] as const)(
+    '%s refreshes the balance and the ledger',
+    async (mutation) => {
+      expect(await tagsRefetchedBy(mutation)).toEqual(expect.arrayContaining(['User', 'Transactions']));
+    },
+  );
 
   it.each(['completeWorkout', 'calculateBmi', 'analyzeBmiReport', 'validateProofs', 'earn', 'saveProfile'] as const)(
     '%s refreshes the earning actions: it is their evidence, their claim or their day',
@@ -174,7 +273,17 @@ describe('what a change refreshes', () => {
   });
 
   it('a goal settled when the goals are read refreshes the balance, the ledger and the pool', async () => {
-    const goal = { id: 'g1', title: 'Run', metric: 'workouts', creditsStaked: 10, currentValue: 3, targetValue: 3, deadline: '2099-01-01', payout: null, createdAt: '' };
+    const goal = {
+      id: 'g1',
+      title: 'Run',
+      metric: 'workouts',
+      creditsStaked: 10,
+      currentValue: 3,
+      targetValue: 3,
+      deadline: '2099-01-01',
+      payout: null,
+      createdAt: '',
+    };
     let status = 'active';
     const { store, refetched } = await screenWithEveryQuery(() => [{ ...goal, status }]);
     await store.dispatch(creditsApi.endpoints.getGoals.initiate(USER.id, { forceRefetch: true }));

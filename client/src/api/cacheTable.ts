@@ -1,5 +1,21 @@
 /** The kinds of server data the client caches; each query provides one. */
-export const CACHE_TAGS = ['User', 'Transactions', 'Marketplace', 'Redemptions', 'Goals', 'Pool', 'Achievements', 'Workout', 'Sessions', 'Bmi', 'Proofs', 'Profile', 'ChatHistory', 'EarnActions', 'Activities'] as const;
+export const CACHE_TAGS = [
+  'User',
+  'Transactions',
+  'Marketplace',
+  'Redemptions',
+  'Goals',
+  'Pool',
+  'Achievements',
+  'Workout',
+  'Sessions',
+  'Bmi',
+  'Proofs',
+  'Profile',
+  'ChatHistory',
+  'EarnActions',
+  'Activities',
+] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
 /**

@@ -1,4 +1,5 @@
 import type { ClientConfig } from '@contract';
+
 import { api } from './api';
 
 /** Public server settings (AI engine label, Solana cluster, whether X sign-in is available). */

@@ -13,10 +13,18 @@ export const SPEC_TOAST_TITLES: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Refusals of what the user typed (docs/product.md BMI checks among them): the toast says what was wrong. */
-export const INPUT_REFUSALS: Partial<Record<ErrorCode, true>> = { VALIDATION_FAILED: true, BMI_INVALID_MEASUREMENT: true };
+export const INPUT_REFUSALS: Partial<Record<ErrorCode, true>> = {
+  VALIDATION_FAILED: true,
+  BMI_INVALID_MEASUREMENT: true,
+};
 
 /**
  * Completions refused by a session rule — not started, before half the planned minutes, a workout
  * replaced or closed, ticks changed elsewhere: the server's message says from when or why.
  */
-export const SESSION_REFUSALS: Partial<Record<ErrorCode, true>> = { WORKOUT_NOT_STARTED: true, WORKOUT_TOO_EARLY: true, WORKOUT_NOT_OPEN: true, WORKOUT_TICKS_DIFFER: true };
+export const SESSION_REFUSALS: Partial<Record<ErrorCode, true>> = {
+  WORKOUT_NOT_STARTED: true,
+  WORKOUT_TOO_EARLY: true,
+  WORKOUT_NOT_OPEN: true,
+  WORKOUT_TICKS_DIFFER: true,
+};

@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppStore } from '../app/store';
 import { jsonResponse, mockFetch } from '../test/fixtures';
 import { useJobProgress } from './jobs';
@@ -27,7 +28,10 @@ describe('useJobProgress', () => {
     });
     const store = createAppStore();
     const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
-    const { result, rerender } = renderHook(({ active }) => useJobProgress(USER, 'key-12345678', active), { wrapper, initialProps: { active: true } });
+    const { result, rerender } = renderHook(({ active }) => useJobProgress(USER, 'key-12345678', active), {
+      wrapper,
+      initialProps: { active: true },
+    });
     await act(() => vi.advanceTimersByTimeAsync(50));
     expect(asked).toEqual([`/api/jobs/ai-${USER}-key-12345678`]);
     expect(result.current).toBe(0);

@@ -1,5 +1,6 @@
 import type { JobStateView } from '@contract';
 import { JOB_KEY_HEADER, jobId } from '@contract/values';
+
 import { api } from './api';
 
 /** An AI call with the key the client follows its job by (GET /api/jobs/ai-<userId>-<jobKey>). */
@@ -9,7 +10,12 @@ export interface WithJobKey<T> {
 }
 
 /** The POST of an AI call, carrying its job key. */
-export const aiCall = <T>(url: string, { body, jobKey }: WithJobKey<T>) => ({ url, method: 'POST', body, headers: { [JOB_KEY_HEADER]: jobKey } });
+export const aiCall = <T>(url: string, { body, jobKey }: WithJobKey<T>) => ({
+  url,
+  method: 'POST',
+  body,
+  headers: { [JOB_KEY_HEADER]: jobKey },
+});
 
 /** A fresh key for following one AI job (contract JobKey: 8–64 letters, digits, dashes). */
 export function newJobKey(): string {

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+
 import { describe, expect, it } from 'vitest';
 
 const API_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -11,7 +12,9 @@ describe('the API layer', () => {
   it('imports no feature', () => {
     const imports = readdirSync(API_DIR)
       .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
-      .flatMap((name) => [...readFileSync(`${API_DIR}${name}`, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => `${name}: ${m[1]}`));
+      .flatMap((name) =>
+        [...readFileSync(`${API_DIR}${name}`, 'utf8').matchAll(/from '([^']+)'/g)].map((m) => `${name}: ${m[1]}`),
+      );
     expect(imports.filter((line) => line.includes('/features/'))).toEqual([]);
   });
 });

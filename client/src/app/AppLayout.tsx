@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+
 import { MAIN_CONTENT_ID } from '../ui/mainContent';
 import { BottomNav } from './BottomNav';
 import { TopNav } from './TopNav';

@@ -1,11 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
+
+import { readToken } from '../api/tokenStorage';
 import { selectAuthStatus } from '../features/auth/authSlice';
+import { bootstrapAuth } from '../features/auth/session';
 import { SkipLink } from '../ui/SkipLink';
 import { AppLayout } from './AppLayout';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { readToken } from '../api/tokenStorage';
-import { bootstrapAuth } from '../features/auth/session';
 import { lazyScreen } from './lazyScreen';
 import { LoadingScreen } from './LoadingScreen';
 import { OfflineBanner, OfflineScreen, useOnline } from './OfflineScreen';

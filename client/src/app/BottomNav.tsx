@@ -1,5 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
-import { NAV_SECTIONS, isSectionActive } from './navigation';
+
+import { isSectionActive, NAV_SECTIONS } from './navigation';
 
 /** Small screens only (hidden from 768px up by CSS): the main sections as a fixed tab bar. */
 export function BottomNav() {
@@ -11,7 +12,12 @@ export function BottomNav() {
         const { label, Icon } = section.short;
         const active = isSectionActive(section, pathname);
         return (
-          <Link key={section.path} to={section.path} className={`bottom-nav__item${active ? ' is-active' : ''}`} aria-current={active ? 'page' : undefined}>
+          <Link
+            key={section.path}
+            to={section.path}
+            className={`bottom-nav__item${active ? ' is-active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+          >
             <Icon />
             <span>{label}</span>
           </Link>

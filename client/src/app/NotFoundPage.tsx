@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
+
 import { Panel } from '../ui/Panel';
 
 export function NotFoundPage() {

@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockFetch, renderApp } from '../test/fixtures';
 import { OfflineScreen, RouteLoadError, useOnline } from './OfflineScreen';
 
@@ -67,8 +68,13 @@ describe('the offline screen', () => {
     const failing = (message: string) => () => {
       throw new TypeError(message);
     };
-    const routerFor = (Screen: () => never) => createMemoryRouter([{ children: [{ path: '/', element: <Screen />, errorElement: <RouteLoadError /> }] }]);
-    const { unmount } = render(<RouterProvider router={routerFor(failing('Failed to fetch dynamically imported module: /assets/CreditsPage.js'))} />);
+    const routerFor = (Screen: () => never) =>
+      createMemoryRouter([{ children: [{ path: '/', element: <Screen />, errorElement: <RouteLoadError /> }] }]);
+    const { unmount } = render(
+      <RouterProvider
+        router={routerFor(failing('Failed to fetch dynamically imported module: /assets/CreditsPage.js'))}
+      />,
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'OFFLINE' })).toBeTruthy();
     unmount();
     render(<RouterProvider router={routerFor(failing('x is not a function'))} />);

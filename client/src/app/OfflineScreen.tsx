@@ -12,7 +12,11 @@ function subscribe(onChange: () => void): () => void {
 
 /** Whether the browser says it has a network (the installed app opens offline from its cache). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 /**
@@ -58,6 +62,7 @@ export function RouteLoadError() {
 }
 
 /** A failed `import()` in Chrome, Firefox and Safari's words, or Vite's for a screen's stylesheet. */
-const LOAD_FAILURE = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+const LOAD_FAILURE =
+  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
 const isLoadFailure = (error: unknown) => error instanceof Error && LOAD_FAILURE.test(error.message);

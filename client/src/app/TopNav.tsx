@@ -1,9 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+
 import { useGetUserQuery } from '../features/auth/authApi';
 import { logout } from '../features/auth/session';
 import { BoltIcon } from '../ui/icons';
 import { useAppDispatch } from './hooks';
-import { NAV_SECTIONS, isSectionActive } from './navigation';
+import { isSectionActive, NAV_SECTIONS } from './navigation';
 
 export function TopNav() {
   const { pathname } = useLocation();
@@ -31,7 +32,12 @@ export function TopNav() {
           {NAV_SECTIONS.map((section) => {
             const active = isSectionActive(section, pathname);
             return (
-              <Link key={section.path} to={section.path} className={`top-nav__link${active ? ' is-active' : ''}${section.short ? '' : ' top-nav__link--always'}`} aria-current={active ? 'page' : undefined}>
+              <Link
+                key={section.path}
+                to={section.path}
+                className={`top-nav__link${active ? ' is-active' : ''}${section.short ? '' : ' top-nav__link--always'}`}
+                aria-current={active ? 'page' : undefined}
+              >
                 {section.label}
               </Link>
             );

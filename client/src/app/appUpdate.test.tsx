@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { checkForUpdates, createUpdateGate, UPDATE_CHECK_MS, useHoldUpdate } from './appUpdate';
 
 describe('the app update gate', () => {
@@ -50,7 +51,9 @@ describe('the app update gate', () => {
   it('is held by a component while it is active, and released when it stops or unmounts', () => {
     const reload = vi.fn();
     const gate = createUpdateGate(reload);
-    const { rerender, unmount } = renderHook(({ active }) => useHoldUpdate(active, gate), { initialProps: { active: true } });
+    const { rerender, unmount } = renderHook(({ active }) => useHoldUpdate(active, gate), {
+      initialProps: { active: true },
+    });
     gate.ready();
     gate.idle();
     expect(reload).not.toHaveBeenCalled();

@@ -52,7 +52,10 @@ export function useHoldUpdate(active = true, gate: UpdateGate = appUpdate): void
 }
 
 /** Asks the service worker's registration for a new build every `everyMs` while online; returns the stop. */
-export function checkForUpdates(registration: Pick<ServiceWorkerRegistration, 'update'>, everyMs = UPDATE_CHECK_MS): () => void {
+export function checkForUpdates(
+  registration: Pick<ServiceWorkerRegistration, 'update'>,
+  everyMs = UPDATE_CHECK_MS,
+): () => void {
   const timer = setInterval(() => {
     // Offline the check can only fail; the next one comes in an hour.
     if (navigator.onLine) registration.update().catch(() => undefined);

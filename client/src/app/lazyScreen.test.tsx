@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { lazyScreen } from './lazyScreen';
 
 const Hello = () => <p>HELLO_SCREEN</p>;

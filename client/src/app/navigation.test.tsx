@@ -1,8 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+
 import { BottomNav } from './BottomNav';
-import { NAV_SECTIONS, isSectionActive } from './navigation';
+import { isSectionActive, NAV_SECTIONS } from './navigation';
 
 const section = (label: string) => NAV_SECTIONS.find((s) => s.label === label)!;
 

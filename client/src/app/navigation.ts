@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+
 import { ChartIcon, CoinIcon, DumbbellIcon, GridIcon, UserIcon } from '../ui/icons';
 
 export interface NavSection {
@@ -23,5 +24,7 @@ export const NAV_SECTIONS: NavSection[] = [
 ];
 
 export function isSectionActive(section: NavSection, pathname: string): boolean {
-  return [section.path, ...(section.aliases ?? [])].some((path) => (section.match === 'exact' ? pathname === path : pathname.startsWith(path)));
+  return [section.path, ...(section.aliases ?? [])].some((path) =>
+    section.match === 'exact' ? pathname === path : pathname.startsWith(path),
+  );
 }

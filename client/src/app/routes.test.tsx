@@ -1,12 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { signedOut } from '../features/auth/authSlice';
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../test/fixtures';
 import { screenAt } from './routes';
 import { createAppStore } from './store';
-import { signedOut } from '../features/auth/authSlice';
 
-const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: 'https://api.devnet.solana.com', treasuryAddress: '11111111111111111111111111111111', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
+const CONFIG = {
+  publicUrl: 'http://localhost:3000',
+  solanaCluster: 'devnet',
+  solanaRpcUrl: 'https://api.devnet.solana.com',
+  treasuryAddress: '11111111111111111111111111111111',
+  aiEngine: 'SWEAT_LOCAL_COACH_V1',
+  twitterLogin: false,
+};
 
 describe('routes', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -37,11 +45,14 @@ describe('routes', () => {
 
   it.each([
     ['signed in', () => signedInStore()],
-    ['signed out', () => {
-      const store = createAppStore();
-      store.dispatch(signedOut());
-      return store;
-    }],
+    [
+      'signed out',
+      () => {
+        const store = createAppStore();
+        store.dispatch(signedOut());
+        return store;
+      },
+    ],
   ])('starts every page (%s) with a skip link to its main content', async (_, makeStore) => {
     mockFetch(() => jsonResponse(CONFIG));
     renderApp('/about', makeStore());
@@ -68,7 +79,11 @@ describe('routes', () => {
     mockFetch(() => jsonResponse(CONFIG));
     const { store } = renderApp('/about', signedInStore(makeUser({ username: 'kai_lift' })));
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'PROFILE', 'ABOUT']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'PROFILE', 'ABOUT']);
     expect(screen.getByText('kai_lift')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));
@@ -84,7 +99,9 @@ describe('routes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'SIGN_OUT_EVERYWHERE' }));
     expect(await screen.findByRole('button', { name: 'CONNECT_PHANTOM_WALLET' })).toBeTruthy();
     expect(store.getState().auth.status).toBe('signedOut');
-    expect(fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).toContain('/api/auth/logout-all');
+    expect(fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).pathname)).toContain(
+      '/api/auth/logout-all',
+    );
   });
 });
 

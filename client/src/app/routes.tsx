@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
+
 import { AppRoot } from './AppRoot';
-import { lazyScreen, type LazyScreen } from './lazyScreen';
+import { type LazyScreen, lazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteLoadError } from './OfflineScreen';
 

@@ -1,5 +1,6 @@
 import type { createBrowserRouter } from 'react-router-dom';
 import { registerSW } from 'virtual:pwa-register';
+
 import { appUpdate, checkForUpdates } from './appUpdate';
 
 /**

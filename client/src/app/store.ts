@@ -1,4 +1,5 @@
 import { configureStore, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+
 import { api } from '../api/api';
 import { authReducer } from '../features/auth/authSlice';
 import { toastReducer } from './toast/toastSlice';

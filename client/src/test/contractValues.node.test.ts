@@ -8,9 +8,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import * as contract from '@contract';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import * as contract from '@contract';
 
 const CLIENT_SRC = fileURLToPath(new URL('..', import.meta.url));
 const VALUES_DIR = fileURLToPath(new URL('../../../server/src/contract/values', import.meta.url));
@@ -37,7 +38,8 @@ function leavesOf(path: string, value: unknown): Leaf[] {
     const primitives = value.every((item) => ['string', 'number', 'boolean'].includes(typeof item));
     return primitives && value.length > 1 ? [{ path, value: value as Primitive[] }, ...items] : items;
   }
-  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leavesOf(`${path}.${key}`, item));
+  if (typeof value === 'object' && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => leavesOf(`${path}.${key}`, item));
   return [];
 }
 
@@ -75,7 +77,8 @@ function sharedNumber(name: string, value: number, fieldAttribute: boolean): Lea
   });
 }
 
-const sameList = (a: readonly Primitive[], b: readonly Primitive[]) => a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+const sameList = (a: readonly Primitive[], b: readonly Primitive[]) =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 interface Finding {
   file: string;
@@ -95,7 +98,8 @@ function clientSourceFiles(dir = CLIENT_SRC): string[] {
 function evaluate(node: ts.Expression, constants: Map<string, Value>): Value {
   if (ts.isNumericLiteral(node)) return Number(node.text);
   if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return evaluate(node.expression, constants);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return evaluate(node.expression, constants);
   if (ts.isIdentifier(node)) return constants.get(node.text);
   if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken) {
     const operand = evaluate(node.operand, constants);
@@ -117,8 +121,13 @@ function evaluate(node: ts.Expression, constants: Map<string, Value>): Value {
 /** The name a value is given where it is written: a constant, an object key, a JSX attribute (of a form field or not). */
 function nameAt(node: ts.Node): { name: string; fieldAttribute: boolean } | undefined {
   const parent = node.parent;
-  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name)) return { name: parent.name.text, fieldAttribute: false };
-  if (ts.isPropertyAssignment(parent) && parent.initializer === node && (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))) {
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isIdentifier(parent.name))
+    return { name: parent.name.text, fieldAttribute: false };
+  if (
+    ts.isPropertyAssignment(parent) &&
+    parent.initializer === node &&
+    (ts.isIdentifier(parent.name) || ts.isStringLiteral(parent.name))
+  ) {
     const owner = nameAt(parent.parent)?.name;
     return { name: owner ? `${owner}.${parent.name.text}` : parent.name.text, fieldAttribute: false };
   }
@@ -134,17 +143,30 @@ function copiesIn(file: string): Finding[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const findings: Finding[] = [];
   const report = (node: ts.Node, text: string) =>
-    findings.push({ file: relative(CLIENT_SRC, file), line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1, text });
+    findings.push({
+      file: relative(CLIENT_SRC, file),
+      line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+      text,
+    });
   const exportNames = new Set(sharedExports.map(([name]) => name));
   // The file's own constants, in order, so `10 * MEGABYTE` evaluates.
   const constants = new Map<string, Value>();
 
   const visit = (node: ts.Node) => {
-    if ((ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name && ts.isIdentifier(node.name)) {
+    if (
+      (ts.isVariableDeclaration(node) || ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) &&
+      node.name &&
+      ts.isIdentifier(node.name)
+    ) {
       if (exportNames.has(node.name.text)) report(node, `declares ${node.name.text}, which the contract exports`);
-      if (ts.isVariableDeclaration(node) && node.initializer) constants.set(node.name.text, evaluate(node.initializer, constants));
+      if (ts.isVariableDeclaration(node) && node.initializer)
+        constants.set(node.name.text, evaluate(node.initializer, constants));
     }
-    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && !ts.isImportDeclaration(node.parent) && isDistinctive(node.text)) {
+    if (
+      (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) &&
+      !ts.isImportDeclaration(node.parent) &&
+      isDistinctive(node.text)
+    ) {
       const shared = sharedLeaves.find((leaf) => leaf.value === node.text);
       if (shared) report(node, `writes '${node.text}', which is ${shared.path}`);
     }
@@ -154,7 +176,9 @@ function copiesIn(file: string): Finding[] {
       const shared =
         typeof value === 'number'
           ? sharedNumber(named.name, value, named.fieldAttribute)
-          : Array.isArray(value) && value.length > 1 && value.every((item) => item !== undefined && typeof item !== 'object')
+          : Array.isArray(value) &&
+              value.length > 1 &&
+              value.every((item) => item !== undefined && typeof item !== 'object')
             ? sharedLeaves.find((leaf) => Array.isArray(leaf.value) && sameList(leaf.value, value as Primitive[]))
             : undefined;
       if (shared) report(node, `${named.name} = ${JSON.stringify(value)}, which is ${shared.path}`);
@@ -165,7 +189,11 @@ function copiesIn(file: string): Finding[] {
 
   // A value import from '@contract' would put zod and every schema in the bundle.
   for (const statement of source.statements) {
-    if (ts.isImportDeclaration(statement) && (statement.moduleSpecifier as ts.StringLiteral).text === '@contract' && !statement.importClause?.isTypeOnly) {
+    if (
+      ts.isImportDeclaration(statement) &&
+      (statement.moduleSpecifier as ts.StringLiteral).text === '@contract' &&
+      !statement.importClause?.isTypeOnly
+    ) {
       report(statement, "imports values from '@contract': use `import type`, and '@contract/values' for values");
     }
   }
@@ -180,7 +208,10 @@ describe('values shared with the server', () => {
 
   it('live in a folder the client can bundle: no zod, nothing from outside it', () => {
     const outside = readdirSync(VALUES_DIR).flatMap((name) =>
-      [...readFileSync(join(VALUES_DIR, name), 'utf8').matchAll(/from '([^']+)'/g)].map((m) => m[1]).filter((from) => !from.startsWith('./')).map((from) => `${name}: ${from}`),
+      [...readFileSync(join(VALUES_DIR, name), 'utf8').matchAll(/from '([^']+)'/g)]
+        .map((m) => m[1])
+        .filter((from) => !from.startsWith('./'))
+        .map((from) => `${name}: ${from}`),
     );
     expect(outside).toEqual([]);
   });

@@ -3,8 +3,9 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
+
 import { routes } from '../app/routes';
-import { createAppStore, type AppStore } from '../app/store';
+import { type AppStore, createAppStore } from '../app/store';
 import { startSession } from '../features/auth/session';
 
 export function makeUser(overrides: Partial<UserView> = {}): UserView {
@@ -86,5 +87,13 @@ export function signedInStore(user: UserView = makeUser()): AppStore {
 
 export function renderApp(path: string, store: AppStore = signedInStore()) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { store, router, ...render(<Provider store={store}><RouterProvider router={router} /></Provider>) };
+  return {
+    store,
+    router,
+    ...render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    ),
+  };
 }

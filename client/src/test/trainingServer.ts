@@ -3,10 +3,25 @@
 import type { ChatMessageView, WorkoutView } from '@contract';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
+
 import { jsonResponse, makeUser, mockFetch } from './fixtures';
 
-export const CONFIG = { publicUrl: 'http://localhost:3000', solanaCluster: 'devnet', solanaRpcUrl: '', treasuryAddress: '', aiEngine: 'SWEAT_LOCAL_COACH_V1', twitterLogin: false };
-export const exercise = (n: number) => ({ id: `ex${n}`, name: `Move ${n}`, description: `How to do move ${n}.`, phase: 'main' as const, prescription: '3 × 10', muscles: ['legs' as const] });
+export const CONFIG = {
+  publicUrl: 'http://localhost:3000',
+  solanaCluster: 'devnet',
+  solanaRpcUrl: '',
+  treasuryAddress: '',
+  aiEngine: 'SWEAT_LOCAL_COACH_V1',
+  twitterLogin: false,
+};
+export const exercise = (n: number) => ({
+  id: `ex${n}`,
+  name: `Move ${n}`,
+  description: `How to do move ${n}.`,
+  phase: 'main' as const,
+  prescription: '3 × 10',
+  muscles: ['legs' as const],
+});
 export const WORKOUT: WorkoutView = {
   id: '65f0c0ffee0000000000aaaa',
   name: 'Strength Builder · 45 min',
@@ -48,13 +63,22 @@ function progressServer(initial: string[] = []) {
   };
 }
 
-export const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: `m${n}`, role, content, timestamp: `2026-11-23T10:00:0${n}.000Z` });
+export const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({
+  id: `m${n}`,
+  role,
+  content,
+  timestamp: `2026-11-23T10:00:0${n}.000Z`,
+});
 
 /**
  * A fake API: today's workout (or null), ticks kept as the server keeps them, whatever `answer` says
  * for the POSTs, and the stored coach conversation (a chat the answer replied to OK is stored, DELETE clears it).
  */
-export function fakeApi(today: WorkoutView | null, answer: (path: string, body: unknown) => Response = () => jsonResponse({}), conversation: ChatMessageView[] = []) {
+export function fakeApi(
+  today: WorkoutView | null,
+  answer: (path: string, body: unknown) => Response = () => jsonResponse({}),
+  conversation: ChatMessageView[] = [],
+) {
   const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
   const deleted: string[] = [];
   const progress = progressServer(today?.ticked);
@@ -69,14 +93,18 @@ export function fakeApi(today: WorkoutView | null, answer: (path: string, body: 
       const answered = await answer(path, body);
       if (path.endsWith('/chat') && answered.ok) {
         const reply = (await answered.clone().json()) as { response: string };
-        conversation.push(turn(conversation.length, 'user', body.message), turn(conversation.length + 1, 'assistant', reply.response));
+        conversation.push(
+          turn(conversation.length, 'user', body.message),
+          turn(conversation.length + 1, 'assistant', reply.response),
+        );
       }
       return answered;
     }
     if (path.startsWith('/api/workout/chat/history/')) {
       if (request.method !== 'DELETE') {
         if (historyHeld) await historyHeld;
-        if (historyFailures > 0 && historyFailures--) return jsonResponse({ statusCode: 500, message: 'down', error: 'Internal Server Error' }, 500);
+        if (historyFailures > 0 && historyFailures--)
+          return jsonResponse({ statusCode: 500, message: 'down', error: 'Internal Server Error' }, 500);
         return jsonResponse(conversation);
       }
       deleted.push(path);
@@ -84,7 +112,8 @@ export function fakeApi(today: WorkoutView | null, answer: (path: string, body: 
       return jsonResponse({ deleted: count });
     }
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
-    if (path.startsWith('/api/jobs/')) return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
+    if (path.startsWith('/api/jobs/'))
+      return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+
 import { Dialog } from './Dialog';
 import { MAIN_CONTENT_ID } from './mainContent';
 
@@ -60,7 +61,10 @@ describe('Dialog', () => {
 
   it.each([
     ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
-    ['the × button', (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    [
+      'the × button',
+      (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
   ])('closes on %s and gives focus back to its opener', async (_, close) => {
     const user = userEvent.setup();
     render(<Screen />);

@@ -1,6 +1,8 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+
 import { focusMainContent } from './mainContent';
+
 import './dialog.css';
 
 interface DialogProps {

@@ -12,8 +12,19 @@ interface ProgressBarProps {
 export function ProgressBar({ label, value, max = 100, valueText }: ProgressBarProps) {
   const percent = value === null ? 30 : Math.round((Math.min(value, max) / max) * 100);
   return (
-    <div className="progress-bar" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={max} aria-valuenow={value ?? undefined} aria-valuetext={valueText}>
-      <span className={`progress-bar__fill${value === null ? ' is-indeterminate' : ''}`} style={{ width: `${percent}%` }} />
+    <div
+      className="progress-bar"
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={max}
+      aria-valuenow={value ?? undefined}
+      aria-valuetext={valueText}
+    >
+      <span
+        className={`progress-bar__fill${value === null ? ' is-indeterminate' : ''}`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -13,7 +13,10 @@ export function StatTiles({ tiles, ariaLabel }: { tiles: StatTile[]; ariaLabel: 
       {tiles.map((tile) => (
         <li key={tile.label} className="stat-tile">
           <span className="stat-tile__label">{tile.label}</span>
-          <span className={`stat-tile__value${typeof tile.value === 'string' ? ' stat-tile__value--text' : ''}`} data-testid={tile.label}>
+          <span
+            className={`stat-tile__value${typeof tile.value === 'string' ? ' stat-tile__value--text' : ''}`}
+            data-testid={tile.label}
+          >
             {tile.value}
           </span>
           {tile.unit && <span className="stat-tile__unit">{tile.unit}</span>}

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { useTimeZones } from '../test/time-zone.node';
 import { formatDate, formatDay, formatDays, formatTime, shortDate } from './dates';
 

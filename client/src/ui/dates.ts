@@ -33,4 +33,5 @@ export const formatDays = (count: number): string => `${count} ${dayUnit(count)}
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || FALLBACK_TIME_ZONE;
 
 /** "14:32": a time of day in the browser's time zone, 24-hour like the server's refusals. */
-export const formatTime = (ms: number): string => new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+export const formatTime = (ms: number): string =>
+  new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

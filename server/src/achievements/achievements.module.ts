@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { Achievement, AchievementSchema } from './achievement.schema';
 import { AchievementsController } from './achievements.controller';
 import { AchievementsRepository } from './achievements.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { Achievement } from './achievement.schema';
 
@@ -18,6 +19,10 @@ export class AchievementsRepository {
 
   /** Unique `(userId, code)` by its prefix, oldest first (a handful per user, sorted in memory). */
   listByUser(userId: Id): Promise<AchievementRecord[]> {
-    return this.achievements.find({ userId: toObjectId(userId) }).sort({ earnedAt: 1 }).lean<AchievementRecord[]>().exec();
+    return this.achievements
+      .find({ userId: toObjectId(userId) })
+      .sort({ earnedAt: 1 })
+      .lean<AchievementRecord[]>()
+      .exec();
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+
 import { AchievementView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { AchievementRecord, AchievementsRepository } from './achievements.repository';
-import { ACHIEVEMENTS, AchievementCode, isAchievementCode } from './achievements.rules';
+import { AchievementCode, ACHIEVEMENTS, isAchievementCode } from './achievements.rules';
 
 @Injectable()
 export class AchievementsService {
@@ -32,5 +33,11 @@ export class AchievementsService {
 
 function toView(row: AchievementRecord): AchievementView {
   const entry = isAchievementCode(row.code) ? ACHIEVEMENTS[row.code] : { title: row.code, description: '' };
-  return { id: row._id.toString(), code: row.code, title: entry.title, description: entry.description, earnedAt: row.earnedAt.toISOString() };
+  return {
+    id: row._id.toString(),
+    code: row.code,
+    title: entry.title,
+    description: entry.description,
+    earnedAt: row.earnedAt.toISOString(),
+  };
 }

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { Activity } from './activity.schema';
 
 export type ActivityRecord = Activity & { _id: Types.ObjectId };
-export type NewActivity = Omit<Activity, 'userId' | 'proofDayId' | 'uploadId' | 'createdAt'> & { userId: Id; proofDayId: Id; uploadId: Id };
+export type NewActivity = Omit<Activity, 'userId' | 'proofDayId' | 'uploadId' | 'createdAt'> & {
+  userId: Id;
+  proofDayId: Id;
+  uploadId: Id;
+};
 
 /** The one owner of the `activities` collection. */
 @Injectable()
@@ -13,17 +18,30 @@ export class ActivitiesRepository {
   constructor(@InjectModel(Activity.name) private readonly activities: Model<Activity>) {}
 
   async insert({ userId, proofDayId, uploadId, ...activity }: NewActivity): Promise<void> {
-    await this.activities.create({ ...activity, userId: toObjectId(userId), proofDayId: toObjectId(proofDayId), uploadId: toObjectId(uploadId) });
+    await this.activities.create({
+      ...activity,
+      userId: toObjectId(userId),
+      proofDayId: toObjectId(proofDayId),
+      uploadId: toObjectId(uploadId),
+    });
   }
 
   /** `(userId, day)`, newest day first. */
   listByUser(userId: Id, limit: number): Promise<ActivityRecord[]> {
-    return this.activities.find({ userId: toObjectId(userId) }).sort({ day: -1, startedAt: -1 }).limit(limit).lean<ActivityRecord[]>().exec();
+    return this.activities
+      .find({ userId: toObjectId(userId) })
+      .sort({ day: -1, startedAt: -1 })
+      .limit(limit)
+      .lean<ActivityRecord[]>()
+      .exec();
   }
 
   /** `(userId, day)`: the steps the day's imported activities carry (0 without any). */
   async stepsOn(userId: Id, day: string): Promise<number> {
-    const rows = await this.activities.find({ userId: toObjectId(userId), day }, { steps: 1 }).lean().exec();
+    const rows = await this.activities
+      .find({ userId: toObjectId(userId), day }, { steps: 1 })
+      .lean()
+      .exec();
     return rows.reduce((total, row) => total + (row.steps ?? 0), 0);
   }
 

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
+
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   ACTIVITY_FILE_PURPOSE,
   ACTIVITY_READ_LIMITS,
+  activityFormatOfMime,
   ActivityReadRequest,
   ActivityVerdict,
   ActivityView,
   EvidenceCheck,
-  activityFormatOfMime,
 } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { Id } from '../database/object-id';
@@ -19,12 +20,12 @@ import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { ActivitiesRepository, ActivityRecord } from './activities.repository';
-import { ActivityClaimsRepository } from './activity-claims.repository';
 import { activityKeys, isAccepted, judgeActivity, summarize } from './activity.rules';
-import { SeriesShape, isSameRecording, lookupKeys, shapeKeys, shapeOf } from './series-shape.rules';
+import { ActivityClaimsRepository } from './activity-claims.repository';
 import { evidenceStrength } from './evidence-strength.rules';
-import { ReadDeadline, unreadable } from './readers/read-limits';
 import { readActivity } from './readers/read-activity';
+import { ReadDeadline, unreadable } from './readers/read-limits';
+import { isSameRecording, lookupKeys, SeriesShape, shapeKeys, shapeOf } from './series-shape.rules';
 
 /** What the activity.read job answers: the verdict shown to the user, and the keys to claim it under. */
 export interface ActivityReadResult {
@@ -42,7 +43,8 @@ const REUSED = new Error('activity shape already claimed');
 /** How many activities the list answers, newest first. */
 const LIST_LIMIT = 100;
 
-export const activityAlreadyUsed = () => new AppError('ACTIVITY_ALREADY_USED', 'This activity was already used as a proof', 'Activity Already Used');
+export const activityAlreadyUsed = () =>
+  new AppError('ACTIVITY_ALREADY_USED', 'This activity was already used as a proof', 'Activity Already Used');
 
 /**
  * Activities imported from files: read and judged by the activity.read job (in the worker, within
@@ -79,7 +81,13 @@ export class ActivitiesService {
    * first reason otherwise), then each of its keys is claimed for the day (409 when any was claimed
    * before, by anyone) and the activity is stored. Answers the checks to keep with the day's proof.
    */
-  async proveDay(userId: string, proofDayId: Id, uploadId: string, day: string, timeZone: string): Promise<EvidenceCheck[]> {
+  async proveDay(
+    userId: string,
+    proofDayId: Id,
+    uploadId: string,
+    day: string,
+    timeZone: string,
+  ): Promise<EvidenceCheck[]> {
     const { verdict, keys, shape, supporting } = await this.read(userId, uploadId, day, timeZone);
     const refused = verdict.checks.find((c) => !c.passed);
     if (refused) throw new AppError('PROOF_REJECTED', refused.reason, 'Proof Rejected');
@@ -133,7 +141,10 @@ export class ActivitiesService {
     if (!format) throw unreadable('This upload is not an activity file');
     const deadline = new ReadDeadline();
     try {
-      const source = { size: upload.size ?? 0, open: (range?: { start: number; end: number }) => this.uploads.openFile(upload, range) };
+      const source = {
+        size: upload.size ?? 0,
+        open: (range?: { start: number; end: number }) => this.uploads.openFile(upload, range),
+      };
       const reading = await readActivity(format, source, day, timeZone, deadline);
       const shape = shapeOf(reading.series);
       const strength = evidenceStrength(reading, shape);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { ActivityClaim } from './activity.schema';
 import type { SeriesShape } from './series-shape.rules';
@@ -30,7 +31,10 @@ export class ActivityClaimsRepository {
   }
 
   /** The shapes of other proof days that share one of `keys` (a bounded number), to compare. */
-  async shapesSharing(keys: string[], exceptProofDayId: Id): Promise<Array<{ proofDayId: string; shape: SeriesShape }>> {
+  async shapesSharing(
+    keys: string[],
+    exceptProofDayId: Id,
+  ): Promise<Array<{ proofDayId: string; shape: SeriesShape }>> {
     const days = (await this.proofDaysSharing(keys)).filter((id) => id !== exceptProofDayId.toString());
     return this.shapesOf(days);
   }
@@ -38,14 +42,19 @@ export class ActivityClaimsRepository {
   /** `shapeKey` (indexed): the proof days whose claims share any of these keys, at most SHAPE_CANDIDATES_READ key documents read. */
   async proofDaysSharing(keys: string[]): Promise<string[]> {
     if (!keys.length) return [];
-    const hits = await this.claims.find({ shapeKey: { $in: keys } }, { proofDayId: 1 }).limit(SHAPE_CANDIDATES_READ).lean();
+    const hits = await this.claims
+      .find({ shapeKey: { $in: keys } }, { proofDayId: 1 })
+      .limit(SHAPE_CANDIDATES_READ)
+      .lean();
     return [...new Set(hits.map((h) => h.proofDayId.toString()))];
   }
 
   /** `_id`: the stored series shapes of these proof days. */
   async shapesOf(proofDayIds: string[]): Promise<Array<{ proofDayId: string; shape: SeriesShape }>> {
     if (!proofDayIds.length) return [];
-    const shapes = await this.claims.find({ _id: { $in: proofDayIds.map(shapeId) } }, { proofDayId: 1, shape: 1 }).lean();
+    const shapes = await this.claims
+      .find({ _id: { $in: proofDayIds.map(shapeId) } }, { proofDayId: 1, shape: 1 })
+      .lean();
     return shapes.filter((s) => s.shape).map((s) => ({ proofDayId: s.proofDayId.toString(), shape: s.shape! }));
   }
 

@@ -1,7 +1,7 @@
 import { ACTIVITY_RULES, type ActivityCheck, type ActivitySummary } from '../contract';
 import { dayIn } from '../users/users.rules';
-import type { ActivityReading } from './readers/activity-reading';
 import { finiteOrNull, outsideHumanBounds } from './human-bounds.rules';
+import type { ActivityReading } from './readers/activity-reading';
 
 /**
  * Pure rules of imported activities: whether a reading proves the day (each check with its
@@ -18,7 +18,12 @@ export interface ProofDayContext {
 const MINUTE_MS = 60_000;
 
 function clock(date: Date, timeZone: string, seconds = false): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) }).format(date);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  }).format(date);
 }
 
 /**
@@ -39,21 +44,28 @@ export function judgeActivity(reading: ActivityReading, { day, timeZone, now }: 
   const check = (name: ActivityCheck['name'], passed: boolean, reason: string) => checks.push({ name, passed, reason });
 
   const startDay = dayIn(reading.startedAt, timeZone);
-  if (reading.startedAt.getTime() > latest) check('started_today', false, `Activity starts in the future (${startDay} ${clock(reading.startedAt, timeZone)})`);
+  if (reading.startedAt.getTime() > latest)
+    check('started_today', false, `Activity starts in the future (${startDay} ${clock(reading.startedAt, timeZone)})`);
   else if (startDay !== day) check('started_today', false, `Activity started on ${startDay}, not today (${day})`);
   else check('started_today', true, `Started today at ${clock(reading.startedAt, timeZone)}`);
 
   const { backwardsAt, last } = reading.timeline;
-  if (backwardsAt) check('time_moves_forward', false, `Timestamps go backwards at ${clock(backwardsAt, timeZone, true)}`);
-  else if (last && last.getTime() > latest) check('time_moves_forward', false, `Timestamps run into the future (${clock(last, timeZone, true)})`);
+  if (backwardsAt)
+    check('time_moves_forward', false, `Timestamps go backwards at ${clock(backwardsAt, timeZone, true)}`);
+  else if (last && last.getTime() > latest)
+    check('time_moves_forward', false, `Timestamps run into the future (${clock(last, timeZone, true)})`);
   else check('time_moves_forward', true, 'Timestamps only move forward');
 
   const minutes = Math.floor(activeSeconds(reading) / 60);
-  if (minutes < rules.minMinutes) check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
+  if (minutes < rules.minMinutes)
+    check('long_enough', false, `Activity lasted ${minutes} minutes: at least ${rules.minMinutes} are needed`);
   else check('long_enough', true, `Lasted ${minutes} minutes`);
 
   const stepsOf = reading.format === 'apple_health' ? 'day' : 'activity';
-  const outside = outsideHumanBounds({ ...reading, durationSeconds: activeSeconds(reading), stepsOf }, rules.minMinutes);
+  const outside = outsideHumanBounds(
+    { ...reading, durationSeconds: activeSeconds(reading), stepsOf },
+    rules.minMinutes,
+  );
   check('within_human_bounds', !outside, outside ?? 'Distance, speed, steps and calories are within what a body does');
 
   const hr = reading.heartRate;
@@ -62,7 +74,8 @@ export function judgeActivity(reading: ActivityReading, { day, timeZone, now }: 
     check('heart_rate_recorded', false, 'No heart rate in this file: record the activity with a heart-rate sensor');
     return checks;
   }
-  if (hr.count < needed) check('heart_rate_recorded', false, `Too few heart-rate samples (${hr.count} in ${minutes} minutes)`);
+  if (hr.count < needed)
+    check('heart_rate_recorded', false, `Too few heart-rate samples (${hr.count} in ${minutes} minutes)`);
   else check('heart_rate_recorded', true, `${hr.count} heart-rate samples`);
 
   const { minBpm, maxBpm } = rules.heartRate;
@@ -115,9 +128,11 @@ export function activityKeys(reading: ActivityReading): string[] {
   const { serial, times, firstPosition, source } = reading.identity;
   const keys = new Set<string>();
   if (serial) for (const time of times) keys.add(`device:${serial}:${toSecond(time)}`);
-  if (firstPosition) keys.add(`track:${toSecond(firstPosition.time)}:${firstPosition.lat.toFixed(4)},${firstPosition.lon.toFixed(4)}`);
+  if (firstPosition)
+    keys.add(`track:${toSecond(firstPosition.time)}:${firstPosition.lat.toFixed(4)},${firstPosition.lon.toFixed(4)}`);
   // A source name is chosen by its owner ("Apple Watch" for many): the duration to the second sets two people's apart.
-  if (source && !serial) keys.add(`source:${source}:${toSecond(reading.startedAt)}:${Math.round(reading.durationSeconds)}`);
+  if (source && !serial)
+    keys.add(`source:${source}:${toSecond(reading.startedAt)}:${Math.round(reading.durationSeconds)}`);
   if (!keys.size) keys.add(`start:${toSecond(reading.startedAt)}:${Math.round(reading.durationSeconds)}`);
   return [...keys];
 }

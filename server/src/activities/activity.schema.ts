@@ -1,5 +1,6 @@
-import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
+import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+
 import type { ActivityFormat, ActivityKind } from '../contract';
 
 /** An activity imported from a file that validated a proof day: what the file showed. */

@@ -1,5 +1,5 @@
 import { BODY_SERIES_THRESHOLDS } from './body-plausibility.data';
-import { SeriesShape, correlation, smooth, speedOf } from './series-shape.rules';
+import { correlation, SeriesShape, smooth, speedOf } from './series-shape.rules';
 
 /**
  * Whether a recording's series look like a body's, for files without device data (a GPX, a TCX
@@ -38,24 +38,36 @@ export function bodyFeatures(shape: SeriesShape): BodyFeatures {
     heartRateFollowsSpeed = -1;
     // The heart answers 30–90 s after the legs (3–9 grid steps).
     for (let lag = 3; lag <= 9 && n - lag > 30; lag++) {
-      heartRateFollowsSpeed = Math.max(heartRateFollowsSpeed, correlation(heart.slice(lag, n), speed.slice(0, n - lag)));
+      heartRateFollowsSpeed = Math.max(
+        heartRateFollowsSpeed,
+        correlation(heart.slice(lag, n), speed.slice(0, n - lag)),
+      );
     }
   }
 
   // How much each 10 s step differs from the one before: a receiver's error and a stride's unevenness
   // make it metres; a drawn line or a smoothed track leaves almost nothing.
-  const gpsJitterMeters = hasTrack ? median(shape.east.slice(1).map((e, i) => Math.hypot(e - shape.east[i], shape.north[i + 1] - shape.north[i]) / 10)) : null;
+  const gpsJitterMeters = hasTrack
+    ? median(shape.east.slice(1).map((e, i) => Math.hypot(e - shape.east[i], shape.north[i + 1] - shape.north[i]) / 10))
+    : null;
   return { heartRateRoughness, heartRateFollowsSpeed, gpsJitterMeters };
 }
 
 export type BodyThresholds = { -readonly [K in keyof typeof BODY_SERIES_THRESHOLDS]: number };
 
 /** The first feature that falls short, named for the member; null when the series look like a body's. */
-export function implausibleForBody(features: BodyFeatures, thresholds: BodyThresholds = BODY_SERIES_THRESHOLDS): string | null {
+export function implausibleForBody(
+  features: BodyFeatures,
+  thresholds: BodyThresholds = BODY_SERIES_THRESHOLDS,
+): string | null {
   const { heartRateRoughness, heartRateFollowsSpeed, gpsJitterMeters } = features;
-  if (heartRateRoughness === null && gpsJitterMeters === null) return 'it has neither a heart rate nor a track to judge';
-  if (heartRateRoughness !== null && heartRateRoughness < thresholds.minHeartRateRoughness) return 'its heart rate is as smooth as a drawn curve';
-  if (heartRateFollowsSpeed !== null && heartRateFollowsSpeed < thresholds.minHeartRateFollowsSpeed) return 'its heart rate does not follow its speed';
-  if (gpsJitterMeters !== null && gpsJitterMeters < thresholds.minGpsJitterMeters) return 'its track has none of a GPS receiver’s noise';
+  if (heartRateRoughness === null && gpsJitterMeters === null)
+    return 'it has neither a heart rate nor a track to judge';
+  if (heartRateRoughness !== null && heartRateRoughness < thresholds.minHeartRateRoughness)
+    return 'its heart rate is as smooth as a drawn curve';
+  if (heartRateFollowsSpeed !== null && heartRateFollowsSpeed < thresholds.minHeartRateFollowsSpeed)
+    return 'its heart rate does not follow its speed';
+  if (gpsJitterMeters !== null && gpsJitterMeters < thresholds.minGpsJitterMeters)
+    return 'its track has none of a GPS receiver’s noise';
   return null;
 }

@@ -10,14 +10,31 @@ import type { SeriesShape } from './series-shape.rules';
  * program can write one) only supports the day's selfie and video: the day may validate on those,
  * but the file's figures are not counted (no steps for 10K Steps, no activity in the list).
  */
-export function evidenceStrength(reading: ActivityReading, shape: SeriesShape | null): { supporting: boolean; check: ActivityCheck } {
+export function evidenceStrength(
+  reading: ActivityReading,
+  shape: SeriesShape | null,
+): { supporting: boolean; check: ActivityCheck } {
   const device = reading.identity.deviceData;
   if (device) {
-    return { supporting: false, check: { name: 'evidence_strength', passed: true, reason: `Recorded by a device (${reading.device ?? device}): counts as today's activity` } };
+    return {
+      supporting: false,
+      check: {
+        name: 'evidence_strength',
+        passed: true,
+        reason: `Recorded by a device (${reading.device ?? device}): counts as today's activity`,
+      },
+    };
   }
   const why = shape ? implausibleForBody(bodyFeatures(shape)) : 'it is too short to judge';
   if (!why) {
-    return { supporting: false, check: { name: 'evidence_strength', passed: true, reason: 'No device data, but its heart rate and track look recorded by a body: counts as today’s activity' } };
+    return {
+      supporting: false,
+      check: {
+        name: 'evidence_strength',
+        passed: true,
+        reason: 'No device data, but its heart rate and track look recorded by a body: counts as today’s activity',
+      },
+    };
   }
   return {
     supporting: true,

@@ -22,15 +22,20 @@ export function outsideHumanBounds(figures: ActivityFigures, minMinutesForRates 
     ['calories', calories],
   ];
   for (const [name, value] of named) {
-    if (value !== null && (!Number.isFinite(value) || value < 0)) return `The file's ${name} is not a figure a recording has (${String(value)})`;
+    if (value !== null && (!Number.isFinite(value) || value < 0))
+      return `The file's ${name} is not a figure a recording has (${String(value)})`;
   }
   const sport = SPORT_BOUNDS[kind];
   const minutes = durationSeconds / 60;
   const format = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits });
-  if (durationSeconds > BODY_BOUNDS.maxDurationSeconds) return `A duration of ${format(durationSeconds / 3600, 1)} hours is longer than one activity lasts (at most 24)`;
-  if (distanceMeters !== null && distanceMeters > BODY_BOUNDS.maxDistanceMeters) return `A distance of ${format(distanceMeters / 1000)} km is beyond what a person covers in a day`;
-  if (steps !== null && steps > BODY_BOUNDS.maxDaySteps) return `${format(steps)} steps are more than a person takes in a day (at most ${format(BODY_BOUNDS.maxDaySteps)})`;
-  if (calories !== null && calories > BODY_BOUNDS.maxCalories) return `${format(calories)} kcal are more than a body burns in a day (at most ${format(BODY_BOUNDS.maxCalories)})`;
+  if (durationSeconds > BODY_BOUNDS.maxDurationSeconds)
+    return `A duration of ${format(durationSeconds / 3600, 1)} hours is longer than one activity lasts (at most 24)`;
+  if (distanceMeters !== null && distanceMeters > BODY_BOUNDS.maxDistanceMeters)
+    return `A distance of ${format(distanceMeters / 1000)} km is beyond what a person covers in a day`;
+  if (steps !== null && steps > BODY_BOUNDS.maxDaySteps)
+    return `${format(steps)} steps are more than a person takes in a day (at most ${format(BODY_BOUNDS.maxDaySteps)})`;
+  if (calories !== null && calories > BODY_BOUNDS.maxCalories)
+    return `${format(calories)} kcal are more than a body burns in a day (at most ${format(BODY_BOUNDS.maxCalories)})`;
   // Rates mean little over a recording too short to prove anything; the length rule refuses those.
   if (minutes < minMinutesForRates) return null;
   if (distanceMeters !== null) {
@@ -49,4 +54,5 @@ export function outsideHumanBounds(figures: ActivityFigures, minMinutesForRates 
 }
 
 /** A number fit to show: finite, else null (no NaN or infinity reaches a view). */
-export const finiteOrNull = (value: number | null | undefined): number | null => (value === null || value === undefined || !Number.isFinite(value) ? null : value);
+export const finiteOrNull = (value: number | null | undefined): number | null =>
+  value === null || value === undefined || !Number.isFinite(value) ? null : value;

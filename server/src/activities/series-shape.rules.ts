@@ -126,7 +126,10 @@ function landmarks(name: string, values: number[]): Landmark[] {
     const [a, b, c] = [turns[k], turns[k + 1], turns[k + 2]];
     const ratio = Math.abs(detail[c] - detail[b]) / Math.max(1e-9, Math.abs(detail[b] - detail[a]));
     const bin = (gap: number) => Math.round(gap / 4);
-    out.push({ token: `${name}${detail[b] > detail[a] ? 'u' : 'd'}:${bin(b - a)}:${bin(c - b)}:${Math.round(Math.log2(ratio) * 1.5)}`, at: a });
+    out.push({
+      token: `${name}${detail[b] > detail[a] ? 'u' : 'd'}:${bin(b - a)}:${bin(c - b)}:${Math.round(Math.log2(ratio) * 1.5)}`,
+      at: a,
+    });
   }
   return out;
 }
@@ -224,7 +227,8 @@ export function shapeSimilarity(a: SeriesShape, b: SeriesShape): number {
   const at = new Map<string, number[]>();
   for (const l of allLandmarks(b)) at.set(l.token, [...(at.get(l.token) ?? []), l.at]);
   const votes = new Map<number, number>();
-  for (const l of allLandmarks(a)) for (const i of at.get(l.token) ?? []) votes.set(l.at - i, (votes.get(l.at - i) ?? 0) + 1);
+  for (const l of allLandmarks(a))
+    for (const i of at.get(l.token) ?? []) votes.set(l.at - i, (votes.get(l.at - i) ?? 0) + 1);
   const diffs: Differences = {
     a: differences(a.heartRate),
     b: differences(b.heartRate),
@@ -234,9 +238,13 @@ export function shapeSimilarity(a: SeriesShape, b: SeriesShape): number {
     northB: differences(b.north),
   };
   // No landmark in common: nothing points to an offset, and no key would have found the pair.
-  const lags = [...votes.entries()].sort((x, y) => y[1] - x[1]).slice(0, 3).flatMap(([lag]) => [lag - 1, lag, lag + 1]);
+  const lags = [...votes.entries()]
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, 3)
+    .flatMap(([lag]) => [lag - 1, lag, lag + 1]);
   return lags.reduce((best, lag) => Math.max(best, similarityAt(lag, diffs)), 0);
 }
 
 /** Whether two shapes are one recording. */
-export const isSameRecording = (a: SeriesShape, b: SeriesShape) => shapeSimilarity(a, b) >= SHAPE_RULES.matchCorrelation;
+export const isSameRecording = (a: SeriesShape, b: SeriesShape) =>
+  shapeSimilarity(a, b) >= SHAPE_RULES.matchCorrelation;

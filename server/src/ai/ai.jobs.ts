@@ -1,11 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { JobsService } from '../queue/jobs.service';
+
 import { JobRefusal } from '../queue/job-errors';
 import { JobData, JobName, JobResult } from '../queue/job-registry';
+import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { screenedDifficulty } from '../workouts/screening/screening.rules';
-import { AI_PROVIDER, AiProvider, AiTimeout, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PlanRequest, WorkoutPlan } from './ai.provider';
+import {
+  AI_PROVIDER,
+  AiProvider,
+  AiTimeout,
+  ChatWorkoutRequest,
+  CoachContext,
+  MalformedAiAnswer,
+  PlanRequest,
+  WorkoutPlan,
+} from './ai.provider';
 
 type AiJob<N extends JobName> = Job<JobData<N>, JobResult<N>>;
 export interface ChatPlan {
@@ -13,7 +23,11 @@ export interface ChatPlan {
   plan: WorkoutPlan;
 }
 
-export const NO_CHAT_WORKOUT = { code: 'AI_NO_CHAT_WORKOUT', message: 'Could not generate workout. Please provide more details.', title: 'Generation Failed' } as const;
+export const NO_CHAT_WORKOUT = {
+  code: 'AI_NO_CHAT_WORKOUT',
+  message: 'Could not generate workout. Please provide more details.',
+  title: 'Generation Failed',
+} as const;
 
 /**
  * The `ai` queue's jobs and their typed callers. A provider failure is retried by BullMQ with
@@ -57,7 +71,9 @@ export class AiJobs {
       goal: defaults.goal,
       seed,
       // The health screening holds whatever the chat asked for (docs/product.md, Health screening).
-      ...(defaults.screening ? { difficulty: screenedDifficulty(asked.difficulty, defaults.screening), screening: defaults.screening } : {}),
+      ...(defaults.screening
+        ? { difficulty: screenedDifficulty(asked.difficulty, defaults.screening), screening: defaults.screening }
+        : {}),
     };
     const plan = await this.step(job, () => this.provider.generateWorkout(planRequest));
     return { request: { ...request, difficulty: planRequest.difficulty }, plan };
@@ -88,7 +104,15 @@ function providerFailure(err: unknown): JobRefusal {
     return new JobRefusal('AI_TIMEOUT', 'The AI service did not answer in time. Please try again.', 'AI Timeout');
   }
   if (err instanceof MalformedAiAnswer) {
-    return new JobRefusal('AI_MALFORMED_ANSWER', 'The AI service answered in an unexpected format. Please try again.', 'AI Error');
+    return new JobRefusal(
+      'AI_MALFORMED_ANSWER',
+      'The AI service answered in an unexpected format. Please try again.',
+      'AI Error',
+    );
   }
-  return new JobRefusal('AI_UNAVAILABLE', 'The AI service is unavailable right now. Please try again shortly.', 'AI Unavailable');
+  return new JobRefusal(
+    'AI_UNAVAILABLE',
+    'The AI service is unavailable right now. Please try again shortly.',
+    'AI Unavailable',
+  );
 }

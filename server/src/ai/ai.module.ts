@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { AI_PROVIDER, AiProvider } from './ai.provider';
 import { AiJobs } from './ai.jobs';
+import { AI_PROVIDER, AiProvider } from './ai.provider';
 import { LocalAiProvider } from './local-ai.provider';
 import { OpenAiProvider } from './openai.provider';
 
@@ -13,7 +14,12 @@ import { OpenAiProvider } from './openai.provider';
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig): AiProvider =>
         config.openai.apiKey
-          ? new OpenAiProvider({ apiKey: config.openai.apiKey, baseUrl: config.openai.baseUrl, model: config.openai.model, timeoutMs: config.openai.timeoutMs })
+          ? new OpenAiProvider({
+              apiKey: config.openai.apiKey,
+              baseUrl: config.openai.baseUrl,
+              model: config.openai.model,
+              timeoutMs: config.openai.timeoutMs,
+            })
           : new LocalAiProvider(),
     },
     AiJobs,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+
 import type { ChatTurn, HealthAnswers, Intensity, TrainingGoal, UnitSystem } from '../contract';
+import { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import { EQUIPMENT, LIMITATIONS } from '../contract/values';
-import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 import type { Equipment, Limitation, Muscle } from '../workouts/catalogue/catalogue.types';
+import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 import type { ScreeningLimits } from '../workouts/screening/screening.rules';
 import type { AdjustOutcome } from '../workouts/session-adjust.rules';
 

@@ -1,8 +1,8 @@
 import type { ChatTurn } from '../contract';
+import { buildSession } from '../workouts/programming/session.rules';
 import { AiProvider, ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from './ai.provider';
 import { readChatRequest } from './local/chat.rules';
 import { coachReply } from './local/coach.rules';
-import { buildSession } from '../workouts/programming/session.rules';
 
 /** The deterministic coach used when no OpenAI key is configured. */
 export class LocalAiProvider implements AiProvider {

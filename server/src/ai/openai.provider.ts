@@ -1,16 +1,27 @@
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
+
 import type { ChatTurn, ExercisePhase } from '../contract';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from '../contract/values';
 import { CATALOGUE } from '../workouts/catalogue';
-import { MUSCLES, MUSCLE_GROUP_OF } from '../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF, MUSCLES } from '../workouts/catalogue/catalogue.types';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
-import { conversationScreening } from './local/coach-screening.rules';
+import {
+  AiProvider,
+  AiTimeout,
+  ChatDefaults,
+  ChatWorkoutRequest,
+  CoachContext,
+  MalformedAiAnswer,
+  PLAN_MINUTES,
+  PlanRequest,
+  WorkoutPlan,
+} from './ai.provider';
 import { readConversation } from './local/chat.rules';
 import { coachReply as localCoachReply } from './local/coach.rules';
+import { conversationScreening } from './local/coach-screening.rules';
 import { checkCoachReply } from './reply-check.rules';
-import { AiProvider, AiTimeout, ChatDefaults, ChatWorkoutRequest, CoachContext, MalformedAiAnswer, PLAN_MINUTES, PlanRequest, WorkoutPlan } from './ai.provider';
 
 export interface OpenAiSettings {
   apiKey: string;
@@ -20,7 +31,10 @@ export interface OpenAiSettings {
 }
 
 /** What the model answers when asked to read a conversation: the request, or `found: false`. */
-const ChatReading = z.object({ found: z.boolean(), request: ChatWorkoutRequest.extend({ focusMuscles: z.array(z.enum(MUSCLES)) }).nullable() });
+const ChatReading = z.object({
+  found: z.boolean(),
+  request: ChatWorkoutRequest.extend({ focusMuscles: z.array(z.enum(MUSCLES)) }).nullable(),
+});
 
 const PLAN_RULES = [
   'You are a certified strength and conditioning coach choosing the exercises of one workout, as JSON.',
@@ -31,7 +45,8 @@ const PLAN_RULES = [
 ].join('\n');
 
 const BLOCKS: ExercisePhase[] = ['warmup', 'main', 'cooldown'];
-const ids = (allowed: string[], max: number) => (allowed.length ? z.array(z.enum(allowed as [string, ...string[]])).max(max) : z.array(z.string()).max(0));
+const ids = (allowed: string[], max: number) =>
+  allowed.length ? z.array(z.enum(allowed as [string, ...string[]])).max(max) : z.array(z.string()).max(0);
 
 /** The model's choice for a request: catalogue ids per block, each an enum of the ids that request may have. */
 function workoutChoice(eligible: Record<ExercisePhase, string[]>) {
@@ -47,7 +62,9 @@ function workoutChoice(eligible: Record<ExercisePhase, string[]>) {
 /** One line per offered exercise so the model can choose by movement and muscles: "id: pattern; primary muscles". */
 function catalogueLines(eligible: Record<ExercisePhase, string[]>): string[] {
   const offered = new Set(BLOCKS.flatMap((block) => eligible[block]));
-  return CATALOGUE.filter((e) => offered.has(e.id)).map((e) => `${e.id}: ${e.pattern}; ${e.primary.join(', ')}${e.unilateral ? '; one side at a time' : ''}`);
+  return CATALOGUE.filter((e) => offered.has(e.id)).map(
+    (e) => `${e.id}: ${e.pattern}; ${e.primary.join(', ')}${e.unilateral ? '; one side at a time' : ''}`,
+  );
 }
 
 const CHAT_READING_RULES = [
@@ -67,14 +84,20 @@ const CHAT_READING_RULES = [
 export function coachSystemPrompt(context: CoachContext): string {
   const { profile, recent } = context;
   const bmi = profile.bmi ? `${profile.bmi} (${profile.bmiCategory ?? 'unknown category'})` : 'unknown';
-  const last = recent.lastSession ? `${recent.lastSession.name} (${recent.lastSession.type}, ${recent.lastSession.intensity}) at ${recent.lastSession.completedAt}` : 'none yet';
+  const last = recent.lastSession
+    ? `${recent.lastSession.name} (${recent.lastSession.type}, ${recent.lastSession.intensity}) at ${recent.lastSession.completedAt}`
+    : 'none yet';
   return [
     'You are a friendly, concise fitness coach (at most 150 words). Answer the question actually asked, specifically, using the profile below.',
     `Profile: level ${profile.fitnessLevel}; goal ${profile.goal ?? 'not set'}; equipment ${profile.equipment.length ? profile.equipment.join(', ') : 'none stated (assume bodyweight)'}; limitations ${profile.limitations.length ? profile.limitations.join(', ') : 'none stated'}; age ${profile.age ?? 'unknown'}; height ${profile.height ?? 'unknown'} cm; weight ${profile.weight ?? 'unknown'} kg; BMI ${bmi}.`,
-    profile.units === 'imperial' ? 'They read imperial units: give weights in lb and heights in feet and inches.' : 'They read metric units: give weights in kg and heights in cm.',
+    profile.units === 'imperial'
+      ? 'They read imperial units: give weights in lb and heights in feet and inches.'
+      : 'They read metric units: give weights in kg and heights in cm.',
     `Recent training: last session ${last}; ${recent.sessionsLast7Days} sessions in the last 7 days; recovering (trained hard in 48 h): ${recent.recentlyTrained.join(', ') || 'nothing'}.`,
     'Never suggest exercises that load a stated limitation or need equipment they do not have.',
-    ...(profile.screening ? [`Health screening, to keep to in every answer: ${profile.screening.notes.join(' ')}`] : []),
+    ...(profile.screening
+      ? [`Health screening, to keep to in every answer: ${profile.screening.notes.join(' ')}`]
+      : []),
     'Pain or injury: say what to avoid and what to do instead, and to see a physiotherapist or doctor when pain is sharp, swollen, numb or lasts more than one to two weeks. Do not diagnose.',
     'Weight loss: a moderate deficit, high protein, daily steps, strength training, 0.5–1 % of body weight a week; never crash diets or below about 1,200 kcal (women) / 1,500 kcal (men) without medical supervision.',
     'Nutrition: general guidance only, with safe limits; refer medical conditions to a doctor or registered dietitian.',
@@ -82,7 +105,11 @@ export function coachSystemPrompt(context: CoachContext): string {
       ? 'A workout request: describe the session shape for the time and equipment they have and tell them to press GENERATE_WORKOUT_FROM_CHAT.'
       : 'A workout request: describe the session shape for the time and equipment they have; do not name GENERATE_WORKOUT_FROM_CHAT (not on screen yet): say a button to make it today’s session appears after one more message.',
     'Set logging and multi-week programs do not exist in the app yet: say so honestly and offer what exists (ticking and completing today’s session; one session repeated N days a week).',
-    ...(context.adjusted ? [`The server has just acted on their request to make today ${context.adjusted.asked}; report exactly this outcome: ${JSON.stringify(context.adjusted)}.`] : []),
+    ...(context.adjusted
+      ? [
+          `The server has just acted on their request to make today ${context.adjusted.asked}; report exactly this outcome: ${JSON.stringify(context.adjusted)}.`,
+        ]
+      : []),
   ].join('\n');
 }
 
@@ -103,8 +130,17 @@ export class OpenAiProvider implements AiProvider {
 
   /** The model chooses from the catalogue; the server doses the choice so the minutes, levels and limits hold. */
   async generateWorkout(request: PlanRequest): Promise<WorkoutPlan> {
-    const eligible = { warmup: eligibleIds(request, 'warmup'), main: eligibleIds(request, 'main'), cooldown: eligibleIds(request, 'cooldown') };
-    const choice = await this.json('workout_plan', workoutChoice(eligible), PLAN_RULES, JSON.stringify({ request, catalogue: catalogueLines(eligible) }));
+    const eligible = {
+      warmup: eligibleIds(request, 'warmup'),
+      main: eligibleIds(request, 'main'),
+      cooldown: eligibleIds(request, 'cooldown'),
+    };
+    const choice = await this.json(
+      'workout_plan',
+      workoutChoice(eligible),
+      PLAN_RULES,
+      JSON.stringify({ request, catalogue: catalogueLines(eligible) }),
+    );
     const session = buildSession(request, choice);
     // The server's notes (recovery, limitations, equipment) come before the model's, which fill what room is left.
     // What a plan spares is the server's to say, from the catalogue's data: a model's note about loads is dropped.
@@ -113,10 +149,17 @@ export class OpenAiProvider implements AiProvider {
   }
 
   async readWorkoutRequest(history: ChatTurn[], defaults: ChatDefaults): Promise<ChatWorkoutRequest | null> {
-    const reading = await this.json('chat_reading', ChatReading, CHAT_READING_RULES, JSON.stringify({ profile: defaults, chat: history }));
+    const reading = await this.json(
+      'chat_reading',
+      ChatReading,
+      CHAT_READING_RULES,
+      JSON.stringify({ profile: defaults, chat: history }),
+    );
     if (!reading.found || !reading.request) return null;
     // A limitation is safety: one the rules read (the profile's, or said in the chat and not healed) is kept even if the model dropped it.
-    const limitations = [...new Set([...reading.request.limitations, ...readConversation(history, defaults).limitations])];
+    const limitations = [
+      ...new Set([...reading.request.limitations, ...readConversation(history, defaults).limitations]),
+    ];
     // A muscle named is a body part asked for: "hamstrings" puts legs in the focus, and leads the main block.
     const { focusMuscles, ...request } = reading.request;
     const focus = [...new Set([...request.focus, ...focusMuscles.map((muscle) => MUSCLE_GROUP_OF[muscle])])];
@@ -127,14 +170,25 @@ export class OpenAiProvider implements AiProvider {
   async coachReply(context: CoachContext): Promise<string> {
     const screening = conversationScreening(context);
     if (screening.kind === 'refer') return screening.message;
-    const screened = screening.kind === 'adapt' ? { ...context, profile: { ...context.profile, screening: screening.limits } } : context;
+    const screened =
+      screening.kind === 'adapt'
+        ? { ...context, profile: { ...context.profile, screening: screening.limits } }
+        : context;
     // The limitation rule and the screening hold on the model's words too: what it names is checked against the catalogue.
-    const limitations = readConversation([...context.history, { role: 'user', content: context.message }], context.profile).limitations;
-    const checked = checkCoachReply(await this.modelReply(screened), { profile: screened.profile, limitations, screening: screened.profile.screening });
+    const limitations = readConversation(
+      [...context.history, { role: 'user', content: context.message }],
+      context.profile,
+    ).limitations;
+    const checked = checkCoachReply(await this.modelReply(screened), {
+      profile: screened.profile,
+      limitations,
+      screening: screened.profile.screening,
+    });
     // An answer that was nothing but ruled-out exercises is the local coach's to give instead.
     if (checked.nothingLeft) return localCoachReply(context);
     const reply = checked.text;
-    if (screening.kind === 'adapt' && !/\b(midwife|doctor|physio|physiotherapist|surgeon)\b/i.test(reply)) return `${reply} ${screening.limits.notes[0]}`;
+    if (screening.kind === 'adapt' && !/\b(midwife|doctor|physio|physiotherapist|surgeon)\b/i.test(reply))
+      return `${reply} ${screening.limits.notes[0]}`;
     return reply;
   }
 
@@ -182,7 +236,8 @@ export class OpenAiProvider implements AiProvider {
       throw new MalformedAiAnswer('not JSON');
     }
     const parsed = schema.safeParse(raw);
-    if (!parsed.success) throw new MalformedAiAnswer(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    if (!parsed.success)
+      throw new MalformedAiAnswer(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
     return parsed.data;
   }
 

@@ -30,12 +30,22 @@ export interface CheckedReply {
 
 /** Sentences with their closing punctuation, split in one pass; a decimal point ("12.5 kg") ends none. */
 function sentencesOf(text: string): string[] {
-  return text.match(/(?:[^.!?\n]|\.(?=\d))+(?:[.!?]+|\n+|$)/g)?.map((s) => s.trim()).filter(Boolean) ?? [];
+  return (
+    text
+      .match(/(?:[^.!?\n]|\.(?=\d))+(?:[.!?]+|\n+|$)/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? []
+  );
 }
 
 /** Safety only: level and equipment are the member's to judge, so a question about a barbell lift is still answered. */
 function safeFor(exercise: CatalogueExercise, limits: ReplyLimits): boolean {
-  return allowedFor(exercise, { difficulty: 'advanced', equipment: EQUIPMENT, limitations: limits.limitations, screening: limits.screening });
+  return allowedFor(exercise, {
+    difficulty: 'advanced',
+    equipment: EQUIPMENT,
+    limitations: limits.limitations,
+    screening: limits.screening,
+  });
 }
 
 /** Why the member may not do it, in the words the screening's own notes use. */
@@ -52,10 +62,17 @@ function whyNot(exercise: CatalogueExercise, limits: ReplyLimits): string {
 
 function correction(exercise: CatalogueExercise, limits: ReplyLimits): string {
   const why = whyNot(exercise, limits);
-  const alternative = closestAllowed(exercise, { ...limits.profile, limitations: limits.limitations, screening: limits.screening });
-  if (alternative) return `Not ${exercise.name} for you (${why}): ${alternative.name} trains the same movement instead.`;
+  const alternative = closestAllowed(exercise, {
+    ...limits.profile,
+    limitations: limits.limitations,
+    screening: limits.screening,
+  });
+  if (alternative)
+    return `Not ${exercise.name} for you (${why}): ${alternative.name} trains the same movement instead.`;
   const loaded = exercise.loads.find((l) => limits.limitations.includes(l));
-  return loaded ? `Not ${exercise.name} for you (${why}); instead: ${LIMITATION_ADVICE[loaded].instead}.` : `Not ${exercise.name} for you (${why}); ask me for a session and I will shape it around your screening.`;
+  return loaded
+    ? `Not ${exercise.name} for you (${why}); instead: ${LIMITATION_ADVICE[loaded].instead}.`
+    : `Not ${exercise.name} for you (${why}); ask me for a session and I will shape it around your screening.`;
 }
 
 /** The answer with every sentence that names a ruled-out exercise replaced by its correction (each said once). */

@@ -2,16 +2,27 @@ import { Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/comm
 import { ApiBearerAuth, ApiExcludeEndpoint, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, WalletAddress, XLinkCode, XStartQuery } from '../contract';
-import { CurrentUser, Public, SessionGuard, SessionUser, bearerToken } from '../common/auth.guard';
+
+import { bearerToken, CurrentUser, Public, SessionGuard, SessionUser } from '../common/auth.guard';
 import { AppError, authRequired } from '../common/errors';
-import { Returns, ValidBody, ValidQuery, openApiSchema } from '../common/validation';
+import { openApiSchema, Returns, ValidBody, ValidQuery } from '../common/validation';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import {
+  AuthSession,
+  OkResponse,
+  PhantomChallenge,
+  PhantomSignIn,
+  UserView,
+  VerifyResponse,
+  WalletAddress,
+  XLinkCode,
+  XStartQuery,
+} from '../contract';
 import { AuthService } from './auth.service';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
+import { readCookie, REFERRAL_COOKIE } from './referral';
+import { X_LINK_COOKIE, X_STATE_COOKIE, X_STATE_COOKIE_PATH, XAuthGuard, XFlowRequest } from './x.strategy';
 import { XLinkStartGuard } from './x-link.guard';
-import { XAuthGuard, XFlowRequest, X_LINK_COOKIE, X_STATE_COOKIE, X_STATE_COOKIE_PATH } from './x.strategy';
-import { REFERRAL_COOKIE, readCookie } from './referral';
 
 const ChallengeQuery = z.strictObject({ walletAddress: WalletAddress, purpose: z.enum(['signin', 'link']).optional() });
 
@@ -43,7 +54,15 @@ export class AuthController {
   @ApiBearerAuth()
   @UseGuards(AuthRateLimitGuard)
   @Post('phantom/link')
-  @Returns(UserView, 200, 'RATE_LIMITED', 'AUTH_INVALID_WALLET', 'AUTH_CHALLENGE_EXPIRED', 'AUTH_BAD_SIGNATURE', 'AUTH_WALLET_IN_USE')
+  @Returns(
+    UserView,
+    200,
+    'RATE_LIMITED',
+    'AUTH_INVALID_WALLET',
+    'AUTH_CHALLENGE_EXPIRED',
+    'AUTH_BAD_SIGNATURE',
+    'AUTH_WALLET_IN_USE',
+  )
   link(@CurrentUser() me: SessionUser, @ValidBody(PhantomSignIn) body: PhantomSignIn): Promise<UserView> {
     return this.auth.linkWallet(me.userId, body);
   }
@@ -102,7 +121,8 @@ export class AuthController {
     if (req.xLinkRefused) return this.backToProfile(res, req.xLinkRefused);
     // The guard has redirected to X, unless X could not be reached for a request token.
     if (res.headersSent) return;
-    if (req.xLinkUserId) return this.backToProfile(res, { code: 'X_LINK_FAILED', message: 'X could not be reached, please try again' });
+    if (req.xLinkUserId)
+      return this.backToProfile(res, { code: 'X_LINK_FAILED', message: 'X could not be reached, please try again' });
     this.backToClient(res, { error: 'X sign-in failed, please try again' });
   }
 
@@ -117,7 +137,10 @@ export class AuthController {
     res.clearCookie(X_STATE_COOKIE, { path: X_STATE_COOKIE_PATH });
     res.clearCookie(X_LINK_COOKIE, { path: X_STATE_COOKIE_PATH });
     if (linking) return this.finishLink(req, res);
-    if (!req.user) return this.backToClient(res, { error: req.xError ? 'X sign-in failed, please try again' : 'X sign-in was cancelled' });
+    if (!req.user)
+      return this.backToClient(res, {
+        error: req.xError ? 'X sign-in failed, please try again' : 'X sign-in was cancelled',
+      });
     try {
       this.backToClient(res, { token: await this.auth.twitterSignIn(req.user, readCookie(req, REFERRAL_COOKIE)) });
     } catch {
@@ -127,19 +150,32 @@ export class AuthController {
 
   private async finishLink(req: XFlowRequest, res: Response): Promise<void> {
     if (!req.user || !req.xLinkUserId) {
-      return this.backToProfile(res, { code: 'X_LINK_FAILED', message: req.xError ? 'Linking your X account failed, please try again' : 'Linking your X account was cancelled' });
+      return this.backToProfile(res, {
+        code: 'X_LINK_FAILED',
+        message: req.xError
+          ? 'Linking your X account failed, please try again'
+          : 'Linking your X account was cancelled',
+      });
     }
     try {
       await this.auth.linkTwitter(req.xLinkUserId, req.user);
       res.redirect(302, `${this.config.publicUrl}/profile?${new URLSearchParams({ xLinked: req.user.username })}`);
     } catch (err) {
-      this.backToProfile(res, err instanceof AppError ? err : { code: 'X_LINK_FAILED', message: 'Linking your X account failed, please try again' });
+      this.backToProfile(
+        res,
+        err instanceof AppError
+          ? err
+          : { code: 'X_LINK_FAILED', message: 'Linking your X account failed, please try again' },
+      );
     }
   }
 
   /** Where link mode ends when it does not link: the profile, with the reason and its stable code. */
   private backToProfile(res: Response, refusal: { code: string; message: string }): void {
-    res.redirect(302, `${this.config.publicUrl}/profile?${new URLSearchParams({ error: refusal.message, code: refusal.code })}`);
+    res.redirect(
+      302,
+      `${this.config.publicUrl}/profile?${new URLSearchParams({ error: refusal.message, code: refusal.code })}`,
+    );
   }
 
   private backToClient(res: Response, query: Record<string, string>): void {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
-import { PassportModule } from '@nestjs/passport';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PassportModule } from '@nestjs/passport';
+
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -8,8 +9,8 @@ import { AuthChallenge, AuthChallengeSchema, LoginCode, LoginCodeSchema } from '
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { AuthRateLimitGuard, LoginCodeRateLimitGuard } from './rate-limit.guard';
 import { ReferralController } from './referral';
+import { X_STRATEGY_PROVIDER, XAuthGuard } from './x.strategy';
 import { XLinkStartGuard } from './x-link.guard';
-import { XAuthGuard, X_STRATEGY_PROVIDER } from './x.strategy';
 
 @Module({
   imports: [
@@ -21,7 +22,16 @@ import { XAuthGuard, X_STRATEGY_PROVIDER } from './x.strategy';
     ]),
   ],
   controllers: [AuthController, ReferralController],
-  providers: [AuthService, AuthRateLimitGuard, LoginCodeRateLimitGuard, X_STRATEGY_PROVIDER, XAuthGuard, XLinkStartGuard, AuthChallengesRepository, LoginCodesRepository],
+  providers: [
+    AuthService,
+    AuthRateLimitGuard,
+    LoginCodeRateLimitGuard,
+    X_STRATEGY_PROVIDER,
+    XAuthGuard,
+    XLinkStartGuard,
+    AuthChallengesRepository,
+    LoginCodesRepository,
+  ],
   exports: [AuthChallengesRepository, LoginCodesRepository],
 })
 export class AuthModule {}

@@ -1,15 +1,17 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { randomBytes, randomUUID } from 'node:crypto';
+
+import { SessionUser } from '../common/auth.guard';
+import { AppError } from '../common/errors';
+import { SingleUseClaimsRepository } from '../common/single-use';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { AuthSession, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, XLinkCode } from '../contract';
-import { SessionUser } from '../common/auth.guard';
-import { SingleUseClaimsRepository } from '../common/single-use';
-import { AppError } from '../common/errors';
 import { twitterIdentity, walletIdentity } from '../users/identity.schema';
 import type { UserRecord } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
 import { twitterUsername, walletUsername } from '../users/users.rules';
+import { UsersService } from '../users/users.service';
 import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
@@ -41,7 +43,8 @@ export class AuthService {
   ) {}
 
   async challenge(walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<PhantomChallenge> {
-    if (!isWalletAddress(walletAddress)) throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
+    if (!isWalletAddress(walletAddress))
+      throw new AppError('AUTH_INVALID_WALLET', 'walletAddress must be a base58 Solana address');
     const nonce = randomBytes(16).toString('hex');
     const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
     const message = buildSignInMessage({
@@ -90,7 +93,8 @@ export class AuthService {
     const outcome = await this.users.linkIdentity(userId, walletIdentity(body.walletAddress), {
       walletAddress: body.walletAddress,
     });
-    if (outcome === 'taken') throw new AppError('AUTH_WALLET_IN_USE', 'This wallet already belongs to another account', 'Wallet In Use');
+    if (outcome === 'taken')
+      throw new AppError('AUTH_WALLET_IN_USE', 'This wallet already belongs to another account', 'Wallet In Use');
     return this.users.view(userId);
   }
 
@@ -124,10 +128,17 @@ export class AuthService {
   async linkTwitter(userId: string, profile: TwitterProfile): Promise<void> {
     const user = await this.users.findById(userId);
     if (user.twitterId && user.twitterId !== profile.id) {
-      throw new AppError('X_ACCOUNT_OTHER_LINKED', `Your profile is already linked to the X account @${user.twitterHandle ?? user.twitterId}`);
+      throw new AppError(
+        'X_ACCOUNT_OTHER_LINKED',
+        `Your profile is already linked to the X account @${user.twitterHandle ?? user.twitterId}`,
+      );
     }
-    const outcome = await this.users.linkIdentity(userId, twitterIdentity(profile.id), { twitterId: profile.id, twitterHandle: profile.username });
-    if (outcome === 'taken') throw new AppError('X_ACCOUNT_TAKEN', 'This X account is already linked to another member', 'X Account In Use');
+    const outcome = await this.users.linkIdentity(userId, twitterIdentity(profile.id), {
+      twitterId: profile.id,
+      twitterHandle: profile.username,
+    });
+    if (outcome === 'taken')
+      throw new AppError('X_ACCOUNT_TAKEN', 'This X account is already linked to another member', 'X Account In Use');
   }
 
   private async issueCode(userId: string, purpose: ChallengePurpose): Promise<XLinkCode> {
@@ -169,7 +180,13 @@ export class AuthService {
 
   /** Signs this session out: its token is refused from now on, other sessions go on. */
   logout(session: SessionUser): Promise<void> {
-    return this.users.revokeSession(session.userId, session.sessionId, session.expiresAt, Date.now(), session.user.revokedSessions ?? {});
+    return this.users.revokeSession(
+      session.userId,
+      session.sessionId,
+      session.expiresAt,
+      Date.now(),
+      session.user.revokedSessions ?? {},
+    );
   }
 
   /** Signs every session of the user out, this one included. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { AuthChallenge, ChallengePurpose, LoginCode } from './challenge.schema';
 
 /**
@@ -27,7 +28,10 @@ abstract class ExpiringRecords<T extends { _id: string; expiresAt: Date }> {
 
   /** `_id`, with more conditions: the record, unless it expired. */
   protected findUnexpired(id: string, conditions: Partial<T>, now: Date): Promise<T | null> {
-    return this.records.findOne({ ...conditions, _id: id, expiresAt: { $gt: now } }).lean<T>().exec();
+    return this.records
+      .findOne({ ...conditions, _id: id, expiresAt: { $gt: now } })
+      .lean<T>()
+      .exec();
   }
 }
 
@@ -39,7 +43,12 @@ export class AuthChallengesRepository extends ExpiringRecords<AuthChallenge> {
   }
 
   /** The nonce's challenge if it was issued to this wallet for this purpose and has not expired. */
-  findValid(nonce: string, walletAddress: string, purpose: ChallengePurpose, now = new Date()): Promise<AuthChallenge | null> {
+  findValid(
+    nonce: string,
+    walletAddress: string,
+    purpose: ChallengePurpose,
+    now = new Date(),
+  ): Promise<AuthChallenge | null> {
     return this.findUnexpired(nonce, { walletAddress, purpose }, now);
   }
 }

@@ -1,9 +1,11 @@
 import { Keypair } from '@solana/web3.js';
 import bs58 from 'bs58';
 import nacl from 'tweetnacl';
+
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 
-const sign = (kp: Keypair, message: string) => bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), kp.secretKey));
+const sign = (kp: Keypair, message: string) =>
+  bs58.encode(nacl.sign.detached(new TextEncoder().encode(message), kp.secretKey));
 
 describe('wallet signature check', () => {
   const wallet = Keypair.generate();

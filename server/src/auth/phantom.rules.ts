@@ -1,5 +1,6 @@
-import bs58 from 'bs58';
 import { createPublicKey, verify } from 'node:crypto';
+
+import bs58 from 'bs58';
 
 /** Sign-In-With-Solana style message: what Phantom shows the user and signs. */
 export function buildSignInMessage(input: {
@@ -36,7 +37,10 @@ export function verifyWalletSignature(message: string, signature: string, wallet
     const publicKey = bs58.decode(walletAddress);
     const sig = bs58.decode(signature);
     if (publicKey.length !== 32 || sig.length !== 64) return false;
-    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') }, format: 'jwk' });
+    const key = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(publicKey).toString('base64url') },
+      format: 'jwk',
+    });
     return verify(null, Buffer.from(message, 'utf8'), key, sig);
   } catch {
     return false;

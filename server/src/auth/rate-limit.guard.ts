@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { APP_CONFIG, AppConfig } from '../config/config';
+
 import { bearerToken } from '../common/auth.guard';
 import { AppError } from '../common/errors';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
 import { budgetKey } from './rate-limit.rules';
 import { isLoginCode } from './session.rules';
@@ -19,7 +20,10 @@ export class AuthRateLimitGuard implements CanActivate {
   /** The 429's message. */
   protected readonly refusal: string = 'Too many sign-in attempts, try again in a minute';
 
-  constructor(private readonly redis: RedisService, @Inject(APP_CONFIG) protected readonly config: AppConfig) {}
+  constructor(
+    private readonly redis: RedisService,
+    @Inject(APP_CONFIG) protected readonly config: AppConfig,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();

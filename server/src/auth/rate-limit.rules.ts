@@ -15,5 +15,8 @@ export function budgetKey(ip: string | undefined): string {
   const front = head ? head.split(':') : [];
   const back = tail ? tail.split(':') : [];
   const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
-  return `${groups.slice(0, 4).map((group) => parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }

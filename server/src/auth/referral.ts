@@ -2,6 +2,7 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { parse } from 'cookie';
 import type { Request, Response } from 'express';
+
 import { Public } from '../common/auth.guard';
 
 export const REFERRAL_COOKIE = 'sweat_ref';

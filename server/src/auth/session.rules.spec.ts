@@ -1,6 +1,13 @@
-import { MAX_REVOKED_SESSIONS, isLoginCode, revocationPlan, sessionClaims } from './session.rules';
+import { isLoginCode, MAX_REVOKED_SESSIONS, revocationPlan, sessionClaims } from './session.rules';
 
-const whole = { sub: '0123456789abcdef01234567', typ: 'session', jti: '123e4567-e89b-42d3-a456-426614174000', ep: 0, iat: 100, exp: 200 };
+const whole = {
+  sub: '0123456789abcdef01234567',
+  typ: 'session',
+  jti: '123e4567-e89b-42d3-a456-426614174000',
+  ep: 0,
+  iat: 100,
+  exp: 200,
+};
 
 describe('sessionClaims', () => {
   it('takes a whole session token', () => {

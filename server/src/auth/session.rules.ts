@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from '../contract';
 
 /**
@@ -28,7 +29,10 @@ export const MAX_REVOKED_SESSIONS = 50;
  * Signing out one more session: which remembered ones have expired anyway (forgotten now), and
  * whether the list is full, in which case every session ends (it stays bounded on every read).
  */
-export function revocationPlan(revoked: Record<string, number>, nowSeconds: number): { expired: string[]; endAll: boolean } {
+export function revocationPlan(
+  revoked: Record<string, number>,
+  nowSeconds: number,
+): { expired: string[]; endAll: boolean } {
   const expired = Object.keys(revoked).filter((jti) => revoked[jti] <= nowSeconds);
   return { expired, endAll: Object.keys(revoked).length - expired.length >= MAX_REVOKED_SESSIONS };
 }

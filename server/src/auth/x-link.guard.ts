@@ -18,7 +18,8 @@ export class XLinkStartGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const req = context.switchToHttp().getRequest<XFlowRequest>();
     const query = XStartQuery.safeParse(req.query ?? {});
-    if (!query.success) throw new AppError('VALIDATION_FAILED', describeIssues(query.error, 'query'), 'Validation Failed');
+    if (!query.success)
+      throw new AppError('VALIDATION_FAILED', describeIssues(query.error, 'query'), 'Validation Failed');
     if (!query.data.link) return true;
     try {
       req.xLinkUserId = await this.auth.claimLinkCode(query.data.link);

@@ -1,11 +1,13 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { parse } from 'cookie';
 import type { Request } from 'express';
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { IStrategyOption, Profile, Strategy as TwitterStrategy } from 'passport-twitter';
-import { APP_CONFIG, AppConfig } from '../config/config';
+
 import { AppError } from '../common/errors';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
 import type { TwitterProfile } from './auth.service';
 
@@ -24,9 +26,18 @@ export const X_STATE_COOKIE_PATH = '/api/auth/twitter';
 export const X_LINK_COOKIE = 'sweat_x_link';
 
 /** A request through the X flow; `xLinkUserId`: in link mode, the member a link code named, carried with the request token. */
-export type XFlowRequest = Request & { user?: TwitterProfile | null; xError?: unknown; xLinkUserId?: string; xLinkRefused?: AppError };
+export type XFlowRequest = Request & {
+  user?: TwitterProfile | null;
+  xError?: unknown;
+  xLinkUserId?: string;
+  xLinkRefused?: AppError;
+};
 
-export const xNotConfigured = () => new AppError('AUTH_X_NOT_CONFIGURED', 'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)');
+export const xNotConfigured = () =>
+  new AppError(
+    'AUTH_X_NOT_CONFIGURED',
+    'X sign-in is not configured on this server (X_CONSUMER_KEY / X_CONSUMER_SECRET)',
+  );
 
 /**
  * X sign-in (OAuth 1.0a) as passport-twitter's strategy under @nestjs/passport, every URL built
@@ -59,7 +70,8 @@ export class XStrategy extends PassportStrategy(TwitterStrategy, 'twitter') {
 export const X_STRATEGY_PROVIDER = {
   provide: XStrategy,
   inject: [APP_CONFIG, RedisService],
-  useFactory: (config: AppConfig, redis: RedisService) => (config.x.consumerKey && config.x.consumerSecret ? new XStrategy(config, redis) : null),
+  useFactory: (config: AppConfig, redis: RedisService) =>
+    config.x.consumerKey && config.x.consumerSecret ? new XStrategy(config, redis) : null,
 };
 
 /**
@@ -106,26 +118,41 @@ function requestTokenStore(redis: RedisService, secure: boolean) {
   const logger = new Logger('XLogin');
   return {
     get(req: XFlowRequest, token: string, cb: Callback<string | undefined>) {
-      redis.client.get(key(token)).then((stored) => {
-        const { secret, browser, link } = stored ? (JSON.parse(stored) as StoredRequestToken) : { secret: undefined, browser: '', link: undefined };
-        const state = req.headers.cookie ? parse(req.headers.cookie)[X_STATE_COOKIE] : undefined;
-        if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) {
-          if (link) req.xLinkUserId = link;
-          return cb(null, secret);
-        }
-        // No secret: passport-oauth1 fails the callback, and the route sends the browser back with ?error=.
-        if (secret !== undefined) req.xError = new Error('the callback came from a browser that did not start this sign-in');
-        cb(null, undefined);
-      }, (err: Error) => cb(err));
+      redis.client.get(key(token)).then(
+        (stored) => {
+          const { secret, browser, link } = stored
+            ? (JSON.parse(stored) as StoredRequestToken)
+            : { secret: undefined, browser: '', link: undefined };
+          const state = req.headers.cookie ? parse(req.headers.cookie)[X_STATE_COOKIE] : undefined;
+          if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) {
+            if (link) req.xLinkUserId = link;
+            return cb(null, secret);
+          }
+          // No secret: passport-oauth1 fails the callback, and the route sends the browser back with ?error=.
+          if (secret !== undefined)
+            req.xError = new Error('the callback came from a browser that did not start this sign-in');
+          cb(null, undefined);
+        },
+        (err: Error) => cb(err),
+      );
     },
     set(req: XFlowRequest, token: string, secret: string, cb: Callback) {
       const state = randomBytes(24).toString('hex');
-      const cookie = { httpOnly: true, secure, sameSite: 'lax', path: X_STATE_COOKIE_PATH, maxAge: REQUEST_TOKEN_TTL_SECONDS * 1000 } as const;
+      const cookie = {
+        httpOnly: true,
+        secure,
+        sameSite: 'lax',
+        path: X_STATE_COOKIE_PATH,
+        maxAge: REQUEST_TOKEN_TTL_SECONDS * 1000,
+      } as const;
       req.res?.cookie(X_STATE_COOKIE, state, cookie);
       if (req.xLinkUserId) req.res?.cookie(X_LINK_COOKIE, '1', cookie);
       else req.res?.clearCookie(X_LINK_COOKIE, { path: X_STATE_COOKIE_PATH });
       const stored: StoredRequestToken = { secret, browser: digest(state).toString('hex'), link: req.xLinkUserId };
-      redis.client.set(key(token), JSON.stringify(stored), 'EX', REQUEST_TOKEN_TTL_SECONDS).then(() => cb(null), (err: Error) => cb(err));
+      redis.client.set(key(token), JSON.stringify(stored), 'EX', REQUEST_TOKEN_TTL_SECONDS).then(
+        () => cb(null),
+        (err: Error) => cb(err),
+      );
     },
     destroy(_req: Request, token: string, cb: Callback) {
       redis.client.del(key(token)).then(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { BmiRecord } from './bmi-record.schema';
 
@@ -17,12 +18,20 @@ export class BmiRecordsRepository {
 
   /** Insert; a report stored before (same `_id`) fails with a duplicate-key error. */
   async create({ _id, userId, ...record }: NewBmiRecord): Promise<void> {
-    await this.records.create({ ...record, ...(_id === undefined ? {} : { _id: toObjectId(_id) }), userId: toObjectId(userId) });
+    await this.records.create({
+      ...record,
+      ...(_id === undefined ? {} : { _id: toObjectId(_id) }),
+      userId: toObjectId(userId),
+    });
   }
 
   /** `(userId, createdAt)`: the user's records, newest first. */
   listByUser(userId: Id): Promise<BmiRecordRow[]> {
-    return this.records.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).lean<BmiRecordRow[]>().exec();
+    return this.records
+      .find({ userId: toObjectId(userId) })
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<BmiRecordRow[]>()
+      .exec();
   }
 
   /**
@@ -49,11 +58,17 @@ export class BmiRecordsRepository {
 
   /** `_id`, then its owner and source: one of the user's analysed reports, or null. */
   findReport(userId: Id, recordId: Id): Promise<Pick<BmiRecordRow, 'height' | 'weight'> | null> {
-    return this.records.findOne({ _id: toObjectId(recordId), userId: toObjectId(userId), source: 'report' }, { height: 1, weight: 1 }).lean<Pick<BmiRecordRow, 'height' | 'weight'>>().exec();
+    return this.records
+      .findOne({ _id: toObjectId(recordId), userId: toObjectId(userId), source: 'report' }, { height: 1, weight: 1 })
+      .lean<Pick<BmiRecordRow, 'height' | 'weight'>>()
+      .exec();
   }
 
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
   createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
-    return this.records.find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 }).lean().exec();
+    return this.records
+      .find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 })
+      .lean()
+      .exec();
   }
 }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
+import type { BmiAnalysis } from '../contract';
 import { DocumentImageRefused, EvidenceService } from '../evidence/evidence.service';
 import { JobRefusal } from '../queue/job-errors';
-import { BodyValues, adviseOn, reportMeasurements } from './bmi.rules';
-import type { BmiAnalysis } from '../contract';
+import { adviseOn, BodyValues, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 import { pdfText } from './pdf-text';
 
@@ -14,7 +15,8 @@ export interface ReportFile {
   mime: string;
 }
 
-const NO_VALUES = 'No BMI value could be read from this report. Upload a BMI test, InBody or DEXA report that states your BMI.';
+const NO_VALUES =
+  'No BMI value could be read from this report. Upload a BMI test, InBody or DEXA report that states your BMI.';
 
 const refuse = (message: string) => new JobRefusal('BMI_REPORT_UNREADABLE', message, 'Analysis Failed');
 
@@ -64,7 +66,9 @@ export class BmiReportAnalyzer {
       return this.openai ? this.askModel([{ type: 'text', text }]) : readReportValues(text);
     }
     if (!this.openai) return readReportValues(await this.imageText(file));
-    return this.askModel([{ type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } }]);
+    return this.askModel([
+      { type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } },
+    ]);
   }
 
   private async imageText(file: ReportFile): Promise<string> {
@@ -83,7 +87,10 @@ export class BmiReportAnalyzer {
         { role: 'system', content: MODEL_INSTRUCTIONS },
         { role: 'user', content },
       ],
-      response_format: { type: 'json_schema', json_schema: { name: 'bmi_report', strict: true, schema: z.toJSONSchema(ModelReading) } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'bmi_report', strict: true, schema: z.toJSONSchema(ModelReading) },
+      },
     });
     // A malformed answer throws: the job retries, then the caller gets a clear 503.
     const reading = ModelReading.parse(JSON.parse(completion.choices[0]?.message?.content ?? ''));

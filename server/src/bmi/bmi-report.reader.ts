@@ -13,7 +13,9 @@ const LABEL_GAP = '[^0-9\\n]{0,40}?';
 const NUMBER = '(\\d{1,3}(?:[.,]\\d{1,2})?)';
 
 const BMI_LABELS = [/\bBMI\b|Body Mass Index/i];
-const BODY_FAT_LABELS = [/\bPBF\b|Percent(?:age)? (?:of )?Body Fat|Body Fat Percent(?:age)?|(?:Total )?Body Fat\s*%|%\s*(?:Body )?Fat|\bBody Fat\b(?!\s*Mass)/i];
+const BODY_FAT_LABELS = [
+  /\bPBF\b|Percent(?:age)? (?:of )?Body Fat|Body Fat Percent(?:age)?|(?:Total )?Body Fat\s*%|%\s*(?:Body )?Fat|\bBody Fat\b(?!\s*Mass)/i,
+];
 // Skeletal muscle first; DEXA summaries only state lean mass.
 const MUSCLE_LABELS = [/Skeletal Muscle Mass|\bSMM\b/i, /Muscle Mass|Lean (?:Body |Tissue )?Mass/i];
 
@@ -21,7 +23,13 @@ const MUSCLE_LABELS = [/Skeletal Muscle Mass|\bSMM\b/i, /Muscle Mass|Lean (?:Bod
 const WEIGHT_LABELS = [/(?<!(?:Target|Ideal|Standard|Lean Body|Fat-Free)\s)\b(?:Body )?Weight\b(?!\s*Control)/i];
 const HEIGHT_LABELS = [/\b(?:Body )?Height\b/i];
 
-const RANGES = { bmi: [10, 80], bodyFat: [2, 75], muscleKg: [5, 150], heightCm: [50, 250], weightKg: [20, 350] } as const;
+const RANGES = {
+  bmi: [10, 80],
+  bodyFat: [2, 75],
+  muscleKg: [5, 150],
+  heightCm: [50, 250],
+  weightKg: [20, 350],
+} as const;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -31,7 +39,12 @@ const KG: Metric = (value, unit) => (unit.startsWith('lb') ? round1(value * KG_P
 const CM: Metric = (value, unit) => (unit === 'in' ? round1(value * CM_PER_INCH) : value);
 const AS_STATED: Metric = (value) => value;
 
-function findValue(text: string, labels: RegExp[], [min, max]: readonly [number, number], metric = AS_STATED): number | undefined {
+function findValue(
+  text: string,
+  labels: RegExp[],
+  [min, max]: readonly [number, number],
+  metric = AS_STATED,
+): number | undefined {
   for (const label of labels) {
     const pattern = new RegExp(`(?:${label.source})${LABEL_GAP}${NUMBER}\\s*(lbs?|kg|cm|in(?![a-z]))?`, 'gi');
     for (const match of text.matchAll(pattern)) {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
+
 import { BmiCalculateRequest } from '../contract';
-import { adviseOn, bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees, reportMeasurements } from './bmi.rules';
+import {
+  adviseOn,
+  bmiCategory,
+  bmiOf,
+  isRepeatMeasurement,
+  readMeasurements,
+  reportAgrees,
+  reportMeasurements,
+} from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
 
 describe('readMeasurements (docs/product.md messages)', () => {
@@ -44,21 +53,50 @@ describe('readMeasurements (docs/product.md messages)', () => {
 });
 
 describe('the OpenAPI document of POST /api/bmi', () => {
-  type Alternative = { type: 'number' | 'string'; minimum?: number; maximum?: number; exclusiveMaximum?: boolean; maxLength?: number; pattern?: string };
-  const fields = (z.toJSONSchema(BmiCalculateRequest, { target: 'openapi-3.0', io: 'input' }) as { properties: Record<string, { anyOf: Alternative[] }> }).properties;
+  type Alternative = {
+    type: 'number' | 'string';
+    minimum?: number;
+    maximum?: number;
+    exclusiveMaximum?: boolean;
+    maxLength?: number;
+    pattern?: string;
+  };
+  const fields = (
+    z.toJSONSchema(BmiCalculateRequest, { target: 'openapi-3.0', io: 'input' }) as {
+      properties: Record<string, { anyOf: Alternative[] }>;
+    }
+  ).properties;
   const patterns = new Map<string, RegExp>();
   const pattern = (source: string) => patterns.get(source) ?? patterns.set(source, new RegExp(source)).get(source)!;
   /** What the document's `anyOf` admits: JSON Schema's number bounds (OpenAPI 3.0 spelling) and patterns. */
   const admits = (field: 'height' | 'weight', value: number | string) =>
     fields[field].anyOf.some((s) =>
       s.type === 'number'
-        ? typeof value === 'number' && value >= s.minimum! && (s.exclusiveMaximum ? value < s.maximum! : value <= s.maximum!)
+        ? typeof value === 'number' &&
+          value >= s.minimum! &&
+          (s.exclusiveMaximum ? value < s.maximum! : value <= s.maximum!)
         : typeof value === 'string' && value.length <= s.maxLength! && pattern(s.pattern!).test(value),
     );
   const numbers = [...Array.from({ length: 1700 }, (_, i) => i / 4), 99.999, 250.999, 251, 29.999, 300.0001, 1e-9, 1e9];
   const texts = [
     ...numbers.flatMap((n) => [String(n), `${n}.0`, `00${n}`, ` ${n} `, `${n}.`, `+${n}`, `-${n}`, `${n}e0`]),
-    ...['300.00', '300.01', '300.10', '.5', '1e2', '\t180', '180\n', '\u00a0180', '١٨٠', '', ' ', '0x64', '180,5', `${'0'.repeat(29)}180`, `${'0'.repeat(30)}180`],
+    ...[
+      '300.00',
+      '300.01',
+      '300.10',
+      '.5',
+      '1e2',
+      '\t180',
+      '180\n',
+      '\u00a0180',
+      '١٨٠',
+      '',
+      ' ',
+      '0x64',
+      '180,5',
+      `${'0'.repeat(29)}180`,
+      `${'0'.repeat(30)}180`,
+    ],
   ];
 
   /** What the server accepts: the request schema, then readMeasurements. */

@@ -1,4 +1,4 @@
-import { PROFILE_RANGES, type BmiCategory } from '../contract';
+import { type BmiCategory, PROFILE_RANGES } from '../contract';
 
 /** Pure BMI rules: reading the calculator's input (docs/product.md), the value, the WHO category, the advice. */
 
@@ -7,8 +7,7 @@ export const HEIGHT_CM = PROFILE_RANGES.heightCm;
 export const WEIGHT_KG = PROFILE_RANGES.weightKg;
 
 export type MeasurementsCheck =
-  | { ok: true; heightCm: number; weightKg: number }
-  | { ok: false; title: string; message: string };
+  { ok: true; heightCm: number; weightKg: number } | { ok: false; title: string; message: string };
 
 /** A number from a JSON number or the form's text ("72.5", spaces around allowed); NaN for anything else. */
 function toNumber(value: number | string): number {
@@ -60,12 +59,22 @@ export const REPORT_BMI_TOLERANCE = 0.2;
  */
 export function reportAgrees(bmi: number, heightCm: number, weightKg: number): boolean {
   const bmiAt = (cm: number) => weightKg / (cm / 100) ** 2;
-  return bmi >= bmiAt(heightCm + 1) - REPORT_BMI_TOLERANCE - 1e-9 && bmi <= bmiAt(heightCm) + REPORT_BMI_TOLERANCE + 1e-9;
+  return (
+    bmi >= bmiAt(heightCm + 1) - REPORT_BMI_TOLERANCE - 1e-9 && bmi <= bmiAt(heightCm) + REPORT_BMI_TOLERANCE + 1e-9
+  );
 }
 
 /** The calculator stores a new record unless its latest one is from the same day with the same figures. */
-export function isRepeatMeasurement(latest: { height: number | null; weight: number | null; day: string } | null, measured: { heightCm: number; weightKg: number; day: string }): boolean {
-  return latest !== null && latest.day === measured.day && latest.height === measured.heightCm && latest.weight === measured.weightKg;
+export function isRepeatMeasurement(
+  latest: { height: number | null; weight: number | null; day: string } | null,
+  measured: { heightCm: number; weightKg: number; day: string },
+): boolean {
+  return (
+    latest !== null &&
+    latest.day === measured.day &&
+    latest.height === measured.heightCm &&
+    latest.weight === measured.weightKg
+  );
 }
 
 /** WHO adult categories, applied to the one-decimal value the user sees (so 24.96 → 25.0 → Overweight). */
@@ -132,12 +141,20 @@ export function adviseOn(values: BodyValues): { analysis: string; recommendation
   if (values.bodyFatPercentage !== undefined) {
     const fat = values.bodyFatPercentage;
     const where = fat < HEALTHY_BODY_FAT.min ? 'below' : fat > HEALTHY_BODY_FAT.max ? 'above' : 'within';
-    sentences.push(`Body fat of ${fat.toFixed(1)}% is ${where} a typical healthy range (${HEALTHY_BODY_FAT.min}–${HEALTHY_BODY_FAT.max}%).`);
-    if (where === 'above') recommendations.push('Focus on lowering body fat: strength training plus a moderate deficit works better than cardio alone.');
-    if (category !== 'Normal' && where === 'within') sentences.push('Body fat being in range suggests much of your weight is lean mass.');
+    sentences.push(
+      `Body fat of ${fat.toFixed(1)}% is ${where} a typical healthy range (${HEALTHY_BODY_FAT.min}–${HEALTHY_BODY_FAT.max}%).`,
+    );
+    if (where === 'above')
+      recommendations.push(
+        'Focus on lowering body fat: strength training plus a moderate deficit works better than cardio alone.',
+      );
+    if (category !== 'Normal' && where === 'within')
+      sentences.push('Body fat being in range suggests much of your weight is lean mass.');
   }
   if (values.muscleMass !== undefined) {
-    sentences.push(`Skeletal muscle mass is ${values.muscleMass.toFixed(1)} kg; keep it up with progressive strength training.`);
+    sentences.push(
+      `Skeletal muscle mass is ${values.muscleMass.toFixed(1)} kg; keep it up with progressive strength training.`,
+    );
   }
   recommendations.push('Upload a new report every month to track your progress and raise your profile rank.');
   return { analysis: sentences.join(' '), recommendations };

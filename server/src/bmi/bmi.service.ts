@@ -1,19 +1,30 @@
+import { buffer } from 'node:stream/consumers';
+
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { buffer } from 'node:stream/consumers';
+
 import { AchievementsService } from '../achievements/achievements.service';
 import { AppError } from '../common/errors';
-import { BmiAnalysis, BmiAnalyzeRequest, BmiConfirmedFigures, FALLBACK_TIME_ZONE, BmiCalculateRequest, BmiRecordView, BmiResult, UploadUrlResponse } from '../contract';
+import {
+  BmiAnalysis,
+  BmiAnalyzeRequest,
+  BmiCalculateRequest,
+  BmiConfirmedFigures,
+  BmiRecordView,
+  BmiResult,
+  FALLBACK_TIME_ZONE,
+  UploadUrlResponse,
+} from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
+import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
+import { bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees } from './bmi.rules';
 import { BmiRecordRow, BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
-import { bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees } from './bmi.rules';
 
 @Injectable()
 export class BmiService {
@@ -33,14 +44,28 @@ export class BmiService {
     const bmi = bmiOf(measured.heightCm, measured.weightKg);
     const category = bmiCategory(bmi);
     // One record a day per member for the same figures: pressing again adds nothing to the history.
-    const [latest, timeZone] = await Promise.all([this.records.latestCalculatorRecord(userId), this.users.findTimeZone(userId)]);
+    const [latest, timeZone] = await Promise.all([
+      this.records.latestCalculatorRecord(userId),
+      this.users.findTimeZone(userId),
+    ]);
     const zone = timeZone ?? FALLBACK_TIME_ZONE;
     const today = dayIn(new Date(), zone);
     const previous = latest && { height: latest.height, weight: latest.weight, day: dayIn(latest.createdAt, zone) };
     if (!isRepeatMeasurement(previous, { ...measured, day: today })) {
-      await this.records.create({ userId, bmi, category, height: measured.heightCm, weight: measured.weightKg, source: 'calculator' });
+      await this.records.create({
+        userId,
+        bmi,
+        category,
+        height: measured.heightCm,
+        weight: measured.weightKg,
+        source: 'calculator',
+      });
     }
-    await this.users.recordMeasurements(userId, { height: measured.heightCm, weight: measured.weightKg, latestBmi: bmi });
+    await this.users.recordMeasurements(userId, {
+      height: measured.heightCm,
+      weight: measured.weightKg,
+      latestBmi: bmi,
+    });
     return { bmi, category };
   }
 
@@ -51,7 +76,10 @@ export class BmiService {
   async confirmReport(userId: string, recordId: string): Promise<BmiConfirmedFigures> {
     const report = await this.records.findReport(userId, recordId);
     if (!report) throw new AppError('BMI_REPORT_NOT_FOUND', 'No analysed report of yours has this id');
-    const figures = { ...(report.height !== null && { height: report.height }), ...(report.weight !== null && { weight: report.weight }) };
+    const figures = {
+      ...(report.height !== null && { height: report.height }),
+      ...(report.weight !== null && { weight: report.weight }),
+    };
     await this.users.confirmFigures(userId, figures);
     const user = await this.users.findById(userId);
     return { height: user?.height ?? null, weight: user?.weight ?? null };
@@ -119,8 +147,13 @@ export class BmiService {
     const profile = await this.users.findById(userId);
     const checkHeight = height ?? profile?.height ?? null;
     const checkWeight = weight ?? profile?.weight ?? null;
-    const agrees = checkHeight !== null && checkWeight !== null && reportAgrees(analysis.bmiValue, checkHeight, checkWeight);
-    const measured = { latestBmi: analysis.bmiValue, ...(agrees && height !== undefined && { height }), ...(agrees && weight !== undefined && { weight }) };
+    const agrees =
+      checkHeight !== null && checkWeight !== null && reportAgrees(analysis.bmiValue, checkHeight, checkWeight);
+    const measured = {
+      latestBmi: analysis.bmiValue,
+      ...(agrees && height !== undefined && { height }),
+      ...(agrees && weight !== undefined && { weight }),
+    };
     await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+
 import { runIsolated } from '../common/isolated-script';
 
 /**
@@ -26,5 +27,9 @@ const { parentPort, workerData } = require('node:worker_threads');
 const LIMITS = { timeoutMs: 20_000, maxHeapMb: 256 } as const;
 
 export function pdfText(bytes: Buffer): Promise<string> {
-  return runIsolated<string>(EXTRACT_TEXT, { bytes: new Uint8Array(bytes), unpdf: pathToFileURL(require.resolve('unpdf')).href }, LIMITS);
+  return runIsolated<string>(
+    EXTRACT_TEXT,
+    { bytes: new Uint8Array(bytes), unpdf: pathToFileURL(require.resolve('unpdf')).href },
+    LIMITS,
+  );
 }

@@ -1,8 +1,9 @@
+import '../credits/credits.cli';
+import '../queue/queue.cli';
+
 import { UsersRepository } from '../users/users.repository';
 import { listCommands, registerCommand, UsageError } from './registry';
 import { printTable } from './table';
-import '../credits/credits.cli';
-import '../queue/queue.cli';
 
 // Built-in commands. Later domains add theirs (credits:grant, credits:reverse, ledger:verify, jobs:*) in
 // their own `*.cli.ts` files, imported above so the CLI entry sees them.
@@ -27,7 +28,11 @@ registerCommand({
   run: async ({ args, app, print }) => {
     const limit = parseLimit(args);
     const rows = await (await app()).get(UsersRepository, { strict: false }).listOldestFirst(limit);
-    printTable(print, ['USERNAME', 'ID', 'SWEAT_CREDITS'], rows.map((u) => [u.username, String(u._id), String(u.sweatCredits)]));
+    printTable(
+      print,
+      ['USERNAME', 'ID', 'SWEAT_CREDITS'],
+      rows.map((u) => [u.username, String(u._id), String(u.sweatCredits)]),
+    );
     print(`${rows.length} user(s)${rows.length === limit ? ` (first ${limit}; use --limit)` : ''}`);
   },
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 
@@ -32,7 +33,8 @@ export class Clock {
   /** Moves this process's clock to `time` if it is not already past it (at most a day ahead); refused unless TEST_CLOCK=1. */
   advanceTo(time: Date): Date {
     const ahead = time.getTime() - this.now().getTime();
-    if (ahead > MAX_STEP_MS) throw new AppError('VALIDATION_FAILED', 'The clock moves at most a day at a time', 'Validation Failed');
+    if (ahead > MAX_STEP_MS)
+      throw new AppError('VALIDATION_FAILED', 'The clock moves at most a day at a time', 'Validation Failed');
     return ahead > 0 ? this.advance(ahead) : this.now();
   }
 }

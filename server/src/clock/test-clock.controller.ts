@@ -1,7 +1,8 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { TestClockAdvance, TestClockView } from '../contract';
+
 import { Returns, ValidBody } from '../common/validation';
+import { TestClockAdvance, TestClockView } from '../contract';
 import { Clock } from './clock';
 
 /** Mounted only with TEST_CLOCK=1 (http.ts): end-to-end tests move the server's clock as they move the browser's. */
@@ -22,7 +23,8 @@ export class TestClockController {
   @Post()
   @Returns(TestClockView)
   advance(@ValidBody(TestClockAdvance) body: TestClockAdvance): TestClockView {
-    const now = 'minutes' in body ? this.clock.advance(body.minutes * 60_000) : this.clock.advanceTo(new Date(body.until));
+    const now =
+      'minutes' in body ? this.clock.advance(body.minutes * 60_000) : this.clock.advanceTo(new Date(body.until));
     return { now: now.toISOString() };
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AppModule } from '../app.module';
 import { TestClockController } from './test-clock.controller';
 

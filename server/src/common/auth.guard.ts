@@ -1,7 +1,8 @@
-import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata, createParamDecorator } from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
+
 import { sessionClaims } from '../auth/session.rules';
 import type { UserRecord } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -31,7 +32,10 @@ export class SessionGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<Request & { session?: SessionUser }>();
     const token = bearerToken(req);
@@ -49,7 +53,8 @@ export class SessionGuard implements CanActivate {
     if (!claims) throw invalidSession();
     const state = await this.users.sessionState(claims.sub, claims.jti);
     if (!state) throw invalidSession();
-    if (state.revoked || state.epoch !== claims.ep) throw new AppError('SESSION_INVALID', 'This session was signed out, please sign in again');
+    if (state.revoked || state.epoch !== claims.ep)
+      throw new AppError('SESSION_INVALID', 'This session was signed out, please sign in again');
     return { userId: claims.sub, sessionId: claims.jti, expiresAt: claims.exp, user: state.user };
   }
 }

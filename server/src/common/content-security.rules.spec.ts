@@ -5,18 +5,23 @@ const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', J
 
 describe('connectSources (the CSP connect-src beside the app itself)', () => {
   it('names the Solana RPC and its websocket, and no upload store with the disk driver', () => {
-    expect(connectSources(config({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', S3_ENDPOINT: 'http://minio:9000' }))).toEqual([
-      'https://api.devnet.solana.com',
-      'wss://api.devnet.solana.com',
-    ]);
+    expect(
+      connectSources(config({ SOLANA_RPC_URL: 'https://api.devnet.solana.com', S3_ENDPOINT: 'http://minio:9000' })),
+    ).toEqual(['https://api.devnet.solana.com', 'wss://api.devnet.solana.com']);
   });
 
   it("names AWS's bucket origin with STORAGE_DRIVER=s3 and no endpoint, where the browser PUTs the files", () => {
-    expect(connectSources(config({ STORAGE_DRIVER: 's3', S3_BUCKET: 'sweat-uploads', S3_REGION: 'eu-west-3' }))).toContain('https://sweat-uploads.s3.eu-west-3.amazonaws.com');
+    expect(
+      connectSources(config({ STORAGE_DRIVER: 's3', S3_BUCKET: 'sweat-uploads', S3_REGION: 'eu-west-3' })),
+    ).toContain('https://sweat-uploads.s3.eu-west-3.amazonaws.com');
   });
 
   it('names the S3 endpoint when there is one', () => {
-    expect(connectSources(config({ STORAGE_DRIVER: 's3', S3_BUCKET: 'sweat-uploads', S3_ENDPOINT: 'https://r2.example.test/' }))).toContain('https://r2.example.test');
+    expect(
+      connectSources(
+        config({ STORAGE_DRIVER: 's3', S3_BUCKET: 'sweat-uploads', S3_ENDPOINT: 'https://r2.example.test/' }),
+      ),
+    ).toContain('https://r2.example.test');
   });
 });
 

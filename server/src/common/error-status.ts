@@ -1,4 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
+
 import type { ErrorCode } from '../contract';
 
 /** Each error code's HTTP status: every code of the contract must be here (the type checks it). */

@@ -1,6 +1,8 @@
+import { runInNewContext } from 'node:vm';
+
 import { ArgumentsHost, Logger, NotFoundException } from '@nestjs/common';
 import mongoose from 'mongoose';
-import { runInNewContext } from 'node:vm';
+
 import { ErrorFilter } from './error.filter';
 import { AppError } from './errors';
 
@@ -27,13 +29,23 @@ const { MongoNetworkError, MongoServerError } = mongoose.mongo;
 
 describe('ErrorFilter', () => {
   it('keeps an HttpException status and message', () => {
-    expect(answer(new NotFoundException('Workout not found'))).toEqual({ status: 404, body: { statusCode: 404, code: 'NOT_FOUND', message: 'Workout not found', error: 'Not Found' } });
+    expect(answer(new NotFoundException('Workout not found'))).toEqual({
+      status: 404,
+      body: { statusCode: 404, code: 'NOT_FOUND', message: 'Workout not found', error: 'Not Found' },
+    });
   });
 
   it("keeps an AppError's code, status and title", () => {
-    expect(answer(new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated'))).toEqual({
+    expect(
+      answer(new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated')),
+    ).toEqual({
       status: 409,
-      body: { statusCode: 409, code: 'PROOF_ALREADY_VALIDATED', message: 'Proofs already validated today', error: 'Already Validated' },
+      body: {
+        statusCode: 409,
+        code: 'PROOF_ALREADY_VALIDATED',
+        message: 'Proofs already validated today',
+        error: 'Already Validated',
+      },
     });
   });
 
@@ -50,7 +62,9 @@ describe('ErrorFilter', () => {
   });
 
   it('knows that socket error when it was made in another realm (Node core, seen from a sandbox like Jest)', () => {
-    const ended = runInNewContext("Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' })");
+    const ended = runInNewContext(
+      "Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' })",
+    );
     expect(ended instanceof Error).toBe(false);
     expect(answer(ended).status).toBe(503);
   });
@@ -59,7 +73,12 @@ describe('ErrorFilter', () => {
     const busy = new MongoServerError({ message: 'database is locked (5) (SQLITE_BUSY)', code: 46 });
     expect(answer(busy)).toEqual({
       status: 503,
-      body: { statusCode: 503, code: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable, try again shortly', error: 'Service Unavailable' },
+      body: {
+        statusCode: 503,
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The database is unavailable, try again shortly',
+        error: 'Service Unavailable',
+      },
     });
   });
 
@@ -68,7 +87,9 @@ describe('ErrorFilter', () => {
   });
 
   it("answers 503 for mongoose's own give-up while disconnected, 500 for its other errors", () => {
-    expect(answer(new mongoose.Error('Operation `users.findOne()` buffering timed out after 10000ms')).status).toBe(503);
+    expect(answer(new mongoose.Error('Operation `users.findOne()` buffering timed out after 10000ms')).status).toBe(
+      503,
+    );
     expect(answer(new mongoose.Error('Connection operation buffering timed out after 10000ms')).status).toBe(503);
     expect(answer(new mongoose.Error.ValidationError()).status).toBe(500);
     // Its other bare errors are programming mistakes, not an absent database.
@@ -84,11 +105,17 @@ describe('ErrorFilter', () => {
       castError = err;
     }
     expect(castError).toBeInstanceOf(mongoose.Error.CastError);
-    expect(answer(castError)).toEqual({ status: 400, body: { statusCode: 400, code: 'MALFORMED_ID', message: 'Malformed userId', error: 'Bad Request' } });
+    expect(answer(castError)).toEqual({
+      status: 400,
+      body: { statusCode: 400, code: 'MALFORMED_ID', message: 'Malformed userId', error: 'Bad Request' },
+    });
   });
 
   it('answers 500 without internals for any other server error', () => {
     const other = new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 });
-    expect(answer(other)).toEqual({ status: 500, body: { statusCode: 500, code: 'INTERNAL', message: 'Internal server error', error: 'Internal Server Error' } });
+    expect(answer(other)).toEqual({
+      status: 500,
+      body: { statusCode: 500, code: 'INTERNAL', message: 'Internal server error', error: 'Internal Server Error' },
+    });
   });
 });

@@ -1,7 +1,9 @@
+import { types } from 'node:util';
+
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import mongoose from 'mongoose';
-import { types } from 'node:util';
+
 import { ErrorBody, ErrorCode } from '../contract';
 import { codeForStatus } from './error-status';
 import { reasonPhrase } from './errors';
@@ -16,7 +18,8 @@ export class ErrorFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     if (body.statusCode === 500) this.logger.error(isError(exception) ? exception.stack : String(exception));
     // An operator sees the database going away in the log, not only in the clients' 503s.
-    else if (body.code === 'DATABASE_UNAVAILABLE') this.logger.warn(`database unavailable: ${isError(exception) ? exception.message : String(exception)}`);
+    else if (body.code === 'DATABASE_UNAVAILABLE')
+      this.logger.warn(`database unavailable: ${isError(exception) ? exception.message : String(exception)}`);
     if (res.headersSent) return;
     res.status(body.statusCode).json(body);
   }
@@ -31,14 +34,18 @@ export class ErrorFilter implements ExceptionFilter {
       const code = ErrorCode.safeParse(r.code).data ?? codeForStatus(status);
       return body(status, code, message, typeof r.error === 'string' ? r.error : undefined);
     }
-    if (isDatabaseUnavailable(exception)) return body(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, try again shortly');
+    if (isDatabaseUnavailable(exception))
+      return body(503, 'DATABASE_UNAVAILABLE', 'The database is unavailable, try again shortly');
     // A malformed id that reached a query (validation should stop it first): the request's fault.
     if (exception instanceof mongoose.Error.CastError) return body(400, 'MALFORMED_ID', `Malformed ${exception.path}`);
     // A body whose Content-Encoding (deflate, gzip, br) does not decode: zlib's error, given a 400 by body-parser but no type.
-    if (isUndecodableBody(exception)) return body(400, 'BODY_ENCODING_INVALID', 'The request body does not decode as its Content-Encoding says');
+    if (isUndecodableBody(exception))
+      return body(400, 'BODY_ENCODING_INVALID', 'The request body does not decode as its Content-Encoding says');
     if (isBodyParserError(exception)) {
       const status = exception.status;
-      return status === 413 ? body(413, 'BODY_TOO_LARGE', 'Request body too large') : body(status, 'MALFORMED_JSON', 'Malformed JSON body');
+      return status === 413
+        ? body(413, 'BODY_TOO_LARGE', 'Request body too large')
+        : body(status, 'MALFORMED_JSON', 'Malformed JSON body');
     }
     return body(HttpStatus.INTERNAL_SERVER_ERROR, 'INTERNAL', 'Internal server error');
   }
@@ -68,7 +75,8 @@ const TRANSIENT_SERVER_CODES = new Set([46, 50, 91, 189, 262, 10107, 11600, 1160
 /** The driver's connection failures (mongoose's own copy of it: `mongoose.mongo`), by class and code. */
 function isDatabaseUnavailable(e: unknown): boolean {
   if (!isError(e)) return false;
-  if (e instanceof mongo.MongoServerError) return TRANSIENT_SERVER_CODES.has(Number(e.code)) || e.hasErrorLabel('RetryableWriteError');
+  if (e instanceof mongo.MongoServerError)
+    return TRANSIENT_SERVER_CODES.has(Number(e.code)) || e.hasErrorLabel('RetryableWriteError');
   // PoolClearedError is a MongoNetworkError.
   if (e instanceof mongo.MongoNetworkError || e instanceof mongo.MongoServerSelectionError) return true;
   if (e instanceof mongo.MongoNotConnectedError || e instanceof mongo.MongoTopologyClosedError) return true;
@@ -90,5 +98,7 @@ function isUndecodableBody(e: unknown): boolean {
 
 function isBodyParserError(e: unknown): e is { status: number } {
   const status = (e as { status?: unknown; type?: unknown })?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && typeof (e as { type?: unknown }).type === 'string';
+  return (
+    typeof status === 'number' && status >= 400 && status < 500 && typeof (e as { type?: unknown }).type === 'string'
+  );
 }

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
+
 import type { ErrorCode } from '../contract';
 import { ERROR_STATUS } from './error-status';
 
@@ -7,7 +8,11 @@ import { ERROR_STATUS } from './error-status';
  * person reads, `title` the short heading a toast shows (the HTTP reason phrase when none).
  */
 export class AppError extends HttpException {
-  constructor(readonly code: ErrorCode, message: string, title?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    title?: string,
+  ) {
     const status = ERROR_STATUS[code];
     super({ statusCode: status, code, message, error: title ?? reasonPhrase(status) }, status);
   }

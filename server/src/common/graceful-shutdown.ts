@@ -1,7 +1,8 @@
+import type { Server } from 'node:http';
+
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { Server } from 'node:http';
 
 /**
  * Stopping without failing anyone: new connections are refused at once (the load balancer sends them
@@ -65,7 +66,9 @@ export class GracefulShutdown {
     const deadline = setTimeout(() => server.closeAllConnections(), this.deadlineMs);
     await closed;
     clearTimeout(deadline);
-    this.logger.log(`HTTP drained (${this.stats.unanswered} requests left unanswered); closing queues, Redis and the database`);
+    this.logger.log(
+      `HTTP drained (${this.stats.unanswered} requests left unanswered); closing queues, Redis and the database`,
+    );
     await this.app.close();
   }
 }

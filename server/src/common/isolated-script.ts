@@ -15,7 +15,11 @@ export class IsolatedScriptTimeout extends Error {}
  * packages load by `import()`, which they cannot inside Jest's sandbox.
  */
 export async function runIsolated<T>(script: string, workerData: unknown, limits: IsolationLimits): Promise<T> {
-  const worker = new Worker(script, { eval: true, workerData, resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb } });
+  const worker = new Worker(script, {
+    eval: true,
+    workerData,
+    resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb },
+  });
   let timer: NodeJS.Timeout | undefined;
   try {
     const answer = await new Promise<{ result?: T; error?: string }>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { NextFunction, Request, Response } from 'express';
+
 import type { ErrorBody } from '../contract';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -28,7 +29,12 @@ export function methodNotAllowed(document: OpenAPIObject) {
       res.status(204).set('Allow', allow).end();
       return;
     }
-    const body: ErrorBody = { statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: `${req.method} is not allowed here; use ${allow}`, error: 'Method Not Allowed' };
+    const body: ErrorBody = {
+      statusCode: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: `${req.method} is not allowed here; use ${allow}`,
+      error: 'Method Not Allowed',
+    };
     res.status(405).set('Allow', allow).json(body);
   };
 }

@@ -1,6 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
 import { EventEmitter } from 'node:events';
+
+import type { NextFunction, Request, Response } from 'express';
 import pino from 'pino';
+
 import { requestLog } from './request-log';
 
 /** A request through the middleware with a response double; `finish()` ends it with a status. */
@@ -11,7 +13,11 @@ function through(level: pino.Level | 'silent', url: string, headers: Record<stri
   const setHeader = (name: string, value: string) => (res.headers[name.toLowerCase()] = value);
   const req = { url, originalUrl: url, method: 'GET', headers };
   const next = jest.fn();
-  requestLog(logger)(req as unknown as Request, Object.assign(res, { setHeader }) as unknown as Response, next as NextFunction);
+  requestLog(logger)(
+    req as unknown as Request,
+    Object.assign(res, { setHeader }) as unknown as Response,
+    next as NextFunction,
+  );
   expect(next).toHaveBeenCalledTimes(1);
   return {
     res,
@@ -34,7 +40,12 @@ describe('requestLog', () => {
     const ok = through('info', '/api/uploads/abc?sig=secret', { 'x-request-id': 'r1' });
     ok.finish(200);
     expect(ok.lines).toHaveLength(1);
-    expect(ok.lines[0]).toMatchObject({ level: 30, msg: 'request completed', req: { id: 'r1', method: 'GET', url: '/api/uploads/abc' }, res: { statusCode: 200 } });
+    expect(ok.lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { id: 'r1', method: 'GET', url: '/api/uploads/abc' },
+      res: { statusCode: 200 },
+    });
     expect(JSON.stringify(ok.lines[0])).not.toContain('secret');
 
     const failed = through('info', '/api/user');
@@ -48,7 +59,9 @@ describe('requestLog', () => {
     expect(ok.lines).toEqual([]);
     const failed = through('error', '/api/user');
     failed.finish(500);
-    expect(failed.lines).toEqual([expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } })]);
+    expect(failed.lines).toEqual([
+      expect.objectContaining({ level: 50, msg: 'request errored', res: { statusCode: 500 } }),
+    ]);
   });
 
   it('logs nothing for the client files, nor when silent', () => {

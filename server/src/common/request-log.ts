@@ -1,6 +1,8 @@
-import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
+
+import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+
 import { withLogContext } from '../observability/request-context';
 
 /**

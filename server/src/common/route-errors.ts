@@ -7,7 +7,14 @@ export const JOB_ROUTE: ErrorCode[] = ['JOB_QUEUE_UNAVAILABLE', 'JOB_FAILED', 'J
 export const AI_ROUTE: ErrorCode[] = [...JOB_ROUTE, 'AI_TIMEOUT', 'AI_MALFORMED_ANSWER', 'AI_UNAVAILABLE'];
 
 /** What a route that takes back a finished upload's URL may answer. */
-export const UPLOAD_USE: ErrorCode[] = ['UPLOAD_NOT_FOUND', 'UPLOAD_NOT_FINISHED', 'UPLOAD_WRONG_PURPOSE', 'UPLOAD_FOREIGN_URL', 'UPLOAD_UNSUPPORTED_TYPE', 'UPLOAD_TOO_LARGE'];
+export const UPLOAD_USE: ErrorCode[] = [
+  'UPLOAD_NOT_FOUND',
+  'UPLOAD_NOT_FINISHED',
+  'UPLOAD_WRONG_PURPOSE',
+  'UPLOAD_FOREIGN_URL',
+  'UPLOAD_UNSUPPORTED_TYPE',
+  'UPLOAD_TOO_LARGE',
+];
 
 /** What a route that receives an upload's bytes may answer. */
 export const UPLOAD_PUT: ErrorCode[] = [

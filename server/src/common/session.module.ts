@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { UsersModule } from '../users/users.module';
 import { SessionGuard } from './auth.guard';
 

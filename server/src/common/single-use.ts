@@ -1,6 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { InjectModel, MongooseModule, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { isDuplicateKey } from '../database/duplicate-key';
 
 /** A claimed one-time key (nonce, login code, upload signature). The `_id` is the key. */

@@ -1,5 +1,7 @@
-import type { NextFunction, Request, Response } from 'express';
 import type { Server } from 'node:http';
+
+import type { NextFunction, Request, Response } from 'express';
+
 import type { AppConfig } from '../config/config';
 import type { ErrorBody } from '../contract';
 
@@ -27,7 +29,12 @@ export function bodyDeadline(ms: number) {
     if (req.complete || isUpload(req)) return next();
     const timer = setTimeout(() => {
       if (req.complete || res.headersSent) return;
-      const body: ErrorBody = { statusCode: 408, code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive', error: 'Request Timeout' };
+      const body: ErrorBody = {
+        statusCode: 408,
+        code: 'REQUEST_TIMEOUT',
+        message: 'The request took too long to arrive',
+        error: 'Request Timeout',
+      };
       res.once('finish', () => req.socket.destroy());
       res.status(408).set('Connection', 'close').json(body);
     }, ms);

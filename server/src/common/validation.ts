@@ -1,17 +1,24 @@
-import { Body, Param, PipeTransform, Query, applyDecorators, HttpCode } from '@nestjs/common';
+import { applyDecorators, Body, HttpCode, Param, PipeTransform, Query } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
+
 import { ErrorBody, ErrorCode } from '../contract';
 import { ERROR_STATUS } from './error-status';
 import { AppError } from './errors';
 
 /** JSON Schema (OpenAPI 3.0 dialect) of a contract schema, for the OpenAPI document. */
 export function openApiSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
 }
 
 function outputSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
 }
 
 /**
@@ -19,7 +26,10 @@ function outputSchema(schema: z.ZodType): Record<string, unknown> {
  * `{"$gt": ""}` object where a string belongs fails type checking, so operators never reach a query.
  */
 export class ZodPipe implements PipeTransform {
-  constructor(private readonly schema: z.ZodType, private readonly part: string) {}
+  constructor(
+    private readonly schema: z.ZodType,
+    private readonly part: string,
+  ) {}
 
   transform(value: unknown) {
     const result = this.schema.safeParse(value ?? {});
@@ -32,7 +42,9 @@ export function describeIssues(error: z.ZodError, part: string): string {
   return error.issues
     .map((issue) => {
       const path = issue.path.length ? issue.path.join('.') : part;
-      return issue.code === 'unrecognized_keys' ? `${path ? path + ': ' : ''}unknown field(s) ${issue.keys.join(', ')}` : `${path}: ${issue.message}`;
+      return issue.code === 'unrecognized_keys'
+        ? `${path ? path + ': ' : ''}unknown field(s) ${issue.keys.join(', ')}`
+        : `${path}: ${issue.message}`;
     })
     .join('; ');
 }
@@ -49,7 +61,10 @@ function withDoc(param: ParamDecorator, doc: MethodDecorator): ParamDecorator {
 /** `@ValidBody(Schema) body: T`: validated body, documented in OpenAPI. */
 export const ValidBody = (schema: z.ZodType): ParamDecorator =>
   // A body whose every field is optional may be left out altogether: the document says so.
-  withDoc(Body(new ZodPipe(schema, 'body')), ApiBody({ schema: openApiSchema(schema), required: !schema.safeParse({}).success }));
+  withDoc(
+    Body(new ZodPipe(schema, 'body')),
+    ApiBody({ schema: openApiSchema(schema), required: !schema.safeParse({}).success }),
+  );
 
 /** `@ValidQuery(Schema) query: T`: validated query string, each property documented. */
 export const ValidQuery = (schema: z.ZodObject): ParamDecorator => {
@@ -89,7 +104,9 @@ const EVERY_ROUTE: ErrorCode[] = [
 const API_RESPONSES = 'swagger/apiResponse';
 
 /** The header every 429 carries (the credential-check and per-user budgets alike). */
-export const RETRY_AFTER_HEADER = { 'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } } };
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } },
+};
 
 /** The documented JSON error answer carrying one of `codes`. */
 export function errorResponseSchema(codes: [ErrorCode, ...ErrorCode[]]): Record<string, unknown> {

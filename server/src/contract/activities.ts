@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ObjectIdString } from './common';
-import { TimeZoneName } from './common';
+
+import { ObjectIdString, TimeZoneName } from './common';
 import { ACTIVITY_CHECKS, ACTIVITY_FORMAT_NAMES, ACTIVITY_KINDS, type ActivityFormat } from './values';
 
 export const ActivityKind = z.enum(ACTIVITY_KINDS);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { UserView } from './user';
 
 /**
@@ -34,4 +35,9 @@ export const XLinkCode = z.object({ code: z.string(), expiresAt: z.string() });
 export type XLinkCode = z.infer<typeof XLinkCode>;
 
 /** `GET /api/auth/twitter?link=<code>`: the start of "link your X account" instead of a sign-in. */
-export const XStartQuery = z.strictObject({ link: z.string().regex(/^[a-f0-9]{48}$/, 'link code is malformed').optional() });
+export const XStartQuery = z.strictObject({
+  link: z
+    .string()
+    .regex(/^[a-f0-9]{48}$/, 'link code is malformed')
+    .optional(),
+});

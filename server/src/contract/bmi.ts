@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from './common';
 import { BMI_CATEGORIES, BMI_SOURCES, PROFILE_RANGES } from './values';
 
@@ -17,7 +18,12 @@ const { heightCm: HEIGHT, weightKg: WEIGHT } = PROFILE_RANGES;
 export const HEIGHT_TEXT = /^ *0*(?:1[0-9]{2}|2[0-4][0-9]|250)(?:\.[0-9]+)? *$/;
 export const WEIGHT_TEXT = /^ *0*(?:(?:[3-9][0-9]|[12][0-9]{2})(?:\.[0-9]+)?|300(?:\.0+)?) *$/;
 const documentedMeasurement = (number: Record<string, number | boolean>, text: RegExp) =>
-  MeasurementInput.meta({ anyOf: [{ type: 'number', ...number }, { type: 'string', maxLength: 32, pattern: text.source }] });
+  MeasurementInput.meta({
+    anyOf: [
+      { type: 'number', ...number },
+      { type: 'string', maxLength: 32, pattern: text.source },
+    ],
+  });
 export const BmiCalculateRequest = z.strictObject({
   // Read as an integer: 250.9 is 250 cm.
   height: documentedMeasurement({ minimum: HEIGHT.min, maximum: HEIGHT.max + 1, exclusiveMaximum: true }, HEIGHT_TEXT),

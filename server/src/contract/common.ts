@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { TIME_ZONE_NAMES } from './values';
 
 /** A MongoDB ObjectId as 24 hex characters, either case; anything else is a 400, never a cast error. */
@@ -13,7 +14,10 @@ export const ObjectIdString = z
  * A plain string here, so that the handler refuses an unknown one with its route's own message; the
  * document lists the names it accepts (users.rules ianaTimeZone).
  */
-export const TimeZoneName = z.string().max(64).meta({ enum: [...TIME_ZONE_NAMES] });
+export const TimeZoneName = z
+  .string()
+  .max(64)
+  .meta({ enum: [...TIME_ZONE_NAMES] });
 
 /** Routes that name a user in the path: it must be the signed-in user (403 otherwise). */
 export const UserIdParam = z.strictObject({ userId: ObjectIdString });

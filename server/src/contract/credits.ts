@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from './common';
 import { singleLineText } from './text';
 import { EARN_ACTIONS, MARKETPLACE_COSTS, TWEET_URL_PATTERN } from './values';
@@ -29,7 +30,11 @@ export const RedeemRequest = z
     requestId: z.uuid().optional(),
   })
   // Each item with its own cost, as the document states it; another cost is 400 CREDITS_INVALID_COST, naming the price.
-  .meta({ anyOf: Object.entries(MARKETPLACE_COSTS).map(([id, cost]) => ({ properties: { itemId: { enum: [id] }, cost: { enum: [cost] } } })) });
+  .meta({
+    anyOf: Object.entries(MARKETPLACE_COSTS).map(([id, cost]) => ({
+      properties: { itemId: { enum: [id] }, cost: { enum: [cost] } },
+    })),
+  });
 export type RedeemRequest = z.infer<typeof RedeemRequest>;
 
 export const RedemptionView = z.object({
@@ -69,7 +74,11 @@ export const EarnResponse = z.object({
 export type EarnResponse = z.infer<typeof EarnResponse>;
 
 /** How far along an earning action that takes more than one step is (the Weekly Streak's days). */
-export const EarnProgress = z.object({ current: z.number().int().min(0), target: z.number().int().positive(), unit: z.string() });
+export const EarnProgress = z.object({
+  current: z.number().int().min(0),
+  target: z.number().int().positive(),
+  unit: z.string(),
+});
 export type EarnProgress = z.infer<typeof EarnProgress>;
 
 /** An earning action as CLAIM would find it now: the claim applies this same rule. */
@@ -98,7 +107,11 @@ export const ValidateTweetRequest = z.strictObject({
 });
 export type ValidateTweetRequest = z.infer<typeof ValidateTweetRequest>;
 
-export const ValidateTweetResponse = z.object({ tweetId: z.string(), credits: z.number().int(), balance: z.number().int().min(0) });
+export const ValidateTweetResponse = z.object({
+  tweetId: z.string(),
+  credits: z.number().int(),
+  balance: z.number().int().min(0),
+});
 export type ValidateTweetResponse = z.infer<typeof ValidateTweetResponse>;
 
 export const PoolView = z.object({

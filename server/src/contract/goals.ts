@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from './common';
 import { singleLineText } from './text';
 import { GOAL_METRICS, GOAL_STAKE_MAX, GOAL_STAKE_MIN, GOAL_STATUSES, GOAL_TARGET_MAX, GOAL_TITLE_MAX } from './values';
@@ -14,7 +15,10 @@ export type GoalStatus = z.infer<typeof GoalStatus>;
  * not exist (2025-02-30) passes here and is refused by goals.rules with its own message; the
  * document says `format: date`, which admits real days only.
  */
-export const DayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD').meta({ format: 'date', pattern: undefined });
+export const DayString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .meta({ format: 'date', pattern: undefined });
 
 export const CreateGoalRequest = z.strictObject({
   /** Optional; when sent it must be the signed-in user. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from './common';
 import { LEDGER_PAGE_MAX, LEDGER_PAGE_SIZE } from './values';
 

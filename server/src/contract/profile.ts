@@ -1,6 +1,16 @@
 import { z } from 'zod';
+
 import { ObjectIdString, TimeZoneName } from './common';
-import { EQUIPMENT, HEALTH_CONDITIONS, HEALTH_RANGES, LIMITATIONS, PREGNANCY_STATES, PROFILE_RANGES, TRAINING_GOALS, UNIT_SYSTEMS } from './values';
+import {
+  EQUIPMENT,
+  HEALTH_CONDITIONS,
+  HEALTH_RANGES,
+  LIMITATIONS,
+  PREGNANCY_STATES,
+  PROFILE_RANGES,
+  TRAINING_GOALS,
+  UNIT_SYSTEMS,
+} from './values';
 
 export const TrainingGoal = z.enum(TRAINING_GOALS);
 export type TrainingGoal = z.infer<typeof TrainingGoal>;
@@ -48,7 +58,13 @@ export const HealthAnswers = z.object({
 export type HealthAnswers = z.infer<typeof HealthAnswers>;
 
 /** Nothing answered: what a member who skips the questions has. */
-export const NO_HEALTH_ANSWERS: HealthAnswers = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
+export const NO_HEALTH_ANSWERS: HealthAnswers = {
+  pregnancy: null,
+  pregnancyWeeks: null,
+  weeksSinceBirth: null,
+  usedToHighImpact: false,
+  conditions: [],
+};
 
 /** GET/PUT /api/profile's answer: the profile, its health answers, and when it was last saved (null: never, defaults shown). */
 export const ProfileView = ProfileFields.extend({ savedAt: z.string().nullable(), health: HealthAnswers });
@@ -57,8 +73,16 @@ export type ProfileView = z.infer<typeof ProfileView>;
 // Plain strings and numbers here so the server answers a value out of its vocabulary or range with
 // the code and sentence of its field (PROFILE_INVALID_GOAL…) rather than a generic schema error;
 // profile.rules checks them. The OpenAPI document states the same rules (`meta`), exactly.
-const word = (values: readonly string[]) => z.string().max(64).meta({ enum: [...values] });
-const words = (values: readonly string[]) => z.array(z.string().max(64)).max(LIST_MAX).meta({ items: { type: 'string', enum: [...values] }, uniqueItems: true });
+const word = (values: readonly string[]) =>
+  z
+    .string()
+    .max(64)
+    .meta({ enum: [...values] });
+const words = (values: readonly string[]) =>
+  z
+    .array(z.string().max(64))
+    .max(LIST_MAX)
+    .meta({ items: { type: 'string', enum: [...values] }, uniqueItems: true });
 const LIST_MAX = 32;
 /** A count of weeks left unanswered, as OpenAPI 3.0 writes null. */
 const NO_WEEKS = { enum: [null], nullable: true };
@@ -72,10 +96,17 @@ export const ProfileUpdateRequest = z.strictObject({
   userId: ObjectIdString.optional(),
   age: z.number().meta({ type: 'integer', minimum: AGE.min, maximum: AGE.max }).nullable(),
   // Read as an integer: 250.9 is 250 cm.
-  height: z.number().meta({ minimum: HEIGHT.min, maximum: HEIGHT.max + 1, exclusiveMaximum: true }).nullable(),
+  height: z
+    .number()
+    .meta({ minimum: HEIGHT.min, maximum: HEIGHT.max + 1, exclusiveMaximum: true })
+    .nullable(),
   weight: z.number().meta({ minimum: WEIGHT.min, maximum: WEIGHT.max }).nullable(),
   // OpenAPI 3.0: with an enum, `nullable` admits null only when the enum lists it.
-  goal: z.string().max(64).nullable().meta({ enum: [...TRAINING_GOALS, null] }),
+  goal: z
+    .string()
+    .max(64)
+    .nullable()
+    .meta({ enum: [...TRAINING_GOALS, null] }),
   equipment: words(EQUIPMENT),
   limitations: words(LIMITATIONS),
   units: word(UNIT_SYSTEMS),
@@ -83,9 +114,23 @@ export const ProfileUpdateRequest = z.strictObject({
   /** Left out: the saved answers stay as they are. */
   health: z
     .strictObject({
-      pregnancy: z.string().max(64).nullable().meta({ enum: [...PREGNANCY_STATES, null] }),
-      pregnancyWeeks: z.number().meta({ type: 'integer', minimum: HEALTH_RANGES.pregnancyWeeks.min, maximum: HEALTH_RANGES.pregnancyWeeks.max }).nullable(),
-      weeksSinceBirth: z.number().meta({ type: 'integer', minimum: HEALTH_RANGES.weeksSinceBirth.min, maximum: HEALTH_RANGES.weeksSinceBirth.max }).nullable(),
+      pregnancy: z
+        .string()
+        .max(64)
+        .nullable()
+        .meta({ enum: [...PREGNANCY_STATES, null] }),
+      pregnancyWeeks: z
+        .number()
+        .meta({ type: 'integer', minimum: HEALTH_RANGES.pregnancyWeeks.min, maximum: HEALTH_RANGES.pregnancyWeeks.max })
+        .nullable(),
+      weeksSinceBirth: z
+        .number()
+        .meta({
+          type: 'integer',
+          minimum: HEALTH_RANGES.weeksSinceBirth.min,
+          maximum: HEALTH_RANGES.weeksSinceBirth.max,
+        })
+        .nullable(),
       usedToHighImpact: z.boolean(),
       conditions: words(HEALTH_CONDITIONS),
     })
@@ -94,7 +139,13 @@ export const ProfileUpdateRequest = z.strictObject({
       anyOf: [
         { properties: { pregnancy: { enum: ['pregnant'] }, weeksSinceBirth: NO_WEEKS } },
         { properties: { pregnancy: { enum: ['postpartum'] }, pregnancyWeeks: NO_WEEKS } },
-        { properties: { pregnancy: { enum: ['not_pregnant', null], nullable: true }, pregnancyWeeks: NO_WEEKS, weeksSinceBirth: NO_WEEKS } },
+        {
+          properties: {
+            pregnancy: { enum: ['not_pregnant', null], nullable: true },
+            pregnancyWeeks: NO_WEEKS,
+            weeksSinceBirth: NO_WEEKS,
+          },
+        },
       ],
     })
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ActivitySummary } from './activities';
 import { ObjectIdString, TimeZoneName } from './common';
 import { singleLineText } from './text';
@@ -9,7 +10,10 @@ export const ProofKind = z.enum(PROOF_KINDS);
 export type ProofKind = z.infer<typeof ProofKind>;
 
 /** A content type as a browser declares it ('' when it does not know the extension). */
-const DeclaredContentType = z.string().max(127).regex(/^([\w.+-]+\/[\w.+-]+)?$/, 'must be a content type such as image/png');
+const DeclaredContentType = z
+  .string()
+  .max(127)
+  .regex(/^([\w.+-]+\/[\w.+-]+)?$/, 'must be a content type such as image/png');
 
 /**
  * Optional body of POST /api/proof/upload-url: which slot (limits differ), and the size to refuse
@@ -27,7 +31,10 @@ export const ProofUploadUrlRequest = z
   // (the kind may be left out for the selfie's).
   .meta({
     anyOf: PROOF_KINDS.map((kind) => ({
-      properties: { kind: { enum: [kind] }, size: { maximum: Math.max(...PROOF_SLOT_PURPOSES[kind].map((purpose) => UPLOAD_PURPOSES[purpose].maxBytes)) } },
+      properties: {
+        kind: { enum: [kind] },
+        size: { maximum: Math.max(...PROOF_SLOT_PURPOSES[kind].map((purpose) => UPLOAD_PURPOSES[purpose].maxBytes)) },
+      },
       ...(kind === 'gym_selfie' ? {} : { required: ['kind'] }),
     })),
   });

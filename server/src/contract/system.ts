@@ -42,7 +42,13 @@ export const JobKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
  * concurrent callers (the load's users) together move it only as far as the latest of them needs.
  */
 export const TestClockAdvance = z.union([
-  z.strictObject({ minutes: z.number().int().min(1).max(24 * 60) }),
+  z.strictObject({
+    minutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60),
+  }),
   z.strictObject({ until: z.iso.datetime({ offset: true }) }),
 ]);
 export type TestClockAdvance = z.infer<typeof TestClockAdvance>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { isSafeText, multilineText, singleLineText } from './text';
 
 const line = singleLineText(z.string());
@@ -37,6 +38,8 @@ describe('free text', () => {
   });
 
   it('says why', () => {
-    expect(line.safeParse('\u0000').error?.issues[0].message).toBe('must not contain control characters, text-direction overrides or unpaired surrogates');
+    expect(line.safeParse('\u0000').error?.issues[0].message).toBe(
+      'must not contain control characters, text-direction overrides or unpaired surrogates',
+    );
   });
 });

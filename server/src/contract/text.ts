@@ -10,7 +10,8 @@ import type { z } from 'zod';
 const SAFE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]*$/u;
 /** The same, with tabs and line breaks allowed, for text that may run over lines (coach chat). */
 const SAFE_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]*$/u;
-export const UNSAFE_TEXT_MESSAGE = 'must not contain control characters, text-direction overrides or unpaired surrogates';
+export const UNSAFE_TEXT_MESSAGE =
+  'must not contain control characters, text-direction overrides or unpaired surrogates';
 
 /**
  * The pattern the OpenAPI document states: the same without the surrogate range. A JSON Schema
@@ -20,8 +21,10 @@ export const UNSAFE_TEXT_MESSAGE = 'must not contain control characters, text-di
 const documentedPattern = (safe: RegExp) => safe.source.replace('\\ud800-\\udfff', '');
 
 /** Free text on one line (titles, names, links): `singleLineText(z.string().trim().max(80))`. */
-export const singleLineText = (schema: z.ZodString) => schema.regex(SAFE_LINE, UNSAFE_TEXT_MESSAGE).meta({ pattern: documentedPattern(SAFE_LINE) });
+export const singleLineText = (schema: z.ZodString) =>
+  schema.regex(SAFE_LINE, UNSAFE_TEXT_MESSAGE).meta({ pattern: documentedPattern(SAFE_LINE) });
 /** Free text that may hold tabs and line breaks (a chat message). */
-export const multilineText = (schema: z.ZodString) => schema.regex(SAFE_LINES, UNSAFE_TEXT_MESSAGE).meta({ pattern: documentedPattern(SAFE_LINES) });
+export const multilineText = (schema: z.ZodString) =>
+  schema.regex(SAFE_LINES, UNSAFE_TEXT_MESSAGE).meta({ pattern: documentedPattern(SAFE_LINES) });
 /** The same check outside a schema (operator commands): true when `value` is safe on one line. */
 export const isSafeText = (value: string): boolean => SAFE_LINE.test(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ObjectIdString } from './common';
 import { UPLOAD_PURPOSES, type UploadPurpose } from './values';
 
@@ -22,12 +23,13 @@ export const AnnouncedUploadSize = z
   .meta({
     description:
       "The file's size in bytes. Required when the server stores uploads in S3 (STORAGE_DRIVER=s3): the upload URL is signed for exactly this " +
-      "Content-Length, and a request without it is refused with 400 UPLOAD_SIZE_REQUIRED. Optional with the disk driver (the default). " +
+      'Content-Length, and a request without it is refused with 400 UPLOAD_SIZE_REQUIRED. Optional with the disk driver (the default). ' +
       'Either way a size over the limit is refused before any byte is sent (413 UPLOAD_TOO_LARGE).',
   });
 
 /** The announced size within `purpose`'s limit, which the document states. */
-export const uploadSize = (purpose: UploadPurpose) => AnnouncedUploadSize.meta({ maximum: UPLOAD_PURPOSES[purpose].maxBytes });
+export const uploadSize = (purpose: UploadPurpose) =>
+  AnnouncedUploadSize.meta({ maximum: UPLOAD_PURPOSES[purpose].maxBytes });
 
 /** Body of POST /api/bmi/upload-url: `size` is optional with the disk driver, required with S3. */
 export const UploadUrlRequest = z.strictObject({ size: uploadSize('bmi_report').optional() });
@@ -36,7 +38,9 @@ export type UploadUrlRequest = z.infer<typeof UploadUrlRequest>;
 export const UploadIdParam = z.strictObject({ id: ObjectIdString });
 export type UploadIdParam = z.infer<typeof UploadIdParam>;
 /** `sig` = `<expiry ms>.<base64url HMAC>`, issued with the upload URL. */
-export const UploadSignatureQuery = z.strictObject({ sig: z.string().regex(/^\d{13}\.[A-Za-z0-9_-]{43}$/, 'sig is malformed') });
+export const UploadSignatureQuery = z.strictObject({
+  sig: z.string().regex(/^\d{13}\.[A-Za-z0-9_-]{43}$/, 'sig is malformed'),
+});
 export type UploadSignatureQuery = z.infer<typeof UploadSignatureQuery>;
 
 /** What the upload endpoint answers once the file is stored and checked. */

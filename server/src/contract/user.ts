@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { ProfileFields } from './profile';
 import { PROFILE_RANKS } from './values';
 import { Difficulty } from './workouts';

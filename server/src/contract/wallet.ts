@@ -1,4 +1,5 @@
 import { z } from 'zod';
+
 import { CREDIT_PACKAGE_PRICES } from './values';
 
 /** A Solana transaction signature: 64 bytes in base58 (87 or 88 characters, fewer with leading zeros). */
@@ -25,7 +26,11 @@ export const PurchaseRequest = z
     solAmount: z.number().positive(),
   })
   // The packages, as the document states them; another pair is 400 PURCHASE_INVALID_PACKAGE, listing them.
-  .meta({ anyOf: CREDIT_PACKAGE_PRICES.map((p) => ({ properties: { creditsAmount: { enum: [p.credits] }, solAmount: { enum: [p.sol] } } })) });
+  .meta({
+    anyOf: CREDIT_PACKAGE_PRICES.map((p) => ({
+      properties: { creditsAmount: { enum: [p.credits] }, solAmount: { enum: [p.sol] } },
+    })),
+  });
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
 export const PurchaseResult = z.object({

@@ -1,14 +1,26 @@
 import { z } from 'zod';
+
 import { AchievementList } from './achievements';
 import { ObjectIdString } from './common';
 import { multilineText, singleLineText } from './text';
-import { CHAT_MESSAGE_MAX, CHAT_MESSAGES_SHOWN, DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, INTENSITIES, MUSCLE_GROUPS, WORKOUT_TYPES } from './values';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_MESSAGES_SHOWN,
+  DIFFICULTIES,
+  DURATIONS,
+  GENERATOR_DEFAULTS,
+  INTENSITIES,
+  MUSCLE_GROUPS,
+  WORKOUT_TYPES,
+} from './values';
 
 export const WorkoutType = z.enum(WORKOUT_TYPES);
 export type WorkoutType = z.infer<typeof WorkoutType>;
 export const Difficulty = z.enum(DIFFICULTIES);
 export type Difficulty = z.infer<typeof Difficulty>;
-export const Duration = z.union(DURATIONS.map((d) => z.literal(d)) as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<45>, z.ZodLiteral<60>]);
+export const Duration = z.union(
+  DURATIONS.map((d) => z.literal(d)) as [z.ZodLiteral<15>, z.ZodLiteral<30>, z.ZodLiteral<45>, z.ZodLiteral<60>],
+);
 export type Duration = z.infer<typeof Duration>;
 
 export const MuscleGroup = z.enum(MUSCLE_GROUPS);
@@ -25,9 +37,27 @@ export type ExercisePhase = z.infer<typeof ExercisePhase>;
  * `eachSide`: one-sided, the reps or seconds are done on each side.
  */
 export const ExerciseDose = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('reps'), sets: z.number().int().min(1).max(10), reps: z.number().int().min(1).max(50), restSeconds: z.number().int().min(0).max(300), eachSide: z.boolean() }),
-  z.object({ kind: z.literal('time'), sets: z.number().int().min(1).max(20), workSeconds: z.number().int().min(5).max(3600), restSeconds: z.number().int().min(0).max(300), eachSide: z.boolean() }),
-  z.object({ kind: z.literal('distance'), sets: z.number().int().min(1).max(20), meters: z.number().int().min(10).max(20000), restSeconds: z.number().int().min(0).max(300), eachSide: z.literal(false) }),
+  z.object({
+    kind: z.literal('reps'),
+    sets: z.number().int().min(1).max(10),
+    reps: z.number().int().min(1).max(50),
+    restSeconds: z.number().int().min(0).max(300),
+    eachSide: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('time'),
+    sets: z.number().int().min(1).max(20),
+    workSeconds: z.number().int().min(5).max(3600),
+    restSeconds: z.number().int().min(0).max(300),
+    eachSide: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('distance'),
+    sets: z.number().int().min(1).max(20),
+    meters: z.number().int().min(10).max(20000),
+    restSeconds: z.number().int().min(0).max(300),
+    eachSide: z.literal(false),
+  }),
 ]);
 export type ExerciseDose = z.infer<typeof ExerciseDose>;
 
@@ -174,5 +204,9 @@ export type GenerateFromChatRequest = z.infer<typeof GenerateFromChatRequest>;
 
 /** POST /api/workout/complete: the stored session (server-computed credits and intensity) and badges it earned. */
 /** `creditsNote`: why the session earned nothing though exercises were done (the day's paid minutes are used up). */
-export const WorkoutCompletion = z.object({ session: SessionView, newAchievements: AchievementList, creditsNote: z.string().nullable() });
+export const WorkoutCompletion = z.object({
+  session: SessionView,
+  newAchievements: AchievementList,
+  creditsNote: z.string().nullable(),
+});
 export type WorkoutCompletion = z.infer<typeof WorkoutCompletion>;

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { EARN_ACTIONS, EARNING_ACTIONS, TWEET_CREDITS, TWEET_DAILY_CAP } from '../contract';
-import { CREDIT_RULES, EARN_ACTION_RULES, creditRulesTable } from './credit-rules.data';
+import { CREDIT_RULES, creditRulesTable, EARN_ACTION_RULES } from './credit-rules.data';
 import { earnActionState } from './credits.rules';
 
 describe('the credit rules table', () => {
@@ -24,6 +25,7 @@ describe('the credit rules table', () => {
   it('has one row per movement kind the product has, each with its cap, day and first check', () => {
     const movements = new Set(Object.values(CREDIT_RULES).map((rule) => rule.movement));
     expect([...movements].sort()).toEqual(['earned', 'lost', 'pending', 'spent', 'staked', 'validated', 'won']);
-    for (const rule of Object.values(CREDIT_RULES)) for (const field of [rule.cap, rule.day, rule.checksFirst]) expect(field.length).toBeGreaterThan(3);
+    for (const rule of Object.values(CREDIT_RULES))
+      for (const field of [rule.cap, rule.day, rule.checksFirst]) expect(field.length).toBeGreaterThan(3);
   });
 });

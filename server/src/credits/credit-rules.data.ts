@@ -2,7 +2,16 @@
  * Every way credits move, one row per rule: docs/product.md's Credits table is this table
  * (credit-rules.data.spec.ts keeps the two equal), and each rule reads its row for where it pays.
  */
-import { DAILY_PAID_MINUTES, EARNING_ACTIONS, GOAL_BONUS_RATE, REFERRAL_CREDITS, TWEET_CREDITS, TWEET_DAILY_CAP, WEEKLY_STREAK_DAYS, type EarnAction } from '../contract';
+import {
+  DAILY_PAID_MINUTES,
+  type EarnAction,
+  EARNING_ACTIONS,
+  GOAL_BONUS_RATE,
+  REFERRAL_CREDITS,
+  TWEET_CREDITS,
+  TWEET_DAILY_CAP,
+  WEEKLY_STREAK_DAYS,
+} from '../contract';
 
 export type CreditMovement = 'pending' | 'validated' | 'earned' | 'staked' | 'won' | 'lost' | 'spent';
 
@@ -48,7 +57,7 @@ export const CREDIT_RULES = {
     credits: 'all pending credits, in one entry',
     cap: 'once per day',
     day: 'the day in the zone the browser sends; that zone becomes the earning zone',
-    checksFirst: "three proofs uploaded today, not used before, pending credits above 0, today not validated",
+    checksFirst: 'three proofs uploaded today, not used before, pending credits above 0, today not validated',
   },
   weeklyStreak: {
     name: EARNING_ACTIONS.streak.title,
@@ -145,11 +154,24 @@ export const CREDIT_RULES = {
 export type CreditRuleId = keyof typeof CREDIT_RULES;
 
 /** The row each earning action's CLAIM follows. */
-export const EARN_ACTION_RULES: Record<EarnAction, CreditRuleId> = { workout: 'completeWorkout', streak: 'weeklyStreak', weight: 'logWeight', steps: 'steps' };
+export const EARN_ACTION_RULES: Record<EarnAction, CreditRuleId> = {
+  workout: 'completeWorkout',
+  streak: 'weeklyStreak',
+  weight: 'logWeight',
+  steps: 'steps',
+};
 
 /** The table as docs/product.md states it (Markdown). */
 export function creditRulesTable(): string {
   const header = ['Rule', 'Moves', 'Account', 'Credits', 'Cap', 'Day (zone)', 'Checked first'];
-  const rows = Object.values(CREDIT_RULES).map((rule: CreditRule) => [rule.name, rule.movement, rule.account, rule.credits, rule.cap, rule.day, rule.checksFirst]);
+  const rows = Object.values(CREDIT_RULES).map((rule: CreditRule) => [
+    rule.name,
+    rule.movement,
+    rule.account,
+    rule.credits,
+    rule.cap,
+    rule.day,
+    rule.checksFirst,
+  ]);
   return [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }

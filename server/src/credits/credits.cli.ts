@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+
 import { registerCommand, UsageError } from '../cli/registry';
-import { UNSAFE_TEXT_MESSAGE, isSafeText } from '../contract';
+import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../contract';
 import { InsufficientCredits, LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 
@@ -58,7 +59,11 @@ registerCommand({
     const ledger = (await app()).get(LedgerService, { strict: false });
     try {
       const { entry, duplicate } = await ledger.reverse(entryId, reason);
-      print(duplicate ? `entry ${entryId} was already reversed by ${entry._id}` : `reversed ${entryId} with ${entry._id}: balance ${entry.balanceAfter}`);
+      print(
+        duplicate
+          ? `entry ${entryId} was already reversed by ${entry._id}`
+          : `reversed ${entryId} with ${entry._id}: balance ${entry.balanceAfter}`,
+      );
       return duplicate ? 1 : 0;
     } catch (err) {
       if (!(err instanceof InsufficientCredits)) throw err;
@@ -75,7 +80,9 @@ registerCommand({
   run: async ({ app, print }) => {
     const report = await (await app()).get(LedgerService, { strict: false }).verify();
     for (const p of report.problems) print(`PROBLEM ${p.username ?? '(no user)'} (${p.userId}): ${p.problem}`);
-    print(`checked ${report.accounts} account(s), ${report.entries} entr${report.entries === 1 ? 'y' : 'ies'}: ${report.problems.length ? `${report.problems.length} problem(s)` : 'ok'}`);
+    print(
+      `checked ${report.accounts} account(s), ${report.entries} entr${report.entries === 1 ? 'y' : 'ies'}: ${report.problems.length ? `${report.problems.length} problem(s)` : 'ok'}`,
+    );
     return report.problems.length ? 1 : 0;
   },
 });

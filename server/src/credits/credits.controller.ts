@@ -1,5 +1,9 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
+import { POSTING } from '../common/route-errors';
+import { Returns, ValidBody } from '../common/validation';
 import {
   EarnActionList,
   EarnActionState,
@@ -15,11 +19,8 @@ import {
   ValidateTweetRequest,
   ValidateTweetResponse,
 } from '../contract';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
-import { Returns, ValidBody } from '../common/validation';
 import { CreditsService } from './credits.service';
 import { TweetsService } from './tweets.service';
-import { POSTING } from '../common/route-errors';
 
 @ApiTags('credits')
 @ApiBearerAuth()
@@ -37,7 +38,15 @@ export class CreditsController {
   }
 
   @Post('redeem')
-  @Returns(RedeemResponse, 200, 'CREDITS_INVALID_COST', 'CREDITS_ITEM_UNAVAILABLE', 'CREDITS_DUPLICATE_REQUEST', 'LEDGER_INSUFFICIENT_CREDITS', ...POSTING)
+  @Returns(
+    RedeemResponse,
+    200,
+    'CREDITS_INVALID_COST',
+    'CREDITS_ITEM_UNAVAILABLE',
+    'CREDITS_DUPLICATE_REQUEST',
+    'LEDGER_INSUFFICIENT_CREDITS',
+    ...POSTING,
+  )
   redeem(@CurrentUser() me: SessionUser, @ValidBody(RedeemRequest) body: RedeemRequest): Promise<RedeemResponse> {
     assertSelf(me, body.userId);
     return this.credits.redeem(me.userId, body);
@@ -64,8 +73,23 @@ export class CreditsController {
   }
 
   @Post('validate-tweet')
-  @Returns(ValidateTweetResponse, 200, 'TWEET_INVALID_URL', 'TWEET_REFUSED', 'TWEET_NO_X_ACCOUNT', 'TWEET_NOT_YOURS', 'TWEET_DAILY_CAP', 'CREDITS_ALREADY_EARNED', 'TWEET_LOOKUP_NOT_CONFIGURED', 'TWEET_LOOKUP_UNAVAILABLE', ...POSTING)
-  validateTweet(@CurrentUser() me: SessionUser, @ValidBody(ValidateTweetRequest) body: ValidateTweetRequest): Promise<ValidateTweetResponse> {
+  @Returns(
+    ValidateTweetResponse,
+    200,
+    'TWEET_INVALID_URL',
+    'TWEET_REFUSED',
+    'TWEET_NO_X_ACCOUNT',
+    'TWEET_NOT_YOURS',
+    'TWEET_DAILY_CAP',
+    'CREDITS_ALREADY_EARNED',
+    'TWEET_LOOKUP_NOT_CONFIGURED',
+    'TWEET_LOOKUP_UNAVAILABLE',
+    ...POSTING,
+  )
+  validateTweet(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(ValidateTweetRequest) body: ValidateTweetRequest,
+  ): Promise<ValidateTweetResponse> {
     assertSelf(me, body.userId);
     return this.tweets.validate(me.userId, body.tweetUrl);
   }

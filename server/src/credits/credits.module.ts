@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { ActivitiesModule } from '../activities/activities.module';
 import { BmiModule } from '../bmi/bmi.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -17,9 +18,23 @@ import { XApiClient } from './x-api.client';
 // ReferralsService (referrals.service.ts) is provided by ProofsModule, which pays the reward on a
 // referred user's first validated proof day.
 @Module({
-  imports: [UsersModule, LedgerModule, WorkoutsModule, BmiModule, ActivitiesModule, MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }])],
+  imports: [
+    UsersModule,
+    LedgerModule,
+    WorkoutsModule,
+    BmiModule,
+    ActivitiesModule,
+    MongooseModule.forFeature([{ name: Redemption.name, schema: RedemptionSchema }]),
+  ],
   controllers: [CreditsController],
-  providers: [CreditsService, TweetsService, EarningDays, XApiClient, RedemptionsRepository, { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence }],
+  providers: [
+    CreditsService,
+    TweetsService,
+    EarningDays,
+    XApiClient,
+    RedemptionsRepository,
+    { provide: EARN_EVIDENCE, useClass: DomainEarnEvidence },
+  ],
   exports: [RedemptionsRepository],
 })
 export class CreditsModule {}

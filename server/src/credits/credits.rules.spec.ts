@@ -1,4 +1,14 @@
-import { MARKETPLACE, earnActionState, earnKey, earnPeriod, findItem, goalBonus, parseTweetId, tweetContainsLink, voucherCode } from './credits.rules';
+import {
+  earnActionState,
+  earnKey,
+  earnPeriod,
+  findItem,
+  goalBonus,
+  MARKETPLACE,
+  parseTweetId,
+  tweetContainsLink,
+  voucherCode,
+} from './credits.rules';
 
 describe('the marketplace catalogue', () => {
   it('holds the product’s four items at 250/150/400/300, all available', () => {
@@ -47,7 +57,9 @@ describe('tweetContainsLink', () => {
   const link = 'http://localhost:3999/ref/Kai_Lift';
   it('finds the link in the text, ignoring scheme, host case and trailing punctuation', () => {
     expect(tweetContainsLink({ text: `Train with me! ${link}`, expandedUrls: [] }, link)).toBe(true);
-    expect(tweetContainsLink({ text: 'Join: https://LOCALHOST:3999/ref/Kai_Lift!', expandedUrls: [] }, link)).toBe(true);
+    expect(tweetContainsLink({ text: 'Join: https://LOCALHOST:3999/ref/Kai_Lift!', expandedUrls: [] }, link)).toBe(
+      true,
+    );
   });
   it('finds it among the expanded links of t.co short links', () => {
     expect(tweetContainsLink({ text: 'Join https://t.co/abc', expandedUrls: [`${link}/`] }, link)).toBe(true);
@@ -96,25 +108,56 @@ describe('earnActionState', () => {
       missing: '3/7 days to Weekly Streak',
       pending: false,
     });
-    expect(earnActionState('streak', monday, 7, false)).toMatchObject({ claimable: true, missing: null, progress: { current: 7, target: 7 } });
-    expect(earnActionState('streak', monday, 12, false)).toMatchObject({ claimable: true, progress: { current: 7, target: 7 } });
+    expect(earnActionState('streak', monday, 7, false)).toMatchObject({
+      claimable: true,
+      missing: null,
+      progress: { current: 7, target: 7 },
+    });
+    expect(earnActionState('streak', monday, 12, false)).toMatchObject({
+      claimable: true,
+      progress: { current: 7, target: 7 },
+    });
   });
 
   it('says what a one-step action still needs, and has no progress bar', () => {
     // Complete Workout pays into pending credits, validated with the day's proofs.
-    expect(earnActionState('workout', monday, 0, false)).toMatchObject({ credits: 10, claimable: false, progress: null, missing: 'Complete at least half of a workout today', pending: true });
+    expect(earnActionState('workout', monday, 0, false)).toMatchObject({
+      credits: 10,
+      claimable: false,
+      progress: null,
+      missing: 'Complete at least half of a workout today',
+      pending: true,
+    });
     expect(earnActionState('weight', monday, 0, false).missing).toBe('Log your weight today (BMI calculator)');
   });
 
   it('counts 10K Steps in the steps read from imported activity files', () => {
-    expect(earnActionState('steps', monday, 0, false)).toMatchObject({ progress: { current: 0, target: 10_000, unit: 'steps' }, missing: "0/10,000 steps in today's imported activity files" });
-    expect(earnActionState('steps', monday, 9_999, false)).toMatchObject({ claimable: false, missing: "9,999/10,000 steps in today's imported activity files" });
-    expect(earnActionState('steps', monday, 12_400, false)).toMatchObject({ credits: 15, claimable: true, missing: null, progress: { current: 10_000, target: 10_000 } });
+    expect(earnActionState('steps', monday, 0, false)).toMatchObject({
+      progress: { current: 0, target: 10_000, unit: 'steps' },
+      missing: "0/10,000 steps in today's imported activity files",
+    });
+    expect(earnActionState('steps', monday, 9_999, false)).toMatchObject({
+      claimable: false,
+      missing: "9,999/10,000 steps in today's imported activity files",
+    });
+    expect(earnActionState('steps', monday, 12_400, false)).toMatchObject({
+      credits: 15,
+      claimable: true,
+      missing: null,
+      progress: { current: 10_000, target: 10_000 },
+    });
   });
 
   it('is not claimable once claimed in its period, whatever was done since', () => {
-    expect(earnActionState('workout', monday, 1, true)).toMatchObject({ claimable: false, alreadyClaimed: true, missing: 'Already claimed today' });
-    expect(earnActionState('streak', monday, 9, true)).toMatchObject({ claimable: false, missing: 'Already claimed this week' });
+    expect(earnActionState('workout', monday, 1, true)).toMatchObject({
+      claimable: false,
+      alreadyClaimed: true,
+      missing: 'Already claimed today',
+    });
+    expect(earnActionState('streak', monday, 9, true)).toMatchObject({
+      claimable: false,
+      missing: 'Already claimed this week',
+    });
   });
 
   it('keys a claim by its period: one workout a day, one streak a week', () => {

@@ -1,13 +1,55 @@
 /** Pure rules of spending and earning: the catalogue, earn amounts, tweet URLs, voucher codes, pool bonus. */
+import {
+  DAILY_STEPS_TARGET,
+  type EarnAction,
+  type EarnActionState,
+  EARNING_ACTIONS,
+  GOAL_BONUS_RATE,
+  MARKETPLACE_COSTS,
+  type MarketplaceItem,
+  TWEET_URL,
+  WEEKLY_STREAK_DAYS,
+} from '../contract';
 import { CREDIT_RULES, EARN_ACTION_RULES } from './credit-rules.data';
-import { DAILY_STEPS_TARGET, EARNING_ACTIONS, GOAL_BONUS_RATE, MARKETPLACE_COSTS, TWEET_URL, WEEKLY_STREAK_DAYS, type EarnAction, type EarnActionState, type MarketplaceItem } from '../contract';
 
 /** docs/product.md(all available). */
 export const MARKETPLACE: readonly MarketplaceItem[] = [
-  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: MARKETPLACE_COSTS['protein-discount'], category: 'discount', available: true, icon: 'percent' },
-  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: MARKETPLACE_COSTS['gym-pass'], category: 'access', available: true, icon: 'ticket' },
-  { id: 'supplement-bundle', title: 'Supplement Bundle', description: 'Pre-workout + recovery', cost: MARKETPLACE_COSTS['supplement-bundle'], category: 'product', available: true, icon: 'package' },
-  { id: 'nutrition-plan', title: 'Nutrition Plan', description: 'Custom meal planning', cost: MARKETPLACE_COSTS['nutrition-plan'], category: 'service', available: true, icon: 'clipboard' },
+  {
+    id: 'protein-discount',
+    title: 'Protein Discount',
+    description: '20% off protein powder',
+    cost: MARKETPLACE_COSTS['protein-discount'],
+    category: 'discount',
+    available: true,
+    icon: 'percent',
+  },
+  {
+    id: 'gym-pass',
+    title: 'Gym Pass',
+    description: 'One-day guest pass',
+    cost: MARKETPLACE_COSTS['gym-pass'],
+    category: 'access',
+    available: true,
+    icon: 'ticket',
+  },
+  {
+    id: 'supplement-bundle',
+    title: 'Supplement Bundle',
+    description: 'Pre-workout + recovery',
+    cost: MARKETPLACE_COSTS['supplement-bundle'],
+    category: 'product',
+    available: true,
+    icon: 'package',
+  },
+  {
+    id: 'nutrition-plan',
+    title: 'Nutrition Plan',
+    description: 'Custom meal planning',
+    cost: MARKETPLACE_COSTS['nutrition-plan'],
+    category: 'service',
+    available: true,
+    icon: 'clipboard',
+  },
 ];
 
 export function findItem(itemId: string): MarketplaceItem | undefined {
@@ -34,11 +76,23 @@ export function earnKey(userId: string, action: EarnAction, day: string): string
 }
 
 /** What each earning action asks for in its period, and the words for it while it is missing. */
-const EARN_REQUIREMENTS: Record<EarnAction, { target: number; unit: string | null; todo: (current: number) => string }> = {
+const EARN_REQUIREMENTS: Record<
+  EarnAction,
+  { target: number; unit: string | null; todo: (current: number) => string }
+> = {
   workout: { target: 1, unit: null, todo: () => 'Complete at least half of a workout today' },
-  streak: { target: WEEKLY_STREAK_DAYS, unit: 'days', todo: (current) => `${current}/${WEEKLY_STREAK_DAYS} days to Weekly Streak` },
+  streak: {
+    target: WEEKLY_STREAK_DAYS,
+    unit: 'days',
+    todo: (current) => `${current}/${WEEKLY_STREAK_DAYS} days to Weekly Streak`,
+  },
   weight: { target: 1, unit: null, todo: () => 'Log your weight today (BMI calculator)' },
-  steps: { target: DAILY_STEPS_TARGET, unit: 'steps', todo: (current) => `${current.toLocaleString('en-US')}/${DAILY_STEPS_TARGET.toLocaleString('en-US')} steps in today's imported activity files` },
+  steps: {
+    target: DAILY_STEPS_TARGET,
+    unit: 'steps',
+    todo: (current) =>
+      `${current.toLocaleString('en-US')}/${DAILY_STEPS_TARGET.toLocaleString('en-US')} steps in today's imported activity files`,
+  },
 };
 
 /**
@@ -46,7 +100,12 @@ const EARN_REQUIREMENTS: Record<EarnAction, { target: number; unit: string | nul
  * has done in its period (the current streak's days, the day's imported steps; 1 or 0 for the others), `alreadyClaimed`
  * whether the period's credit was posted (`earnKey`).
  */
-export function earnActionState(action: EarnAction, day: string, done: number, alreadyClaimed: boolean): EarnActionState {
+export function earnActionState(
+  action: EarnAction,
+  day: string,
+  done: number,
+  alreadyClaimed: boolean,
+): EarnActionState {
   const { target, unit, todo } = EARN_REQUIREMENTS[action];
   const current = Math.min(done, target);
   const claimable = !alreadyClaimed && current >= target;
@@ -54,7 +113,15 @@ export function earnActionState(action: EarnAction, day: string, done: number, a
   if (alreadyClaimed) missing = `Already claimed ${earnPeriod(action, day).label}`;
   else if (!claimable) missing = todo(current);
   const pending = CREDIT_RULES[EARN_ACTION_RULES[action]].account === 'pending';
-  return { action, credits: EARNING_ACTIONS[action].credits, claimable, alreadyClaimed, progress: unit ? { current, target, unit } : null, missing, pending };
+  return {
+    action,
+    credits: EARNING_ACTIONS[action].credits,
+    claimable,
+    alreadyClaimed,
+    progress: unit ? { current, target, unit } : null,
+    missing,
+    pending,
+  };
 }
 
 export function goalBonus(stake: number): number {
@@ -98,7 +165,11 @@ export function tweetContainsLink(tweet: TweetContent, link: string): boolean {
 }
 
 function normalizeLink(value: string): string {
-  const bare = value.trim().replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/.,!?)]+$/, '');
+  const bare = value
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/[/.,!?)]+$/, '');
   const slash = bare.indexOf('/');
   return slash === -1 ? bare.toLowerCase() : bare.slice(0, slash).toLowerCase() + bare.slice(slash);
 }
@@ -113,4 +184,7 @@ export function voucherCode(itemId: string, randomBytes: Uint8Array): string {
 }
 
 /** docs/product.md refusal for a spend the balance cannot cover (goals reuse the title for stakes). */
-export const INSUFFICIENT_CREDITS = { message: "You don't have enough credits for this item", title: 'Insufficient Credits' };
+export const INSUFFICIENT_CREDITS = {
+  message: "You don't have enough credits for this item",
+  title: 'Insufficient Credits',
+};

@@ -1,13 +1,35 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { EARN_ACTIONS, EARNING_ACTIONS, type EarnAction, type EarnActionState, type EarnResponse, type MarketplaceItem, type PoolView, type RedeemRequest, type RedeemResponse, type RedemptionView } from '../contract';
+
+import { Inject, Injectable } from '@nestjs/common';
+
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
-import { LedgerService } from '../ledger/ledger.service';
-import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
-import type { CapDay } from '../workouts/completion.rules';
+import {
+  EARN_ACTIONS,
+  type EarnAction,
+  type EarnActionState,
+  EARNING_ACTIONS,
+  type EarnResponse,
+  type MarketplaceItem,
+  type PoolView,
+  type RedeemRequest,
+  type RedeemResponse,
+  type RedemptionView,
+} from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { INSUFFICIENT_CREDITS, earnActionState, earnKey, earnPeriod, MARKETPLACE, POOL_RULES, findItem, voucherCode } from './credits.rules';
+import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
+import { LedgerService } from '../ledger/ledger.service';
+import type { CapDay } from '../workouts/completion.rules';
+import {
+  earnActionState,
+  earnKey,
+  earnPeriod,
+  findItem,
+  INSUFFICIENT_CREDITS,
+  MARKETPLACE,
+  POOL_RULES,
+  voucherCode,
+} from './credits.rules';
 import { EARN_EVIDENCE, EarnEvidence } from './earn-evidence';
 import { EarningDays } from './earning-days';
 import { RedemptionRecord, RedemptionsRepository } from './redemptions.repository';
@@ -35,8 +57,14 @@ export class CreditsService {
    */
   async redeem(userId: string, request: RedeemRequest): Promise<RedeemResponse> {
     const item = findItem(request.itemId)!;
-    if (request.cost !== item.cost) throw new AppError('CREDITS_INVALID_COST', `${item.title} costs ${item.cost} credits, not ${request.cost}`, 'Invalid Cost');
-    if (!item.available) throw new AppError('CREDITS_ITEM_UNAVAILABLE', `${item.title} is not available right now`, 'Unavailable');
+    if (request.cost !== item.cost)
+      throw new AppError(
+        'CREDITS_INVALID_COST',
+        `${item.title} costs ${item.cost} credits, not ${request.cost}`,
+        'Invalid Cost',
+      );
+    if (!item.available)
+      throw new AppError('CREDITS_ITEM_UNAVAILABLE', `${item.title} is not available right now`, 'Unavailable');
 
     const { entry } = await this.ledger.spend(
       {
@@ -50,7 +78,8 @@ export class CreditsService {
       INSUFFICIENT_CREDITS,
     );
     // A request id replayed for another user or item is not this redemption.
-    if (entry.userId.toString() !== userId || entry.ref !== item.id) throw new AppError('CREDITS_DUPLICATE_REQUEST', 'This request id was already used', 'Duplicate Request');
+    if (entry.userId.toString() !== userId || entry.ref !== item.id)
+      throw new AppError('CREDITS_DUPLICATE_REQUEST', 'This request id was already used', 'Duplicate Request');
     const redemption = await this.recordRedemption(userId, item, entry._id);
     return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
   }
@@ -91,9 +120,15 @@ export class CreditsService {
       states: [state],
     } = await this.earnStates(userId, [action], now);
     const { title, credits } = EARNING_ACTIONS[action];
-    const alreadyEarned = () => new AppError('CREDITS_ALREADY_EARNED', `${title}: already credited ${earnPeriod(action, day.day).label}`, 'Already Earned');
+    const alreadyEarned = () =>
+      new AppError(
+        'CREDITS_ALREADY_EARNED',
+        `${title}: already credited ${earnPeriod(action, day.day).label}`,
+        'Already Earned',
+      );
     if (state.alreadyClaimed) throw alreadyEarned();
-    if (!state.claimable) throw new AppError('CREDITS_NOT_EARNED_YET', `${title}: not earned yet today`, 'Not Earned Yet');
+    if (!state.claimable)
+      throw new AppError('CREDITS_NOT_EARNED_YET', `${title}: not earned yet today`, 'Not Earned Yet');
     const { duplicate } = await this.ledger.post({
       userId,
       account: state.pending ? 'pending' : 'credits',
@@ -106,7 +141,10 @@ export class CreditsService {
     // Two claims at once both found it unclaimed; the ledger's key lets one through.
     if (duplicate) throw alreadyEarned();
     await this.days.paidOn(userId, day);
-    const [balance, pendingCredits] = await Promise.all([this.ledger.balance(userId), this.ledger.balance(userId, 'pending')]);
+    const [balance, pendingCredits] = await Promise.all([
+      this.ledger.balance(userId),
+      this.ledger.balance(userId, 'pending'),
+    ]);
     return { action, credits, balance, pendingCredits, pending: state.pending };
   }
 
@@ -116,10 +154,17 @@ export class CreditsService {
   }
 
   /** The user's earning day and the state of each action on it: one ledger read for all, one evidence read each. */
-  private async earnStates(userId: string, actions: readonly EarnAction[], now: Date): Promise<{ day: CapDay; states: EarnActionState[] }> {
+  private async earnStates(
+    userId: string,
+    actions: readonly EarnAction[],
+    now: Date,
+  ): Promise<{ day: CapDay; states: EarnActionState[] }> {
     const day = await this.days.dayOf(userId, now);
     const keys = actions.map((action) => earnKey(userId, action, day.day));
-    const [posted, done] = await Promise.all([this.ledger.postedKeys(keys), Promise.all(actions.map((action) => this.done(userId, action, day.day, day.timeZone)))]);
+    const [posted, done] = await Promise.all([
+      this.ledger.postedKeys(keys),
+      Promise.all(actions.map((action) => this.done(userId, action, day.day, day.timeZone))),
+    ]);
     return { day, states: actions.map((action, i) => earnActionState(action, day.day, done[i], posted.has(keys[i]))) };
   }
 

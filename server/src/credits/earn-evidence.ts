@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { BmiService } from '../bmi/bmi.service';
+
 import { ActivitiesService } from '../activities/activities.service';
+import { BmiService } from '../bmi/bmi.service';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+
 import { AppError } from '../common/errors';
 import { UsersRepository } from '../users/users.repository';
 import { CapDay, capDay } from '../workouts/completion.rules';

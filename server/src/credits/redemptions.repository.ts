@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { Redemption } from './redemption.schema';
 
@@ -25,6 +26,11 @@ export class RedemptionsRepository {
 
   /** `(userId, createdAt)`: the user's newest redemptions. */
   listByUser(userId: Id, limit: number): Promise<RedemptionRecord[]> {
-    return this.redemptions.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<RedemptionRecord[]>().exec();
+    return this.redemptions
+      .find({ userId: toObjectId(userId) })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<RedemptionRecord[]>()
+      .exec();
   }
 }

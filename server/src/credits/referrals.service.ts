@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+
+import { REFERRAL_CREDITS } from '../contract';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
-import { REFERRAL_CREDITS } from '../contract';
 
 /**
  * The referrer's reward: +100 once per referred friend, on the friend's first validated proof day

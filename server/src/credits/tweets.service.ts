@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import type { ValidateTweetResponse } from '../contract';
+
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
-import { LedgerService } from '../ledger/ledger.service';
-import { UsersService } from '../users/users.service';
-import { referralLink } from '../users/users.rules';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import type { ValidateTweetResponse } from '../contract';
 import { TWEET_CREDITS, TWEET_DAILY_CAP } from '../contract';
+import { LedgerService } from '../ledger/ledger.service';
+import { referralLink } from '../users/users.rules';
+import { UsersService } from '../users/users.service';
 import { parseTweetId, tweetContainsLink, tweetDayKey } from './credits.rules';
 import { EarningDays } from './earning-days';
 import { XApiClient } from './x-api.client';
@@ -33,10 +34,17 @@ export class TweetsService {
     const tweetId = parseTweetId(tweetUrl);
     if (!tweetId) throw new AppError('TWEET_INVALID_URL', 'Please paste a valid Twitter/X URL', 'Invalid Tweet URL');
     const user = await this.users.findById(userId);
-    if (!user.twitterId) throw new AppError('TWEET_NO_X_ACCOUNT', 'Only posts by your own X account pay: link your X account on your profile (or sign in with X)', TITLE);
+    if (!user.twitterId)
+      throw new AppError(
+        'TWEET_NO_X_ACCOUNT',
+        'Only posts by your own X account pay: link your X account on your profile (or sign in with X)',
+        TITLE,
+      );
     const post = await this.x.tweet(tweetId);
-    if (!post || !tweetContainsLink(post, referralLink(this.config.publicUrl, user.username))) throw new AppError('TWEET_REFUSED', REFUSED, TITLE);
-    if (post.authorId !== user.twitterId) throw new AppError('TWEET_NOT_YOURS', 'This post was not made by the X account linked to your profile', TITLE);
+    if (!post || !tweetContainsLink(post, referralLink(this.config.publicUrl, user.username)))
+      throw new AppError('TWEET_REFUSED', REFUSED, TITLE);
+    if (post.authorId !== user.twitterId)
+      throw new AppError('TWEET_NOT_YOURS', 'This post was not made by the X account linked to your profile', TITLE);
     const alreadyPaid = () => new AppError('CREDITS_ALREADY_EARNED', REFUSED, TITLE);
     if (await this.ledger.wasCreditedFor(userId, 'tweet', post.id)) throw alreadyPaid();
 
@@ -57,6 +65,10 @@ export class TweetsService {
       await this.days.paidOn(userId, day);
       return { tweetId: post.id, credits: TWEET_CREDITS, balance: entry.balanceAfter };
     }
-    throw new AppError('TWEET_DAILY_CAP', `${TWEET_DAILY_CAP === 1 ? 'One post' : `${TWEET_DAILY_CAP} posts`} with your link pays per day: try this one again tomorrow`, TITLE);
+    throw new AppError(
+      'TWEET_DAILY_CAP',
+      `${TWEET_DAILY_CAP === 1 ? 'One post' : `${TWEET_DAILY_CAP} posts`} with your link pays per day: try this one again tomorrow`,
+      TITLE,
+    );
   }
 }

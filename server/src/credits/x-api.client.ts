@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../config/config';
+
 import { AppError } from '../common/errors';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import type { TweetContent } from './credits.rules';
 
 const LOOKUP_TIMEOUT_MS = 10_000;
-const X_DOWN = 'Tweet validation is unavailable right now (X could not be reached); nothing was credited, please try again later';
+const X_DOWN =
+  'Tweet validation is unavailable right now (X could not be reached); nothing was credited, please try again later';
 
 interface TweetLookupBody {
   data?: { id?: string; author_id?: string; text?: string; entities?: { urls?: Array<{ expanded_url?: string }> } };
@@ -26,11 +28,18 @@ export class XApiClient {
   /** The post's id, author, text and expanded links; null when X says it does not exist. Unconfigured or down → 503. */
   async tweet(tweetId: string): Promise<PostOnX | null> {
     const { apiBaseUrl, bearerToken } = this.config.x;
-    if (!bearerToken) throw new AppError('TWEET_LOOKUP_NOT_CONFIGURED', 'Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited');
+    if (!bearerToken)
+      throw new AppError(
+        'TWEET_LOOKUP_NOT_CONFIGURED',
+        'Tweet validation is not configured on this server (X_BEARER_TOKEN); nothing was credited',
+      );
     const url = `${apiBaseUrl}/2/tweets/${encodeURIComponent(tweetId)}?tweet.fields=entities,author_id,created_at`;
     let response: Response;
     try {
-      response = await fetch(url, { headers: { Authorization: `Bearer ${bearerToken}` }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+      response = await fetch(url, {
+        headers: { Authorization: `Bearer ${bearerToken}` },
+        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+      });
     } catch (err) {
       this.logger.warn(`tweet look-up failed: ${(err as Error).message}`);
       throw new AppError('TWEET_LOOKUP_UNAVAILABLE', X_DOWN);

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
 import mongoose, { Connection } from 'mongoose';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
 
 // Mongoose takes a stack trace on every query, only to word the error of a query run twice; it was

@@ -32,7 +32,12 @@ describe('GroupedWrites', () => {
   it('keeps a group to its size and rejects only the callers of a failed write', async () => {
     const { groups, finish, write } = heldWrites();
     const writes = new GroupedWrites(write, 2);
-    const outcomes = [1, 2, 3, 4].map((n) => writes.add(n).then(() => 'written', (err: Error) => err.message));
+    const outcomes = [1, 2, 3, 4].map((n) =>
+      writes.add(n).then(
+        () => 'written',
+        (err: Error) => err.message,
+      ),
+    );
     finish[0]();
     await tick();
     finish[1](new Error('database down'));
@@ -43,8 +48,15 @@ describe('GroupedWrites', () => {
   });
 
   it('rejects only the item a write answers an error for', async () => {
-    const writes = new GroupedWrites<number>(async (items) => new Map(items.flatMap((n, index) => (n % 2 ? [] : [[index, new Error(`refused ${n}`)]]))));
-    const outcomes = [1, 2, 3, 4].map((n) => writes.add(n).then(() => 'written', (err: Error) => err.message));
+    const writes = new GroupedWrites<number>(
+      async (items) => new Map(items.flatMap((n, index) => (n % 2 ? [] : [[index, new Error(`refused ${n}`)]]))),
+    );
+    const outcomes = [1, 2, 3, 4].map((n) =>
+      writes.add(n).then(
+        () => 'written',
+        (err: Error) => err.message,
+      ),
+    );
     expect(await Promise.all(outcomes)).toEqual(['written', 'refused 2', 'written', 'refused 4']);
   });
 });

@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+
 import { AppError } from '../common/errors';
 
 /** An id as services hold it: the string of the API and the session, or the ObjectId of a record. */

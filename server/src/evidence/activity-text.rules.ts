@@ -21,10 +21,14 @@ function valueOf(metric: ActivityMetric, match: RegExpMatchArray): number {
 /** Every metric the text states, from the first pattern match that is plausible. */
 export function readActivityFigures(text: string): ActivityFigures {
   const figures: ActivityFigures = {};
-  for (const [metric, { patterns, range }] of Object.entries(ACTIVITY_METRICS) as Array<[ActivityMetric, (typeof ACTIVITY_METRICS)[ActivityMetric]]>) {
+  for (const [metric, { patterns, range }] of Object.entries(ACTIVITY_METRICS) as Array<
+    [ActivityMetric, (typeof ACTIVITY_METRICS)[ActivityMetric]]
+  >) {
     for (const pattern of patterns) {
       const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-      const value = [...text.matchAll(global)].map((m) => valueOf(metric, m)).find((v) => v >= range.min && v <= range.max);
+      const value = [...text.matchAll(global)]
+        .map((m) => valueOf(metric, m))
+        .find((v) => v >= range.min && v <= range.max);
       if (value !== undefined) {
         figures[metric] = Math.round(value);
         break;

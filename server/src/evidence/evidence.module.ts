@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { EvidenceService } from './evidence.service';
 import { PersonDetector } from './models/person-detector';
 import { TextReader } from './models/text-reader';

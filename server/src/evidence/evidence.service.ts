@@ -1,10 +1,10 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import { PSM } from 'tesseract.js';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { CHALLENGE_ALPHABET, MAX_IMAGE_PIXELS, VIDEO_RULES } from '../contract';
 import type { EvidenceCheck, ProofKind } from '../contract';
-import { imageDimensions } from './readers/image-header';
-import { readActivityFigures, type ActivityFigures } from './activity-text.rules';
+import { CHALLENGE_ALPHABET, MAX_IMAGE_PIXELS, VIDEO_RULES } from '../contract';
+import { type ActivityFigures, readActivityFigures } from './activity-text.rules';
 import { showsCode } from './code-match.rules';
 import {
   activityCheck,
@@ -22,8 +22,19 @@ import {
 import { EvidenceTimeout } from './models/lazy-engine';
 import { Detector, PersonDetector } from './models/person-detector';
 import { Reading, TextReader } from './models/text-reader';
-import { adaptiveThreshold, brightRegions, coarseGrid, crop, meanAbsoluteDifference, toGrey, withMargin, type GreyImage, type RgbImage } from './pixels.rules';
-import { MediaUnreadable, decodeImage, probeVideo, videoFrames, withTempFile } from './readers/media-files';
+import {
+  adaptiveThreshold,
+  brightRegions,
+  coarseGrid,
+  crop,
+  type GreyImage,
+  meanAbsoluteDifference,
+  type RgbImage,
+  toGrey,
+  withMargin,
+} from './pixels.rules';
+import { imageDimensions } from './readers/image-header';
+import { decodeImage, MediaUnreadable, probeVideo, videoFrames, withTempFile } from './readers/media-files';
 import { stopLauncher } from './readers/tool-launcher';
 
 export interface EvidenceFile {
@@ -65,7 +76,10 @@ const framed = (page: GreyImage) => withMargin(page, Math.round(Math.max(page.wi
 const CODE_VIEWS: View[] = [
   { images: (page) => [framed(page)], layout: PSM.SPARSE_TEXT },
   { images: (page) => [page], layout: PSM.SPARSE_TEXT },
-  { images: (page) => brightRegions(page, 4).map((region) => withMargin(crop(page, region), 20)), layout: PSM.SPARSE_TEXT },
+  {
+    images: (page) => brightRegions(page, 4).map((region) => withMargin(crop(page, region), 20)),
+    layout: PSM.SPARSE_TEXT,
+  },
   { images: (page) => [adaptiveThreshold(framed(page))], layout: PSM.SPARSE_TEXT },
 ];
 
@@ -119,21 +133,35 @@ export class EvidenceService implements OnModuleDestroy {
     const size = imageDimensions(file.bytes, file.mime);
     if (!size) throw new DocumentImageRefused('This image could not be read. Upload the original report file.');
     if (size.width * size.height > MAX_IMAGE_PIXELS) {
-      throw new DocumentImageRefused(`This image is too large (${size.width}×${size.height}). Upload one of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+      throw new DocumentImageRefused(
+        `This image is too large (${size.width}×${size.height}). Upload one of at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`,
+      );
     }
     const deadline = Date.now() + this.config.evidenceTimeLimitMs;
     try {
-      const page = await withTempFile(file.bytes, (path) => decodeImage(path, file.mime, DOCUMENT_SIDE, 'grey', deadline));
+      const page = await withTempFile(file.bytes, (path) =>
+        decodeImage(path, file.mime, DOCUMENT_SIDE, 'grey', deadline),
+      );
       return await this.text.read(page, { layout: PSM.AUTO }, deadline);
     } catch (err) {
-      if (err instanceof MediaUnreadable) throw new DocumentImageRefused('This image could not be read. Upload the original report file.');
-      if (err instanceof EvidenceTimeout) throw new DocumentImageRefused('This image took too long to read. Upload a smaller or clearer image, or the PDF.');
+      if (err instanceof MediaUnreadable)
+        throw new DocumentImageRefused('This image could not be read. Upload the original report file.');
+      if (err instanceof EvidenceTimeout)
+        throw new DocumentImageRefused(
+          'This image took too long to read. Upload a smaller or clearer image, or the PDF.',
+        );
       throw err;
     }
   }
 
   /** A selfie: a person, and today's code; a screenshot: activity figures. */
-  private async checkImage(file: EvidenceFile, path: string, code: string, deadline: number, checks: EvidenceCheck[]): Promise<void> {
+  private async checkImage(
+    file: EvidenceFile,
+    path: string,
+    code: string,
+    deadline: number,
+    checks: EvidenceCheck[],
+  ): Promise<void> {
     const header = imageCheck(imageDimensions(file.bytes, file.mime), file.kind);
     checks.push(header);
     if (!header.passed) return;
@@ -180,7 +208,10 @@ export class EvidenceService implements OnModuleDestroy {
   private async findCode(page: GreyImage, code: string, deadline: number): Promise<boolean> {
     for (const view of CODE_VIEWS) {
       for (const image of view.images(page)) {
-        if (showsCode(await this.text.read(image, { layout: view.layout, alphabet: CHALLENGE_ALPHABET }, deadline), code)) return true;
+        if (
+          showsCode(await this.text.read(image, { layout: view.layout, alphabet: CHALLENGE_ALPHABET }, deadline), code)
+        )
+          return true;
       }
     }
     return false;

@@ -1,4 +1,14 @@
-import { adaptiveThreshold, brightRegions, coarseGrid, crop, meanAbsoluteDifference, toGrey, toPgm, withMargin, type GreyImage } from './pixels.rules';
+import {
+  adaptiveThreshold,
+  brightRegions,
+  coarseGrid,
+  crop,
+  type GreyImage,
+  meanAbsoluteDifference,
+  toGrey,
+  toPgm,
+  withMargin,
+} from './pixels.rules';
 
 const grey = (width: number, height: number, at: (x: number, y: number) => number): GreyImage => {
   const pixels = new Uint8Array(width * height);
@@ -36,7 +46,10 @@ describe('pixel arithmetic', () => {
   });
 
   it('puts the image on a white margin', () => {
-    const framed = withMargin(grey(2, 1, () => 7), 1);
+    const framed = withMargin(
+      grey(2, 1, () => 7),
+      1,
+    );
     expect(framed).toMatchObject({ width: 4, height: 3 });
     expect([...framed.pixels]).toEqual([255, 255, 255, 255, 255, 7, 7, 255, 255, 255, 255, 255]);
   });
@@ -49,7 +62,12 @@ describe('pixel arithmetic', () => {
     });
     expect(brightRegions(image, 4)).toEqual([{ x: 17, y: 48, width: 66, height: 34 }]);
     expect(crop(image, { x: 40, y: 60, width: 2, height: 1 }).pixels).toEqual(Uint8Array.from([10, 10]));
-    expect(brightRegions(grey(50, 50, () => 30), 4)).toEqual([]);
+    expect(
+      brightRegions(
+        grey(50, 50, () => 30),
+        4,
+      ),
+    ).toEqual([]);
   });
 
   it('writes a binary PGM', () => {

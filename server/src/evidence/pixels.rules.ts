@@ -91,7 +91,8 @@ export function withMargin(image: GreyImage, margin: number): GreyImage {
   const width = image.width + 2 * margin;
   const height = image.height + 2 * margin;
   const pixels = new Uint8Array(width * height).fill(255);
-  for (let y = 0; y < image.height; y++) pixels.set(image.pixels.subarray(y * image.width, (y + 1) * image.width), (y + margin) * width + margin);
+  for (let y = 0; y < image.height; y++)
+    pixels.set(image.pixels.subarray(y * image.width, (y + 1) * image.width), (y + margin) * width + margin);
   return { width, height, pixels };
 }
 
@@ -104,7 +105,8 @@ export interface Box {
 
 export function crop(image: GreyImage, { x, y, width, height }: Box): GreyImage {
   const pixels = new Uint8Array(width * height);
-  for (let row = 0; row < height; row++) pixels.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
+  for (let row = 0; row < height; row++)
+    pixels.set(image.pixels.subarray((y + row) * image.width + x, (y + row) * image.width + x + width), row * width);
   return { width, height, pixels };
 }
 
@@ -136,7 +138,12 @@ export function brightRegions(image: GreyImage, max: number): Box[] {
       x1 = Math.max(x1, x);
       y0 = Math.min(y0, y);
       y1 = Math.max(y1, y);
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, y > 0 ? i - width : -1, y < height - 1 ? i + width : -1];
+      const neighbours = [
+        x > 0 ? i - 1 : -1,
+        x < width - 1 ? i + 1 : -1,
+        y > 0 ? i - width : -1,
+        y < height - 1 ? i + width : -1,
+      ];
       for (const j of neighbours) {
         if (j >= 0 && !seen[j] && pixels[j] >= level) {
           seen[j] = 1;
@@ -154,7 +161,12 @@ export function brightRegions(image: GreyImage, max: number): Box[] {
       const grow = { x: Math.round(r.width / 20), y: Math.round(r.height / 20) };
       const x = Math.max(0, r.x - grow.x);
       const y = Math.max(0, r.y - grow.y);
-      return { x, y, width: Math.min(width, r.x + r.width + grow.x) - x, height: Math.min(height, r.y + r.height + grow.y) - y };
+      return {
+        x,
+        y,
+        width: Math.min(width, r.x + r.width + grow.x) - x,
+        height: Math.min(height, r.y + r.height + grow.y) - y,
+      };
     });
 }
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+
+import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 import { FALLBACK_TIME_ZONE, type GoalMetric, type UserView } from '../contract';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
-import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 
 /** Where a goal's current value comes from: the user's own data, never the client. */
 @Injectable()

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
-import { isDuplicateKey } from '../database/duplicate-key';
+
 import type { GoalMetric } from '../contract';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { GoalSlot } from './goal-slot.schema';
 
 const slotId = (userId: string, metric: GoalMetric) => `${userId}:${metric}`;
@@ -16,7 +17,13 @@ export class GoalSlotsRepository {
    * `_id`: gives the user's slot on `metric` to `goalId` when it is free or held by a goal `isOver`
    * says is no longer active. False when an active goal holds it (or won the race for it).
    */
-  async claim(userId: string, metric: GoalMetric, goalId: string, isOver: (held: { goalId: string; claimedAt: Date }) => Promise<boolean>, now: Date): Promise<boolean> {
+  async claim(
+    userId: string,
+    metric: GoalMetric,
+    goalId: string,
+    isOver: (held: { goalId: string; claimedAt: Date }) => Promise<boolean>,
+    now: Date,
+  ): Promise<boolean> {
     const _id = slotId(userId, metric);
     try {
       await this.slots.create({ _id, goalId, claimedAt: now });

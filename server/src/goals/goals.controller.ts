@@ -1,10 +1,11 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreateGoalRequest, GoalList, GoalView, OptionalUserIdParam } from '../contract';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
-import { Returns, ValidBody, ValidParams } from '../common/validation';
-import { GoalsService } from './goals.service';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
 import { POSTING } from '../common/route-errors';
+import { Returns, ValidBody, ValidParams } from '../common/validation';
+import { CreateGoalRequest, GoalList, GoalView, OptionalUserIdParam } from '../contract';
+import { GoalsService } from './goals.service';
 
 @ApiTags('credits')
 @ApiBearerAuth()
@@ -14,7 +15,10 @@ export class GoalsController {
 
   @Get(['', ':userId'])
   @Returns(GoalList)
-  list(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<GoalView[]> {
+  list(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(OptionalUserIdParam) params: { userId?: string },
+  ): Promise<GoalView[]> {
     assertSelf(me, params.userId);
     return this.goals.list(me.userId);
   }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { BmiModule } from '../bmi/bmi.module';
 import { MongooseModule } from '@nestjs/mongoose';
+
+import { BmiModule } from '../bmi/bmi.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
-import { GoalProgress } from './goal-progress';
 import { Goal, GoalSchema } from './goal.schema';
+import { GoalProgress } from './goal-progress';
 import { GoalSlot, GoalSlotSchema } from './goal-slot.schema';
 import { GoalSlotsRepository } from './goal-slots.repository';
 import { GoalsController } from './goals.controller';

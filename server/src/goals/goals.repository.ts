@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { Goal } from './goal.schema';
 
 export type GoalRecord = Goal & { _id: Types.ObjectId };
 
-export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline' | 'creditsStaked'> & { _id: Id; userId: Id; startsAt: Date };
+export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline' | 'creditsStaked'> & {
+  _id: Id;
+  userId: Id;
+  startsAt: Date;
+};
 
 /** The one owner of the `goals` collection. */
 @Injectable()
@@ -15,7 +20,9 @@ export class GoalsRepository {
 
   /** Insert under the id its stake was keyed with; active until settled. */
   async create({ _id, userId, ...goal }: NewGoal): Promise<GoalRecord> {
-    return (await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId) })).toObject<GoalRecord>();
+    return (
+      await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId) })
+    ).toObject<GoalRecord>();
   }
 
   /** `_id`. */
@@ -25,7 +32,12 @@ export class GoalsRepository {
 
   /** `(userId, createdAt)`: the user's newest goals. */
   listByUser(userId: Id, limit: number): Promise<GoalRecord[]> {
-    return this.goals.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<GoalRecord[]>().exec();
+    return this.goals
+      .find({ userId: toObjectId(userId) })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<GoalRecord[]>()
+      .exec();
   }
 
   /** `status`: every goal still active, one at a time. */

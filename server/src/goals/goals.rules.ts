@@ -1,9 +1,23 @@
 /** Pure rules of prediction goals: what a safe goal is, when it is reached, how it settles. */
 import { createHash } from 'node:crypto';
-import { DAY_MS, GOAL_MINIMUMS, MAX_GOAL_DAYS, goalDays, goalDeadlineEnd, MAX_KG_PER_WEEK, MIN_HEALTHY_BMI, massText, maxGoalStake, needsWholeTarget, type GoalMetric, type GoalStatus, type UnitSystem } from '../contract';
+
+import {
+  DAY_MS,
+  GOAL_MINIMUMS,
+  goalDays,
+  goalDeadlineEnd,
+  type GoalMetric,
+  type GoalStatus,
+  massText,
+  MAX_GOAL_DAYS,
+  MAX_KG_PER_WEEK,
+  maxGoalStake,
+  MIN_HEALTHY_BMI,
+  needsWholeTarget,
+  type UnitSystem,
+} from '../contract';
 
 const WEEK_MS = 7 * DAY_MS;
-
 
 /** False for 2025-02-30 and the like, which Date would silently roll over. */
 function isRealDay(day: string): boolean {
@@ -32,7 +46,8 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
   if (!isRealDay(draft.deadline)) return 'The deadline is not a real date';
   const end = goalDeadlineEnd(draft.deadline);
   if (end.getTime() <= now.getTime()) return 'The deadline must be in the future';
-  if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS) return `The deadline must be within ${MAX_GOAL_DAYS} days`;
+  if (end.getTime() - now.getTime() > MAX_GOAL_DAYS * DAY_MS)
+    return `The deadline must be within ${MAX_GOAL_DAYS} days`;
   const days = goalDays(draft.deadline, now);
   const least = GOAL_MINIMUMS[draft.metric];
   if (days < least.days) return `A ${draft.metric} goal must run at least ${least.days} days: choose a later deadline`;
@@ -47,15 +62,19 @@ export function goalRefusal(draft: GoalDraft, body: BodyNow, now: Date): string 
         : `A workouts goal must ask for at least ${least.step} workouts`;
     }
     // One counted session, or one streak day, a day at the most.
-    if (step > days) return `That is more than one ${draft.metric === 'streak' ? 'streak day' : 'workout'} a day: choose a later deadline or a lower target`;
+    if (step > days)
+      return `That is more than one ${draft.metric === 'streak' ? 'streak day' : 'workout'} a day: choose a later deadline or a lower target`;
     return stakeRefusal(draft, step);
   }
-  if (body.reportWeightKg === null) return 'Upload a body-scan report before setting a weight goal: weight goals are judged on analysed reports';
+  if (body.reportWeightKg === null)
+    return 'Upload a body-scan report before setting a weight goal: weight goals are judged on analysed reports';
   if (!body.heightCm) return 'Set your height (profile or BMI calculator) before setting a weight goal';
   const weightKg = body.reportWeightKg;
   const mass = (kg: number) => massText(kg, body.units);
-  if (draft.targetValue >= weightKg) return `A weight goal must be below your last report's weight of ${mass(weightKg)}`;
-  if (weightKg - draft.targetValue < least.step) return `A weight goal must ask for at least ${mass(least.step)} below your last report's ${mass(weightKg)}`;
+  if (draft.targetValue >= weightKg)
+    return `A weight goal must be below your last report's weight of ${mass(weightKg)}`;
+  if (weightKg - draft.targetValue < least.step)
+    return `A weight goal must ask for at least ${mass(least.step)} below your last report's ${mass(weightKg)}`;
   const minimum = healthyMinimumKg(body.heightCm);
   if (draft.targetValue < minimum) {
     return `That target would take your BMI below ${MIN_HEALTHY_BMI}; the lowest healthy weight for your height is ${mass(minimum)}`;
@@ -83,7 +102,11 @@ export function isReached(metric: GoalMetric, current: number, target: number): 
 }
 
 /** What settlement does now: pay out a reached goal, forfeit an expired one, or wait. */
-export function settlementOutcome(goal: { metric: GoalMetric; targetValue: number; deadline: string }, current: number, now: Date): GoalStatus {
+export function settlementOutcome(
+  goal: { metric: GoalMetric; targetValue: number; deadline: string },
+  current: number,
+  now: Date,
+): GoalStatus {
   if (isReached(goal.metric, current, goal.targetValue)) return 'won';
   return now.getTime() > goalDeadlineEnd(goal.deadline).getTime() ? 'lost' : 'active';
 }

@@ -1,24 +1,30 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { CreateGoalRequest, GoalView } from '../contract';
+
+import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
+import type { CreateGoalRequest, GoalView } from '../contract';
+import { goalBonus, INSUFFICIENT_CREDITS } from '../credits/credits.rules';
+import { isDuplicateKey } from '../database/duplicate-key';
 import { newId } from '../database/object-id';
-import { INSUFFICIENT_CREDITS, goalBonus } from '../credits/credits.rules';
-import { LedgerService } from '../ledger/ledger.service';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
+import { LedgerService } from '../ledger/ledger.service';
+import { JobName } from '../queue/job-registry';
+import { OnJob } from '../queue/on-job.decorator';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
+import { GoalSlotsRepository } from './goal-slots.repository';
 import { GoalRecord, GoalsRepository } from './goals.repository';
 import { goalIdFor, goalRefusal, settlementOutcome } from './goals.rules';
-import { isDuplicateKey } from '../database/duplicate-key';
-import { JobName } from '../queue/job-registry';
-import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
-import { GoalSlotsRepository } from './goal-slots.repository';
 
 /** A slot claim older than this whose goal was never stored is abandoned (its request died). */
 const ABANDONED_CLAIM_MS = 60_000;
-const metricTaken = (metric: string) => new AppError('GOAL_METRIC_TAKEN', `You already have an open ${metric} goal: one open goal per metric`, 'Goal Already Open');
-import { OnJob } from '../queue/on-job.decorator';
+const metricTaken = (metric: string) =>
+  new AppError(
+    'GOAL_METRIC_TAKEN',
+    `You already have an open ${metric} goal: one open goal per metric`,
+    'Goal Already Open',
+  );
 
 /**
  * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
@@ -40,8 +46,15 @@ export class GoalsService {
   ) {}
 
   async create(userId: string, draft: CreateGoalRequest, now = this.clock.now()): Promise<GoalView> {
-    const [user, reportWeightKg] = await Promise.all([this.users.view(userId), this.bmiRecords.latestReportWeight(userId)]);
-    const refusal = goalRefusal(draft, { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak, units: user.units }, now);
+    const [user, reportWeightKg] = await Promise.all([
+      this.users.view(userId),
+      this.bmiRecords.latestReportWeight(userId),
+    ]);
+    const refusal = goalRefusal(
+      draft,
+      { heightCm: user.height, reportWeightKg, currentStreak: user.currentStreak, units: user.units },
+      now,
+    );
     if (refusal) throw new AppError('GOAL_INVALID', refusal, 'Invalid Goal');
 
     // The id comes first so the stake's key names the goal; the goal is stored once the stake is paid.
@@ -78,7 +91,11 @@ export class GoalsService {
     );
     // A retry of a submission whose save failed after its stake was returned must not get the goal free.
     if (duplicate && (await this.ledger.wasReversed(entry._id))) {
-      throw new AppError('GOAL_SUBMISSION_SPENT', 'This goal could not be saved and its stake was returned: set it again', 'Goal Not Saved');
+      throw new AppError(
+        'GOAL_SUBMISSION_SPENT',
+        'This goal could not be saved and its stake was returned: set it again',
+        'Goal Not Saved',
+      );
     }
     let goal: GoalRecord | null;
     try {

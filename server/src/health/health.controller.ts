@@ -3,16 +3,20 @@ import { InjectConnection } from '@nestjs/mongoose';
 import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { Connection } from 'mongoose';
-import { HealthStatus, Liveness } from '../contract';
+
 import { Public } from '../common/auth.guard';
-import { Returns, openApiSchema } from '../common/validation';
+import { openApiSchema, Returns } from '../common/validation';
+import { HealthStatus, Liveness } from '../contract';
 import { RedisService, withTimeout } from '../redis/redis.service';
 import { readiness } from './health.rules';
 
 @ApiTags('system')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectConnection() private readonly db: Connection, private readonly redis: RedisService) {}
+  constructor(
+    @InjectConnection() private readonly db: Connection,
+    private readonly redis: RedisService,
+  ) {}
 
   /** Liveness: the process answers. Reaches nothing, so an outage elsewhere never gets it restarted. */
   @Public()

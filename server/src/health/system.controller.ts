@@ -1,9 +1,10 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import { ClientConfig } from '../contract';
+
 import { Public } from '../common/auth.guard';
 import { Returns } from '../common/validation';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { ClientConfig } from '../contract';
 
 @ApiTags('system')
 @Controller('config')

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo } from 'mongoose';
+
 import { GroupedWrites } from '../database/grouped-writes';
 import { toObjectId } from '../database/object-id';
-import { LedgerAccount, LedgerEntry, entryId } from './ledger-entry.schema';
+import { entryId, LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 
 /** The last entry of a chain, as far as posting the next one needs; seq 0 for an empty chain. */
 export interface ChainHead {
@@ -28,7 +29,12 @@ export class LedgerEntriesRepository {
    * indexes refuse a taken seq or a repeated operation with a duplicate-key error.
    */
   async append(draft: NewEntry): Promise<LedgerEntry> {
-    const entry: LedgerEntry = { ...draft, _id: entryId(draft.userId, draft.account, draft.seq), userId: toObjectId(draft.userId), createdAt: new Date() };
+    const entry: LedgerEntry = {
+      ...draft,
+      _id: entryId(draft.userId, draft.account, draft.seq),
+      userId: toObjectId(draft.userId),
+      createdAt: new Date(),
+    };
     await this.inserts.add(entry);
     return entry;
   }
@@ -43,11 +49,18 @@ export class LedgerEntriesRepository {
    */
   private async insertEach(entries: LedgerEntry[]): Promise<Map<number, unknown> | void> {
     try {
-      await (this.entries.collection as unknown as mongo.Collection<LedgerEntry>).insertMany(entries, { ordered: false });
+      await (this.entries.collection as unknown as mongo.Collection<LedgerEntry>).insertMany(entries, {
+        ordered: false,
+      });
     } catch (err) {
       const refused = err instanceof mongo.MongoBulkWriteError ? [err.writeErrors].flat() : [];
       if (refused.length === 0) throw err;
-      return new Map(refused.map((one) => [one.index, new mongo.MongoServerError({ message: one.errmsg ?? 'write refused', code: one.code })]));
+      return new Map(
+        refused.map((one) => [
+          one.index,
+          new mongo.MongoServerError({ message: one.errmsg ?? 'write refused', code: one.code }),
+        ]),
+      );
     }
   }
 
@@ -68,7 +81,10 @@ export class LedgerEntriesRepository {
 
   /** Unique `idempotencyKey`: which of these operations were posted. */
   async postedKeys(idempotencyKeys: string[]): Promise<string[]> {
-    const rows = await this.entries.find({ idempotencyKey: { $in: idempotencyKeys } }, { idempotencyKey: 1 }).lean().exec();
+    const rows = await this.entries
+      .find({ idempotencyKey: { $in: idempotencyKeys } }, { idempotencyKey: 1 })
+      .lean()
+      .exec();
     return rows.map((row) => row.idempotencyKey);
   }
 
@@ -77,7 +93,11 @@ export class LedgerEntriesRepository {
    * whatever the chain's length (MongoDB; the local FerretDB since local-store/patches/6-*.patch).
    */
   async head(userId: string, account: LedgerAccount): Promise<ChainHead> {
-    const last = await this.entries.findOne({ userId: toObjectId(userId), account }, { seq: 1, balanceAfter: 1 }).sort({ seq: -1 }).lean().exec();
+    const last = await this.entries
+      .findOne({ userId: toObjectId(userId), account }, { seq: 1, balanceAfter: 1 })
+      .sort({ seq: -1 })
+      .lean()
+      .exec();
     return last ?? EMPTY_CHAIN;
   }
 

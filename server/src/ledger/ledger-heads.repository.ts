@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { isDuplicateKey } from '../database/duplicate-key';
 import type { CachedBalance } from '../users/users.repository';
 import { LedgerHead } from './ledger-head.schema';
@@ -22,7 +23,13 @@ export class LedgerHeadsRepository {
    */
   async advance(chain: string, head: CachedBalance): Promise<void> {
     try {
-      await this.heads.updateOne({ _id: chain, seq: { $lt: head.seq } }, { $set: { seq: head.seq, balance: head.balance } }, { upsert: true }).exec();
+      await this.heads
+        .updateOne(
+          { _id: chain, seq: { $lt: head.seq } },
+          { $set: { seq: head.seq, balance: head.balance } },
+          { upsert: true },
+        )
+        .exec();
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

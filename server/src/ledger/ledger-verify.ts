@@ -1,6 +1,6 @@
 import type { CachedBalance } from '../users/users.repository';
-import type { LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 import { chainProblems } from './ledger.rules';
+import type { LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 
 export interface VerifyReport {
   accounts: number;
@@ -21,11 +21,15 @@ export interface OwnerCaches {
  * Checks every account's chain and every user's cached balances against its chain's last entry.
  * `entries` come in chain order (user, account, seq), so memory holds one chain at a time.
  */
-export async function verifyLedger(entries: AsyncIterable<ChainRow>, owners: AsyncIterable<OwnerCaches>): Promise<VerifyReport> {
+export async function verifyLedger(
+  entries: AsyncIterable<ChainRow>,
+  owners: AsyncIterable<OwnerCaches>,
+): Promise<VerifyReport> {
   const report: VerifyReport = { accounts: 0, entries: 0, problems: [] };
   const cachesByUser = new Map<string, OwnerCaches>();
   for await (const owner of owners) cachesByUser.set(owner.userId, owner);
-  const problem = (userId: string, text: string) => report.problems.push({ userId, username: cachesByUser.get(userId)?.username ?? null, problem: text });
+  const problem = (userId: string, text: string) =>
+    report.problems.push({ userId, username: cachesByUser.get(userId)?.username ?? null, problem: text });
 
   const lastByAccount = new Map<string, { seq: number; balanceAfter: number }>();
   let current: string | null = null;
@@ -53,7 +57,10 @@ export async function verifyLedger(entries: AsyncIterable<ChainRow>, owners: Asy
     for (const [account, cache] of Object.entries(caches) as Array<[LedgerAccount, CachedBalance]>) {
       const last = lastByAccount.get(`${userId}/${account}`) ?? { seq: 0, balanceAfter: 0 };
       if (cache.balance !== last.balanceAfter || cache.seq !== last.seq) {
-        problem(userId, `${account}: cached balance ${cache.balance} (seq ${cache.seq}) ≠ ledger ${last.balanceAfter} (seq ${last.seq})`);
+        problem(
+          userId,
+          `${account}: cached balance ${cache.balance} (seq ${cache.seq}) ≠ ledger ${last.balanceAfter} (seq ${last.seq})`,
+        );
       }
     }
   }

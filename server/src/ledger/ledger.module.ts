@@ -1,18 +1,22 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { UsersModule } from '../users/users.module';
+import { LedgerService } from './ledger.service';
 import { LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerEntry, LedgerEntrySchema } from './ledger-entry.schema';
 import { LedgerHead, LedgerHeadSchema } from './ledger-head.schema';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
-import { LedgerService } from './ledger.service';
 import { TransactionsController } from './transactions.controller';
 
 @Module({
-  imports: [UsersModule, MongooseModule.forFeature([
+  imports: [
+    UsersModule,
+    MongooseModule.forFeature([
       { name: LedgerEntry.name, schema: LedgerEntrySchema },
       { name: LedgerHead.name, schema: LedgerHeadSchema },
-    ]),],
+    ]),
+  ],
   controllers: [TransactionsController],
   providers: [LedgerService, LedgerEntriesRepository, LedgerHeadsRepository],
   exports: [LedgerService, LedgerEntriesRepository],

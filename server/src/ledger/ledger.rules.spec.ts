@@ -2,7 +2,12 @@ import { chainProblems, retryDelayMs } from './ledger.rules';
 
 describe('ledger chain rules', () => {
   it('accepts a contiguous chain whose balances add up', () => {
-    expect(chainProblems([{ seq: 1, amount: 100, balanceAfter: 100 }, { seq: 2, amount: -40, balanceAfter: 60 }])).toEqual([]);
+    expect(
+      chainProblems([
+        { seq: 1, amount: 100, balanceAfter: 100 },
+        { seq: 2, amount: -40, balanceAfter: 60 },
+      ]),
+    ).toEqual([]);
     expect(chainProblems([])).toEqual([]);
   });
 

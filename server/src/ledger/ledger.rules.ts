@@ -21,7 +21,8 @@ export function chainProblems(entries: ChainEntry[]): string[] {
   entries.forEach((entry, index) => {
     const expectedSeq = index + 1;
     if (entry.seq !== expectedSeq) problems.push(`seq ${entry.seq} where ${expectedSeq} was expected`);
-    if (!Number.isInteger(entry.amount)) problems.push(`seq ${entry.seq}: amount ${entry.amount} is not a whole number`);
+    if (!Number.isInteger(entry.amount))
+      problems.push(`seq ${entry.seq}: amount ${entry.amount} is not a whole number`);
     if (entry.balanceAfter !== previous + entry.amount) {
       problems.push(`seq ${entry.seq}: balanceAfter ${entry.balanceAfter} ≠ ${previous} + ${entry.amount}`);
     }

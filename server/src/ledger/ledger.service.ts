@@ -1,17 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { TransactionView } from '../contract';
+
+import { Injectable, Logger } from '@nestjs/common';
+
 import { AppError } from '../common/errors';
+import { TransactionView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
-import { UsersRepository } from '../users/users.repository';
-import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
-import { LedgerHeadsRepository } from './ledger-heads.repository';
-import { KnownHeads } from './known-heads';
 import { MetricsService } from '../observability/metrics.service';
-import { LedgerAccount, LedgerEntry, chainId } from './ledger-entry.schema';
-import { OwnerCaches, VerifyReport, verifyLedger } from './ledger-verify';
+import { UsersRepository } from '../users/users.repository';
+import { KnownHeads } from './known-heads';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
+import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
+import { chainId, LedgerAccount, LedgerEntry } from './ledger-entry.schema';
+import { LedgerHeadsRepository } from './ledger-heads.repository';
+import { OwnerCaches, verifyLedger, VerifyReport } from './ledger-verify';
 
 const MAX_ATTEMPTS = 60;
 /** Chains whose heads a process remembers: about 100 bytes each, so a few MB at most. */
@@ -42,7 +44,10 @@ export interface PostResult {
 
 /** Thrown when a posting would take a balance below zero. */
 export class InsufficientCredits extends Error {
-  constructor(readonly balance: number, readonly amount: number) {
+  constructor(
+    readonly balance: number,
+    readonly amount: number,
+  ) {
     super(`balance ${balance} cannot cover ${amount}`);
   }
 }
@@ -82,7 +87,9 @@ export class LedgerService {
    */
   post(posting: Posting): Promise<PostResult> {
     const chain = chainId(posting.userId, posting.account ?? 'credits');
-    const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() => this.counted(posting, this.postNow(posting)));
+    const posted = (this.queued.get(chain) ?? Promise.resolve()).then(() =>
+      this.counted(posting, this.postNow(posting)),
+    );
     const settled = posted.catch(() => undefined);
     this.queued.set(chain, settled);
     void settled.then(() => {
@@ -98,7 +105,8 @@ export class LedgerService {
       void this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: done.duplicate ? 'duplicate' : 'posted' });
       return done;
     } catch (err) {
-      if (err instanceof InsufficientCredits) void this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: 'refused' });
+      if (err instanceof InsufficientCredits)
+        void this.metrics.ledgerPostings.inc({ kind: posting.kind, outcome: 'refused' });
       throw err;
     }
   }
@@ -119,7 +127,9 @@ export class LedgerService {
     // An amount drawn from the balance starts from the cache, as current as the database knows: a
     // remembered head may trail it by another process's postings, and the amount's function may
     // refuse a balance that is not the chain's (nothing left to drain).
-    let head = (typeof posting.amount === 'function' ? undefined : this.known.get(chain)) ?? (await this.startingHead(userId, account));
+    let head =
+      (typeof posting.amount === 'function' ? undefined : this.known.get(chain)) ??
+      (await this.startingHead(userId, account));
 
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const balance = head.balanceAfter;
@@ -203,7 +213,8 @@ export class LedgerService {
     try {
       return await this.post(posting);
     } catch (err) {
-      if (err instanceof InsufficientCredits) throw new AppError('LEDGER_INSUFFICIENT_CREDITS', refusal.message, refusal.title);
+      if (err instanceof InsufficientCredits)
+        throw new AppError('LEDGER_INSUFFICIENT_CREDITS', refusal.message, refusal.title);
       throw err;
     }
   }
@@ -232,7 +243,8 @@ export class LedgerService {
   async reverse(entryId: string, reason: string): Promise<PostResult> {
     const original = await this.entries.findById(entryId);
     if (!original) throw new AppError('LEDGER_ENTRY_NOT_FOUND', `No ledger entry ${entryId}`);
-    if (original.kind === 'reversal') throw new AppError('LEDGER_REVERSAL_OF_REVERSAL', 'A reversal cannot itself be reversed; post a grant instead');
+    if (original.kind === 'reversal')
+      throw new AppError('LEDGER_REVERSAL_OF_REVERSAL', 'A reversal cannot itself be reversed; post a grant instead');
     return this.post({
       userId: original.userId.toString(),
       account: original.account,

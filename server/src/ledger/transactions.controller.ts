@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { TransactionList, TransactionView, TransactionsQuery, UserIdParam } from '../contract';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
+import { TransactionList, TransactionsQuery, TransactionView, UserIdParam } from '../contract';
 import { LedgerService } from './ledger.service';
 
 @ApiTags('credits')
@@ -14,7 +15,10 @@ export class TransactionsController {
   /** The caller's ledger, newest first, paged with `before` (a seq). */
   @Get()
   @Returns(TransactionList)
-  mine(@CurrentUser() me: SessionUser, @ValidQuery(TransactionsQuery) query: TransactionsQuery): Promise<TransactionView[]> {
+  mine(
+    @CurrentUser() me: SessionUser,
+    @ValidQuery(TransactionsQuery) query: TransactionsQuery,
+  ): Promise<TransactionView[]> {
     return this.ledger.history(me.userId, query.limit, query.before);
   }
 

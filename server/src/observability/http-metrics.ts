@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+
 import type { MetricsService } from './metrics.service';
 
 /**
@@ -10,7 +11,11 @@ export function httpMetrics(metrics: MetricsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const stop = metrics.httpRequests.startTimer();
     res.once('finish', () => {
-      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : req.path.startsWith('/api') ? 'unmatched' : 'static';
+      const route = req.route?.path
+        ? `${req.baseUrl}${String(req.route.path)}`
+        : req.path.startsWith('/api')
+          ? 'unmatched'
+          : 'static';
       stop({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

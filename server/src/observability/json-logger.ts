@@ -1,5 +1,6 @@
 import type { LoggerService } from '@nestjs/common';
 import pino, { type Logger } from 'pino';
+
 import { currentLogContext } from './request-context';
 
 /** One pino logger per process, JSON lines on stdout at LOG_LEVEL. */
@@ -37,7 +38,8 @@ export class JsonLogger implements LoggerService {
   /** Nest passes (message, stack?, context?); a message that is itself a stack keeps it whole. */
   error(message: unknown, ...rest: unknown[]): void {
     if (!this.pino.isLevelEnabled('error')) return;
-    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const context =
+      rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
     const text = message instanceof Error ? (message.stack ?? message.message) : String(message);
     const given = rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
     const stack = given ?? (text.includes('\n') ? text : undefined);

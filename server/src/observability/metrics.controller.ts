@@ -1,6 +1,7 @@
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
+
 import { Public } from '../common/auth.guard';
 import { MetricsService } from './metrics.service';
 import { OperatorTokenGuard } from './operator-token.guard';

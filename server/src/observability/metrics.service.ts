@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
 import { QUEUE_NAMES } from '../contract';
 import type { ProofCheckVerdict } from '../proofs/proof-checker';
 import { JobsService } from '../queue/jobs.service';
@@ -57,7 +58,14 @@ export class MetricsService {
       registers: [this.registry],
       async collect() {
         // Redis down: the gauge is left out of this scrape rather than failing the whole page.
-        const counts = await Promise.all(QUEUE_NAMES.map((queue) => jobs.queue(queue).getJobCounts(...JOB_STATES).catch(() => null)));
+        const counts = await Promise.all(
+          QUEUE_NAMES.map((queue) =>
+            jobs
+              .queue(queue)
+              .getJobCounts(...JOB_STATES)
+              .catch(() => null),
+          ),
+        );
         this.reset();
         counts.forEach((byState, i) => {
           for (const state of JOB_STATES) if (byState) this.set({ queue: QUEUE_NAMES[i], state }, byState[state] ?? 0);

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+
 import { QueueModule } from '../queue/queue.module';
 import { MetricsController } from './metrics.controller';
 import { MetricsService } from './metrics.service';

@@ -1,6 +1,8 @@
+import { timingSafeEqual } from 'node:crypto';
+
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { timingSafeEqual } from 'node:crypto';
+
 import { AuthRateLimitGuard } from '../auth/rate-limit.guard';
 import { AppError } from '../common/errors';
 
@@ -18,7 +20,10 @@ export class OperatorTokenGuard extends AuthRateLimitGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const token = this.config.operatorToken;
     if (!token && this.config.env === 'production') {
-      throw new AppError('OPERATOR_TOKEN_REQUIRED', 'Set OPERATOR_TOKEN on the server: the operator routes are closed in production without it');
+      throw new AppError(
+        'OPERATOR_TOKEN_REQUIRED',
+        'Set OPERATOR_TOKEN on the server: the operator routes are closed in production without it',
+      );
     }
     const req = context.switchToHttp().getRequest<Request>();
     if (!token || sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) return true;

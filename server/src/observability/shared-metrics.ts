@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Counter, type Metric, type Registry } from 'prom-client';
+
 import type { RedisService } from '../redis/redis.service';
 
 /**
@@ -21,10 +22,16 @@ interface SharedMetricConfig<L extends string> {
 type Labels<L extends string> = Record<L, string>;
 
 const logger = new Logger('Metrics');
-const fieldOf = <L extends string>(labelNames: readonly L[], labels: Labels<L>) => labelNames.map((name) => labels[name]).join(':');
-const labelsOf = <L extends string>(labelNames: readonly L[], parts: string[]) => Object.fromEntries(labelNames.map((name, i) => [name, parts[i]])) as Labels<L>;
+const fieldOf = <L extends string>(labelNames: readonly L[], labels: Labels<L>) =>
+  labelNames.map((name) => labels[name]).join(':');
+const labelsOf = <L extends string>(labelNames: readonly L[], parts: string[]) =>
+  Object.fromEntries(labelNames.map((name, i) => [name, parts[i]])) as Labels<L>;
 
-async function addAll(redis: RedisService, what: string, add: (multi: ReturnType<RedisService['client']['multi']>) => void): Promise<void> {
+async function addAll(
+  redis: RedisService,
+  what: string,
+  add: (multi: ReturnType<RedisService['client']['multi']>) => void,
+): Promise<void> {
   const multi = redis.client.multi();
   add(multi);
   await multi.exec().catch((err: Error) => logger.warn(`${what} not counted: ${err.message}`));
@@ -46,7 +53,8 @@ export class SharedCounter<L extends string> {
         const counts = await redis.client.hgetall(key).catch(() => null);
         if (!counts) return;
         this.reset();
-        for (const [field, count] of Object.entries(counts)) this.inc(labelsOf(labelNames, field.split(':')), Number(count));
+        for (const [field, count] of Object.entries(counts))
+          this.inc(labelsOf(labelNames, field.split(':')), Number(count));
       },
     });
   }
@@ -69,7 +77,12 @@ export class SharedHistogram<L extends string> {
   readonly type = 'histogram';
   readonly name: string;
   readonly help: string;
-  private lastValues: Array<{ metricName: string; labels: { le?: number | string }; sharedLabels: Labels<L>; value: number }> = [];
+  private lastValues: Array<{
+    metricName: string;
+    labels: { le?: number | string };
+    sharedLabels: Labels<L>;
+    value: number;
+  }> = [];
 
   constructor(
     private readonly redis: RedisService,

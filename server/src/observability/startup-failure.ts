@@ -9,7 +9,8 @@ import { createProcessLogger } from './json-logger';
 export function exitOnStartupFailure(err: unknown, context: string): never {
   const logger = createProcessLogger('fatal');
   if (err instanceof ConfigError) {
-    for (const { variable, message } of err.problems) logger.fatal({ context: 'Config', variable }, `Invalid configuration: ${variable}: ${message}`);
+    for (const { variable, message } of err.problems)
+      logger.fatal({ context: 'Config', variable }, `Invalid configuration: ${variable}: ${message}`);
   } else {
     const error = err instanceof Error ? err : new Error(String(err));
     logger.fatal({ context, err: { stack: error.stack } }, error.message);

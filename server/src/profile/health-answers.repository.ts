@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { type HealthAnswers, NO_HEALTH_ANSWERS } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { HealthAnswersRecord } from './health-answers.schema';
@@ -17,7 +18,10 @@ export class HealthAnswersRepository {
    * with time: 20 weeks pregnant answered four weeks ago reads 24 today.
    */
   async find(userId: Id, now: Date): Promise<HealthAnswers> {
-    const record = await this.answers.findOne({ userId: toObjectId(userId) }).lean<HealthAnswersRecord>().exec();
+    const record = await this.answers
+      .findOne({ userId: toObjectId(userId) })
+      .lean<HealthAnswersRecord>()
+      .exec();
     if (!record) return { ...NO_HEALTH_ANSWERS };
     const weeksSince = Math.max(0, Math.floor((now.getTime() - record.answeredAt.getTime()) / (7 * DAY_MS)));
     const moved = (weeks: number | null) => (weeks === null ? null : weeks + weeksSince);
@@ -32,6 +36,8 @@ export class HealthAnswersRepository {
 
   /** `userId` (unique): replaces the member's answers, as of `at`. */
   async save(userId: Id, answers: HealthAnswers, at: Date): Promise<void> {
-    await this.answers.updateOne({ userId: toObjectId(userId) }, { $set: { ...answers, answeredAt: at } }, { upsert: true }).exec();
+    await this.answers
+      .updateOne({ userId: toObjectId(userId) }, { $set: { ...answers, answeredAt: at } }, { upsert: true })
+      .exec();
   }
 }

@@ -1,8 +1,9 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { PROFILE_ERRORS, ProfileUpdateRequest, ProfileView } from '../contract';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns, ValidBody } from '../common/validation';
+import { PROFILE_ERRORS, ProfileUpdateRequest, ProfileView } from '../contract';
 import { ProfileService } from './profile.service';
 
 @ApiTags('profile')
@@ -21,7 +22,10 @@ export class ProfileController {
   /** Saves the caller's whole profile; the first invalid field is refused with its own code and nothing changes. */
   @Put()
   @Returns(ProfileView, 200, ...PROFILE_ERRORS)
-  save(@CurrentUser() me: SessionUser, @ValidBody(ProfileUpdateRequest) body: ProfileUpdateRequest): Promise<ProfileView> {
+  save(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(ProfileUpdateRequest) body: ProfileUpdateRequest,
+  ): Promise<ProfileView> {
     assertSelf(me, body.userId);
     return this.profile.save(me.userId, body);
   }

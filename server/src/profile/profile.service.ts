@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { ProfileUpdateRequest, ProfileView } from '../contract';
+
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
+import { ProfileUpdateRequest, ProfileView } from '../contract';
 import { UsersRepository } from '../users/users.repository';
-import { UsersService, profileOf } from '../users/users.service';
+import { profileOf, UsersService } from '../users/users.service';
 import { HealthAnswersRepository } from './health-answers.repository';
 import { readProfile } from './profile.rules';
 

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+
 import type { EvidenceCheck, ProofKind } from '../contract';
 
 /**

@@ -1,8 +1,10 @@
+import { buffer } from 'node:stream/consumers';
+
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { buffer } from 'node:stream/consumers';
+
 import { ActivitiesService } from '../activities/activities.service';
-import { ProofCheckResult, activityFormatOfMime } from '../contract';
+import { activityFormatOfMime, ProofCheckResult } from '../contract';
 import { accepted, ranOutOfTime } from '../evidence/evidence.rules';
 import { JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
@@ -31,7 +33,13 @@ export class ProofCheckService {
    * One slot's file, checked for `day`: a picture or video by the proof.check job (or its kept
    * result), an activity file by the activity.read job validate-all also runs (nothing is claimed).
    */
-  async checkFile(userId: string, file: UploadedProof, challengeCode: string, day: string, timeZone: string): Promise<ProofCheckResult> {
+  async checkFile(
+    userId: string,
+    file: UploadedProof,
+    challengeCode: string,
+    day: string,
+    timeZone: string,
+  ): Promise<ProofCheckResult> {
     if (activityFormatOfMime(file.mime)) {
       const { verdict } = await this.activities.read(userId, file.uploadId.toString(), day, timeZone);
       return verdict;
@@ -45,9 +53,18 @@ export class ProofCheckService {
     const kept = await this.stored.findFor(files, challengeCode);
     const unchecked = files.filter((f) => !kept.has(f.uploadId.toString()));
     const fresh = unchecked.length
-      ? await this.jobs.run(JobName.ProofCheck, { ownerId: userId, challengeCode, files: unchecked.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })) })
+      ? await this.jobs.run(JobName.ProofCheck, {
+          ownerId: userId,
+          challengeCode,
+          files: unchecked.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
+        })
       : {};
-    return { ...Object.fromEntries(files.filter((f) => kept.has(f.uploadId.toString())).map((f) => [f.kind, kept.get(f.uploadId.toString())!])), ...fresh };
+    return {
+      ...Object.fromEntries(
+        files.filter((f) => kept.has(f.uploadId.toString())).map((f) => [f.kind, kept.get(f.uploadId.toString())!]),
+      ),
+      ...fresh,
+    };
   }
 
   /** The proof.check job: reads the files, answers each one's checks and keeps them (the caller decides what a failure means). */
@@ -56,7 +73,13 @@ export class ProofCheckService {
     const files = [];
     for (const { kind, uploadId } of job.data.files) {
       const upload = await this.uploads.findFinished(uploadId);
-      files.push({ kind, uploadId, sha256: upload.sha256!, mime: upload.mime ?? '', bytes: await buffer(await this.uploads.openFile(upload)) });
+      files.push({
+        kind,
+        uploadId,
+        sha256: upload.sha256!,
+        mime: upload.mime ?? '',
+        bytes: await buffer(await this.uploads.openFile(upload)),
+      });
     }
     await job.updateProgress(40);
     const checks = await this.checker.check(files, job.data.challengeCode);

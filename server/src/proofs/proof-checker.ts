@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import OpenAI from 'openai';
 import { z } from 'zod';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { EvidenceCheck, ProofKind } from '../contract';
 import { accepted } from '../evidence/evidence.rules';
@@ -46,24 +47,42 @@ export class ProofChecker {
     const checks = await Promise.all(files.map((file) => this.evidence.check(file, challengeCode)));
     // One image at a time, in the files' order, once every local check is done.
     for (const [i, file] of files.entries()) {
-      if (this.openai && accepted(checks[i]) && file.kind !== 'workout_video') checks[i].push(await this.modelCheck(file, challengeCode));
+      if (this.openai && accepted(checks[i]) && file.kind !== 'workout_video')
+        checks[i].push(await this.modelCheck(file, challengeCode));
     }
     // Counted once the files are judged: a model error, retried, counts nothing.
-    await this.metrics.proofChecks.inc(...files.flatMap((file, i) => checks[i].map((c) => ({ kind: file.kind, check: c.name, outcome: c.passed ? 'passed' : 'refused' }) as const)));
+    await this.metrics.proofChecks.inc(
+      ...files.flatMap((file, i) =>
+        checks[i].map((c) => ({ kind: file.kind, check: c.name, outcome: c.passed ? 'passed' : 'refused' }) as const),
+      ),
+    );
     return Object.fromEntries(files.map((file, i) => [file.kind, checks[i]]));
   }
 
   private async modelCheck(file: EvidenceFile, code: string): Promise<EvidenceCheck> {
     if (file.kind === 'gym_selfie') {
-      const reading = await this.askModel(file, SelfieReading, `The image is a selfie. showsCode: the text ${code} is readable in it.`);
-      if (!reading.showsPerson || !reading.inGymLikePlace) return vision(false, 'Your gym selfie must show you in a gym or workout space');
-      if (!reading.showsCode) return vision(false, `Your gym selfie must show today's code ${code} (on paper or a screen)`);
+      const reading = await this.askModel(
+        file,
+        SelfieReading,
+        `The image is a selfie. showsCode: the text ${code} is readable in it.`,
+      );
+      if (!reading.showsPerson || !reading.inGymLikePlace)
+        return vision(false, 'Your gym selfie must show you in a gym or workout space');
+      if (!reading.showsCode)
+        return vision(false, `Your gym selfie must show today's code ${code} (on paper or a screen)`);
       return vision(true, `A person in a gym-like place, with code ${code}`);
     }
-    const reading = await this.askModel(file, ScreenshotReading, 'The image is a smartwatch or fitness-app screenshot. showsActivityData: it shows activity figures (steps, calories, heart rate, workout duration).');
+    const reading = await this.askModel(
+      file,
+      ScreenshotReading,
+      'The image is a smartwatch or fitness-app screenshot. showsActivityData: it shows activity figures (steps, calories, heart rate, workout duration).',
+    );
     return reading.showsActivityData
       ? vision(true, 'Activity data visible')
-      : vision(false, 'Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)');
+      : vision(
+          false,
+          'Your activity-watch screenshot must show activity data (steps, calories, heart rate or workout time)',
+        );
   }
 
   private async askModel<T extends z.ZodObject>(file: EvidenceFile, schema: T, question: string): Promise<z.infer<T>> {
@@ -71,9 +90,17 @@ export class ProofChecker {
       model: this.config.openai.model,
       messages: [
         { role: 'system', content: `You check proofs of a workout. Answer only what you can see. ${question}` },
-        { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } }] },
+        {
+          role: 'user',
+          content: [
+            { type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } },
+          ],
+        },
       ],
-      response_format: { type: 'json_schema', json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(schema) } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(schema) },
+      },
     });
     // A malformed answer throws: the job retries, then the caller gets a clear 503.
     return schema.parse(JSON.parse(completion.choices[0]?.message?.content ?? '')) as z.infer<T>;

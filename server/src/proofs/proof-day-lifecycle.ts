@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+
+import { streakAchievements } from '../achievements/achievements.rules';
 import { AchievementsService } from '../achievements/achievements.service';
 import { ActivitiesService } from '../activities/activities.service';
-import { streakAchievements } from '../achievements/achievements.rules';
 import { AppError } from '../common/errors';
 import { ProofValidationResult } from '../contract';
 import { ReferralsService } from '../credits/referrals.service';
@@ -13,9 +14,20 @@ import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
 
-export const alreadyValidated = () => new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
-export const nothingPending = () => new AppError('PROOF_NOTHING_PENDING', 'You have no pending credits to validate. Complete a workout first.', 'No Pending Credits');
-export const mediaReused = () => new AppError('PROOF_MEDIA_REUSED', 'This photo, video or activity file was already used as a proof', 'Proof Already Used');
+export const alreadyValidated = () =>
+  new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
+export const nothingPending = () =>
+  new AppError(
+    'PROOF_NOTHING_PENDING',
+    'You have no pending credits to validate. Complete a workout first.',
+    'No Pending Credits',
+  );
+export const mediaReused = () =>
+  new AppError(
+    'PROOF_MEDIA_REUSED',
+    'This photo, video or activity file was already used as a proof',
+    'Proof Already Used',
+  );
 
 /** A proof file before its checks ran. */
 export type UploadedProof = Omit<ProofFile, 'checks'>;
@@ -42,16 +54,29 @@ export class ProofDayLifecycle {
   ) {}
 
   /** The day, then one insert per file keyed by its sha256: a photo or video proves one day, once, for anyone. */
-  async claim(userId: string, day: string, timeZone: string, streakAfter: number, files: UploadedProof[]): Promise<ProofDayRecord> {
+  async claim(
+    userId: string,
+    day: string,
+    timeZone: string,
+    streakAfter: number,
+    files: UploadedProof[],
+  ): Promise<ProofDayRecord> {
     let claimed: ProofDayRecord;
     try {
-      claimed = await this.days.claim({ userId, day, timeZone, streakAfter, proofs: files.map((f) => ({ ...f, checks: [] })) });
+      claimed = await this.days.claim({
+        userId,
+        day,
+        timeZone,
+        streakAfter,
+        proofs: files.map((f) => ({ ...f, checks: [] })),
+      });
     } catch (err) {
       if (isDuplicateKey(err)) throw alreadyValidated();
       throw err;
     }
     try {
-      for (const file of files) await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed._id });
+      for (const file of files)
+        await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed._id });
     } catch (err) {
       await this.release(claimed);
       throw isDuplicateKey(err) ? mediaReused() : err;

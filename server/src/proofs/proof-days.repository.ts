@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { ProofDay, ProofDayStatus, ProofFile } from './proof-day.schema';
 
@@ -15,12 +16,17 @@ export class ProofDaysRepository {
 
   /** Insert as `checking`; the unique `(userId, day)` index makes this the day's lock (one winner). */
   async claim({ userId, ...day }: NewProofDay): Promise<ProofDayRecord> {
-    return (await this.days.create({ ...day, userId: toObjectId(userId), status: 'checking' })).toObject<ProofDayRecord>();
+    return (
+      await this.days.create({ ...day, userId: toObjectId(userId), status: 'checking' })
+    ).toObject<ProofDayRecord>();
   }
 
   /** Unique `(userId, day)`. */
   findByUserDay(userId: Id, day: string): Promise<ProofDayRecord | null> {
-    return this.days.findOne({ userId: toObjectId(userId), day }).lean<ProofDayRecord>().exec();
+    return this.days
+      .findOne({ userId: toObjectId(userId), day })
+      .lean<ProofDayRecord>()
+      .exec();
   }
 
   /** Unique `(userId, day)`: was this day credited? */
@@ -44,12 +50,20 @@ export class ProofDaysRepository {
 
   /** Unique `(userId, day)`, newest first: the user's credited days. */
   listCredited(userId: Id, limit: number): Promise<ProofDayRecord[]> {
-    return this.days.find({ userId: toObjectId(userId), status: 'credited' }).sort({ day: -1 }).limit(limit).lean<ProofDayRecord[]>().exec();
+    return this.days
+      .find({ userId: toObjectId(userId), status: 'credited' })
+      .sort({ day: -1 })
+      .limit(limit)
+      .lean<ProofDayRecord[]>()
+      .exec();
   }
 
   /** `(status, createdAt)`: days in these states since before `before`, for the maintenance job. */
   listInStateBefore(statuses: ProofDayStatus[], before: Date): Promise<ProofDayRecord[]> {
-    return this.days.find({ status: { $in: statuses }, createdAt: { $lt: before } }).lean<ProofDayRecord[]>().exec();
+    return this.days
+      .find({ status: { $in: statuses }, createdAt: { $lt: before } })
+      .lean<ProofDayRecord[]>()
+      .exec();
   }
 
   /** `_id`: the files passed their checks. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { ProofMedia } from './proof-day.schema';
 
@@ -16,7 +17,12 @@ export class ProofMediaRepository {
 
   /** Insert on `_id` (the sha256): a file used before fails with a duplicate-key error. */
   async claim(sha256: string, owner: { userId: Id; uploadId: Id; proofDayId: Id }): Promise<void> {
-    await this.media.create({ _id: sha256, userId: toObjectId(owner.userId), uploadId: toObjectId(owner.uploadId), proofDayId: toObjectId(owner.proofDayId) });
+    await this.media.create({
+      _id: sha256,
+      userId: toObjectId(owner.userId),
+      uploadId: toObjectId(owner.uploadId),
+      proofDayId: toObjectId(owner.proofDayId),
+    });
   }
 
   /** `proofDayId`: releases the files one proof day claimed. */

@@ -1,9 +1,12 @@
 import { Controller, Get, Post, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
+import { AI_ROUTE, POSTING, UPLOAD_USE } from '../common/route-errors';
 import { Returns, ValidBody, ValidParams, ValidQuery } from '../common/validation';
 import {
   OptionalUserIdParam,
+  PROOF_UPLOAD_PURPOSES,
   ProofChallenge,
   ProofCheckRequest,
   ProofCheckResult,
@@ -14,14 +17,14 @@ import {
   ProofUploadUrlRequest,
   ProofValidateRequest,
   ProofValidationResult,
-  UploadUrlResponse,
-  PROOF_UPLOAD_PURPOSES,
   UPLOAD_PURPOSES,
+  UploadUrlResponse,
 } from '../contract';
 import { ProofsService } from './proofs.service';
 
-const PROOF_MEDIA_TYPES = [...new Set(PROOF_UPLOAD_PURPOSES.flatMap((purpose): readonly string[] => UPLOAD_PURPOSES[purpose].allowedTypes))];
-import { AI_ROUTE, UPLOAD_USE, POSTING } from '../common/route-errors';
+const PROOF_MEDIA_TYPES = [
+  ...new Set(PROOF_UPLOAD_PURPOSES.flatMap((purpose): readonly string[] => UPLOAD_PURPOSES[purpose].allowedTypes)),
+];
 
 @ApiTags('proofs')
 @ApiBearerAuth()
@@ -35,14 +38,20 @@ export class ProofsController {
    */
   @Post('upload-url')
   @Returns(UploadUrlResponse, 200, 'UPLOAD_TOO_LARGE', 'UPLOAD_SIZE_REQUIRED', 'UPLOAD_UNSUPPORTED_TYPE')
-  uploadUrl(@CurrentUser() me: SessionUser, @ValidBody(ProofUploadUrlRequest) body: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
+  uploadUrl(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(ProofUploadUrlRequest) body: ProofUploadUrlRequest,
+  ): Promise<UploadUrlResponse> {
     return this.proofs.createUpload(me.userId, body);
   }
 
   /** Today's challenge code (to show in the selfie and the video) in the caller's time zone. */
   @Get('challenge')
   @Returns(ProofChallenge, 200, 'PROOF_INVALID_TIME_ZONE')
-  challenge(@CurrentUser() me: SessionUser, @ValidQuery(ProofTodayQuery) query: ProofTodayQuery): Promise<ProofChallenge> {
+  challenge(
+    @CurrentUser() me: SessionUser,
+    @ValidQuery(ProofTodayQuery) query: ProofTodayQuery,
+  ): Promise<ProofChallenge> {
     return this.proofs.challenge(me.userId, query.timeZone);
   }
 
@@ -52,8 +61,20 @@ export class ProofsController {
    * result while the file and today's code are unchanged.
    */
   @Post('check')
-  @Returns(ProofCheckResult, 200, 'PROOF_TOO_OLD', 'PROOF_INVALID_TIME_ZONE', 'PROOF_MEDIA_REUSED', 'ACTIVITY_UNREADABLE', ...UPLOAD_USE, ...AI_ROUTE)
-  check(@CurrentUser() me: SessionUser, @ValidBody(ProofCheckRequest) body: ProofCheckRequest): Promise<ProofCheckResult> {
+  @Returns(
+    ProofCheckResult,
+    200,
+    'PROOF_TOO_OLD',
+    'PROOF_INVALID_TIME_ZONE',
+    'PROOF_MEDIA_REUSED',
+    'ACTIVITY_UNREADABLE',
+    ...UPLOAD_USE,
+    ...AI_ROUTE,
+  )
+  check(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(ProofCheckRequest) body: ProofCheckRequest,
+  ): Promise<ProofCheckResult> {
     return this.proofs.checkFile(me.userId, body);
   }
 
@@ -74,14 +95,20 @@ export class ProofsController {
     ...AI_ROUTE,
     ...POSTING,
   )
-  validateAll(@CurrentUser() me: SessionUser, @ValidBody(ProofValidateRequest) body: ProofValidateRequest): Promise<ProofValidationResult> {
+  validateAll(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(ProofValidateRequest) body: ProofValidateRequest,
+  ): Promise<ProofValidationResult> {
     return this.proofs.validateAll(me.userId, body);
   }
 
   /** The caller's validated days, newest first. */
   @Get(['history', 'history/:userId'])
   @Returns(ProofHistory)
-  history(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<ProofDayView[]> {
+  history(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(OptionalUserIdParam) params: { userId?: string },
+  ): Promise<ProofDayView[]> {
     assertSelf(me, params.userId);
     return this.proofs.history(me.userId);
   }
@@ -89,9 +116,18 @@ export class ProofsController {
   /** One of the caller's proof files (private: owner only). */
   @Get('media/:uploadId')
   // The file's own type on success; errors stay JSON like every other route's.
-  @ApiResponse({ status: 200, description: 'The file', content: Object.fromEntries(PROOF_MEDIA_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) })
+  @ApiResponse({
+    status: 200,
+    description: 'The file',
+    content: Object.fromEntries(
+      PROOF_MEDIA_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+    ),
+  })
   @Returns(null, 200, 'PROOF_FILE_NOT_FOUND', 'PROOF_FILE_DELETED', 'PROOF_FILE_FORBIDDEN', 'UPLOAD_NOT_FOUND')
-  async media(@CurrentUser() me: SessionUser, @ValidParams(ProofMediaParam) params: ProofMediaParam): Promise<StreamableFile> {
+  async media(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(ProofMediaParam) params: ProofMediaParam,
+  ): Promise<StreamableFile> {
     const file = await this.proofs.openMedia(me.userId, params.uploadId);
     return new StreamableFile(file.stream, { type: file.mime, length: file.size, disposition: 'inline' });
   }

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ActivitiesModule } from '../activities/activities.module';
-import { EvidenceModule } from '../evidence/evidence.module';
 import { ReferralsService } from '../credits/referrals.service';
-import { WorkoutsModule } from '../workouts/workouts.module';
+import { EvidenceModule } from '../evidence/evidence.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
+import { WorkoutsModule } from '../workouts/workouts.module';
 import { ProofCheck, ProofCheckSchema } from './proof-check.schema';
 import { ProofCheckService } from './proof-check.service';
 import { ProofChecker } from './proof-checker';
@@ -38,7 +39,16 @@ import { ProofsService } from './proofs.service';
     ]),
   ],
   controllers: [ProofsController],
-  providers: [ProofsService, ProofCheckService, ProofDayLifecycle, ProofChecker, ReferralsService, ProofDaysRepository, ProofMediaRepository, ProofChecksRepository],
+  providers: [
+    ProofsService,
+    ProofCheckService,
+    ProofDayLifecycle,
+    ProofChecker,
+    ReferralsService,
+    ProofDaysRepository,
+    ProofMediaRepository,
+    ProofChecksRepository,
+  ],
   exports: [ProofsService, ProofDaysRepository, ProofMediaRepository],
 })
 export class ProofsModule {}

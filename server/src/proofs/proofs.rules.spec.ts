@@ -1,5 +1,13 @@
 import { effectiveStreak } from '../users/users.rules';
-import { challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, resolveTimeZone } from './proofs.rules';
+import {
+  challengeCode,
+  describeMissing,
+  describeRefusal,
+  missingKinds,
+  nextStreak,
+  proofDay,
+  resolveTimeZone,
+} from './proofs.rules';
 
 /** A clock for one user: validations happen at chosen instants, the day comes from the time zone. */
 function streakClock(timeZone: string) {
@@ -36,7 +44,10 @@ describe('streak rules', () => {
     const validate = streakClock('UTC');
     expect(validate('2026-11-23T00:00:01Z')).toBe(1);
     expect(validate('2026-11-23T23:59:59Z')).toBe('already-validated');
-    expect(nextStreak({ day: '2026-11-24', streakAfter: 3 }, '2026-11-23')).toEqual({ ok: false, reason: 'already-validated' });
+    expect(nextStreak({ day: '2026-11-24', streakAfter: 3 }, '2026-11-23')).toEqual({
+      ok: false,
+      reason: 'already-validated',
+    });
   });
 
   it('counts days in the user time zone, not UTC', () => {
@@ -101,8 +112,14 @@ describe('refusal message', () => {
     expect(
       describeRefusal({
         apple_watch: [pass, { name: 'activity', passed: false, reason: 'No activity figures' }],
-        gym_selfie: [pass, { name: 'person', passed: false, reason: 'No person found in the selfie' }, { name: 'code', passed: false, reason: 'Code 7K2Q9X not found' }],
+        gym_selfie: [
+          pass,
+          { name: 'person', passed: false, reason: 'No person found in the selfie' },
+          { name: 'code', passed: false, reason: 'Code 7K2Q9X not found' },
+        ],
       }),
-    ).toBe('Gym selfie: No person found in the selfie; Code 7K2Q9X not found. Activity-watch screenshot: No activity figures');
+    ).toBe(
+      'Gym selfie: No person found in the selfie; Code 7K2Q9X not found. Activity-watch screenshot: No activity figures',
+    );
   });
 });

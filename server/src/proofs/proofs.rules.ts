@@ -1,6 +1,15 @@
 import { createHmac } from 'node:crypto';
+
 import { AppError } from '../common/errors';
-import { CHALLENGE_ALPHABET, CHALLENGE_LENGTH, EvidenceCheck, FALLBACK_TIME_ZONE, PROOF_KINDS, ProofKind, ProofValidateRequest } from '../contract';
+import {
+  CHALLENGE_ALPHABET,
+  CHALLENGE_LENGTH,
+  EvidenceCheck,
+  FALLBACK_TIME_ZONE,
+  PROOF_KINDS,
+  ProofKind,
+  ProofValidateRequest,
+} from '../contract';
 import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 
 /** Pure rules of the daily proof: days and time zones, streaks, the challenge code, completeness. */
@@ -16,7 +25,12 @@ export function resolveTimeZone(name: string | undefined): string | null {
 /** The time zone a proof call names (UTC when none), or a 400 naming the unknown one. */
 export function requireTimeZone(name: string | undefined): string {
   const timeZone = resolveTimeZone(name);
-  if (!timeZone) throw new AppError('PROOF_INVALID_TIME_ZONE', `Unknown time zone "${name}": send an IANA name such as Europe/Berlin`, 'Invalid Time Zone');
+  if (!timeZone)
+    throw new AppError(
+      'PROOF_INVALID_TIME_ZONE',
+      `Unknown time zone "${name}": send an IANA name such as Europe/Berlin`,
+      'Invalid Time Zone',
+    );
   return timeZone;
 }
 

@@ -1,11 +1,16 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
+
+import { Inject, Injectable } from '@nestjs/common';
+
+import { ActivitiesService } from '../activities/activities.service';
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import {
   ACTIVITY_FILE_PURPOSE,
   ACTIVITY_FORMATS,
+  activityFormatOfMime,
+  checkActivityFile,
   DAY_MS,
   EvidenceCheck,
   PROOF_KINDS,
@@ -21,10 +26,7 @@ import {
   ProofValidateRequest,
   ProofValidationResult,
   UploadUrlResponse,
-  activityFormatOfMime,
-  checkActivityFile,
 } from '../contract';
-import { ActivitiesService } from '../activities/activities.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
@@ -32,14 +34,22 @@ import { UploadsService } from '../uploads/uploads.service';
 import { dayIn } from '../users/users.rules';
 import { ProofCheckService } from './proof-check.service';
 import { ProofChecks } from './proof-checker';
+import { alreadyValidated, mediaReused, nothingPending, ProofDayLifecycle, UploadedProof } from './proof-day-lifecycle';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
-import { ProofDayLifecycle, UploadedProof, alreadyValidated, mediaReused, nothingPending } from './proof-day-lifecycle';
 import { ProofMediaRepository } from './proof-media.repository';
-import { PROOF_MEDIA_RETENTION_DAYS, challengeCode, describeMissing, describeRefusal, missingKinds, nextStreak, proofDay, requireTimeZone } from './proofs.rules';
+import {
+  challengeCode,
+  describeMissing,
+  describeRefusal,
+  missingKinds,
+  nextStreak,
+  PROOF_MEDIA_RETENTION_DAYS,
+  proofDay,
+  requireTimeZone,
+} from './proofs.rules';
 
 /** How long history answers go back. */
 const HISTORY_LIMIT = 90;
-
 
 /**
  * The daily proof: three files checked together, once per user per day, moving the pending
@@ -61,7 +71,9 @@ export class ProofsService {
     private readonly proofChecks: ProofCheckService,
     private readonly activities: ActivitiesService,
   ) {
-    this.challengeSecret = createHmac('sha256', config.jwtSecret).update('sweat-credits proof challenge v1').digest('hex');
+    this.challengeSecret = createHmac('sha256', config.jwtSecret)
+      .update('sweat-credits proof challenge v1')
+      .digest('hex');
   }
 
   /**
@@ -70,8 +82,12 @@ export class ProofsService {
    * its upload takes only that format's type (checked on arrival by its first bytes) and size.
    */
   async createUpload(userId: string, request: ProofUploadUrlRequest): Promise<UploadUrlResponse> {
-    const activityFile = request.kind === 'apple_watch' && request.fileName ? checkActivityFile(request.fileName, request.contentType ?? '') : null;
-    if (activityFile && !activityFile.ok) throw new AppError('UPLOAD_UNSUPPORTED_TYPE', activityFile.message, 'Unsupported File Type');
+    const activityFile =
+      request.kind === 'apple_watch' && request.fileName
+        ? checkActivityFile(request.fileName, request.contentType ?? '')
+        : null;
+    if (activityFile && !activityFile.ok)
+      throw new AppError('UPLOAD_UNSUPPORTED_TYPE', activityFile.message, 'Unsupported File Type');
     if (activityFile) {
       const { mime, maxBytes } = ACTIVITY_FORMATS[activityFile.format];
       return this.uploads.createUpload(userId, ACTIVITY_FILE_PURPOSE, request.size, { maxBytes, allowedTypes: [mime] });
@@ -98,7 +114,13 @@ export class ProofsService {
     // releasing an attempt of the user's that died holding these very files, as validation does).
     await this.liveDay(userId, today, now);
     if (await this.media.anyUsed([file.sha256])) throw mediaReused();
-    return this.proofChecks.checkFile(userId, file, challengeCode(this.challengeSecret, userId, today), today, timeZone);
+    return this.proofChecks.checkFile(
+      userId,
+      file,
+      challengeCode(this.challengeSecret, userId, today),
+      today,
+      timeZone,
+    );
   }
 
   /**
@@ -133,7 +155,9 @@ export class ProofsService {
     // Both run to their end before anything is released, so no claim can land after the release.
     const [checked, activity] = await Promise.allSettled([
       this.proofChecks.checkPictures(userId, challengeCode(this.challengeSecret, userId, today), pictures),
-      activityFile ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone) : null,
+      activityFile
+        ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone)
+        : null,
     ]);
     if (checked.status === 'rejected' || activity.status === 'rejected') {
       await this.lifecycle.release(day);
@@ -145,7 +169,10 @@ export class ProofsService {
       await this.lifecycle.release(day);
       throw new AppError('PROOF_REJECTED', refusal, 'Proof Rejected');
     }
-    return this.lifecycle.settle(day, files.map((f) => ({ ...f, checks: checks[f.kind] ?? [] })));
+    return this.lifecycle.settle(
+      day,
+      files.map((f) => ({ ...f, checks: checks[f.kind] ?? [] })),
+    );
   }
 
   /** The caller's validated days, newest first, with each file's kind, size and check results. */
@@ -172,9 +199,15 @@ export class ProofsService {
   async openMedia(userId: string, uploadId: string): Promise<{ stream: Readable; mime: string; size: number }> {
     const upload = await this.uploads.findFinished(uploadId);
     if (!upload.purpose.startsWith('proof:')) throw new AppError('PROOF_FILE_NOT_FOUND', 'Proof file not found');
-    if (upload.owner.toString() !== userId) throw new AppError('PROOF_FILE_FORBIDDEN', 'Only the owner can see a proof file');
-    if (upload.fileRemovedAt) throw new AppError('PROOF_FILE_DELETED', `Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
-    return { stream: await this.uploads.openFile(upload), mime: upload.mime ?? 'application/octet-stream', size: upload.size ?? 0 };
+    if (upload.owner.toString() !== userId)
+      throw new AppError('PROOF_FILE_FORBIDDEN', 'Only the owner can see a proof file');
+    if (upload.fileRemovedAt)
+      throw new AppError('PROOF_FILE_DELETED', `Proof files are deleted after ${PROOF_MEDIA_RETENTION_DAYS} days`);
+    return {
+      stream: await this.uploads.openFile(upload),
+      mime: upload.mime ?? 'application/octet-stream',
+      size: upload.size ?? 0,
+    };
   }
 
   /** The scheduled clean-up: days whose request died, and proof files past their retention. */
@@ -189,7 +222,10 @@ export class ProofsService {
    * `checked` → completed, so drained pending credits always reach the balance. Returns how many.
    */
   async healStuckDays(now = new Date()): Promise<number> {
-    const stuck = await this.days.listInStateBefore(['checking', 'checked'], new Date(now.getTime() - this.stuckAfterMs()));
+    const stuck = await this.days.listInStateBefore(
+      ['checking', 'checked'],
+      new Date(now.getTime() - this.stuckAfterMs()),
+    );
     for (const day of stuck) {
       if (day.status === 'checking') await this.lifecycle.release(day);
       else await this.lifecycle.completeAfterCrash(day);
@@ -209,15 +245,28 @@ export class ProofsService {
   }
 
   /** Each URL must be a finished upload of the caller for that slot (403/404 otherwise), uploaded today. */
-  private async requireTodaysFiles(userId: string, proofs: ProofValidateRequest['proofs'], timeZone: string, today: string): Promise<UploadedProof[]> {
+  private async requireTodaysFiles(
+    userId: string,
+    proofs: ProofValidateRequest['proofs'],
+    timeZone: string,
+    today: string,
+  ): Promise<UploadedProof[]> {
     const files: UploadedProof[] = [];
-    for (const kind of PROOF_KINDS) files.push(await this.requireTodaysFile(userId, kind, proofs[kind]!, timeZone, today));
+    for (const kind of PROOF_KINDS)
+      files.push(await this.requireTodaysFile(userId, kind, proofs[kind]!, timeZone, today));
     return files;
   }
 
-  private async requireTodaysFile(userId: string, kind: ProofKind, fileUrl: string, timeZone: string, today: string): Promise<UploadedProof> {
+  private async requireTodaysFile(
+    userId: string,
+    kind: ProofKind,
+    fileUrl: string,
+    timeZone: string,
+    today: string,
+  ): Promise<UploadedProof> {
     const upload = await this.uploads.requireFinished(userId, fileUrl, PROOF_SLOT_PURPOSES[kind]);
-    if (dayIn(upload.createdAt, timeZone) !== today) throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
+    if (dayIn(upload.createdAt, timeZone) !== today)
+      throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
     return { kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
   }
 
@@ -241,7 +290,9 @@ export class ProofsService {
 }
 
 /** Days validated before stored `{engine, detail}`; they read as the file or vision check they were. */
-function checkView(stored: EvidenceCheck | { engine: 'structural' | 'vision'; passed: boolean; detail: string }): EvidenceCheck {
+function checkView(
+  stored: EvidenceCheck | { engine: 'structural' | 'vision'; passed: boolean; detail: string },
+): EvidenceCheck {
   if ('name' in stored) return stored;
   return { name: stored.engine === 'vision' ? 'vision' : 'file', passed: stored.passed, reason: stored.detail };
 }

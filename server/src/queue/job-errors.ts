@@ -1,4 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
+
 import { AppError } from '../common/errors';
 import { ErrorCode } from '../contract';
 
@@ -8,7 +9,11 @@ import { ErrorCode } from '../contract';
  * job's message, so they travel in it as JSON.
  */
 export class JobRefusal extends UnrecoverableError {
-  constructor(readonly code: ErrorCode, message: string, readonly title?: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly title?: string,
+  ) {
     super(JSON.stringify({ code, message, title }));
   }
 }
@@ -18,7 +23,9 @@ export function refusalFromReason(reason: string | undefined): AppError | null {
   if (!reason?.startsWith('{')) return null;
   try {
     const { code, message, title } = JSON.parse(reason) as { code: unknown; message: unknown; title?: string };
-    return ErrorCode.safeParse(code).success && typeof message === 'string' ? new AppError(code as ErrorCode, message, title) : null;
+    return ErrorCode.safeParse(code).success && typeof message === 'string'
+      ? new AppError(code as ErrorCode, message, title)
+      : null;
   } catch {
     return null;
   }

@@ -12,7 +12,9 @@ describe('handlerTable', () => {
 
   it('refuses a job declared twice, naming both places', () => {
     const found = [...JOB_NAMES.map((name) => handler(name)), handler(JobName.CoachChat, 'Other.reply')];
-    expect(handlerTable(found).problems).toEqual([`job coach.chat has two handlers: Service.coach.chat and Other.reply`]);
+    expect(handlerTable(found).problems).toEqual([
+      `job coach.chat has two handlers: Service.coach.chat and Other.reply`,
+    ]);
   });
 
   it('refuses a job of the registry that nobody handles', () => {

@@ -21,6 +21,7 @@ export function handlerTable(found: FoundHandler[]): { table: Map<JobName, Found
     if (earlier) problems.push(`job ${handler.name} has two handlers: ${earlier.declaredAt} and ${handler.declaredAt}`);
     else table.set(handler.name, handler);
   }
-  for (const name of JOB_NAMES) if (!table.has(name)) problems.push(`job ${name} has no handler (declare one with @OnJob)`);
+  for (const name of JOB_NAMES)
+    if (!table.has(name)) problems.push(`job ${name} has no handler (declare one with @OnJob)`);
   return { table, problems };
 }

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import type { AppConfig } from '../config/config';
-import { ChatTurn, Difficulty, MuscleGroup, ProofKind, WorkoutType } from '../contract';
-import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
-import type { ChatPlan } from '../ai/ai.jobs';
-import { PLAN_MINUTES } from '../ai/ai.provider';
-import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
-import { MUSCLES } from '../workouts/catalogue/catalogue.types';
-import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
-import type { ProofChecks } from '../proofs/proof-checker';
+
 import type { ActivityReadResult } from '../activities/activities.service';
+import type { ChatPlan } from '../ai/ai.jobs';
+import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
+import { PLAN_MINUTES } from '../ai/ai.provider';
+import type { AppConfig } from '../config/config';
+import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
+import { ChatTurn, Difficulty, MuscleGroup, ProofKind, WorkoutType } from '../contract';
+import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
+import type { ProofChecks } from '../proofs/proof-checker';
+import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 
 /** Every job the app runs, by name. A name here without a handler stops the process at start. */
 export enum JobName {
@@ -71,18 +72,33 @@ export const JOBS = {
   [JobName.WorkoutGenerate]: { queue: 'ai', data: Owned.extend({ request: PlanRequest }) },
   [JobName.WorkoutFromChat]: {
     queue: 'ai',
-    data: Owned.extend({ history: z.array(ChatTurn), defaults: ChatDefaults, recentlyTrained: z.array(MuscleGroup), seed: z.string().max(200).optional() }),
+    data: Owned.extend({
+      history: z.array(ChatTurn),
+      defaults: ChatDefaults,
+      recentlyTrained: z.array(MuscleGroup),
+      seed: z.string().max(200).optional(),
+    }),
   },
   // The context is built by the server from the user's own records, not from a request body.
-  [JobName.CoachChat]: { queue: 'ai', data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }) },
+  [JobName.CoachChat]: {
+    queue: 'ai',
+    data: Owned.extend({ context: z.custom<CoachContext>((v) => typeof v === 'object' && v !== null) }),
+  },
   [JobName.BmiAnalyze]: { queue: 'ai', data: Owned.extend({ uploadId: z.string().min(1) }) },
   [JobName.ProofCheck]: {
     queue: 'evidence',
-    data: Owned.extend({ challengeCode: z.string().min(1), files: z.array(z.object({ kind: ProofKind, uploadId: z.string().min(1) })).min(1) }),
+    data: Owned.extend({
+      challengeCode: z.string().min(1),
+      files: z.array(z.object({ kind: ProofKind, uploadId: z.string().min(1) })).min(1),
+    }),
   },
   [JobName.ActivityRead]: {
     queue: 'ai',
-    data: Owned.extend({ uploadId: z.string().min(1), day: z.string().regex(/^\d{4}-\d\d-\d\d$/), timeZone: z.string().min(1) }),
+    data: Owned.extend({
+      uploadId: z.string().min(1),
+      day: z.string().regex(/^\d{4}-\d\d-\d\d$/),
+      timeZone: z.string().min(1),
+    }),
   },
   [JobName.PurchaseVerify]: {
     queue: 'chain',
@@ -94,7 +110,11 @@ export const JOBS = {
       lamports: z.number().int().positive(),
     }),
   },
-  [JobName.GoalsSettle]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: (config: AppConfig) => config.goalSettleIntervalMs },
+  [JobName.GoalsSettle]: {
+    queue: 'maintenance',
+    data: Scheduled,
+    repeatEveryMs: (config: AppConfig) => config.goalSettleIntervalMs,
+  },
   [JobName.ProofsMaintenance]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
   [JobName.UploadsSweep]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
 } as const satisfies Record<JobName, JobDefinition>;

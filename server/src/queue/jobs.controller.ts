@@ -1,12 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { JobStateView } from '../contract';
+
 import { CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns, ValidParams } from '../common/validation';
+import { JobStateView } from '../contract';
 import { JobsService } from './jobs.service';
 
-const JobIdParam = z.strictObject({ id: z.string().regex(/^[a-z]+-[a-f0-9]{24}-[A-Za-z0-9-]{8,64}$/, 'id is malformed') });
+const JobIdParam = z.strictObject({
+  id: z.string().regex(/^[a-z]+-[a-f0-9]{24}-[A-Za-z0-9-]{8,64}$/, 'id is malformed'),
+});
 
 @ApiTags('jobs')
 @ApiBearerAuth()

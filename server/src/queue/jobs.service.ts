@@ -1,15 +1,18 @@
+import { randomUUID } from 'node:crypto';
+
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Job, JobsOptions, Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { randomUUID } from 'node:crypto';
-import { APP_CONFIG, AppConfig } from '../config/config';
+
 import { AppError, forbidden } from '../common/errors';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { jobId, type QueueName, queueOfJob } from '../contract';
 import { createRedis } from '../redis/redis.service';
 import { refusalFromReason } from './job-errors';
-import { JOBS, JobData, JobName, JobResult, OwnedJobData } from './job-registry';
-import { jobId, queueOfJob, type QueueName } from '../contract';
+import { JobData, JobName, JobResult, JOBS, OwnedJobData } from './job-registry';
 
-const queueUnavailable = () => new AppError('JOB_QUEUE_UNAVAILABLE', 'The job queue is unavailable right now, please try again shortly');
+const queueUnavailable = () =>
+  new AppError('JOB_QUEUE_UNAVAILABLE', 'The job queue is unavailable right now, please try again shortly');
 
 export interface RunOptions {
   /** A key from the client (X-Job-Key) so it can follow progress and a replay joins the same job. */

@@ -1,5 +1,6 @@
 import { SetMetadata } from '@nestjs/common';
 import type { Job } from 'bullmq';
+
 import type { JobData, JobName, JobResult } from './job-registry';
 
 export const ON_JOB = Symbol('on-job');

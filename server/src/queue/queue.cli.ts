@@ -8,7 +8,8 @@ import { JobsService } from './jobs.service';
 const STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 
 function queueNamed(name: string | undefined): QueueName {
-  if (!name || !(QUEUE_NAMES as readonly string[]).includes(name)) throw new UsageError(`the queue must be one of ${QUEUE_NAMES.join(', ')}`);
+  if (!name || !(QUEUE_NAMES as readonly string[]).includes(name))
+    throw new UsageError(`the queue must be one of ${QUEUE_NAMES.join(', ')}`);
   return name as QueueName;
 }
 
@@ -37,11 +38,22 @@ registerCommand({
     const limitAt = args.indexOf('--limit');
     const limit = limitAt === -1 ? 50 : Number(args[limitAt + 1]);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit needs a positive whole number');
-    const failed = await (await app()).get(JobsService, { strict: false }).queue(queue).getFailed(0, limit - 1);
+    const failed = await (
+      await app()
+    )
+      .get(JobsService, { strict: false })
+      .queue(queue)
+      .getFailed(0, limit - 1);
     printTable(
       print,
       ['ID', 'NAME', 'ATTEMPTS', 'FAILED_AT', 'REASON'],
-      failed.map((job) => [String(job.id), job.name, String(job.attemptsMade), job.finishedOn ? new Date(job.finishedOn).toISOString() : '', (job.failedReason ?? '').split('\n')[0].slice(0, 120)]),
+      failed.map((job) => [
+        String(job.id),
+        job.name,
+        String(job.attemptsMade),
+        job.finishedOn ? new Date(job.finishedOn).toISOString() : '',
+        (job.failedReason ?? '').split('\n')[0].slice(0, 120),
+      ]),
     );
     print(`${failed.length} failed job(s) in ${queue}`);
   },

@@ -2,16 +2,17 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { createRedis } from '../redis/redis.service';
-import { FoundHandler, handlerTable } from './job-handlers';
-import { JOBS, JobName, isJobName } from './job-registry';
-import { JobsService } from './jobs.service';
-import { ON_JOB } from './on-job.decorator';
 import { QUEUE_NAMES, QueueName } from '../contract';
 import { MetricsService } from '../observability/metrics.service';
 import { withLogContext } from '../observability/request-context';
+import { createRedis } from '../redis/redis.service';
 import { JobRefusal } from './job-errors';
+import { FoundHandler, handlerTable } from './job-handlers';
+import { isJobName, JobName, JOBS } from './job-registry';
+import { JobsService } from './jobs.service';
+import { ON_JOB } from './on-job.decorator';
 
 /**
  * Jobs a process runs at once where the default does not fit: a proof check keeps the CPU busy for
@@ -81,20 +82,26 @@ export class WorkersService implements OnModuleInit, OnModuleDestroy {
     for (const queue of QUEUE_NAMES) this.consume(queue, QUEUE_CONCURRENCY[queue] ?? concurrency);
     for (const name of Object.values(JobName)) {
       const definition = JOBS[name];
-      if ('repeatEveryMs' in definition) this.jobs.schedule(definition.queue, name, definition.repeatEveryMs(this.config));
+      if ('repeatEveryMs' in definition)
+        this.jobs.schedule(definition.queue, name, definition.repeatEveryMs(this.config));
     }
     this.logger.log(`consuming ${QUEUE_NAMES.join(', ')}`);
   }
 
   /** Runs a job through its handler, after checking its data against the registry. */
   private async handle(queue: QueueName, job: Job): Promise<unknown> {
-    if (!isJobName(job.name) || JOBS[job.name].queue !== queue) throw new UnrecoverableError(`No job ${job.name} on queue ${queue}`);
+    if (!isJobName(job.name) || JOBS[job.name].queue !== queue)
+      throw new UnrecoverableError(`No job ${job.name} on queue ${queue}`);
     const checked = JOBS[job.name].data.safeParse(job.data);
     if (!checked.success) throw new UnrecoverableError(`Malformed data for ${job.name}: ${checked.error.message}`);
     const name = job.name;
     const stop = this.metrics.jobs.startTimer({ name });
     try {
-      const result = await withLogContext({ job: { id: String(job.id), name } }, () => this.handlerTable().get(name)!.run(job as never));
+      const result = await withLogContext({ job: { id: String(job.id), name } }, () =>
+        this.handlerTable()
+          .get(name)!
+          .run(job as never),
+      );
       await stop({ outcome: 'completed' });
       return result;
     } catch (err) {

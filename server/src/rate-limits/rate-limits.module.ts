@@ -1,10 +1,11 @@
-import { Module } from '@nestjs/common';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
-import { groupOfRequest } from './user-throttler.guard';
 import { RateLimitGroup, USER_RATE_LIMIT_GROUPS } from './user-rate-limits';
+import { groupOfRequest } from './user-throttler.guard';
 
 /**
  * Per-user rate limits (USER_RATE_LIMIT_GROUPS) with @nestjs/throttler, stored in the app's Redis.

@@ -1,9 +1,15 @@
 import { ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import { ThrottlerException, ThrottlerGuard, type ThrottlerLimitDetail, type ThrottlerRequest } from '@nestjs/throttler';
+import {
+  ThrottlerException,
+  ThrottlerGuard,
+  type ThrottlerLimitDetail,
+  type ThrottlerRequest,
+} from '@nestjs/throttler';
 import type { Request } from 'express';
+
 import type { SessionUser } from '../common/auth.guard';
 import { AppError } from '../common/errors';
-import { RateLimitGroup, USER_RATE_LIMIT_GROUPS, rateLimitGroupOf } from './user-rate-limits';
+import { RateLimitGroup, rateLimitGroupOf, USER_RATE_LIMIT_GROUPS } from './user-rate-limits';
 
 /**
  * @nestjs/throttler's guard, with a named throttler per group of USER_RATE_LIMIT_GROUPS: each
@@ -35,9 +41,15 @@ export class UserThrottlerGuard extends ThrottlerGuard {
     super.setResponseHeader(res, name.startsWith('Retry-After') ? 'Retry-After' : name, value);
   }
 
-  protected override async throwThrottlingException(context: ExecutionContext, _detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    context: ExecutionContext,
+    _detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     const group = groupOfRequest(context);
-    throw new AppError('RATE_LIMITED', group ? USER_RATE_LIMIT_GROUPS[group].message : 'Too many requests, try again in a minute');
+    throw new AppError(
+      'RATE_LIMITED',
+      group ? USER_RATE_LIMIT_GROUPS[group].message : 'Too many requests, try again in a minute',
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import IORedis, { Redis, RedisOptions } from 'ioredis';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
 
 /**
@@ -24,7 +25,8 @@ export class RedisService implements OnModuleDestroy {
   async ping(timeoutMs = 1000): Promise<boolean> {
     try {
       // Only a first connection is worth waiting for; during an outage (reconnecting) answer at once.
-      if (this.client.status === 'connecting' || this.client.status === 'connect') await withTimeout(this.ready(), timeoutMs);
+      if (this.client.status === 'connecting' || this.client.status === 'connect')
+        await withTimeout(this.ready(), timeoutMs);
       return (await withTimeout(this.client.ping(), timeoutMs)) === 'PONG';
     } catch {
       return false;

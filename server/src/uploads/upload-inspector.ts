@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Readable, Transform, TransformCallback, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import { AppError } from '../common/errors';
-import { UploadLimits, UploadMime, describeBytes, describeTypes } from '../contract';
-import { SNIFF_BYTES, XML_SNIFF_BYTES, sniffMime, sniffNeedsMore } from './uploads.rules';
+import { describeBytes, describeTypes, UploadLimits, UploadMime } from '../contract';
+import { SNIFF_BYTES, sniffMime, sniffNeedsMore, XML_SNIFF_BYTES } from './uploads.rules';
 
 export interface InspectedFile {
   size: number;
@@ -68,12 +69,19 @@ export async function inspectStored(file: Readable, limits: UploadLimits): Promi
 /** A file smaller than the size its URL was asked for is refused too: what is stored is what was announced. */
 export function requireAnnouncedSize(upload: { announcedSize: number | null }, file: InspectedFile): void {
   if (upload.announcedSize !== null && file.size !== upload.announcedSize) {
-    throw new AppError('UPLOAD_MALFORMED', `The file has ${file.size} bytes, not the ${upload.announcedSize} announced for this upload`);
+    throw new AppError(
+      'UPLOAD_MALFORMED',
+      `The file has ${file.size} bytes, not the ${upload.announcedSize} announced for this upload`,
+    );
   }
 }
 
 export function fileTooLarge(limits: UploadLimits): AppError {
-  return new AppError('UPLOAD_TOO_LARGE', `The file is larger than ${describeBytes(limits.maxBytes)}`, 'File Too Large');
+  return new AppError(
+    'UPLOAD_TOO_LARGE',
+    `The file is larger than ${describeBytes(limits.maxBytes)}`,
+    'File Too Large',
+  );
 }
 
 export function unsupportedType(limits: UploadLimits): AppError {

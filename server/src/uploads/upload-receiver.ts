@@ -1,20 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import multer, { StorageEngine } from 'multer';
+
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { ErrorCode, UploadProgress, UploadReceipt } from '../contract';
 import { DiskStorage } from './storage/disk.storage';
 import { UPLOAD_STORAGE, UploadStorage } from './storage/upload-storage';
-import { InspectedFile, fileTooLarge, inspectStored, requireAnnouncedSize } from './upload-inspector';
+import { fileTooLarge, InspectedFile, inspectStored, requireAnnouncedSize } from './upload-inspector';
 import { inspectAsItArrives, multipartError, refuseParsedBody, stopReading, watchHangUp } from './upload-request';
-import { UploadRecord, UploadsRepository } from './uploads.repository';
 import { UploadUrlSigner } from './upload-url-signer';
-import { XML_SNIFF_BYTES, parseContentRange, uploadClaimKey } from './uploads.rules';
+import { UploadRecord, UploadsRepository } from './uploads.repository';
+import { parseContentRange, uploadClaimKey, XML_SNIFF_BYTES } from './uploads.rules';
 import { uploadNotFound } from './uploads.service';
 
 const urlUsed = () => new AppError('UPLOAD_URL_USED', 'This upload URL has already been used');
-const busy = () => new AppError('UPLOAD_BUSY', 'Another part of this upload is still arriving; ask how much is stored, then continue', 'Upload Busy');
+const busy = () =>
+  new AppError(
+    'UPLOAD_BUSY',
+    'Another part of this upload is still arriving; ask how much is stored, then continue',
+    'Upload Busy',
+  );
 
 /** Refusals of a file's content: nothing of such a file is kept. */
 const CONTENT_REFUSALS = new Set<ErrorCode>(['UPLOAD_UNSUPPORTED_TYPE', 'UPLOAD_TOO_LARGE']);
@@ -77,9 +83,13 @@ export class UploadReceiver {
       _removeFile: (_req, _file, done) => void disk.remove(id).then(() => done(null), done),
     };
     // One byte over the limit reaches the inspector, which answers 413 before multer truncates.
-    const parse = multer({ storage: engine, limits: { files: 1, fields: 0, fileSize: upload.maxBytes + 1 } }).single('file');
+    const parse = multer({ storage: engine, limits: { files: 1, fields: 0, fileSize: upload.maxBytes + 1 } }).single(
+      'file',
+    );
     try {
-      await new Promise<void>((resolve, reject) => parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        parse(req, res, (err: unknown) => (err ? reject(multipartError(err, upload)) : resolve())),
+      );
     } catch (err) {
       await (fileSent ? this.releaseIfHungUp(id, hangUp) : this.singleUse.release(uploadClaimKey(id)));
       throw err;
@@ -103,7 +113,8 @@ export class UploadReceiver {
     const { upload, disk } = await this.authorizeSignedUpload(id, sig);
     refuseParsedBody(req);
     const range = parseContentRange(contentRange);
-    if (!range) throw new AppError('UPLOAD_MALFORMED', 'Send the part with Content-Range: bytes <first>-<last>/<total>');
+    if (!range)
+      throw new AppError('UPLOAD_MALFORMED', 'Send the part with Content-Range: bytes <first>-<last>/<total>');
     if (range.total > upload.maxBytes) throw fileTooLarge(upload);
     if (req.headers['content-length'] !== String(range.last - range.first + 1)) {
       throw new AppError('UPLOAD_MALFORMED', 'Send the part with a Content-Length equal to its Content-Range');
@@ -111,7 +122,12 @@ export class UploadReceiver {
     await this.claimOnce(id, hangUp, busy);
     try {
       const held = await disk.held(id);
-      if (range.first > held) throw new AppError('UPLOAD_OFFSET_MISMATCH', `This upload holds ${held} bytes: continue from byte ${held}`, 'Upload Offset Mismatch');
+      if (range.first > held)
+        throw new AppError(
+          'UPLOAD_OFFSET_MISMATCH',
+          `This upload holds ${held} bytes: continue from byte ${held}`,
+          'Upload Offset Mismatch',
+        );
       await disk.keepFirst(id, range.first);
       // The type is known from the first XML_SNIFF_BYTES at most (an XML root element): a part that holds them (or the whole file) is checked as it arrives.
       const typeCheck = range.first === 0 && (range.last + 1 >= XML_SNIFF_BYTES || range.last + 1 === range.total);
@@ -142,8 +158,12 @@ export class UploadReceiver {
   /** The upload a disk-driver URL names, if its signature is valid and unexpired. */
   private async authorizeSignature(id: string, sig: string): Promise<{ upload: UploadRecord; disk: DiskStorage }> {
     const check = this.signer.check(id, sig);
-    if (check !== 'valid') throw check === 'expired' ? new AppError('UPLOAD_URL_EXPIRED', 'This upload URL has expired') : new AppError('UPLOAD_URL_INVALID', 'Invalid upload URL');
-    if (!(this.storage instanceof DiskStorage)) throw new AppError('UPLOAD_NOT_FOUND', 'Uploads go straight to storage');
+    if (check !== 'valid')
+      throw check === 'expired'
+        ? new AppError('UPLOAD_URL_EXPIRED', 'This upload URL has expired')
+        : new AppError('UPLOAD_URL_INVALID', 'Invalid upload URL');
+    if (!(this.storage instanceof DiskStorage))
+      throw new AppError('UPLOAD_NOT_FOUND', 'Uploads go straight to storage');
     const upload = await this.uploads.findById(id);
     if (!upload) throw uploadNotFound();
     return { upload, disk: this.storage };
@@ -186,7 +206,13 @@ export class UploadReceiver {
   }
 
   /** Writes a part after what is held; with `typeCheck` through the inspector, which refuses a wrong type before the rest is sent. */
-  private async appendPart(upload: UploadRecord, disk: DiskStorage, typeCheck: boolean, req: Request, hangUp: AbortSignal): Promise<void> {
+  private async appendPart(
+    upload: UploadRecord,
+    disk: DiskStorage,
+    typeCheck: boolean,
+    req: Request,
+    hangUp: AbortSignal,
+  ): Promise<void> {
     if (!typeCheck) return disk.append(upload._id.toString(), req);
     const inspector = inspectAsItArrives(req, upload, hangUp);
     try {

@@ -1,9 +1,11 @@
+import { finished, Readable } from 'node:stream';
+
 import type { Request } from 'express';
 import { MulterError } from 'multer';
-import { Readable, finished } from 'node:stream';
+
 import { AppError } from '../common/errors';
 import { UploadLimits } from '../contract';
-import { UploadInspector, fileTooLarge } from './upload-inspector';
+import { fileTooLarge, UploadInspector } from './upload-inspector';
 
 /** The request side of receiving bytes: a client that hangs up, a body parsed before us, a malformed form. */
 
@@ -16,7 +18,8 @@ import { UploadInspector, fileTooLarge } from './upload-inspector';
 export function watchHangUp(req: Request): AbortSignal {
   const controller = new AbortController();
   finished(req, (err) => {
-    if (err && !req.complete) controller.abort(new AppError('UPLOAD_INTERRUPTED', 'The upload was interrupted before its end'));
+    if (err && !req.complete)
+      controller.abort(new AppError('UPLOAD_INTERRUPTED', 'The upload was interrupted before its end'));
   });
   return controller.signal;
 }
@@ -32,7 +35,11 @@ export function inspectAsItArrives(source: Readable, limits: UploadLimits, hangU
 /** Express's JSON and form parsers run before any route and would have consumed such a body. */
 export function refuseParsedBody(req: Request): void {
   if ((req as { _body?: boolean })._body) {
-    throw new AppError('UPLOAD_UNSUPPORTED_TYPE', "Send the file's bytes with its own Content-Type (e.g. application/pdf), not JSON or a form", 'Unsupported File Type');
+    throw new AppError(
+      'UPLOAD_UNSUPPORTED_TYPE',
+      "Send the file's bytes with its own Content-Type (e.g. application/pdf), not JSON or a form",
+      'Unsupported File Type',
+    );
   }
 }
 
@@ -45,8 +52,10 @@ export function stopReading(source: Readable, inspector: UploadInspector): void 
 /** Multer's and busboy's failures as the answers they deserve: 413 past the limit, 400 for a malformed form. */
 export function multipartError(err: unknown, limits: UploadLimits): unknown {
   if (err instanceof AppError) return err;
-  if (err instanceof MulterError) return err.code === 'LIMIT_FILE_SIZE' ? fileTooLarge(limits) : new AppError('UPLOAD_MALFORMED', err.message);
+  if (err instanceof MulterError)
+    return err.code === 'LIMIT_FILE_SIZE' ? fileTooLarge(limits) : new AppError('UPLOAD_MALFORMED', err.message);
   // Busboy's parse errors carry no errno code; file-system errors (disk full) do and stay 5xx.
-  if (err instanceof Error && !(err as NodeJS.ErrnoException).code) return new AppError('UPLOAD_MALFORMED', `Malformed multipart body: ${err.message}`);
+  if (err instanceof Error && !(err as NodeJS.ErrnoException).code)
+    return new AppError('UPLOAD_MALFORMED', `Malformed multipart body: ${err.message}`);
   return err;
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { SignatureCheck, UPLOAD_URL_TTL_MS, checkUploadSignature, signUpload, uploadSigningKey } from './uploads.rules';
+import { checkUploadSignature, SignatureCheck, signUpload, UPLOAD_URL_TTL_MS, uploadSigningKey } from './uploads.rules';
 
 /** Signs the disk driver's upload URLs when they are issued and checks them when they are used. */
 @Injectable()

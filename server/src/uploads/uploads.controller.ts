@@ -1,14 +1,17 @@
 import { Controller, Get, Headers, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+
 import { Public } from '../common/auth.guard';
+import { UPLOAD_GET, UPLOAD_PATCH, UPLOAD_PUT } from '../common/route-errors';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
 import { UPLOAD_PURPOSES, UploadIdParam, UploadProgress, UploadReceipt, UploadSignatureQuery } from '../contract';
 import { UploadReceiver } from './upload-receiver';
-import { UPLOAD_GET, UPLOAD_PATCH, UPLOAD_PUT } from '../common/route-errors';
 
 /** Every type some upload purpose takes. */
-const UPLOAD_TYPES = [...new Set(Object.values(UPLOAD_PURPOSES).flatMap((limits): readonly string[] => limits.allowedTypes))];
+const UPLOAD_TYPES = [
+  ...new Set(Object.values(UPLOAD_PURPOSES).flatMap((limits): readonly string[] => limits.allowedTypes)),
+];
 
 /**
  * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
@@ -38,7 +41,9 @@ export class UploadsController {
   @Public()
   @Post(':id')
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } })
+  @ApiBody({
+    schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] },
+  })
   @Returns(UploadReceipt, 200, ...UPLOAD_PUT)
   postForm(
     @ValidParams(UploadIdParam) params: UploadIdParam,
@@ -53,7 +58,10 @@ export class UploadsController {
   @Public()
   @Get(':id')
   @Returns(UploadProgress, 200, ...UPLOAD_GET)
-  progress(@ValidParams(UploadIdParam) params: UploadIdParam, @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery): Promise<UploadProgress> {
+  progress(
+    @ValidParams(UploadIdParam) params: UploadIdParam,
+    @ValidQuery(UploadSignatureQuery) query: UploadSignatureQuery,
+  ): Promise<UploadProgress> {
     return this.receiver.progress(params.id, query.sig);
   }
 
@@ -62,7 +70,11 @@ export class UploadsController {
   @Patch(':id')
   @ApiConsumes('application/offset+octet-stream', 'application/octet-stream')
   @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiHeader({ name: 'Content-Range', required: true, description: 'bytes <first>-<last>/<total>: this part\'s place in the file (inclusive), and the file\'s size' })
+  @ApiHeader({
+    name: 'Content-Range',
+    required: true,
+    description: "bytes <first>-<last>/<total>: this part's place in the file (inclusive), and the file's size",
+  })
   @Returns(UploadProgress, 200, ...UPLOAD_PATCH)
   patch(
     @ValidParams(UploadIdParam) params: UploadIdParam,

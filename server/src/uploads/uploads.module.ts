@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { DiskStorage } from './storage/disk.storage';
 import { S3Storage } from './storage/s3.storage';
@@ -23,7 +24,9 @@ import { UploadsService } from './uploads.service';
       provide: UPLOAD_STORAGE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.storage.driver === 's3' ? new S3Storage(config.storage.s3) : new DiskStorage(config.dataDir, config.publicUrl),
+        config.storage.driver === 's3'
+          ? new S3Storage(config.storage.s3)
+          : new DiskStorage(config.dataDir, config.publicUrl),
     },
   ],
   exports: [UploadsService, UploadsRepository],

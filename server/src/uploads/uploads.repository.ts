@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
-import { Id, isObjectId, toObjectId } from '../database/object-id';
-import type { InspectedFile } from './upload-inspector';
-import { Upload } from './upload.schema';
+
 import type { UploadMime } from '../contract';
+import { Id, isObjectId, toObjectId } from '../database/object-id';
+import { Upload } from './upload.schema';
+import type { InspectedFile } from './upload-inspector';
 
 export type UploadRecord = Upload & { _id: Types.ObjectId };
 
-export type NewUpload = Pick<Upload, 'purpose' | 'maxBytes' | 'announcedSize' | 'expiresAt'> & { owner: Id; allowedTypes: readonly UploadMime[] };
+export type NewUpload = Pick<Upload, 'purpose' | 'maxBytes' | 'announcedSize' | 'expiresAt'> & {
+  owner: Id;
+  allowedTypes: readonly UploadMime[];
+};
 
 /** The one owner of the `uploads` collection. */
 @Injectable()
@@ -17,7 +21,9 @@ export class UploadsRepository {
 
   /** Insert with the schema's defaults (pending, nothing stored yet). */
   async create({ owner, allowedTypes, ...upload }: NewUpload): Promise<UploadRecord> {
-    return (await this.uploads.create({ ...upload, allowedTypes: [...allowedTypes], owner: toObjectId(owner) })).toObject<UploadRecord>();
+    return (
+      await this.uploads.create({ ...upload, allowedTypes: [...allowedTypes], owner: toObjectId(owner) })
+    ).toObject<UploadRecord>();
   }
 
   /** `_id`. Null for an unknown or malformed id. */
@@ -38,14 +44,20 @@ export class UploadsRepository {
 
   /** `_id` (a list): which of these uploads have had their file removed. */
   async fileRemovedAmong(ids: Id[]): Promise<string[]> {
-    const rows = await this.uploads.find({ _id: { $in: ids.map(toObjectId) }, fileRemovedAt: { $ne: null } }, { _id: 1 }).lean().exec();
+    const rows = await this.uploads
+      .find({ _id: { $in: ids.map(toObjectId) }, fileRemovedAt: { $ne: null } }, { _id: 1 })
+      .lean()
+      .exec();
     return rows.map((row) => row._id.toString());
   }
 
   /** `(status, fileRemovedAt, createdAt)`: finished uploads of these purposes made before `cutoff` whose bytes are still stored. */
   async storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
     const rows = await this.uploads
-      .find({ status: 'finished', fileRemovedAt: null, createdAt: { $lt: cutoff }, purpose: { $in: purposes } }, { _id: 1 })
+      .find(
+        { status: 'finished', fileRemovedAt: null, createdAt: { $lt: cutoff }, purpose: { $in: purposes } },
+        { _id: 1 },
+      )
       .lean()
       .exec();
     return rows.map((row) => row._id.toString());
@@ -53,7 +65,10 @@ export class UploadsRepository {
 
   /** `(status, expiresAt)`: pending uploads whose URL expired before `before`. */
   async pendingExpiredBefore(before: Date): Promise<string[]> {
-    const rows = await this.uploads.find({ status: 'pending', expiresAt: { $lt: before } }, { _id: 1 }).lean().exec();
+    const rows = await this.uploads
+      .find({ status: 'pending', expiresAt: { $lt: before } }, { _id: 1 })
+      .lean()
+      .exec();
     return rows.map((row) => row._id.toString());
   }
 

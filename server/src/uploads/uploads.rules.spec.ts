@@ -1,7 +1,15 @@
 import { describeTypes } from '../contract';
-import { checkUploadSignature, parseContentRange, signUpload, sniffMime, uploadIdFromUrl, uploadSigningKey } from './uploads.rules';
+import {
+  checkUploadSignature,
+  parseContentRange,
+  signUpload,
+  sniffMime,
+  uploadIdFromUrl,
+  uploadSigningKey,
+} from './uploads.rules';
 
-const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: Array<string | number[]>) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 
 describe('sniffMime', () => {
   it.each([
@@ -38,7 +46,9 @@ describe('upload signatures', () => {
     const sig = signUpload(key, id, expiry);
     expect(checkUploadSignature(key, '65f0c0ffee0000000000beee', sig, 0)).toBe('forged');
     expect(checkUploadSignature(key, id, sig.replace(String(expiry), String(expiry + 1000)), 0)).toBe('forged');
-    expect(checkUploadSignature(uploadSigningKey('another-secret-of-at-least-32-characters!'), id, sig, 0)).toBe('forged');
+    expect(checkUploadSignature(uploadSigningKey('another-secret-of-at-least-32-characters!'), id, sig, 0)).toBe(
+      'forged',
+    );
     expect(checkUploadSignature(key, id, 'garbage', 0)).toBe('forged');
   });
 });
@@ -46,8 +56,12 @@ describe('upload signatures', () => {
 describe('uploadIdFromUrl', () => {
   const prefixes = ['http://localhost:3000/api/uploads/'];
   it('reads the id from a URL this server issued, query or not', () => {
-    expect(uploadIdFromUrl('http://localhost:3000/api/uploads/65f0c0ffee0000000000beef?sig=1.abc', prefixes)).toBe('65f0c0ffee0000000000beef');
-    expect(uploadIdFromUrl('http://localhost:3000/api/uploads/65f0c0ffee0000000000beef', prefixes)).toBe('65f0c0ffee0000000000beef');
+    expect(uploadIdFromUrl('http://localhost:3000/api/uploads/65f0c0ffee0000000000beef?sig=1.abc', prefixes)).toBe(
+      '65f0c0ffee0000000000beef',
+    );
+    expect(uploadIdFromUrl('http://localhost:3000/api/uploads/65f0c0ffee0000000000beef', prefixes)).toBe(
+      '65f0c0ffee0000000000beef',
+    );
   });
 
   it.each([
@@ -65,7 +79,11 @@ describe('uploadIdFromUrl', () => {
 describe('parseContentRange', () => {
   it('reads first, last (inclusive) and total bytes of a part', () => {
     expect(parseContentRange('bytes 0-5242879/52428800')).toEqual({ first: 0, last: 5242879, total: 52428800 });
-    expect(parseContentRange('bytes 52428799-52428799/52428800')).toEqual({ first: 52428799, last: 52428799, total: 52428800 });
+    expect(parseContentRange('bytes 52428799-52428799/52428800')).toEqual({
+      first: 52428799,
+      last: 52428799,
+      total: 52428800,
+    });
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
 import { SaxesParser } from 'saxes';
+
 import type { UploadMime } from '../contract';
 
 /**
@@ -18,7 +20,8 @@ export const SNIFF_BYTES = 12;
 /** An XML file (TCX, GPX) is known by its root element, which may follow a declaration and comments. */
 export const XML_SNIFF_BYTES = 4096;
 
-const ascii = (head: Buffer, start: number, text: string) => head.subarray(start, start + text.length).toString('latin1') === text;
+const ascii = (head: Buffer, start: number, text: string) =>
+  head.subarray(start, start + text.length).toString('latin1') === text;
 
 /** The file's real type from its first bytes, whatever the request claimed; null if not one we know. */
 export function sniffMime(head: Buffer): UploadMime | null {
@@ -44,7 +47,10 @@ export function sniffNeedsMore(head: Buffer): boolean {
 
 /** The head as text if it starts like XML (after a byte-order mark and white space), else null. */
 function xmlText(head: Buffer): string | null {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.startsWith('<') ? text : null;
 }
 
@@ -105,7 +111,8 @@ export function checkUploadSignature(key: Buffer, id: string, sig: string, nowMs
   const expiresAtMs = Number(expiry);
   const expected = Buffer.from(mac(key, id, expiresAtMs));
   const actual = Buffer.from(given ?? '');
-  if (!Number.isSafeInteger(expiresAtMs) || actual.length !== expected.length || !timingSafeEqual(actual, expected)) return 'forged';
+  if (!Number.isSafeInteger(expiresAtMs) || actual.length !== expected.length || !timingSafeEqual(actual, expected))
+    return 'forged';
   return nowMs < expiresAtMs ? 'valid' : 'expired';
 }
 

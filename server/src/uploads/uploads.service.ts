@@ -1,15 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
+
+import { Inject, Injectable } from '@nestjs/common';
+
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { UPLOAD_PURPOSES, UploadLimits, UploadPurpose, UploadUrlResponse } from '../contract';
 import { Id } from '../database/object-id';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
-import { ByteRange, UPLOAD_STORAGE, UploadStorage, uploadSizeRequired } from './storage/upload-storage';
-import { InspectedFile, fileTooLarge, inspectStored, requireAnnouncedSize } from './upload-inspector';
-import { UploadRecord, UploadsRepository } from './uploads.repository';
+import { ByteRange, UPLOAD_STORAGE, uploadSizeRequired, UploadStorage } from './storage/upload-storage';
+import { fileTooLarge, InspectedFile, inspectStored, requireAnnouncedSize } from './upload-inspector';
 import { UploadUrlSigner } from './upload-url-signer';
+import { UploadRecord, UploadsRepository } from './uploads.repository';
 import { uploadClaimKey, uploadIdFromUrl } from './uploads.rules';
 
 export const uploadNotFound = () => new AppError('UPLOAD_NOT_FOUND', 'Upload not found');
@@ -40,14 +42,29 @@ export class UploadsService {
    * (refused before any record is made); once announced it is the upload's limit, and the stored
    * file must be exactly that size.
    */
-  async createUpload(ownerId: string, purpose: UploadPurpose, size?: number, narrowed?: UploadLimits): Promise<UploadUrlResponse> {
+  async createUpload(
+    ownerId: string,
+    purpose: UploadPurpose,
+    size?: number,
+    narrowed?: UploadLimits,
+  ): Promise<UploadUrlResponse> {
     const limits = narrowed ?? UPLOAD_PURPOSES[purpose];
     if (size === undefined && this.storage.needsSize) throw uploadSizeRequired();
     if (size !== undefined && size > limits.maxBytes) throw fileTooLarge(limits);
     const expiresAt = this.signer.expiryOfNew();
-    const upload = await this.uploads.create({ owner: ownerId, purpose, maxBytes: size ?? limits.maxBytes, announcedSize: size ?? null, allowedTypes: limits.allowedTypes, expiresAt });
+    const upload = await this.uploads.create({
+      owner: ownerId,
+      purpose,
+      maxBytes: size ?? limits.maxBytes,
+      announcedSize: size ?? null,
+      allowedTypes: limits.allowedTypes,
+      expiresAt,
+    });
     const id = upload._id.toString();
-    const uploadURL = await this.storage.uploadUrl(id, this.signer.sign(id, expiresAt), { maxBytes: limits.maxBytes, size });
+    const uploadURL = await this.storage.uploadUrl(id, this.signer.sign(id, expiresAt), {
+      maxBytes: limits.maxBytes,
+      size,
+    });
     return { uploadURL, resumable: this.storage.receivesBytes };
   }
 
@@ -56,12 +73,17 @@ export class UploadsService {
    * `ownerId` for `purpose` (or one of several): 403 for any other URL or purpose, 404 for someone
    * else's or an unfinished upload.
    */
-  async requireFinished(ownerId: string, fileUrl: string, purpose: UploadPurpose | readonly UploadPurpose[]): Promise<UploadRecord> {
+  async requireFinished(
+    ownerId: string,
+    fileUrl: string,
+    purpose: UploadPurpose | readonly UploadPurpose[],
+  ): Promise<UploadRecord> {
     const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
     if (!id) throw new AppError('UPLOAD_FOREIGN_URL', 'Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
     if (!upload || upload.owner.toString() !== ownerId) throw uploadNotFound();
-    if (!([] as string[]).concat(purpose).includes(upload.purpose)) throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
+    if (!([] as string[]).concat(purpose).includes(upload.purpose))
+      throw new AppError('UPLOAD_WRONG_PURPOSE', 'This file was uploaded for something else');
     if (upload.status === 'finished') return upload;
     if (this.storage.receivesBytes) throw notFinished();
     return this.settleDirectUpload(upload);

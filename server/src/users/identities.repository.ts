@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { Identity } from './identity.schema';
 

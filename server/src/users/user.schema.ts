@@ -1,6 +1,14 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
-import { FALLBACK_TIME_ZONE, type Difficulty, type EquipmentKind, type LimitationKind, type TrainingGoal, type UnitSystem } from '../contract';
+
+import {
+  type Difficulty,
+  type EquipmentKind,
+  FALLBACK_TIME_ZONE,
+  type LimitationKind,
+  type TrainingGoal,
+  type UnitSystem,
+} from '../contract';
 
 /**
  * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances

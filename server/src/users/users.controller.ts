@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { UserView } from '../contract';
+
 import { CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns } from '../common/validation';
+import { UserView } from '../contract';
 import { UsersService } from './users.service';
 
 @ApiTags('users')

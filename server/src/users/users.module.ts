@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { IdentitiesRepository } from './identities.repository';
 import { Identity, IdentitySchema } from './identity.schema';
 import { User, UserSchema } from './user.schema';

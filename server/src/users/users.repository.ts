@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, Types, mongo } from 'mongoose';
+import { Model, mongo, Types } from 'mongoose';
+
 import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
 import { GroupedWrites } from '../database/grouped-writes';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
@@ -32,7 +33,10 @@ export interface UserBalanceCaches {
 }
 
 /** Where each ledger account's balance is cached on the user document. */
-const CACHE_FIELDS: Record<LedgerAccount, { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }> = {
+const CACHE_FIELDS: Record<
+  LedgerAccount,
+  { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }
+> = {
   credits: { balance: 'sweatCredits', seq: 'creditsSeq' },
   pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
 };
@@ -61,7 +65,10 @@ export class UsersRepository {
    * `_id`: the whole user, with its session epoch and whether session `sessionId` was signed out;
    * null for an unknown user. Read whole: the session guard's one read also serves GET /api/user.
    */
-  async findWithSession(id: Id, sessionId: string): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
+  async findWithSession(
+    id: Id,
+    sessionId: string,
+  ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
     if (!isObjectId(id)) return null;
     const user = await this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
     if (!user) return null;
@@ -71,14 +78,20 @@ export class UsersRepository {
 
   /** `_id`: the signed-out sessions still remembered, each with its expiry (seconds). */
   async findRevokedSessions(id: Id): Promise<Record<string, number>> {
-    const user = await this.users.findById(toObjectId(id), { revokedSessions: 1 }).lean<{ revokedSessions?: Record<string, number> }>().exec();
+    const user = await this.users
+      .findById(toObjectId(id), { revokedSessions: 1 })
+      .lean<{ revokedSessions?: Record<string, number> }>()
+      .exec();
     return user?.revokedSessions ?? {};
   }
 
   /** `_id`: remembers session `sessionId` as signed out until `expiresAt`, forgetting the `expired` ones. */
   async revokeSession(id: Id, sessionId: string, expiresAt: number, expired: string[]): Promise<void> {
     const forget = Object.fromEntries(expired.map((jti) => [`revokedSessions.${jti}`, '']));
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) });
+    await this.users.updateOne(
+      { _id: toObjectId(id) },
+      { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) },
+    );
   }
 
   /** `_id`: a new session epoch, so every session issued before is refused. */
@@ -101,7 +114,10 @@ export class UsersRepository {
 
   /** Insert with the schema's defaults; a taken username fails with a duplicate-key error. */
   async create(user: NewUser): Promise<UserRecord> {
-    const created = await this.users.create({ ...user, referredBy: user.referredBy === null ? null : toObjectId(user.referredBy) });
+    const created = await this.users.create({
+      ...user,
+      referredBy: user.referredBy === null ? null : toObjectId(user.referredBy),
+    });
     return created.toObject<UserRecord>();
   }
 
@@ -111,7 +127,10 @@ export class UsersRepository {
   }
 
   /** `_id`: the sign-in identities shown on the profile (a linked wallet). */
-  async setIdentityFields(id: Id, fields: Partial<Pick<User, 'walletAddress' | 'twitterId' | 'twitterHandle'>>): Promise<void> {
+  async setIdentityFields(
+    id: Id,
+    fields: Partial<Pick<User, 'walletAddress' | 'twitterId' | 'twitterHandle'>>,
+  ): Promise<void> {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: fields });
   }
 
@@ -134,7 +153,11 @@ export class UsersRepository {
    * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
    * month (distinct months feed the rank).
    */
-  async recordReport(id: Id, measured: Partial<Pick<User, 'height' | 'weight'>> & { latestBmi: number }, month: string): Promise<void> {
+  async recordReport(
+    id: Id,
+    measured: Partial<Pick<User, 'height' | 'weight'>> & { latestBmi: number },
+    month: string,
+  ): Promise<void> {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured, $addToSet: { reportMonths: month } });
   }
 
@@ -149,31 +172,48 @@ export class UsersRepository {
   }
 
   /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
-  async recordStreak(id: Id, streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>): Promise<void> {
+  async recordStreak(
+    id: Id,
+    streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>,
+  ): Promise<void> {
     // The proof day's zone is also the zone daily earnings are counted in from now on.
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...streak, earningTimeZone: streak.timeZone } });
   }
 
   /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
-  async findEarningPin(id: Id): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
+  async findEarningPin(
+    id: Id,
+  ): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
     if (!isObjectId(id)) return null;
-    const user = await this.users.findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 }).lean().exec();
+    const user = await this.users
+      .findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 })
+      .lean()
+      .exec();
     if (!user) return null;
     const timeZone = user.earningTimeZone ?? FALLBACK_TIME_ZONE;
-    return { timeZone, lastDay: user.lastEarningDay ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone } : null };
+    return {
+      timeZone,
+      lastDay: user.lastEarningDay
+        ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone }
+        : null,
+    };
   }
 
   /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
   async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
     const set = { $set: { lastEarningDay: paid.day, lastEarningTimeZone: paid.timeZone } };
     const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
-    if (first.matchedCount === 0) await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
+    if (first.matchedCount === 0)
+      await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
   }
 
   /** `_id`: a ledger account's cached balance; null for an unknown user. */
   async findBalanceCache(id: Id, account: LedgerAccount): Promise<CachedBalance | null> {
     const fields = CACHE_FIELDS[account];
-    const user = await this.users.findById(toObjectId(id), { [fields.balance]: 1, [fields.seq]: 1 }).lean().exec();
+    const user = await this.users
+      .findById(toObjectId(id), { [fields.balance]: 1, [fields.seq]: 1 })
+      .lean()
+      .exec();
     return user ? { seq: user[fields.seq] ?? 0, balance: user[fields.balance] ?? 0 } : null;
   }
 
@@ -210,13 +250,25 @@ export class UsersRepository {
   async *allBalanceCaches(): AsyncGenerator<UserBalanceCaches> {
     const projection = { username: 1, sweatCredits: 1, creditsSeq: 1, pendingCredits: 1, pendingSeq: 1 };
     for await (const user of this.users.find({}, projection).lean().cursor()) {
-      const cacheOf = (account: LedgerAccount) => ({ seq: user[CACHE_FIELDS[account].seq], balance: user[CACHE_FIELDS[account].balance] });
-      yield { userId: user._id.toString(), username: user.username, caches: { credits: cacheOf('credits'), pending: cacheOf('pending') } };
+      const cacheOf = (account: LedgerAccount) => ({
+        seq: user[CACHE_FIELDS[account].seq],
+        balance: user[CACHE_FIELDS[account].balance],
+      });
+      yield {
+        userId: user._id.toString(),
+        username: user.username,
+        caches: { credits: cacheOf('credits'), pending: cacheOf('pending') },
+      };
     }
   }
 
   /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */
   async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, '_id' | 'username' | 'sweatCredits'>>> {
-    return this.users.find({}, { username: 1, sweatCredits: 1 }).sort({ createdAt: 1, _id: 1 }).limit(limit).lean().exec();
+    return this.users
+      .find({}, { username: 1, sweatCredits: 1 })
+      .sort({ createdAt: 1, _id: 1 })
+      .limit(limit)
+      .lean()
+      .exec();
   }
 }

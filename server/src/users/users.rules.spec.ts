@@ -1,5 +1,14 @@
 import { TIME_ZONE_NAMES } from '../contract';
-import { dayIn, effectiveStreak, ianaTimeZone, instantsOfDayAnywhere, previousDay, profileRank, twitterUsername, walletUsername } from './users.rules';
+import {
+  dayIn,
+  effectiveStreak,
+  ianaTimeZone,
+  instantsOfDayAnywhere,
+  previousDay,
+  profileRank,
+  twitterUsername,
+  walletUsername,
+} from './users.rules';
 
 describe('username derivation', () => {
   const address = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU';
@@ -55,7 +64,8 @@ describe('days and streaks', () => {
 
 describe('profile rank', () => {
   it('climbs at 25, 75, 200 and 500 points', () => {
-    const rank = (totalWorkouts: number, longestStreak = 0, reportMonths = 0) => profileRank({ totalWorkouts, longestStreak, reportMonths });
+    const rank = (totalWorkouts: number, longestStreak = 0, reportMonths = 0) =>
+      profileRank({ totalWorkouts, longestStreak, reportMonths });
     expect(rank(0)).toBe('ROOKIE');
     expect(rank(24)).toBe('ROOKIE');
     expect(rank(25)).toBe('CONTENDER');
@@ -75,7 +85,10 @@ describe('time zone names (the list the OpenAPI document gives)', () => {
   });
 
   it("hold every zone this runtime's Intl offers (what a browser reports), and nothing else is accepted", () => {
-    expect(Intl.supportedValuesOf('timeZone').filter((name) => !(TIME_ZONE_NAMES as readonly string[]).includes(name))).toEqual([]);
-    for (const other of ['europe/berlin', 'Europe/Berlin ', '+01:00', 'GMT+1', 'Factory', 'Mars/Olympus_Mons', '']) expect(ianaTimeZone(other)).toBeNull();
+    expect(
+      Intl.supportedValuesOf('timeZone').filter((name) => !(TIME_ZONE_NAMES as readonly string[]).includes(name)),
+    ).toEqual([]);
+    for (const other of ['europe/berlin', 'Europe/Berlin ', '+01:00', 'GMT+1', 'Factory', 'Mars/Olympus_Mons', ''])
+      expect(ianaTimeZone(other)).toBeNull();
   });
 });

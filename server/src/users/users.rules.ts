@@ -1,4 +1,4 @@
-import { FALLBACK_TIME_ZONE, PROFILE_RANKS, TIME_ZONE_NAMES, type ProfileRank } from '../contract';
+import { FALLBACK_TIME_ZONE, PROFILE_RANKS, type ProfileRank, TIME_ZONE_NAMES } from '../contract';
 
 /** Pure rules about users: how names are derived, how streaks read, how rank is earned. */
 
@@ -72,7 +72,11 @@ export function effectiveStreak(storedStreak: number, lastProofDay: string | nul
  * Rank points: 1 per workout, 2 per day of best streak, 10 per month with a body-scan report.
  * Thresholds 0 / 25 / 75 / 200 / 500.
  */
-export function profileRank(input: { totalWorkouts: number; longestStreak: number; reportMonths: number }): ProfileRank {
+export function profileRank(input: {
+  totalWorkouts: number;
+  longestStreak: number;
+  reportMonths: number;
+}): ProfileRank {
   const points = input.totalWorkouts + 2 * input.longestStreak + 10 * input.reportMonths;
   const thresholds = [500, 200, 75, 25];
   const index = thresholds.findIndex((t) => points >= t);

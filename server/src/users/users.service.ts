@@ -1,12 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
+
+import { revocationPlan } from '../auth/session.rules';
+import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { FALLBACK_TIME_ZONE, ProfileFields, UserView } from '../contract';
-import { AppError } from '../common/errors';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { IdentitiesRepository } from './identities.repository';
 import { UserRecord, UsersRepository } from './users.repository';
 import { dayIn, effectiveStreak, profileRank, referralLink } from './users.rules';
-import { revocationPlan } from '../auth/session.rules';
 
 const MAX_USERNAME_ATTEMPTS = 8;
 
@@ -66,7 +67,11 @@ export class UsersService {
   }
 
   /** Links a further identity (a wallet for an X account). One identity belongs to one account. */
-  async linkIdentity(userId: string, key: string, patch: NewUserProfile): Promise<'linked' | 'already-yours' | 'taken'> {
+  async linkIdentity(
+    userId: string,
+    key: string,
+    patch: NewUserProfile,
+  ): Promise<'linked' | 'already-yours' | 'taken'> {
     try {
       await this.identities.create(key, userId);
     } catch (err) {
@@ -81,14 +86,26 @@ export class UsersService {
    * What a session token is checked against on every request, in one lean read by `_id`: the user,
    * its session epoch and whether this session was signed out. Null when there is no such user.
    */
-  sessionState(userId: string, sessionId: string): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
+  sessionState(
+    userId: string,
+    sessionId: string,
+  ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
     return this.users.findWithSession(userId, sessionId);
   }
 
   /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
-  async revokeSession(userId: string, sessionId: string, expiresAt: number, now = Date.now(), revoked?: Record<string, number>): Promise<void> {
+  async revokeSession(
+    userId: string,
+    sessionId: string,
+    expiresAt: number,
+    now = Date.now(),
+    revoked?: Record<string, number>,
+  ): Promise<void> {
     // `revoked`: the list as the request's session check has just read it, when the caller has it.
-    const { expired, endAll } = revocationPlan(revoked ?? (await this.users.findRevokedSessions(userId)), Math.floor(now / 1000));
+    const { expired, endAll } = revocationPlan(
+      revoked ?? (await this.users.findRevokedSessions(userId)),
+      Math.floor(now / 1000),
+    );
     if (endAll) return this.endAllSessions(userId);
     await this.users.revokeSession(userId, sessionId, expiresAt, expired);
   }
@@ -120,7 +137,11 @@ export class UsersService {
   }
 
   toView(user: UserRecord, now = new Date()): UserView {
-    const streak = effectiveStreak(user.currentStreak, user.lastProofDay, dayIn(now, user.timeZone ?? FALLBACK_TIME_ZONE));
+    const streak = effectiveStreak(
+      user.currentStreak,
+      user.lastProofDay,
+      dayIn(now, user.timeZone ?? FALLBACK_TIME_ZONE),
+    );
     return {
       id: user._id.toString(),
       username: user.username,

@@ -1,6 +1,14 @@
 import { Keypair, SystemProgram, Transaction, TransactionInstruction, VersionedMessage } from '@solana/web3.js';
+
 import { jsonEncoding, jsonParsedEncoding, signedTransfer } from '../../../test/fakes/solana-rpc';
-import { CREDIT_PACKAGES, ObservedTransaction, packageFor, paymentProblem, systemTransfers, verifyRetryPlan } from './purchase.rules';
+import {
+  CREDIT_PACKAGES,
+  ObservedTransaction,
+  packageFor,
+  paymentProblem,
+  systemTransfers,
+  verifyRetryPlan,
+} from './purchase.rules';
 
 const payer = Keypair.generate();
 const treasury = Keypair.generate().publicKey.toBase58();
@@ -27,9 +35,16 @@ describe('credit packages', () => {
 
 describe('reading System Program transfers from a getTransaction answer', () => {
   // A transfer next to an unrelated instruction, built and signed with real keypairs.
-  const memo = new TransactionInstruction({ programId: Keypair.generate().publicKey, keys: [], data: Buffer.from('hello') });
+  const memo = new TransactionInstruction({
+    programId: Keypair.generate().publicKey,
+    keys: [],
+    data: Buffer.from('hello'),
+  });
   const tx = signedTransfer(payer, treasury, 5_000_000);
-  const mixed = new Transaction({ feePayer: payer.publicKey, recentBlockhash: tx.recentBlockhash }).add(memo, tx.instructions[0]);
+  const mixed = new Transaction({ feePayer: payer.publicKey, recentBlockhash: tx.recentBlockhash }).add(
+    memo,
+    tx.instructions[0],
+  );
   mixed.sign(payer);
   const expected = [{ from: payer.publicKey.toBase58(), to: treasury, lamports: 5_000_000 }];
 
@@ -44,16 +59,36 @@ describe('reading System Program transfers from a getTransaction answer', () => 
   it('reads the jsonParsed encoding and the raw form it uses for unknown programs', () => {
     expect(systemTransfers(jsonParsedEncoding(mixed).message)).toEqual(expected);
     const raw = jsonParsedEncoding(tx).message;
-    raw.instructions = [{ programId: SystemProgram.programId.toBase58(), accounts: expected.map((e) => [e.from, e.to]).flat(), data: jsonEncoding(tx).message.instructions[0].data, stackHeight: null }];
+    raw.instructions = [
+      {
+        programId: SystemProgram.programId.toBase58(),
+        accounts: expected.map((e) => [e.from, e.to]).flat(),
+        data: jsonEncoding(tx).message.instructions[0].data,
+        stackHeight: null,
+      },
+    ];
     expect(systemTransfers(raw)).toEqual(expected);
   });
 
   it('ignores other System Program instructions and malformed ones', () => {
-    const create = SystemProgram.createAccount({ fromPubkey: payer.publicKey, newAccountPubkey: Keypair.generate().publicKey, lamports: 9_000_000, space: 0, programId: SystemProgram.programId });
+    const create = SystemProgram.createAccount({
+      fromPubkey: payer.publicKey,
+      newAccountPubkey: Keypair.generate().publicKey,
+      lamports: 9_000_000,
+      space: 0,
+      programId: SystemProgram.programId,
+    });
     const other = new Transaction({ feePayer: payer.publicKey, recentBlockhash: tx.recentBlockhash }).add(create);
     expect(systemTransfers(jsonEncoding(other).message)).toEqual([]);
-    expect(systemTransfers({ accountKeys: [SystemProgram.programId.toBase58()], instructions: [{ programIdIndex: 0, accounts: [5, 6], data: jsonEncoding(tx).message.instructions[0].data }] })).toEqual([]);
-    expect(systemTransfers({ instructions: [{ program: 'system', parsed: { type: 'transfer', info: { source: 'a' } } }] })).toEqual([]);
+    expect(
+      systemTransfers({
+        accountKeys: [SystemProgram.programId.toBase58()],
+        instructions: [{ programIdIndex: 0, accounts: [5, 6], data: jsonEncoding(tx).message.instructions[0].data }],
+      }),
+    ).toEqual([]);
+    expect(
+      systemTransfers({ instructions: [{ program: 'system', parsed: { type: 'transfer', info: { source: 'a' } } }] }),
+    ).toEqual([]);
   });
 
   it('resolves v0 lookup-table addresses after the static keys', () => {
@@ -66,19 +101,40 @@ describe('reading System Program transfers from a getTransaction answer', () => 
 
 describe('judging a payment', () => {
   const now = 1_750_000_000;
-  const good: ObservedTransaction = { failed: false, blockTime: now - 60, transfers: [{ from: payer.publicKey.toBase58(), to: treasury, lamports: 5_000_000 }] };
+  const good: ObservedTransaction = {
+    failed: false,
+    blockTime: now - 60,
+    transfers: [{ from: payer.publicKey.toBase58(), to: treasury, lamports: 5_000_000 }],
+  };
   const expectation = { payer: payer.publicKey.toBase58(), treasury, lamports: 5_000_000, now };
 
   it('accepts a recent, successful transfer of at least the price from the payer to the treasury', () => {
     expect(paymentProblem(good, expectation)).toBeNull();
-    expect(paymentProblem({ ...good, transfers: [...good.transfers, { ...good.transfers[0], lamports: 1 }] }, { ...expectation, lamports: 5_000_001 })).toBeNull();
+    expect(
+      paymentProblem(
+        { ...good, transfers: [...good.transfers, { ...good.transfers[0], lamports: 1 }] },
+        { ...expectation, lamports: 5_000_001 },
+      ),
+    ).toBeNull();
   });
 
   it('names each reason for refusing', () => {
     expect(paymentProblem({ ...good, failed: true }, expectation)).toMatch(/failed on chain/);
-    expect(paymentProblem({ ...good, transfers: [{ ...good.transfers[0], to: Keypair.generate().publicKey.toBase58() }] }, expectation)).toMatch(/does not pay the treasury/);
-    expect(paymentProblem({ ...good, transfers: [{ ...good.transfers[0], from: Keypair.generate().publicKey.toBase58() }] }, expectation)).toMatch(/not sent from your linked wallet/);
-    expect(paymentProblem(good, { ...expectation, lamports: 9_000_000 })).toBe('This transaction paid 0.005 SOL but the package costs 0.009 SOL.');
+    expect(
+      paymentProblem(
+        { ...good, transfers: [{ ...good.transfers[0], to: Keypair.generate().publicKey.toBase58() }] },
+        expectation,
+      ),
+    ).toMatch(/does not pay the treasury/);
+    expect(
+      paymentProblem(
+        { ...good, transfers: [{ ...good.transfers[0], from: Keypair.generate().publicKey.toBase58() }] },
+        expectation,
+      ),
+    ).toMatch(/not sent from your linked wallet/);
+    expect(paymentProblem(good, { ...expectation, lamports: 9_000_000 })).toBe(
+      'This transaction paid 0.005 SOL but the package costs 0.009 SOL.',
+    );
     expect(paymentProblem({ ...good, blockTime: now - 3601 }, expectation)).toMatch(/more than an hour old/);
     expect(paymentProblem({ ...good, blockTime: null }, expectation)).toMatch(/no block time/);
   });

@@ -1,5 +1,6 @@
 /** Pure rules of buying credits with SOL: the package table, reading transfers, judging a payment. */
 import bs58 from 'bs58';
+
 import { CREDIT_PACKAGE_PRICES, type CreditPackage } from '../contract';
 
 export const LAMPORTS_PER_SOL = 1_000_000_000;
@@ -12,7 +13,10 @@ export const MAX_PAYMENT_AGE_SECONDS = 3600;
 const toLamports = (sol: number) => Math.round(sol * LAMPORTS_PER_SOL);
 
 /** docs/product.md, with the lamports each transfer must pay. */
-export const CREDIT_PACKAGES: readonly CreditPackage[] = CREDIT_PACKAGE_PRICES.map((p) => ({ ...p, lamports: toLamports(p.sol) }));
+export const CREDIT_PACKAGES: readonly CreditPackage[] = CREDIT_PACKAGE_PRICES.map((p) => ({
+  ...p,
+  lamports: toLamports(p.sol),
+}));
 
 /** The package with exactly these credits and SOL price, or null: no other combination is sold. */
 export function packageFor(credits: number, sol: number): CreditPackage | null {
@@ -70,7 +74,8 @@ function decodeTransfer(programId: string, accounts: string[], data: Uint8Array)
 }
 
 function parsedTransfer(instruction: AnyInstruction): SystemTransfer | null {
-  const parsed = instruction.parsed as { type?: string; info?: { source?: string; destination?: string; lamports?: number } } | undefined;
+  const parsed = instruction.parsed as
+    { type?: string; info?: { source?: string; destination?: string; lamports?: number } } | undefined;
   if (instruction.program !== 'system' || parsed?.type !== 'transfer') return null;
   const { source, destination, lamports } = parsed.info ?? {};
   if (typeof source !== 'string' || typeof destination !== 'string' || !Number.isSafeInteger(lamports)) return null;
@@ -79,7 +84,11 @@ function parsedTransfer(instruction: AnyInstruction): SystemTransfer | null {
 
 /** Every top-level System Program transfer in a transaction message, whatever its encoding. */
 export function systemTransfers(message: AnyMessage, loaded?: LoadedAddresses | null): SystemTransfer[] {
-  const keys = [...(message.staticAccountKeys ?? message.accountKeys ?? []), ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])].map(keyString);
+  const keys = [
+    ...(message.staticAccountKeys ?? message.accountKeys ?? []),
+    ...(loaded?.writable ?? []),
+    ...(loaded?.readonly ?? []),
+  ].map(keyString);
   const instructions = message.compiledInstructions ?? message.instructions ?? [];
   const transfers: SystemTransfer[] = [];
   for (const ix of instructions) {
@@ -124,7 +133,8 @@ export function paymentProblem(tx: ObservedTransaction, expected: ExpectedPaymen
     return `This transaction paid ${paid / LAMPORTS_PER_SOL} SOL but the package costs ${expected.lamports / LAMPORTS_PER_SOL} SOL.`;
   }
   if (typeof tx.blockTime !== 'number') return 'This transaction has no block time yet, so its age cannot be checked.';
-  if (expected.now - tx.blockTime > MAX_PAYMENT_AGE_SECONDS) return 'This transaction is more than an hour old and cannot be used for a purchase.';
+  if (expected.now - tx.blockTime > MAX_PAYMENT_AGE_SECONDS)
+    return 'This transaction is more than an hour old and cannot be used for a purchase.';
   return null;
 }
 
@@ -133,7 +143,10 @@ export function paymentProblem(tx: ObservedTransaction, expected: ExpectedPaymen
  * backoff (1, 2, 4 … 32 × base) cover `windowMs`; the HTTP call waits for all of them plus each
  * attempt's RPC time.
  */
-export function verifyRetryPlan(windowMs: number, rpcTimeoutMs: number): { attempts: number; backoffMs: number; timeoutMs: number } {
+export function verifyRetryPlan(
+  windowMs: number,
+  rpcTimeoutMs: number,
+): { attempts: number; backoffMs: number; timeoutMs: number } {
   const attempts = 7;
   const backoffMs = Math.ceil(windowMs / (2 ** (attempts - 1) - 1));
   return { attempts, backoffMs, timeoutMs: windowMs + attempts * rpcTimeoutMs + 5000 };

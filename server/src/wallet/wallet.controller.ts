@@ -1,10 +1,11 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CreditPackage, CreditPackageList, PurchaseRequest, PurchaseResult, PURCHASE_ERRORS } from '../contract';
+
 import { CurrentUser, SessionUser } from '../common/auth.guard';
-import { Returns, ValidBody } from '../common/validation';
-import { WalletService } from './wallet.service';
 import { JOB_ROUTE, POSTING } from '../common/route-errors';
+import { Returns, ValidBody } from '../common/validation';
+import { CreditPackage, CreditPackageList, PURCHASE_ERRORS, PurchaseRequest, PurchaseResult } from '../contract';
+import { WalletService } from './wallet.service';
 
 @ApiTags('wallet')
 @ApiBearerAuth()

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WalletController } from './wallet.controller';

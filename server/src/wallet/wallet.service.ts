@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Connection, VersionedTransactionResponse } from '@solana/web3.js';
 import { Job } from 'bullmq';
+
+import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CreditPackage, PurchaseRequest, PurchaseResult } from '../contract';
-import { AppError } from '../common/errors';
 import { LedgerService } from '../ledger/ledger.service';
 import { JobRefusal } from '../queue/job-errors';
-import { JobsService } from '../queue/jobs.service';
 import { JobData, JobName } from '../queue/job-registry';
+import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { UsersService } from '../users/users.service';
 import { CREDIT_PACKAGES, packageFor, paymentProblem, systemTransfers, verifyRetryPlan } from './purchase.rules';
@@ -47,10 +48,19 @@ export class WalletService {
     const pack = packageFor(request.creditsAmount, request.solAmount);
     if (!pack) {
       const offer = CREDIT_PACKAGES.map((p) => `${p.credits} for ${p.sol} SOL`).join(', ');
-      throw new AppError('PURCHASE_INVALID_PACKAGE', `There is no package of ${request.creditsAmount} credits for ${request.solAmount} SOL. Packages: ${offer}.`, 'Invalid Package');
+      throw new AppError(
+        'PURCHASE_INVALID_PACKAGE',
+        `There is no package of ${request.creditsAmount} credits for ${request.solAmount} SOL. Packages: ${offer}.`,
+        'Invalid Package',
+      );
     }
     const { walletAddress } = await this.users.view(userId);
-    if (!walletAddress) throw new AppError('PURCHASE_WALLET_REQUIRED', 'Link a Phantom wallet to your account before buying credits with SOL.', 'Wallet Required');
+    if (!walletAddress)
+      throw new AppError(
+        'PURCHASE_WALLET_REQUIRED',
+        'Link a Phantom wallet to your account before buying credits with SOL.',
+        'Wallet Required',
+      );
     const plan = verifyRetryPlan(this.config.solana.purchaseConfirmWindowMs, this.config.solana.rpcTimeoutMs);
     const data: VerifyPurchaseJob = {
       ownerId: userId,
@@ -75,7 +85,10 @@ export class WalletService {
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     let answer: VersionedTransactionResponse | null;
     try {
-      answer = await this.connection.getTransaction(signature, { commitment: 'confirmed', maxSupportedTransactionVersion: 0 });
+      answer = await this.connection.getTransaction(signature, {
+        commitment: 'confirmed',
+        maxSupportedTransactionVersion: 0,
+      });
     } catch (err) {
       if (!lastAttempt) throw err;
       throw new JobRefusal(
@@ -111,7 +124,11 @@ export class WalletService {
       ref: signature,
     });
     if (duplicate && entry.userId.toString() !== ownerId) {
-      throw new JobRefusal('PURCHASE_SIGNATURE_USED', 'This transaction was already used to buy credits on another account.', 'Already Used');
+      throw new JobRefusal(
+        'PURCHASE_SIGNATURE_USED',
+        'This transaction was already used to buy credits on another account.',
+        'Already Used',
+      );
     }
     // A replay by the same buyer answers the original purchase, crediting nothing new.
     return { credits: entry.amount, newBalance: await this.ledger.balance(ownerId), signature };

@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+
 import type { ChatTurn } from '../contract';
 
 /** One turn of a user's coach conversation (their message or the coach's reply), kept so it shows again after a reload. */

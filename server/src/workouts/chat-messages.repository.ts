@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import { Id, toObjectId } from '../database/object-id';
 import { ChatMessage } from './chat-message.schema';
 
@@ -22,14 +23,25 @@ export class ChatMessagesRepository {
 
   /** `(userId, createdAt)`: the latest `limit` turns, oldest first. */
   async listRecent(userId: Id, limit: number): Promise<ChatMessageRecord[]> {
-    const newest = await this.messages.find({ userId: toObjectId(userId) }).sort({ createdAt: -1, _id: -1 }).limit(limit).lean<ChatMessageRecord[]>().exec();
+    const newest = await this.messages
+      .find({ userId: toObjectId(userId) })
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit)
+      .lean<ChatMessageRecord[]>()
+      .exec();
     return newest.reverse();
   }
 
   /** `(userId, createdAt)`: forgets all but the latest `count` turns, so a conversation stays bounded. */
   async keepLatest(userId: Id, count: number): Promise<void> {
     const owner = toObjectId(userId);
-    const [oldestKept] = await this.messages.find({ userId: owner }, { createdAt: 1 }).sort({ createdAt: -1, _id: -1 }).skip(count - 1).limit(1).lean().exec();
+    const [oldestKept] = await this.messages
+      .find({ userId: owner }, { createdAt: 1 })
+      .sort({ createdAt: -1, _id: -1 })
+      .skip(count - 1)
+      .limit(1)
+      .lean()
+      .exec();
     if (oldestKept) await this.messages.deleteMany({ userId: owner, createdAt: { $lt: oldestKept.createdAt } }).exec();
   }
 

@@ -1,15 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { CHAT_HISTORY_KEPT, CHAT_MESSAGES_SHOWN, ChatHistoryCleared, ChatMessageView, ChatTurn, CoachChatRequest, CoachChatResponse } from '../contract';
+
 import { AiJobs } from '../ai/ai.jobs';
 import { Clock } from '../clock/clock';
+import {
+  CHAT_HISTORY_KEPT,
+  CHAT_MESSAGES_SHOWN,
+  ChatHistoryCleared,
+  ChatMessageView,
+  ChatTurn,
+  CoachChatRequest,
+  CoachChatResponse,
+} from '../contract';
 import { HealthAnswersRepository } from '../profile/health-answers.repository';
 import { UsersService } from '../users/users.service';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { coachProfile } from './coach-profile.rules';
 import { RecentTrainingService } from './recent-training.service';
-import { planSeed } from './workout-plans.service';
 import { readAdjustment } from './session-adjust.rules';
 import { WorkoutAdjustService } from './workout-adjust.service';
+import { planSeed } from './workout-plans.service';
 
 /** The coach conversation: a reply from the user's profile and training, and the conversation kept per user. */
 @Injectable()
@@ -39,7 +48,14 @@ export class CoachChatService {
     // "Make today easier / harder / shorter" changes today's session first, so the reply says what it became.
     const adjustment = readAdjustment(body.message);
     const adjusted = adjustment ? await this.adjuster.adjust(userId, adjustment) : undefined;
-    const context = { message: body.message, history, profile: coachProfile(user, body.userProfile, health), recent, seed: planSeed(userId, this.clock.now()), adjusted };
+    const context = {
+      message: body.message,
+      history,
+      profile: coachProfile(user, body.userProfile, health),
+      recent,
+      seed: planSeed(userId, this.clock.now()),
+      adjusted,
+    };
     const response = await this.ai.coachReply(userId, context, jobKey);
     await this.messages.appendExchange(userId, body.message, response, askedAt);
     await this.messages.keepLatest(userId, CHAT_MESSAGES_SHOWN);
@@ -49,7 +65,12 @@ export class CoachChatService {
   /** The latest turns, oldest first. */
   async history(userId: string): Promise<ChatMessageView[]> {
     const records = await this.messages.listRecent(userId, CHAT_MESSAGES_SHOWN);
-    return records.map((m) => ({ id: m._id.toString(), role: m.role, content: m.content, timestamp: m.createdAt.toISOString() }));
+    return records.map((m) => ({
+      id: m._id.toString(),
+      role: m.role,
+      content: m.content,
+      timestamp: m.createdAt.toISOString(),
+    }));
   }
 
   async clear(userId: string): Promise<ChatHistoryCleared> {

@@ -1,6 +1,6 @@
-import type { Difficulty, HealthAnswers, UserProfileInput } from '../contract';
 import type { ChatDefaults, CoachProfile } from '../ai/ai.provider';
 import { bmiCategory } from '../bmi/bmi.rules';
+import type { Difficulty, HealthAnswers, UserProfileInput } from '../contract';
 import type { UserRecord } from '../users/users.repository';
 import { profileOf } from '../users/users.service';
 
@@ -8,7 +8,11 @@ import { profileOf } from '../users/users.service';
  * The saved profile (GET /api/profile: goal, equipment, limitations, units, age, height, weight)
  * first; the client's profile only fills what the server does not know.
  */
-export function coachProfile(user: UserRecord, given: UserProfileInput | undefined, health?: HealthAnswers): CoachProfile {
+export function coachProfile(
+  user: UserRecord,
+  given: UserProfileInput | undefined,
+  health?: HealthAnswers,
+): CoachProfile {
   const saved = profileOf(user);
   const bmi = user.latestBmi ?? given?.bmi ?? null;
   return {
@@ -31,5 +35,11 @@ export function coachProfile(user: UserRecord, given: UserProfileInput | undefin
  * (none saved: bodyweight, nothing is assumed) and limitations.
  */
 export function chatDefaults(profile: CoachProfile, fitnessLevel: Difficulty): ChatDefaults {
-  return { fitnessLevel, goal: profile.goal, equipment: profile.equipment, limitations: profile.limitations, ...(profile.screening ? { screening: profile.screening } : {}) };
+  return {
+    fitnessLevel,
+    goal: profile.goal,
+    equipment: profile.equipment,
+    limitations: profile.limitations,
+    ...(profile.screening ? { screening: profile.screening } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 /** Pure rules of completing a session: which workout may be completed, when, with which ticks, and on which day of the cap it is paid. */
-import { DAILY_PAID_MINUTES, DAY_MS, FALLBACK_TIME_ZONE, sessionCompletableAt, type ErrorCode } from '../contract';
+import { DAILY_PAID_MINUTES, DAY_MS, type ErrorCode, FALLBACK_TIME_ZONE, sessionCompletableAt } from '../contract';
 import { dayIn } from '../users/users.rules';
-import { SESSION_OPEN_MS, isOpenWorkout } from './workouts.rules';
+import { isOpenWorkout, SESSION_OPEN_MS } from './workouts.rules';
 
 export interface CompletionRefusal {
   code: Extract<ErrorCode, 'WORKOUT_NOT_OPEN' | 'WORKOUT_NOT_STARTED' | 'WORKOUT_TOO_EARLY' | 'WORKOUT_TICKS_DIFFER'>;
@@ -13,12 +13,23 @@ export interface CompletionRefusal {
  * trains one session at a time, so only the open one (today's, the newest) is completed. A workout
  * replaced by a newer one could otherwise be started beside it and both completed at half time.
  */
-export function openRefusal(workout: { day: string; createdAt: Date; startedAt?: Date }, isNewest: boolean, now: Date): CompletionRefusal | null {
+export function openRefusal(
+  workout: { day: string; createdAt: Date; startedAt?: Date },
+  isNewest: boolean,
+  now: Date,
+): CompletionRefusal | null {
   if (!isNewest) {
-    return { code: 'WORKOUT_NOT_OPEN', message: "A newer workout replaced this one: you train one session at a time, so only today's workout can be completed" };
+    return {
+      code: 'WORKOUT_NOT_OPEN',
+      message:
+        "A newer workout replaced this one: you train one session at a time, so only today's workout can be completed",
+    };
   }
   if (!isOpenWorkout(workout, now)) {
-    return { code: 'WORKOUT_NOT_OPEN', message: `This session closed ${SESSION_OPEN_MS / 3600_000} hours after it was generated or started: generate a new one` };
+    return {
+      code: 'WORKOUT_NOT_OPEN',
+      message: `This session closed ${SESSION_OPEN_MS / 3600_000} hours after it was generated or started: generate a new one`,
+    };
   }
   return null;
 }
@@ -28,19 +39,35 @@ export function openRefusal(workout: { day: string; createdAt: Date; startedAt?:
  * tick) and half its planned minutes must have passed since; the refusal names the time, in the
  * user's time zone, rounded up to the minute so trying at that minute succeeds.
  */
-export function completionRefusal(startedAt: Date | undefined, plannedMinutes: number, now: Date, timeZone: string): CompletionRefusal | null {
+export function completionRefusal(
+  startedAt: Date | undefined,
+  plannedMinutes: number,
+  now: Date,
+  timeZone: string,
+): CompletionRefusal | null {
   if (!startedAt) {
-    return { code: 'WORKOUT_NOT_STARTED', message: `Start this session first (START_SESSION or a tick): it can be completed once half of its ${plannedMinutes} minutes have passed` };
+    return {
+      code: 'WORKOUT_NOT_STARTED',
+      message: `Start this session first (START_SESSION or a tick): it can be completed once half of its ${plannedMinutes} minutes have passed`,
+    };
   }
   const from = sessionCompletableAt(startedAt.getTime(), plannedMinutes);
   if (now.getTime() >= from) return null;
-  return { code: 'WORKOUT_TOO_EARLY', message: `You can complete this session from ${clockTime(from, timeZone)} (half of its ${plannedMinutes} minutes)` };
+  return {
+    code: 'WORKOUT_TOO_EARLY',
+    message: `You can complete this session from ${clockTime(from, timeZone)} (half of its ${plannedMinutes} minutes)`,
+  };
 }
 
 /** "14:32" in the time zone, the minute rounded up; "14:32 UTC" for a user whose zone is UTC (set or not). */
 function clockTime(ms: number, timeZone: string): string {
   const minute = new Date(Math.ceil(ms / 60_000) * 60_000);
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(minute);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(minute);
   return timeZone === FALLBACK_TIME_ZONE ? `${time} UTC` : time;
 }
 
@@ -51,7 +78,10 @@ function clockTime(ms: number, timeZone: string): string {
  */
 export function ticksRefusal(listed: string[], stored: string[]): CompletionRefusal | null {
   if (stored.length === 0) {
-    return { code: 'WORKOUT_TICKS_DIFFER', message: 'No exercise of this session is ticked: tick each one as you do it, then complete the session' };
+    return {
+      code: 'WORKOUT_TICKS_DIFFER',
+      message: 'No exercise of this session is ticked: tick each one as you do it, then complete the session',
+    };
   }
   const same = listed.length === stored.length && listed.every((id) => stored.includes(id));
   if (same) return null;
@@ -96,7 +126,14 @@ export function capDayCandidates(startedAt: Date): string[] {
  * What a completed session pays once the day's cap is counted: its credits while the day's paid
  * sessions plus this one plan at most DAILY_PAID_MINUTES, else nothing, with the reason.
  */
-export function cappedCredits(credits: number, plannedMinutes: number, paidMinutesToday: number): { credits: number; note: string | null } {
+export function cappedCredits(
+  credits: number,
+  plannedMinutes: number,
+  paidMinutesToday: number,
+): { credits: number; note: string | null } {
   if (credits === 0 || paidMinutesToday + plannedMinutes <= DAILY_PAID_MINUTES) return { credits, note: null };
-  return { credits: 0, note: `Today's paid sessions already plan ${paidMinutesToday} of ${DAILY_PAID_MINUTES} minutes: this one is recorded, not paid` };
+  return {
+    credits: 0,
+    note: `Today's paid sessions already plan ${paidMinutesToday} of ${DAILY_PAID_MINUTES} minutes: this one is recorded, not paid`,
+  };
 }

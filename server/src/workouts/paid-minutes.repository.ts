@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
+
 import { isDuplicateKey } from '../database/duplicate-key';
 import type { CapDay } from './completion.rules';
 import { PaidMinutes } from './paid-minutes.schema';
@@ -35,7 +36,13 @@ export class PaidMinutesRepository {
    * the day's first claim inserts its counter, later ones are one conditional `$inc`, so racing
    * completions are paid one by one. A workout already counted (a retried completion) stays paid.
    */
-  async claim(userId: string, { day, timeZone }: CapDay, workoutId: string, minutes: number, cap: number): Promise<PaidMinutesClaim> {
+  async claim(
+    userId: string,
+    { day, timeZone }: CapDay,
+    workoutId: string,
+    minutes: number,
+    cap: number,
+  ): Promise<PaidMinutesClaim> {
     const _id = `${userId}:${day}`;
     if (minutes <= cap) {
       try {
@@ -46,7 +53,11 @@ export class PaidMinutesRepository {
       }
     }
     const counted = await this.days
-      .findOneAndUpdate({ _id, minutes: { $lte: cap - minutes }, workoutIds: { $ne: workoutId } }, { $inc: { minutes }, $push: { workoutIds: workoutId } }, { new: true })
+      .findOneAndUpdate(
+        { _id, minutes: { $lte: cap - minutes }, workoutIds: { $ne: workoutId } },
+        { $inc: { minutes }, $push: { workoutIds: workoutId } },
+        { new: true },
+      )
       .lean<PaidMinutes>()
       .exec();
     if (counted) return { paid: true, minutesToday: counted.minutes };

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { MuscleGroup } from '../contract';
+
 import type { RecentTraining } from '../ai/ai.provider';
 import { Clock } from '../clock/clock';
+import type { MuscleGroup } from '../contract';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 
 const HOUR = 3600_000;
@@ -25,14 +26,24 @@ export class RecentTrainingService {
     ]);
     return {
       sessionsLast7Days,
-      lastSession: last ? { name: last.workout.name, type: last.workout.type, intensity: last.intensity, completedAt: last.completedAt.toISOString() } : null,
+      lastSession: last
+        ? {
+            name: last.workout.name,
+            type: last.workout.type,
+            intensity: last.intensity,
+            completedAt: last.completedAt.toISOString(),
+          }
+        : null,
       recentlyTrained,
     };
   }
 
   /** Muscles worked moderately or hard within the recovery window: a new plan leaves them out. */
   async recentlyTrained(userId: string, now = this.clock.now()): Promise<RecentTraining['recentlyTrained']> {
-    const worked = await this.sessions.musclesWorkedSince(userId, new Date(now.getTime() - RECOVERY_WINDOW_MS), ['moderate', 'intense']);
+    const worked = await this.sessions.musclesWorkedSince(userId, new Date(now.getTime() - RECOVERY_WINDOW_MS), [
+      'moderate',
+      'intense',
+    ]);
     return [...new Set(worked.filter((m) => !BODY_PART_TAGS_EXCLUDED.includes(m)))];
   }
 }

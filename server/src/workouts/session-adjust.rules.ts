@@ -3,9 +3,9 @@
  * session, and the session it becomes (one level down or up, or fewer minutes). See
  * docs/product.md, "Coach and workout plans".
  */
-import { DIFFICULTIES, Difficulty } from '../contract';
 import { PLAN_MINUTES } from '../ai/ai.provider';
 import { statedMinutes } from '../ai/local/chat.rules';
+import { DIFFICULTIES, Difficulty } from '../contract';
 import type { ScreeningLimits } from './screening/screening.rules';
 
 export type AdjustKind = 'easier' | 'harder' | 'shorter';
@@ -24,11 +24,15 @@ export type AdjustOutcome =
 
 const KINDS: Array<[AdjustKind, RegExp]> = [
   ['shorter', /\b(shorter|quicker|less time|cut it (down|short)|too long)\b/],
-  ['easier', /\b(easier|lighter|gentler|less intense|tone it down|too hard|too much today|dial it back|take it easy)\b/],
+  [
+    'easier',
+    /\b(easier|lighter|gentler|less intense|tone it down|too hard|too much today|dial it back|take it easy)\b/,
+  ],
   ['harder', /\b(harder|tougher|more intense|more challenging|step it up|too easy)\b/],
 ];
 /** The message is about changing today's session, not a question in general. */
-const ABOUT_TODAY = /\b(make|can you make|change|turn|today'?s?|this (session|workout)|my (session|workout)|too (hard|easy|long|much))\b/;
+const ABOUT_TODAY =
+  /\b(make|can you make|change|turn|today'?s?|this (session|workout)|my (session|workout)|too (hard|easy|long|much))\b/;
 /** "How do I make push-ups harder?" asks how, not for a change. */
 const ASKS_HOW = /\bhow (do|can|should|would) (i|you)\b/;
 

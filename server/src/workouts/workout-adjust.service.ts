@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+
 import { AiJobs } from '../ai/ai.jobs';
 import type { PlanRequest } from '../ai/ai.provider';
 import { Clock } from '../clock/clock';
-import { UsersService, profileOf } from '../users/users.service';
+import { profileOf, UsersService } from '../users/users.service';
 import { RecentTrainingService } from './recent-training.service';
-import { AdjustOutcome, SessionAdjustment, adjustedShape } from './session-adjust.rules';
-import { WorkoutPlansService, planSeed } from './workout-plans.service';
+import { adjustedShape, AdjustOutcome, SessionAdjustment } from './session-adjust.rules';
+import { planSeed, WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsRepository } from './workouts.repository';
 import { workoutOfPlan } from './workouts.rules';
 
@@ -27,8 +28,12 @@ export class WorkoutAdjustService {
     if (!open) return { kind: 'no_workout', asked };
     if (open.ticked?.length) return { kind: 'started', asked, name: open.name };
     const shape = adjustedShape({ difficulty: open.difficulty, minutes: open.duration }, adjustment, open.screening);
-    if (!shape) return { kind: 'at_limit', asked, name: open.name, minutes: open.duration, difficulty: open.difficulty };
-    const [user, avoidMuscles] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId)]);
+    if (!shape)
+      return { kind: 'at_limit', asked, name: open.name, minutes: open.duration, difficulty: open.difficulty };
+    const [user, avoidMuscles] = await Promise.all([
+      this.users.findById(userId),
+      this.training.recentlyTrained(userId),
+    ]);
     const request: PlanRequest = {
       type: open.type,
       difficulty: shape.difficulty,
@@ -46,7 +51,17 @@ export class WorkoutAdjustService {
     const plan = await this.ai.generateWorkout(userId, request);
     const { name, difficulty, duration, creditsReward, exercises, notes } = workoutOfPlan(plan, request);
     // A tick that landed while the plan was being built wins: the session is left as it is.
-    if (!(await this.workouts.replacePlan(open._id, userId, { name, difficulty, duration, creditsReward, exercises, notes }))) return { kind: 'started', asked, name: open.name };
+    if (
+      !(await this.workouts.replacePlan(open._id, userId, {
+        name,
+        difficulty,
+        duration,
+        creditsReward,
+        exercises,
+        notes,
+      }))
+    )
+      return { kind: 'started', asked, name: open.name };
     return { kind: 'adjusted', asked, name, minutes: duration, difficulty };
   }
 }

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { CHAT_HISTORY_KEPT, GenerateFromChatRequest, GenerateWorkoutRequest, WorkoutView } from '../contract';
+
 import { AiJobs } from '../ai/ai.jobs';
 import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
+import { readChatHealth } from '../ai/local/coach-screening.rules';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
-import { UsersService, profileOf } from '../users/users.service';
-import { dayIn } from '../users/users.rules';
+import { CHAT_HISTORY_KEPT, GenerateFromChatRequest, GenerateWorkoutRequest, WorkoutView } from '../contract';
 import { HealthAnswersRepository } from '../profile/health-answers.repository';
-import { readChatHealth } from '../ai/local/coach-screening.rules';
+import { dayIn } from '../users/users.rules';
+import { profileOf, UsersService } from '../users/users.service';
 import { chatDefaults, coachProfile } from './coach-profile.rules';
-import { type Screening, screen, screenedDifficulty } from './screening/screening.rules';
 import { RecentTrainingService } from './recent-training.service';
+import { screen, screenedDifficulty, type Screening } from './screening/screening.rules';
 import { StoredWorkout } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
@@ -32,7 +33,11 @@ export class WorkoutPlansService {
   /** A new workout from the generator options; it becomes today's workout. */
   async generate(userId: string, options: GenerateWorkoutRequest, jobKey?: string): Promise<WorkoutView> {
     // The saved profile says what the user has at hand, what to spare and what they train for.
-    const [user, avoidMuscles, health] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId), this.health.find(userId, this.clock.now())]);
+    const [user, avoidMuscles, health] = await Promise.all([
+      this.users.findById(userId),
+      this.training.recentlyTrained(userId),
+      this.health.find(userId, this.clock.now()),
+    ]);
     const profile = profileOf(user);
     const limits = screeningLimits(screen(health));
     const request: PlanRequest = {
@@ -56,11 +61,21 @@ export class WorkoutPlansService {
    * out; 422 when it asked for nothing readable.
    */
   async generateFromChat(userId: string, body: GenerateFromChatRequest, jobKey?: string): Promise<WorkoutView> {
-    const [user, recentlyTrained, health] = await Promise.all([this.users.findById(userId), this.training.recentlyTrained(userId), this.health.find(userId, this.clock.now())]);
+    const [user, recentlyTrained, health] = await Promise.all([
+      this.users.findById(userId),
+      this.training.recentlyTrained(userId),
+      this.health.find(userId, this.clock.now()),
+    ]);
     const history = body.chatHistory.slice(-CHAT_HISTORY_KEPT);
     const limits = screeningLimits(screen(health, readChatHealth(history)));
-    const defaults = { ...chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel), ...(limits ? { screening: limits } : {}) };
-    const { request, plan } = await this.ai.workoutFromChat({ ownerId: userId, history, defaults, recentlyTrained, seed: planSeed(userId, this.clock.now()) }, jobKey);
+    const defaults = {
+      ...chatDefaults(coachProfile(user, body.userProfile), user.fitnessLevel),
+      ...(limits ? { screening: limits } : {}),
+    };
+    const { request, plan } = await this.ai.workoutFromChat(
+      { ownerId: userId, history, defaults, recentlyTrained, seed: planSeed(userId, this.clock.now()) },
+      jobKey,
+    );
     return this.save(userId, { ...request, ...(limits ? { screening: limits } : {}) }, plan);
   }
 
@@ -74,7 +89,10 @@ export class WorkoutPlansService {
   async findOpen(userId: string, workoutId: string): Promise<StoredWorkout> {
     const open = await this.openWorkout(userId);
     if (!open || open._id.toString() !== workoutId) {
-      throw new AppError('WORKOUT_NOT_FOUND', "Workout not found: only today's workout, before it is completed, can be changed");
+      throw new AppError(
+        'WORKOUT_NOT_FOUND',
+        "Workout not found: only today's workout, before it is completed, can be changed",
+      );
     }
     return open;
   }
@@ -82,11 +100,16 @@ export class WorkoutPlansService {
   /** The user's newest workout is the only one that can be open: a newer one replaces it. */
   async openWorkout(userId: string): Promise<StoredWorkout | null> {
     const latest = await this.workouts.findLatest(userId);
-    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id))) return null;
+    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id)))
+      return null;
     return latest;
   }
 
-  private async save(userId: string, request: Parameters<typeof workoutOfPlan>[1], plan: WorkoutPlan): Promise<WorkoutView> {
+  private async save(
+    userId: string,
+    request: Parameters<typeof workoutOfPlan>[1],
+    plan: WorkoutPlan,
+  ): Promise<WorkoutView> {
     const now = this.clock.now();
     const workout = await this.workouts.create({ userId, ...workoutOfPlan(plan, request), day: dayIn(now) }, now);
     return toWorkoutView(workout);
@@ -98,7 +121,8 @@ export class WorkoutPlansService {
  * WORKOUT_NEEDS_CLEARANCE, saying whom to see) and nothing is generated.
  */
 function screeningLimits(screening: Screening) {
-  if (screening.kind === 'refer') throw new AppError('WORKOUT_NEEDS_CLEARANCE', screening.message, 'See a Doctor First');
+  if (screening.kind === 'refer')
+    throw new AppError('WORKOUT_NEEDS_CLEARANCE', screening.message, 'See a Doctor First');
   return screening.kind === 'adapt' ? screening.limits : undefined;
 }
 
@@ -132,7 +156,8 @@ export function toWorkoutView(w: StoredWorkout): WorkoutView {
 }
 
 /** The refusal of an exercise id the workout does not have (SWAP, ticks). */
-export const exerciseNotFound = (exerciseId: string) => new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${exerciseId}`, 'Exercise Not Found');
+export const exerciseNotFound = (exerciseId: string) =>
+  new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${exerciseId}`, 'Exercise Not Found');
 
 /** What the active session's card restores: the ticks and the start (none on a workout never ticked). */
 export function progressOf(w: Pick<StoredWorkout, 'ticked' | 'startedAt'>): Pick<WorkoutView, 'ticked' | 'startedAt'> {

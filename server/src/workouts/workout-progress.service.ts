@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { SessionProgress, SessionProgressRequest } from '../contract';
-import { AppError } from '../common/errors';
+
 import { Clock } from '../clock/clock';
-import { WorkoutPlansService, exerciseNotFound, progressOf } from './workout-plans.service';
+import { AppError } from '../common/errors';
+import type { SessionProgress, SessionProgressRequest } from '../contract';
+import { exerciseNotFound, progressOf, WorkoutPlansService } from './workout-plans.service';
 import { StoredProgress, WorkoutsRepository } from './workouts.repository';
 
 /** The active session's progress, kept on the server: its start and its ticks survive reloads and other devices. */
@@ -24,7 +25,10 @@ export class WorkoutProgressService {
   async tick(userId: string, workoutId: string, body: SessionProgressRequest): Promise<SessionProgress> {
     const workout = await this.plans.findOpen(userId, workoutId);
     if (!workout.exercises.some((e) => e.id === body.exerciseId)) throw exerciseNotFound(body.exerciseId);
-    return view(workoutId, await this.workouts.setTicked(workoutId, userId, body.exerciseId, body.done, this.clock.now()));
+    return view(
+      workoutId,
+      await this.workouts.setTicked(workoutId, userId, body.exerciseId, body.done, this.clock.now()),
+    );
   }
 }
 

@@ -1,12 +1,17 @@
-import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
+import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+
 import type { Intensity, MuscleGroup, WorkoutType } from '../contract';
 
 /**
  * A completed workout. The unique index on `workoutId` makes completion an insert with exactly one
  * winner.
  */
-@Schema({ collection: 'workout_sessions', versionKey: false, timestamps: { createdAt: 'completedAt', updatedAt: false } })
+@Schema({
+  collection: 'workout_sessions',
+  versionKey: false,
+  timestamps: { createdAt: 'completedAt', updatedAt: false },
+})
 export class WorkoutSession {
   @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ type: SchemaTypes.ObjectId, required: true, unique: true }) workoutId!: Types.ObjectId;

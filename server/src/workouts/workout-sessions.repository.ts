@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import type { Intensity } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { WorkoutSession } from './workout-session.schema';
@@ -18,13 +19,20 @@ export class WorkoutSessionsRepository {
 
   /** Insert; the unique `workoutId` index refuses a second completion with a duplicate-key error. */
   async create({ userId, workoutId, ...session }: NewSession): Promise<SessionRecord> {
-    const created = await this.sessions.create({ ...session, userId: toObjectId(userId), workoutId: toObjectId(workoutId) });
+    const created = await this.sessions.create({
+      ...session,
+      userId: toObjectId(userId),
+      workoutId: toObjectId(workoutId),
+    });
     return created.toObject<SessionRecord>();
   }
 
   /** Unique `workoutId`. */
   findByWorkout(workoutId: Id): Promise<SessionRecord | null> {
-    return this.sessions.findOne({ workoutId: toObjectId(workoutId) }).lean<SessionRecord>().exec();
+    return this.sessions
+      .findOne({ workoutId: toObjectId(workoutId) })
+      .lean<SessionRecord>()
+      .exec();
   }
 
   /** Unique `workoutId`. */
@@ -34,12 +42,20 @@ export class WorkoutSessionsRepository {
 
   /** `(userId, completedAt)`: newest first. */
   listByUser(userId: Id): Promise<SessionRecord[]> {
-    return this.sessions.find({ userId: toObjectId(userId) }).sort({ completedAt: -1 }).lean<SessionRecord[]>().exec();
+    return this.sessions
+      .find({ userId: toObjectId(userId) })
+      .sort({ completedAt: -1 })
+      .lean<SessionRecord[]>()
+      .exec();
   }
 
   /** `(userId, completedAt)`: the newest one. */
   findLatest(userId: Id): Promise<SessionRecord | null> {
-    return this.sessions.findOne({ userId: toObjectId(userId) }).sort({ completedAt: -1 }).lean<SessionRecord>().exec();
+    return this.sessions
+      .findOne({ userId: toObjectId(userId) })
+      .sort({ completedAt: -1 })
+      .lean<SessionRecord>()
+      .exec();
   }
 
   /** `(userId, completedAt)` by its prefix. */
@@ -55,19 +71,37 @@ export class WorkoutSessionsRepository {
   /** `(userId, completedAt)`: sessions since `since` that count for goals and referrals (COUNTED_SESSION). */
   countCountedSince(userId: Id, since: Date): Promise<number> {
     return this.sessions
-      .countDocuments({ userId: toObjectId(userId), completedAt: { $gte: since }, intensity: { $in: [...COUNTED_SESSION.intensities] }, creditsEarned: { $gt: 0 } })
+      .countDocuments({
+        userId: toObjectId(userId),
+        completedAt: { $gte: since },
+        intensity: { $in: [...COUNTED_SESSION.intensities] },
+        creditsEarned: { $gt: 0 },
+      })
       .exec();
   }
 
   /** `(userId, completedAt)`: when and how hard, for sessions completed from `from` (until `until`, if given). */
-  completedSince(userId: Id, from: Date, until?: Date): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity' | 'creditsEarned'>>> {
+  completedSince(
+    userId: Id,
+    from: Date,
+    until?: Date,
+  ): Promise<Array<Pick<SessionRecord, 'completedAt' | 'intensity' | 'creditsEarned'>>> {
     const completedAt = until ? { $gte: from, $lt: until } : { $gte: from };
-    return this.sessions.find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1, creditsEarned: 1 }).lean().exec();
+    return this.sessions
+      .find({ userId: toObjectId(userId), completedAt }, { completedAt: 1, intensity: 1, creditsEarned: 1 })
+      .lean()
+      .exec();
   }
 
   /** `(userId, completedAt)`, then the intensity among those: muscles worked at these intensities since `since`. */
   async musclesWorkedSince(userId: Id, since: Date, intensities: Intensity[]): Promise<WorkoutSession['muscles']> {
-    const rows = await this.sessions.find({ userId: toObjectId(userId), completedAt: { $gte: since }, intensity: { $in: intensities } }, { muscles: 1 }).lean().exec();
+    const rows = await this.sessions
+      .find(
+        { userId: toObjectId(userId), completedAt: { $gte: since }, intensity: { $in: intensities } },
+        { muscles: 1 },
+      )
+      .lean()
+      .exec();
     return rows.flatMap((row) => row.muscles);
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { SwapExerciseRequest, WorkoutView } from '../contract';
+
 import { AppError } from '../common/errors';
-import { UsersService, profileOf } from '../users/users.service';
+import type { SwapExerciseRequest, WorkoutView } from '../contract';
+import { profileOf, UsersService } from '../users/users.service';
 import { swapExercise } from './programming/swap.rules';
-import { WorkoutPlansService, exerciseNotFound, toWorkoutView } from './workout-plans.service';
+import { exerciseNotFound, toWorkoutView, WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsRepository } from './workouts.repository';
 
 /** SWAP: one exercise of today's open workout replaced by an equivalent the user can do. */
@@ -17,10 +18,17 @@ export class WorkoutSwapService {
 
   /** The updated workout; 404 for a workout that is not today's open one or an exercise it lacks, 409 for a ticked one or when nothing equivalent fits. */
   async swap(userId: string, body: SwapExerciseRequest): Promise<WorkoutView> {
-    const [workout, user] = await Promise.all([this.plans.findOpen(userId, body.workoutId), this.users.findById(userId)]);
+    const [workout, user] = await Promise.all([
+      this.plans.findOpen(userId, body.workoutId),
+      this.users.findById(userId),
+    ]);
     // A ticked exercise is done: swapping it would count work that was not done.
     if (workout.ticked?.includes(body.exerciseId)) {
-      throw new AppError('WORKOUT_EXERCISE_DONE', 'This exercise is ticked as done: untick it before swapping it', 'Exercise Done');
+      throw new AppError(
+        'WORKOUT_EXERCISE_DONE',
+        'This exercise is ticked as done: untick it before swapping it',
+        'Exercise Done',
+      );
     }
     const view = toWorkoutView(workout);
     const result = swapExercise(view.exercises, body.exerciseId, {
@@ -34,9 +42,19 @@ export class WorkoutSwapService {
     });
     if (result.kind === 'unknown_exercise') throw exerciseNotFound(body.exerciseId);
     if (result.kind === 'no_equivalent') {
-      throw new AppError('WORKOUT_NO_EQUIVALENT', 'Nothing equivalent fits your equipment, limits and level: keep this exercise or skip it', 'No Equivalent');
+      throw new AppError(
+        'WORKOUT_NO_EQUIVALENT',
+        'Nothing equivalent fits your equipment, limits and level: keep this exercise or skip it',
+        'No Equivalent',
+      );
     }
-    const replaced = await this.workouts.replaceExercise(body.workoutId, userId, result.index, view.exercises[result.index].catalogueId!, result.exercise);
+    const replaced = await this.workouts.replaceExercise(
+      body.workoutId,
+      userId,
+      result.index,
+      view.exercises[result.index].catalogueId!,
+      result.exercise,
+    );
     if (!replaced) {
       // Another SWAP of the same exercise landed first: answer the workout as it now is.
       const current = await this.workouts.findOwned(body.workoutId, userId);

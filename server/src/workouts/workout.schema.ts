@@ -1,5 +1,6 @@
-import { Prop, Schema, SchemaFactory, raw } from '@nestjs/mongoose';
+import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
+
 import type { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { Equipment, Limitation, Muscle } from './catalogue/catalogue.types';
 import type { ScreeningLimits } from './screening/screening.rules';
@@ -23,7 +24,15 @@ export class Workout {
         prescription: String,
         muscles: [String],
         catalogueId: String,
-        dose: { kind: String, sets: Number, reps: Number, workSeconds: Number, meters: Number, restSeconds: Number, eachSide: Boolean },
+        dose: {
+          kind: String,
+          sets: Number,
+          reps: Number,
+          workSeconds: Number,
+          meters: Number,
+          restSeconds: Number,
+          eachSide: Boolean,
+        },
       }),
     ],
     required: true,
@@ -36,7 +45,14 @@ export class Workout {
   @Prop({ type: [String], default: undefined }) limitations?: Limitation[];
   /** What the member's health screening ruled out when it was planned (docs/product.md, Health screening); absent: nothing. */
   @Prop({
-    type: raw({ noSupine: Boolean, noProne: Boolean, noHighImpact: Boolean, noAllOut: Boolean, maxDifficulty: String, notes: [String] }),
+    type: raw({
+      noSupine: Boolean,
+      noProne: Boolean,
+      noHighImpact: Boolean,
+      noAllOut: Boolean,
+      maxDifficulty: String,
+      notes: [String],
+    }),
     default: undefined,
     _id: false,
   })

@@ -1,6 +1,10 @@
 import { Controller, Delete, Get, Headers, Post, Put, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+
+import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
+import { AI_ROUTE, POSTING } from '../common/route-errors';
+import { Returns, ValidBody, ValidParams } from '../common/validation';
 import {
   ChatHistoryCleared,
   ChatHistoryView,
@@ -25,16 +29,18 @@ import {
   WorkoutIdParam,
   WorkoutView,
 } from '../contract';
-import { CurrentUser, SessionUser, assertSelf } from '../common/auth.guard';
-import { Returns, ValidBody, ValidParams } from '../common/validation';
 import { CoachChatService } from './coach-chat.service';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutProgressService } from './workout-progress.service';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsService } from './workouts.service';
-import { AI_ROUTE, POSTING } from '../common/route-errors';
 
-const JobKeyHeader = () => ApiHeader({ name: JOB_KEY_HEADER, required: false, description: 'Follow the AI job at GET /api/jobs/ai-<userId>-<key>' });
+const JobKeyHeader = () =>
+  ApiHeader({
+    name: JOB_KEY_HEADER,
+    required: false,
+    description: 'Follow the AI job at GET /api/jobs/ai-<userId>-<key>',
+  });
 
 @ApiTags('workouts')
 @ApiBearerAuth()
@@ -51,7 +57,11 @@ export class WorkoutsController {
   @Post('generate')
   @JobKeyHeader()
   @Returns(WorkoutView, 201, ...AI_ROUTE)
-  generate(@CurrentUser() me: SessionUser, @ValidBody(GenerateWorkoutRequest) body: GenerateWorkoutRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<WorkoutView> {
+  generate(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(GenerateWorkoutRequest) body: GenerateWorkoutRequest,
+    @Headers(JOB_KEY_HEADER) jobKey?: string,
+  ): Promise<WorkoutView> {
     assertSelf(me, body.userId);
     return this.plans.generate(me.userId, body, JobKey.safeParse(jobKey).data);
   }
@@ -59,7 +69,11 @@ export class WorkoutsController {
   /** Today's workout, or JSON null when there is none (or it was completed). */
   @Get(['today', 'today/:userId'])
   @Returns(TodayWorkout)
-  async today(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }, @Res() res: Response): Promise<void> {
+  async today(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(OptionalUserIdParam) params: { userId?: string },
+    @Res() res: Response,
+  ): Promise<void> {
     assertSelf(me, params.userId);
     // Written directly: Nest would answer a null result with an empty body instead of `null`.
     res.json(await this.plans.today(me.userId));
@@ -68,7 +82,11 @@ export class WorkoutsController {
   /** Today's session starts now (START_SESSION); a repeated START keeps the first start. Its progress. */
   @Post(':workoutId/start')
   @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND')
-  start(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(StartSessionRequest) body: StartSessionRequest): Promise<SessionProgress> {
+  start(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(WorkoutIdParam) params: WorkoutIdParam,
+    @ValidBody(StartSessionRequest) body: StartSessionRequest,
+  ): Promise<SessionProgress> {
     assertSelf(me, body.userId);
     return this.progress.start(me.userId, params.workoutId);
   }
@@ -76,7 +94,11 @@ export class WorkoutsController {
   /** One exercise of today's session ticked or unticked (idempotent; the first tick starts the session). Its progress. */
   @Put(':workoutId/progress')
   @Returns(SessionProgress, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND')
-  tick(@CurrentUser() me: SessionUser, @ValidParams(WorkoutIdParam) params: WorkoutIdParam, @ValidBody(SessionProgressRequest) body: SessionProgressRequest): Promise<SessionProgress> {
+  tick(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(WorkoutIdParam) params: WorkoutIdParam,
+    @ValidBody(SessionProgressRequest) body: SessionProgressRequest,
+  ): Promise<SessionProgress> {
     assertSelf(me, body.userId);
     return this.progress.tick(me.userId, params.workoutId, body);
   }
@@ -98,15 +120,28 @@ export class WorkoutsController {
     'WORKOUT_TICKS_DIFFER',
     ...POSTING,
   )
-  complete(@CurrentUser() me: SessionUser, @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
+  complete(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(CompleteWorkoutRequest) body: CompleteWorkoutRequest,
+  ): Promise<WorkoutCompletion> {
     assertSelf(me, body.userId);
     return this.workouts.complete(me.userId, body);
   }
 
   /** One exercise of today's workout replaced by an equivalent (same pattern, equipment at hand, limits kept); the updated workout. */
   @Post('swap')
-  @Returns(WorkoutView, 200, 'WORKOUT_NOT_FOUND', 'WORKOUT_EXERCISE_NOT_FOUND', 'WORKOUT_EXERCISE_DONE', 'WORKOUT_NO_EQUIVALENT')
-  swap(@CurrentUser() me: SessionUser, @ValidBody(SwapExerciseRequest) body: SwapExerciseRequest): Promise<WorkoutView> {
+  @Returns(
+    WorkoutView,
+    200,
+    'WORKOUT_NOT_FOUND',
+    'WORKOUT_EXERCISE_NOT_FOUND',
+    'WORKOUT_EXERCISE_DONE',
+    'WORKOUT_NO_EQUIVALENT',
+  )
+  swap(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(SwapExerciseRequest) body: SwapExerciseRequest,
+  ): Promise<WorkoutView> {
     assertSelf(me, body.userId);
     return this.swaps.swap(me.userId, body);
   }
@@ -114,7 +149,10 @@ export class WorkoutsController {
   /** Completed sessions, newest first. */
   @Get(['sessions', 'sessions/:userId'])
   @Returns(SessionList)
-  sessions(@CurrentUser() me: SessionUser, @ValidParams(OptionalUserIdParam) params: { userId?: string }): Promise<SessionView[]> {
+  sessions(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(OptionalUserIdParam) params: { userId?: string },
+  ): Promise<SessionView[]> {
     assertSelf(me, params.userId);
     return this.workouts.list(me.userId);
   }
@@ -122,7 +160,11 @@ export class WorkoutsController {
   @Post('chat')
   @JobKeyHeader()
   @Returns(CoachChatResponse, 200, ...AI_ROUTE)
-  chat(@CurrentUser() me: SessionUser, @ValidBody(CoachChatRequest) body: CoachChatRequest, @Headers(JOB_KEY_HEADER) jobKey?: string): Promise<CoachChatResponse> {
+  chat(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(CoachChatRequest) body: CoachChatRequest,
+    @Headers(JOB_KEY_HEADER) jobKey?: string,
+  ): Promise<CoachChatResponse> {
     assertSelf(me, body.userId);
     return this.coach.chat(me.userId, body, JobKey.safeParse(jobKey).data);
   }
@@ -130,7 +172,10 @@ export class WorkoutsController {
   /** The stored conversation (the latest 100 turns), oldest first. */
   @Get('chat/history/:userId')
   @Returns(ChatHistoryView)
-  chatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatMessageView[]> {
+  chatHistory(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(UserIdParam) params: { userId: string },
+  ): Promise<ChatMessageView[]> {
     assertSelf(me, params.userId);
     return this.coach.history(me.userId);
   }
@@ -138,7 +183,10 @@ export class WorkoutsController {
   /** CLEAR_CHAT: forgets the whole conversation. */
   @Delete('chat/history/:userId')
   @Returns(ChatHistoryCleared)
-  clearChatHistory(@CurrentUser() me: SessionUser, @ValidParams(UserIdParam) params: { userId: string }): Promise<ChatHistoryCleared> {
+  clearChatHistory(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(UserIdParam) params: { userId: string },
+  ): Promise<ChatHistoryCleared> {
     assertSelf(me, params.userId);
     return this.coach.clear(me.userId);
   }

@@ -1,22 +1,23 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+
 import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProfileModule } from '../profile/profile.module';
 import { UsersModule } from '../users/users.module';
-import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
-import { PaidMinutesRepository } from './paid-minutes.repository';
 import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
 import { ChatMessagesRepository } from './chat-messages.repository';
 import { CoachChatService } from './coach-chat.service';
+import { PaidMinutesRepository } from './paid-minutes.repository';
+import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
 import { RecentTrainingService } from './recent-training.service';
 import { Workout, WorkoutSchema } from './workout.schema';
-import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
-import { WorkoutSessionsRepository } from './workout-sessions.repository';
+import { WorkoutAdjustService } from './workout-adjust.service';
 import { WorkoutPlansService } from './workout-plans.service';
 import { WorkoutProgressService } from './workout-progress.service';
-import { WorkoutAdjustService } from './workout-adjust.service';
+import { WorkoutSession, WorkoutSessionSchema } from './workout-session.schema';
+import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutSwapService } from './workout-swap.service';
 import { WorkoutsController } from './workouts.controller';
 import { WorkoutsRepository } from './workouts.repository';

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, UpdateQuery } from 'mongoose';
+
 import type { ExerciseView } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { StoredWorkout, Workout } from './workout.schema';
@@ -21,29 +22,52 @@ export class WorkoutsRepository {
    * over the provider (`npm run bench`).
    */
   async create(draft: NewWorkout, now: Date): Promise<StoredWorkout> {
-    const workout: StoredWorkout = { ...draft, _id: new Types.ObjectId(), userId: toObjectId(draft.userId), createdAt: now };
+    const workout: StoredWorkout = {
+      ...draft,
+      _id: new Types.ObjectId(),
+      userId: toObjectId(draft.userId),
+      createdAt: now,
+    };
     await this.workouts.insertMany([workout], { lean: true });
     return workout;
   }
 
   /** `_id`, if the user owns it. */
   findOwned(id: Id, userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts.findOne({ _id: toObjectId(id), userId: toObjectId(userId) }).lean<StoredWorkout>().exec();
+    return this.workouts
+      .findOne({ _id: toObjectId(id), userId: toObjectId(userId) })
+      .lean<StoredWorkout>()
+      .exec();
   }
 
   /** `(userId, createdAt)`: the user's newest workout. */
   findLatest(userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts.findOne({ userId: toObjectId(userId) }).sort({ createdAt: -1 }).lean<StoredWorkout>().exec();
+    return this.workouts
+      .findOne({ userId: toObjectId(userId) })
+      .sort({ createdAt: -1 })
+      .lean<StoredWorkout>()
+      .exec();
   }
 
   /**
    * Puts `exercise` at `index` of the user's workout if that place still holds `replacedCatalogueId`
    * (a concurrent SWAP of the same exercise wins once). False when it did not.
    */
-  async replaceExercise(id: Id, userId: Id, index: number, replacedCatalogueId: string, exercise: ExerciseView): Promise<boolean> {
+  async replaceExercise(
+    id: Id,
+    userId: Id,
+    index: number,
+    replacedCatalogueId: string,
+    exercise: ExerciseView,
+  ): Promise<boolean> {
     const result = await this.workouts
       .updateOne(
-        { _id: toObjectId(id), userId: toObjectId(userId), [`exercises.${index}.id`]: exercise.id, [`exercises.${index}.catalogueId`]: replacedCatalogueId },
+        {
+          _id: toObjectId(id),
+          userId: toObjectId(userId),
+          [`exercises.${index}.id`]: exercise.id,
+          [`exercises.${index}.catalogueId`]: replacedCatalogueId,
+        },
         { $set: { [`exercises.${index}`]: exercise } },
       )
       .exec();
@@ -54,7 +78,11 @@ export class WorkoutsRepository {
    * Replaces the plan of the user's workout (name, level, minutes, reward, exercises, notes) while no
    * exercise of it is ticked: a started session keeps the work already done. False when it was.
    */
-  async replacePlan(id: Id, userId: Id, plan: Pick<Workout, 'name' | 'difficulty' | 'duration' | 'creditsReward' | 'exercises' | 'notes'>): Promise<boolean> {
+  async replacePlan(
+    id: Id,
+    userId: Id,
+    plan: Pick<Workout, 'name' | 'difficulty' | 'duration' | 'creditsReward' | 'exercises' | 'notes'>,
+  ): Promise<boolean> {
     // Never ticked, or every tick taken back: two conditional updates rather than one with `$or`,
     // which the local store cannot answer from the `_id` index.
     const owned = { _id: toObjectId(id), userId: toObjectId(userId) };
@@ -69,7 +97,9 @@ export class WorkoutsRepository {
    * also starts the session if it had not started. The progress after, or null if not theirs.
    */
   setTicked(id: Id, userId: Id, exerciseId: string, done: boolean, now: Date): Promise<StoredProgress | null> {
-    const update = done ? { $addToSet: { ticked: exerciseId }, $min: { startedAt: now } } : { $pull: { ticked: exerciseId } };
+    const update = done
+      ? { $addToSet: { ticked: exerciseId }, $min: { startedAt: now } }
+      : { $pull: { ticked: exerciseId } };
     return this.progressAfter(id, userId, update);
   }
 
@@ -80,6 +110,9 @@ export class WorkoutsRepository {
 
   // Whole documents back: the local FerretDB refuses a projection on findOneAndUpdate.
   private progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
-    return this.workouts.findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true }).lean<StoredWorkout>().exec();
+    return this.workouts
+      .findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true })
+      .lean<StoredWorkout>()
+      .exec();
   }
 }

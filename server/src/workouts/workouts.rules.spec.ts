@@ -1,5 +1,12 @@
 import { CompleteWorkoutRequest, GenerateWorkoutRequest, sessionCredits, sessionIntensity } from '../contract';
-import { SESSION_OPEN_MS, checkTicked, creditsReward, fitnessLevel, isOpenWorkout, trainingHistory } from './workouts.rules';
+import {
+  checkTicked,
+  creditsReward,
+  fitnessLevel,
+  isOpenWorkout,
+  SESSION_OPEN_MS,
+  trainingHistory,
+} from './workouts.rules';
 
 describe('session credits and intensity at the boundaries', () => {
   // 1000 exercises make 49.9 % and 79.9 % exact.
@@ -56,7 +63,11 @@ describe('training history from sessions', () => {
       { completedAt: daysAgo(30.01), intensity: 'intense' as const },
       { completedAt: daysAgo(90), intensity: 'moderate' as const },
     ];
-    expect(trainingHistory(sessions.length, sessions, now)).toEqual({ totalSessions: 5, sessionsLast30Days: 3, hardSessionsLast30Days: 2 });
+    expect(trainingHistory(sessions.length, sessions, now)).toEqual({
+      totalSessions: 5,
+      sessionsLast30Days: 3,
+      hardSessionsLast30Days: 2,
+    });
     expect(trainingHistory(0, [], now)).toEqual({ totalSessions: 0, sessionsLast30Days: 0, hardSessionsLast30Days: 0 });
   });
 });
@@ -64,12 +75,25 @@ describe('training history from sessions', () => {
 describe('generator options (docs/product.md)', () => {
   const userId = '65f0c0ffee0000000000beef';
   it('fills the defaults strength / intermediate / 45', () => {
-    expect(GenerateWorkoutRequest.parse({ userId })).toEqual({ userId, type: 'strength', difficulty: 'intermediate', duration: 45 });
+    expect(GenerateWorkoutRequest.parse({ userId })).toEqual({
+      userId,
+      type: 'strength',
+      difficulty: 'intermediate',
+      duration: 45,
+    });
   });
 
   it('accepts every listed option and nothing else', () => {
-    for (const duration of [15, 30, 45, 60]) expect(GenerateWorkoutRequest.safeParse({ userId, duration }).success).toBe(true);
-    for (const bad of [{ duration: 20 }, { duration: '45' }, { type: 'pilates' }, { difficulty: 'expert' }, { extra: 1 }, { type: { $gt: '' } }]) {
+    for (const duration of [15, 30, 45, 60])
+      expect(GenerateWorkoutRequest.safeParse({ userId, duration }).success).toBe(true);
+    for (const bad of [
+      { duration: 20 },
+      { duration: '45' },
+      { type: 'pilates' },
+      { difficulty: 'expert' },
+      { extra: 1 },
+      { type: { $gt: '' } },
+    ]) {
       expect(GenerateWorkoutRequest.safeParse({ userId, ...bad }).success).toBe(false);
     }
   });
@@ -87,7 +111,14 @@ describe("today's workout: the active session", () => {
     expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(SESSION_OPEN_MS) }, now)).toBe(false);
     // Generated at 23:59:59, started after midnight: still today's.
     expect(isOpenWorkout({ day: '2026-11-23', createdAt: new Date('2026-11-23T23:59:59Z') }, now)).toBe(true);
-    expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(SESSION_OPEN_MS + 3600_000), startedAt: new Date('2026-11-23T23:40:00Z') }, now)).toBe(true);
-    expect(isOpenWorkout({ day: '2026-11-23', createdAt: ago(2 * SESSION_OPEN_MS), startedAt: ago(SESSION_OPEN_MS) }, now)).toBe(false);
+    expect(
+      isOpenWorkout(
+        { day: '2026-11-23', createdAt: ago(SESSION_OPEN_MS + 3600_000), startedAt: new Date('2026-11-23T23:40:00Z') },
+        now,
+      ),
+    ).toBe(true);
+    expect(
+      isOpenWorkout({ day: '2026-11-23', createdAt: ago(2 * SESSION_OPEN_MS), startedAt: ago(SESSION_OPEN_MS) }, now),
+    ).toBe(false);
   });
 });

@@ -12,7 +12,13 @@ export function creditsReward(duration: number, difficulty: Difficulty): number 
 }
 
 /** A provider's plan as a workout is stored from it: its reward, exercise ids `ex1`, `ex2`…, and what SWAP must keep to. */
-export function workoutOfPlan(plan: WorkoutPlan, request: Pick<PlanRequest, 'type' | 'difficulty' | 'minutes' | 'equipment' | 'limitations' | 'screening' | 'focus' | 'focusMuscles'>) {
+export function workoutOfPlan(
+  plan: WorkoutPlan,
+  request: Pick<
+    PlanRequest,
+    'type' | 'difficulty' | 'minutes' | 'equipment' | 'limitations' | 'screening' | 'focus' | 'focusMuscles'
+  >,
+) {
   return {
     name: plan.name,
     type: request.type,
@@ -40,7 +46,11 @@ export interface TrainingHistory {
 export const TRAINING_WINDOW_MS = 30 * 24 * 3600_000;
 
 /** The counts fitnessLevel needs, from the user's session count and their sessions of the window (older ones are ignored). */
-export function trainingHistory(totalSessions: number, sessions: Array<{ completedAt: Date; intensity: Intensity }>, now: Date): TrainingHistory {
+export function trainingHistory(
+  totalSessions: number,
+  sessions: Array<{ completedAt: Date; intensity: Intensity }>,
+  now: Date,
+): TrainingHistory {
   const recent = sessions.filter((s) => now.getTime() - s.completedAt.getTime() <= TRAINING_WINDOW_MS);
   return {
     totalSessions,
@@ -71,7 +81,9 @@ export function checkTicked(ticked: string[], exerciseIds: string[]): { known: s
  * A session that counts for goals and referrals: half its exercises or more were done
  * (moderate or intense) and it earned credits. One exercise ticked in a generated workout does not.
  */
-export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies { intensities: readonly Intensity[] };
+export const COUNTED_SESSION = { intensities: ['moderate', 'intense'] } as const satisfies {
+  intensities: readonly Intensity[];
+};
 
 /** COUNTED_SESSION as a predicate, for sessions already read. */
 export function sessionCounts(session: { intensity: Intensity; creditsEarned: number }): boolean {

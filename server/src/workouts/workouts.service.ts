@@ -1,19 +1,37 @@
 import { Injectable } from '@nestjs/common';
-import { CompleteWorkoutRequest, DAILY_PAID_MINUTES, FALLBACK_TIME_ZONE, SessionView, WorkoutCompletion, sessionCredits, sessionIntensity } from '../contract';
-import { AchievementsService } from '../achievements/achievements.service';
+
 import { workoutAchievements } from '../achievements/achievements.rules';
+import { AchievementsService } from '../achievements/achievements.service';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
+import {
+  CompleteWorkoutRequest,
+  DAILY_PAID_MINUTES,
+  FALLBACK_TIME_ZONE,
+  sessionCredits,
+  sessionIntensity,
+  SessionView,
+  WorkoutCompletion,
+} from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
-import { CapDay, CompletionRefusal, capDay, capDayCandidates, cappedCredits, completionRefusal, openRefusal, ticksRefusal } from './completion.rules';
+import {
+  CapDay,
+  capDay,
+  capDayCandidates,
+  cappedCredits,
+  CompletionRefusal,
+  completionRefusal,
+  openRefusal,
+  ticksRefusal,
+} from './completion.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
-import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { StoredWorkout } from './workout.schema';
+import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
-import { TRAINING_WINDOW_MS, checkTicked, fitnessLevel, sessionCounts, trainingHistory } from './workouts.rules';
+import { checkTicked, fitnessLevel, sessionCounts, TRAINING_WINDOW_MS, trainingHistory } from './workouts.rules';
 
 /** Completed workouts: scoring and storing a completion once, its credits, and what it counts toward. */
 @Injectable()
@@ -37,9 +55,20 @@ export class WorkoutsService {
   async complete(userId: string, body: CompleteWorkoutRequest): Promise<WorkoutCompletion> {
     const now = this.clock.now();
     const workout = await this.openToComplete(userId, body.workoutId, now);
-    const { known, unknown } = checkTicked(body.completedExercises, workout.exercises.map((e) => e.id));
-    if (unknown.length) throw new AppError('WORKOUT_UNKNOWN_EXERCISE', `Unknown exercise id(s): ${unknown.join(', ')}`, 'Validation Failed');
-    const [timeZone, lastPaidDay] = await Promise.all([this.users.findTimeZone(userId), this.paidMinutes.latestDay(userId, capDayCandidates(workout.startedAt ?? now))]);
+    const { known, unknown } = checkTicked(
+      body.completedExercises,
+      workout.exercises.map((e) => e.id),
+    );
+    if (unknown.length)
+      throw new AppError(
+        'WORKOUT_UNKNOWN_EXERCISE',
+        `Unknown exercise id(s): ${unknown.join(', ')}`,
+        'Validation Failed',
+      );
+    const [timeZone, lastPaidDay] = await Promise.all([
+      this.users.findTimeZone(userId),
+      this.paidMinutes.latestDay(userId, capDayCandidates(workout.startedAt ?? now)),
+    ]);
     const zone = timeZone ?? FALLBACK_TIME_ZONE;
     const ticked = workout.ticked ?? [];
     refuse(completionRefusal(workout.startedAt, workout.duration, now, zone) ?? ticksRefusal(known, ticked));
@@ -47,7 +76,13 @@ export class WorkoutsService {
     const intensity = sessionIntensity(ticked.length, total);
     // completionRefusal refused a session without a start.
     const day = capDay(workout.startedAt!, zone, lastPaidDay);
-    const { credits: creditsEarned, note } = await this.payWithinDailyCap(userId, workout._id.toString(), sessionCredits(workout.creditsReward, ticked.length, total), workout.duration, day);
+    const { credits: creditsEarned, note } = await this.payWithinDailyCap(
+      userId,
+      workout._id.toString(),
+      sessionCredits(workout.creditsReward, ticked.length, total),
+      workout.duration,
+      day,
+    );
 
     let session: SessionRecord;
     try {
@@ -94,7 +129,13 @@ export class WorkoutsService {
    * concurrent completions cannot both pass it; otherwise none, with the reason. A session that earns
    * nothing claims nothing.
    */
-  private async payWithinDailyCap(userId: string, workoutId: string, credits: number, plannedMinutes: number, day: CapDay) {
+  private async payWithinDailyCap(
+    userId: string,
+    workoutId: string,
+    credits: number,
+    plannedMinutes: number,
+    day: CapDay,
+  ) {
     if (credits === 0) return { credits, note: null };
     const claim = await this.paidMinutes.claim(userId, day, workoutId, plannedMinutes, DAILY_PAID_MINUTES);
     return claim.paid ? { credits, note: null } : cappedCredits(credits, plannedMinutes, claim.minutesToday);
@@ -165,7 +206,8 @@ function refuse(refusal: CompletionRefusal | null): void {
   if (refusal) throw new AppError(refusal.code, refusal.message, REFUSAL_TITLES[refusal.code]);
 }
 
-const alreadyCompleted = () => new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
+const alreadyCompleted = () =>
+  new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
 
 function toSessionView(s: SessionRecord): SessionView {
   return {

@@ -1,7 +1,9 @@
-import { pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
+
 import { ZipFile } from 'yazl';
+
 import { runIsolated } from '../../src/common/isolated-script';
 
 /**
@@ -88,7 +90,12 @@ export function samplesOf(spec: ActivitySpec): Sample[] {
     heartEffort += (effort - heartEffort) * Math.min(1, every / 30);
     const realistic = resting + 62 * heartEffort + 0.004 * seconds + (next() - 0.5) * 6;
     // Impossible: a heart near 250 bpm throughout (FIT stores a byte, so no higher).
-    const bpm = { realistic: Math.round(realistic), flat: 120, none: null, impossible: Math.min(250, Math.round(realistic + 130)) }[spec.heartRate ?? 'realistic'];
+    const bpm = {
+      realistic: Math.round(realistic),
+      flat: 120,
+      none: null,
+      impossible: Math.min(250, Math.round(realistic + 130)),
+    }[spec.heartRate ?? 'realistic'];
     const step = i === 0 ? 0 : pace * every * (1 + wander) * (0.95 + next() * 0.1);
     meters += step;
     heading += (next() - 0.5) * 0.08 * every;
@@ -151,12 +158,25 @@ export async function fitFile(spec: ActivitySpec): Promise<Buffer> {
     totalTimerTime: sum.seconds,
     totalDistance: sum.meters,
     totalCalories: sum.calories,
-    ...(spec.totalCycles !== undefined ? { totalCycles: spec.totalCycles } : sum.steps === null ? {} : { totalCycles: Math.round(sum.steps / 2) }),
+    ...(spec.totalCycles !== undefined
+      ? { totalCycles: spec.totalCycles }
+      : sum.steps === null
+        ? {}
+        : { totalCycles: Math.round(sum.steps / 2) }),
     ...(sum.avgHr === null ? {} : { avgHeartRate: sum.avgHr, maxHeartRate: sum.maxHr }),
     messageIndex: 0,
   };
   const messages: Array<[string, Record<string, unknown>]> = [
-    ['FILE_ID', { type: 'activity', manufacturer: 'garmin', product: 3990, serialNumber: spec.serial ?? 3_412_345_678, timeCreated: spec.start }],
+    [
+      'FILE_ID',
+      {
+        type: 'activity',
+        manufacturer: 'garmin',
+        product: 3990,
+        serialNumber: spec.serial ?? 3_412_345_678,
+        timeCreated: spec.start,
+      },
+    ],
     ['EVENT', { timestamp: spec.start, event: 'timer', eventType: 'start' }],
     ...samples.map((s): [string, Record<string, unknown>] => [
       'RECORD',
@@ -169,11 +189,35 @@ export async function fitFile(spec: ActivitySpec): Promise<Buffer> {
       },
     ]),
     ['EVENT', { timestamp: end, event: 'timer', eventType: 'stopAll' }],
-    ['LAP', { timestamp: end, startTime: spec.start, totalElapsedTime: sum.seconds, totalTimerTime: sum.seconds, totalDistance: sum.meters, messageIndex: 0 }],
+    [
+      'LAP',
+      {
+        timestamp: end,
+        startTime: spec.start,
+        totalElapsedTime: sum.seconds,
+        totalTimerTime: sum.seconds,
+        totalDistance: sum.meters,
+        messageIndex: 0,
+      },
+    ],
     ['SESSION', session],
-    ['ACTIVITY', { timestamp: end, numSessions: 1, totalTimerTime: sum.seconds, type: 'manual', event: 'activity', eventType: 'stop' }],
+    [
+      'ACTIVITY',
+      {
+        timestamp: end,
+        numSessions: 1,
+        totalTimerTime: sum.seconds,
+        type: 'manual',
+        event: 'activity',
+        eventType: 'stop',
+      },
+    ],
   ];
-  const bytes = await runIsolated<Uint8Array>(ENCODE, { messages, fitsdk: pathToFileURL(require.resolve('@garmin/fitsdk')).href }, { timeoutMs: 20_000, maxHeapMb: 256 });
+  const bytes = await runIsolated<Uint8Array>(
+    ENCODE,
+    { messages, fitsdk: pathToFileURL(require.resolve('@garmin/fitsdk')).href },
+    { timeoutMs: 20_000, maxHeapMb: 256 },
+  );
   return Buffer.from(bytes);
 }
 
@@ -230,7 +274,9 @@ export function gpxFile(spec: ActivitySpec): Buffer {
     .map(
       (s) =>
         `<trkpt lat="${s.lat.toFixed(7)}" lon="${s.lon.toFixed(7)}"><ele>34.2</ele><time>${iso(s.time)}</time>` +
-        (s.bpm === null ? '' : `<extensions><ns3:TrackPointExtension><ns3:hr>${s.bpm}</ns3:hr><ns3:cad>84</ns3:cad></ns3:TrackPointExtension></extensions>`) +
+        (s.bpm === null
+          ? ''
+          : `<extensions><ns3:TrackPointExtension><ns3:hr>${s.bpm}</ns3:hr><ns3:cad>84</ns3:cad></ns3:TrackPointExtension></extensions>`) +
         '</trkpt>',
     )
     .join('\n      ');
@@ -256,8 +302,10 @@ function appleDate(date: Date, offsetMinutes: number): string {
   return `${local.slice(0, 10)} ${local.slice(11, 19)} ${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
 }
 
-const WATCH_DEVICE = '&lt;&lt;HKDevice: 0x600001f2c870&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1&gt;';
-const PHONE_DEVICE = '&lt;&lt;HKDevice: 0x600001f2c7d0&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:17.1&gt;';
+const WATCH_DEVICE =
+  '&lt;&lt;HKDevice: 0x600001f2c870&gt;, name:Apple Watch, manufacturer:Apple Inc., model:Watch, hardware:Watch6,2, software:10.1&gt;';
+const PHONE_DEVICE =
+  '&lt;&lt;HKDevice: 0x600001f2c7d0&gt;, name:iPhone, manufacturer:Apple Inc., model:iPhone, hardware:iPhone14,2, software:17.1&gt;';
 const HEALTH_DTD = `<!DOCTYPE HealthData [
 <!-- HealthKit Export Version: 14 -->
 <!ELEMENT HealthData (ExportDate,Me,(Record|Correlation|Workout|ActivitySummary|ClinicalRecord|Audiogram|VisionPrescription)*)>
@@ -312,19 +360,50 @@ export function healthExportXml(spec: HealthExportSpec): string {
   for (let h = -(spec.historyDays ?? 14) * 24; h < hoursToday; h++) {
     const from = new Date(dayStart.getTime() + h * hour);
     const today = h >= 0;
-    const count = today ? Math.floor(daySteps / hoursToday) + (h === hoursToday - 1 ? daySteps % hoursToday : 0) : Math.round(200 + next() * 600);
-    for (const [source, device] of [[phone, PHONE_DEVICE], [watch, WATCH_DEVICE]]) {
-      steps.push(record('HKQuantityTypeIdentifierStepCount', source, device, 'count', from, new Date(from.getTime() + hour - 1000), count));
+    const count = today
+      ? Math.floor(daySteps / hoursToday) + (h === hoursToday - 1 ? daySteps % hoursToday : 0)
+      : Math.round(200 + next() * 600);
+    for (const [source, device] of [
+      [phone, PHONE_DEVICE],
+      [watch, WATCH_DEVICE],
+    ]) {
+      steps.push(
+        record(
+          'HKQuantityTypeIdentifierStepCount',
+          source,
+          device,
+          'count',
+          from,
+          new Date(from.getTime() + hour - 1000),
+          count,
+        ),
+      );
     }
     for (let m = 0; m < 60; m += 10) {
       const at = new Date(from.getTime() + m * 60_000);
       // During a workout the watch records the workout's own heart rate, not the background one.
       if (at >= spec.start && at <= end) continue;
-      heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', at, at, Math.round(62 + next() * 14)));
+      heart.push(
+        record(
+          'HKQuantityTypeIdentifierHeartRate',
+          watch,
+          WATCH_DEVICE,
+          'count/min',
+          at,
+          at,
+          Math.round(62 + next() * 14),
+        ),
+      );
     }
   }
-  for (const s of samples) if (s.bpm !== null) heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', s.time, s.time, s.bpm));
-  const type = { running: 'HKWorkoutActivityTypeRunning', cycling: 'HKWorkoutActivityTypeCycling', walking: 'HKWorkoutActivityTypeWalking' }[spec.kind ?? 'running'];
+  for (const s of samples)
+    if (s.bpm !== null)
+      heart.push(record('HKQuantityTypeIdentifierHeartRate', watch, WATCH_DEVICE, 'count/min', s.time, s.time, s.bpm));
+  const type = {
+    running: 'HKWorkoutActivityTypeRunning',
+    cycling: 'HKWorkoutActivityTypeCycling',
+    walking: 'HKWorkoutActivityTypeWalking',
+  }[spec.kind ?? 'running'];
   // An edited export: the workout ends an hour before it starts.
   const workoutEnd = spec.backwards ? new Date(spec.start.getTime() - hour) : end;
   const workout = `<Workout workoutActivityType="${type}" duration="${spec.minutes}" durationUnit="min" sourceName="${watch}" sourceVersion="10.1" device="${WATCH_DEVICE}" creationDate="${date(end)}" startDate="${date(spec.start)}" endDate="${date(workoutEnd)}">
@@ -369,7 +448,10 @@ export async function zipOf(entries: Array<[string, Buffer | Readable, number?]>
 export function appleHealthZip(spec: HealthExportSpec): Promise<Buffer> {
   return zipOf([
     ['apple_health_export/export.xml', Buffer.from(healthExportXml(spec))],
-    ['apple_health_export/export_cda.xml', Buffer.from('<?xml version="1.0"?><ClinicalDocument xmlns="urn:hl7-org:v3"/>')],
+    [
+      'apple_health_export/export_cda.xml',
+      Buffer.from('<?xml version="1.0"?><ClinicalDocument xmlns="urn:hl7-org:v3"/>'),
+    ],
     ['apple_health_export/workout-routes/route.gpx', gpxFile({ ...spec, heartRate: 'none' })],
   ]);
 }
@@ -400,11 +482,14 @@ export function zipBomb(inflated = 100 * 1024 * 1024): Promise<Buffer> {
  */
 export async function lyingZipBomb(inflated = 64 * 1024 * 1024, declared = 4 * 1024 * 1024): Promise<Buffer> {
   const head = '<?xml version="1.0" encoding="UTF-8"?>\n<HealthData locale="en_US">\n';
-  const record = ' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="x" unit="count" startDate="2026-01-01 08:00:00 +0000" endDate="2026-01-01 08:01:00 +0000" value="1"/>\n';
-  const payload = Readable.from((async function* () {
-    yield Buffer.from(head);
-    yield* repeated(inflated - head.length, record);
-  })());
+  const record =
+    ' <Record type="HKQuantityTypeIdentifierStepCount" sourceName="x" unit="count" startDate="2026-01-01 08:00:00 +0000" endDate="2026-01-01 08:01:00 +0000" value="1"/>\n';
+  const payload = Readable.from(
+    (async function* () {
+      yield Buffer.from(head);
+      yield* repeated(inflated - head.length, record);
+    })(),
+  );
   const zip = await zipOf([['apple_health_export/export.xml', payload, inflated]]);
   const central = zip.lastIndexOf(Buffer.from('PK\x01\x02', 'latin1'));
   zip.writeUInt32LE(declared, central + 24);
@@ -414,7 +499,7 @@ export async function lyingZipBomb(inflated = 64 * 1024 * 1024, declared = 4 * 1
 /** A time zone (fixed offset) where it is now early afternoon, so a 30-minute activity an hour ago is today there. */
 export function afternoonZone(now = new Date()): { timeZone: string; offsetMinutes: number } {
   const utcHour = now.getUTCHours();
-  const offsetHours = (((14 - utcHour) % 24) + 24 + 12) % 24 - 12; // -12…+11, local hour 14
+  const offsetHours = ((((14 - utcHour) % 24) + 24 + 12) % 24) - 12; // -12…+11, local hour 14
   // Etc/GMT signs are inverted: Etc/GMT-5 is UTC+5.
   const timeZone = offsetHours === 0 ? 'UTC' : `Etc/GMT${offsetHours > 0 ? '-' : '+'}${Math.abs(offsetHours)}`;
   return { timeZone, offsetMinutes: offsetHours * 60 };

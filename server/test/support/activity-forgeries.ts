@@ -23,33 +23,58 @@ export const seriesOf = (samples: Sample[]): ActivitySeries => ({
 
 /** Forgeries of one recording: each keeps what it does not name. */
 const FORGERIES: Record<string, (s: Sample[], other: Sample[]) => Sample[]> = {
-  'a sine-wave heart rate': (s) => s.map((x, i) => ({ ...x, bpm: Math.round(135 + 15 * Math.sin((2 * Math.PI * (x.time.getTime() - s[0].time.getTime())) / 600_000) + 0 * i) })),
+  'a sine-wave heart rate': (s) =>
+    s.map((x, i) => ({
+      ...x,
+      bpm: Math.round(135 + 15 * Math.sin((2 * Math.PI * (x.time.getTime() - s[0].time.getTime())) / 600_000) + 0 * i),
+    })),
   'a sine-wave heart rate with noise added': (s) =>
-    s.map((x, i) => ({ ...x, bpm: Math.round(135 + 15 * Math.sin((2 * Math.PI * (x.time.getTime() - s[0].time.getTime())) / 600_000) + ((i * 7919) % 7) - 3) })),
+    s.map((x, i) => ({
+      ...x,
+      bpm: Math.round(
+        135 + 15 * Math.sin((2 * Math.PI * (x.time.getTime() - s[0].time.getTime())) / 600_000) + ((i * 7919) % 7) - 3,
+      ),
+    })),
   'a straight line at constant speed': (s) => {
     const [first, last] = [s[0], s[s.length - 1]];
-    return s.map((x, i) => ({ ...x, lat: first.lat + ((last.lat - first.lat) * i) / (s.length - 1), lon: first.lon + ((last.lon - first.lon) * i) / (s.length - 1) }));
+    return s.map((x, i) => ({
+      ...x,
+      lat: first.lat + ((last.lat - first.lat) * i) / (s.length - 1),
+      lon: first.lon + ((last.lon - first.lon) * i) / (s.length - 1),
+    }));
   },
   'a track smoothed over a minute': (s) => {
     const every = Math.max(1, (s[1].time.getTime() - s[0].time.getTime()) / 1000);
     const half = Math.max(1, Math.round(30 / every));
     return s.map((x, i) => {
       const window = s.slice(Math.max(0, i - half), i + half + 1);
-      return { ...x, lat: window.reduce((a, w) => a + w.lat, 0) / window.length, lon: window.reduce((a, w) => a + w.lon, 0) / window.length };
+      return {
+        ...x,
+        lat: window.reduce((a, w) => a + w.lat, 0) / window.length,
+        lon: window.reduce((a, w) => a + w.lon, 0) / window.length,
+      };
     });
   },
-  'a heart rate from another recording (not following this speed)': (s, other) => s.map((x, i) => ({ ...x, bpm: other[Math.min(other.length - 1, i)].bpm })),
+  'a heart rate from another recording (not following this speed)': (s, other) =>
+    s.map((x, i) => ({ ...x, bpm: other[Math.min(other.length - 1, i)].bpm })),
 };
 
 export function labelledSeries(count = 60): LabelledSeries[] {
   const out: LabelledSeries[] = [];
   for (let i = 0; i < count; i++) {
     const seed = 7_000 + i;
-    const spec = { start: START, minutes: 20 + (i % 6) * 14, seed, kind: (['running', 'cycling', 'walking'] as const)[i % 3], everySeconds: [1, 2, 4, 5][i % 4] };
+    const spec = {
+      start: START,
+      minutes: 20 + (i % 6) * 14,
+      seed,
+      kind: (['running', 'cycling', 'walking'] as const)[i % 3],
+      everySeconds: [1, 2, 4, 5][i % 4],
+    };
     const samples = samplesOf(spec);
     const other = samplesOf({ ...spec, seed: seed + 50_000 });
     out.push({ label: 'genuine', genuine: true, seed, series: seriesOf(samples) });
-    for (const [label, forge] of Object.entries(FORGERIES)) out.push({ label, genuine: false, seed, series: seriesOf(forge(samples, other)) });
+    for (const [label, forge] of Object.entries(FORGERIES))
+      out.push({ label, genuine: false, seed, series: seriesOf(forge(samples, other)) });
   }
   return out;
 }

@@ -13,9 +13,16 @@ import { dirname, join } from 'node:path';
  */
 
 const ASSETS = join(dirname(require.resolve('@vladmandic/human')), '..', 'assets');
-const FONTS = ['/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf'];
+const FONTS = [
+  '/usr/share/fonts/truetype/liberation/LiberationSans-Bold.ttf',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+];
 const FONT = FONTS.find((f) => existsSync(f));
-const REGULAR_FONT = ['/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'].find((f) => existsSync(f)) ?? FONT;
+const REGULAR_FONT =
+  [
+    '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  ].find((f) => existsSync(f)) ?? FONT;
 
 /** One person (or a small group) in a package photo: the asset and the crop [x, y, width, height]. */
 export interface PersonSource {
@@ -25,7 +32,10 @@ export interface PersonSource {
 
 /** Every person photo the samples are made from; 19 sources, from 86 to 1280 pixels wide. */
 export const PERSON_SOURCES: PersonSource[] = [
-  ...[8, 165, 322, 479, 636].map((x): PersonSource => ({ asset: 'screenshot-facedetect.jpg', crop: [x, 345, 150, 150] })),
+  ...[8, 165, 322, 479, 636].map((x): PersonSource => ({
+    asset: 'screenshot-facedetect.jpg',
+    crop: [x, 345, 150, 150],
+  })),
   ...(
     [
       [0, 157],
@@ -80,7 +90,8 @@ function drawText({ text, x, y, size, colour = 'black', paper = false, regular =
 }
 
 /** A barely visible seed in a corner: the bytes change, what a person or OCR sees does not. */
-const seedMark = (seed: number) => drawText({ text: `${seed}`, x: 'w-tw-4', y: 'h-th-4', size: 9, colour: '0x808080@0.3', regular: true });
+const seedMark = (seed: number) =>
+  drawText({ text: `${seed}`, x: 'w-tw-4', y: 'h-th-4', size: 9, colour: '0x808080@0.3', regular: true });
 
 function ffmpeg(args: string[], output: 'jpeg' | 'png' | 'mp4' | 'webm' | 'm4a'): Buffer {
   const dir = mkdtempSync(join(tmpdir(), 'sweat-sample-'));
@@ -100,14 +111,27 @@ const still = (filters: string[]) => ['-vf', filters.join(','), '-frames:v', '1'
 /** A person photo about 900 pixels on its long side (a phone photo, shrunk), with nothing drawn. */
 export function personPhoto(source = 0, seed = 0): Buffer {
   const person = PERSON_SOURCES[source % PERSON_SOURCES.length];
-  return ffmpeg([...sourceInput(person), ...still([cropOf(person), 'scale=900:900:force_original_aspect_ratio=decrease', seedMark(seed)]), '-q:v', '3'], 'jpeg');
+  return ffmpeg(
+    [
+      ...sourceInput(person),
+      ...still([cropOf(person), 'scale=900:900:force_original_aspect_ratio=decrease', seedMark(seed)]),
+      '-q:v',
+      '3',
+    ],
+    'jpeg',
+  );
 }
 
 /** A gym selfie: a person photo with `code` on a sheet of white paper, placed by seed (or `place`). */
 export function selfie(code: string, source = 0, seed = 0, place = seed % PLACES.length): Buffer {
   const person = PERSON_SOURCES[source % PERSON_SOURCES.length];
   const [x, y] = PLACES[place];
-  const filters = [cropOf(person), 'scale=900:900:force_original_aspect_ratio=decrease', drawText({ text: code, x, y, size: 'w/11', paper: true }), seedMark(seed)];
+  const filters = [
+    cropOf(person),
+    'scale=900:900:force_original_aspect_ratio=decrease',
+    drawText({ text: code, x, y, size: 'w/11', paper: true }),
+    seedMark(seed),
+  ];
   return ffmpeg([...sourceInput(person), ...still(filters), '-q:v', '3'], 'jpeg');
 }
 
@@ -129,7 +153,8 @@ export type SelfieReader = (bytes: Buffer, code: string) => Promise<boolean>;
  */
 export async function readableSelfie(code: string, seed: number, reads: SelfieReader): Promise<Buffer> {
   let bytes = dailySelfie(code, seed);
-  for (let attempt = 1; attempt < 5 && !(await reads(bytes, code)); attempt++) bytes = dailySelfie(code, seed + attempt * 7919);
+  for (let attempt = 1; attempt < 5 && !(await reads(bytes, code)); attempt++)
+    bytes = dailySelfie(code, seed + attempt * 7919);
   return bytes;
 }
 
@@ -137,12 +162,24 @@ export async function readableSelfie(code: string, seed: number, reads: SelfieRe
  * A workout video: a person photo filmed by a moving camera (a crop sweeping over it, zooming a
  * little), 15 frames a second, H.264 in MP4 (or VP8 in WebM).
  */
-export function workoutVideo(options: { source?: number; seconds?: number; seed?: number; format?: 'mp4' | 'webm' } = {}): Buffer {
+export function workoutVideo(
+  options: { source?: number; seconds?: number; seed?: number; format?: 'mp4' | 'webm' } = {},
+): Buffer {
   const { source = 0, seconds = 11, seed = 0, format = 'mp4' } = options;
   const person = PERSON_SOURCES[source % PERSON_SOURCES.length];
   const sweep = `crop=w=in_w*0.72:h=in_h*0.72:x='(in_w-out_w)/2*(1+sin(t*1.7+${seed % 7}))':y='(in_h-out_h)/2*(1+sin(t*1.1))'`;
-  const filters = [cropOf(person), 'scale=720:720:force_original_aspect_ratio=decrease', sweep, 'scale=480:-2', 'fps=15', seedMark(seed)];
-  return ffmpeg(['-loop', '1', ...sourceInput(person), '-t', String(seconds), '-vf', filters.join(','), ...encoder(format)], format);
+  const filters = [
+    cropOf(person),
+    'scale=720:720:force_original_aspect_ratio=decrease',
+    sweep,
+    'scale=480:-2',
+    'fps=15',
+    seedMark(seed),
+  ];
+  return ffmpeg(
+    ['-loop', '1', ...sourceInput(person), '-t', String(seconds), '-vf', filters.join(','), ...encoder(format)],
+    format,
+  );
 }
 
 const encodedVideos = new Map<number, Buffer>();
@@ -161,19 +198,33 @@ export function reusedWorkoutVideo(source: number, seed: number): Buffer {
 }
 
 const encoder = (format: 'mp4' | 'webm') =>
-  format === 'mp4' ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'] : ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '400k'];
+  format === 'mp4'
+    ? ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart']
+    : ['-c:v', 'libvpx', '-deadline', 'realtime', '-b:v', '400k'];
 
 /** A still picture held for `seconds`: the looped-still fake, with grain added when asked (it must not count as movement). */
-export function loopedStill(options: { source?: number; seconds?: number; seed?: number; grain?: boolean } = {}): Buffer {
+export function loopedStill(
+  options: { source?: number; seconds?: number; seed?: number; grain?: boolean } = {},
+): Buffer {
   const { source = 0, seconds = 12, seed = 0, grain = false } = options;
   const person = PERSON_SOURCES[source % PERSON_SOURCES.length];
-  const filters = [cropOf(person), 'scale=480:-2', 'fps=15', ...(grain ? ['noise=alls=12:allf=t'] : []), seedMark(seed)];
-  return ffmpeg(['-loop', '1', ...sourceInput(person), '-t', String(seconds), '-vf', filters.join(','), ...encoder('mp4')], 'mp4');
+  const filters = [
+    cropOf(person),
+    'scale=480:-2',
+    'fps=15',
+    ...(grain ? ['noise=alls=12:allf=t'] : []),
+    seedMark(seed),
+  ];
+  return ffmpeg(
+    ['-loop', '1', ...sourceInput(person), '-t', String(seconds), '-vf', filters.join(','), ...encoder('mp4')],
+    'mp4',
+  );
 }
 
 /** A video made by ffmpeg's own sources: moving colour patterns or noise, nobody in them. */
 export function syntheticVideo(kind: 'patterns' | 'noise', seconds = 12, seed = 0): Buffer {
-  const source = kind === 'patterns' ? `testsrc2=size=480x360:rate=15` : `nullsrc=size=480x360:rate=15,geq=random(1)*255:128:128`;
+  const source =
+    kind === 'patterns' ? `testsrc2=size=480x360:rate=15` : `nullsrc=size=480x360:rate=15,geq=random(1)*255:128:128`;
   return ffmpeg(['-f', 'lavfi', '-i', source, '-t', String(seconds), '-vf', seedMark(seed), ...encoder('mp4')], 'mp4');
 }
 
@@ -184,13 +235,20 @@ export function audioOnly(seconds = 12): Buffer {
 
 /** A plain picture (blank, noise, ffmpeg's test pattern), `width` × `height`. */
 export function plainImage(kind: 'blank' | 'noise' | 'patterns', seed = 0, width = 800, height = 600): Buffer {
-  const source = { blank: `color=c=white:s=${width}x${height}`, noise: `nullsrc=s=${width}x${height},geq=random(1)*255:random(1)*255:random(1)*255`, patterns: `testsrc2=s=${width}x${height}` }[kind];
+  const source = {
+    blank: `color=c=white:s=${width}x${height}`,
+    noise: `nullsrc=s=${width}x${height},geq=random(1)*255:random(1)*255:random(1)*255`,
+    patterns: `testsrc2=s=${width}x${height}`,
+  }[kind];
   return ffmpeg(['-f', 'lavfi', '-i', source, ...still(['format=rgb24', seedMark(seed)])], 'png');
 }
 
 /** A screenshot of text only: today's code on a phone-sized dark screen, no person anywhere. */
 export function textOnlyScreenshot(code: string, seed = 0): Buffer {
-  const lines = [drawText({ text: 'My code for today', x: '60', y: '380', size: 44, colour: 'white', regular: true }), drawText({ text: code, x: '60', y: '460', size: 96, colour: 'white' })];
+  const lines = [
+    drawText({ text: 'My code for today', x: '60', y: '380', size: 44, colour: 'white', regular: true }),
+    drawText({ text: code, x: '60', y: '460', size: 96, colour: 'white' }),
+  ];
   return ffmpeg(['-f', 'lavfi', '-i', 'color=c=0x101820:s=720x1280', ...still([...lines, seedMark(seed)])], 'png');
 }
 
@@ -198,7 +256,15 @@ export function textOnlyScreenshot(code: string, seed = 0): Buffer {
 export function scenery(seed = 0, code?: string): Buffer {
   const ceiling: PersonSource = { asset: 'samples.jpg', crop: [380, 175, 900, 190] };
   const paper = code ? [drawText({ text: code, x: '24', y: 'h-th-30', size: 'w/11', paper: true })] : [];
-  return ffmpeg([...sourceInput(ceiling), ...still([cropOf(ceiling), 'scale=900:-2', 'pad=iw:ih+200:0:100:0x303030', ...paper, seedMark(seed)]), '-q:v', '3'], 'jpeg');
+  return ffmpeg(
+    [
+      ...sourceInput(ceiling),
+      ...still([cropOf(ceiling), 'scale=900:-2', 'pad=iw:ih+200:0:100:0x303030', ...paper, seedMark(seed)]),
+      '-q:v',
+      '3',
+    ],
+    'jpeg',
+  );
 }
 
 /** Screens an activity app shows after a workout, each a list of lines (large first). */
@@ -216,8 +282,13 @@ export function activityScreenshot(screen = 0, seed = 0): Buffer {
   const lines = ACTIVITY_SCREENS[screen % ACTIVITY_SCREENS.length];
   const dark = (screen + seed) % 2 === 0;
   const colour = dark ? 'white' : 'black';
-  const drawn = lines.map((text, i) => drawText({ text, x: '48', y: String(140 + i * 110), size: i === 0 ? 56 : 44, colour, regular: i > 0 }));
-  return ffmpeg(['-f', 'lavfi', '-i', `color=c=${dark ? '0x000000' : '0xf2f2f7'}:s=720x1280`, ...still([...drawn, seedMark(seed)])], 'png');
+  const drawn = lines.map((text, i) =>
+    drawText({ text, x: '48', y: String(140 + i * 110), size: i === 0 ? 56 : 44, colour, regular: i > 0 }),
+  );
+  return ffmpeg(
+    ['-f', 'lavfi', '-i', `color=c=${dark ? '0x000000' : '0xf2f2f7'}:s=720x1280`, ...still([...drawn, seedMark(seed)])],
+    'png',
+  );
 }
 
 /** A notes screenshot with words and numbers that are no activity figures. */
@@ -229,7 +300,9 @@ export function notesScreenshot(seed = 0): Buffer {
 
 /** A body-scan result sheet as a phone photo or scan of paper: these lines, black on white. */
 export function reportImage(lines: string[], seed = 0): Buffer {
-  const drawn = lines.map((text, i) => drawText({ text, x: '80', y: String(120 + i * 70), size: i === 0 ? 48 : 34, regular: i > 0 }));
+  const drawn = lines.map((text, i) =>
+    drawText({ text, x: '80', y: String(120 + i * 70), size: i === 0 ? 48 : 34, regular: i > 0 }),
+  );
   return ffmpeg(['-f', 'lavfi', '-i', 'color=c=white:s=1240x1754', ...still([...drawn, seedMark(seed)])], 'png');
 }
 

@@ -44,7 +44,27 @@ export function pngImage(width = 96, height = 96, seed = 0): Buffer {
 /** A JPEG's markers up to its frame header (SOI, JFIF APP0, SOF0), then EOI: enough for header checks. */
 export function jpegHeader(width: number, height: number): Buffer {
   const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0', 'latin1'), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
-  const sof0 = Buffer.from([0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 0xff, width >> 8, width & 0xff, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  const sof0 = Buffer.from([
+    0xff,
+    0xc0,
+    0x00,
+    0x11,
+    8,
+    height >> 8,
+    height & 0xff,
+    width >> 8,
+    width & 0xff,
+    3,
+    1,
+    0x22,
+    0,
+    2,
+    0x11,
+    1,
+    3,
+    0x11,
+    1,
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0, Buffer.from([0xff, 0xd9])]);
 }
 
@@ -73,7 +93,11 @@ export function mp4Video(seed = 0, brand = 'isom', mdatBytes?: number): Buffer {
   const ftyp = box('ftyp', Buffer.from(`${brand}\0\0\x02\0isomiso2mp41`, 'latin1'));
   const mvhd = box('mvhd', Buffer.alloc(100));
   const frames = Buffer.from(`frames of workout ${seed}`.repeat(8));
-  return Buffer.concat([ftyp, box('moov', mvhd), box('mdat', mdatBytes === undefined ? frames : Buffer.alloc(mdatBytes, frames))]);
+  return Buffer.concat([
+    ftyp,
+    box('moov', mvhd),
+    box('mdat', mdatBytes === undefined ? frames : Buffer.alloc(mdatBytes, frames)),
+  ]);
 }
 
 /** A WebM container: an EBML header with DocType webm, then a Segment of unknown size. */

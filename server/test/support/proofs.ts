@@ -1,5 +1,6 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
+
 import type { Intensity, ProofKind } from '../../src/contract';
 import { accepted } from '../../src/evidence/evidence.rules';
 import { EvidenceService } from '../../src/evidence/evidence.service';
@@ -10,7 +11,9 @@ import * as samples from './evidence-samples';
 import { pathOf } from './uploads';
 
 /** What the model answers about a selfie and about a watch screenshot (SelfieReading, ScreenshotReading in proof-checker.ts). */
-export const selfieReading = (overrides: Record<string, boolean> = {}) => ({ content: JSON.stringify({ showsPerson: true, inGymLikePlace: true, showsCode: true, ...overrides }) });
+export const selfieReading = (overrides: Record<string, boolean> = {}) => ({
+  content: JSON.stringify({ showsPerson: true, inGymLikePlace: true, showsCode: true, ...overrides }),
+});
 export const screenshotReading = (showsActivityData = true) => ({ content: JSON.stringify({ showsActivityData }) });
 
 /** Proof calls as the dialog makes them, with fresh genuine files each time (a file proves one day only). */
@@ -26,17 +29,31 @@ export function proofClient(t: TestApp) {
 
   /** An exported activity file in the activity slot, named and typed as a browser sends it. */
   async function uploadActivity(me: SignedIn, bytes: Buffer, fileName: string, contentType = ''): Promise<string> {
-    const { body } = await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'apple_watch', fileName, contentType, size: bytes.length }).expect(200);
-    await t.http.put(pathOf(body.uploadURL)).set('Content-Type', contentType || 'application/octet-stream').send(bytes).expect(200);
+    const { body } = await t.http
+      .post('/api/proof/upload-url')
+      .set(me.auth)
+      .send({ kind: 'apple_watch', fileName, contentType, size: bytes.length })
+      .expect(200);
+    await t.http
+      .put(pathOf(body.uploadURL))
+      .set('Content-Type', contentType || 'application/octet-stream')
+      .send(bytes)
+      .expect(200);
     return body.uploadURL as string;
   }
 
   /** A selfie the app's checks read (evidence-samples' readableSelfie, read by this app's EvidenceService). */
   const readableSelfie = (todaysCode: string, source: number) =>
-    samples.readableSelfie(todaysCode, source, async (bytes, code) => accepted(await t.app.get(EvidenceService).check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code)));
+    samples.readableSelfie(todaysCode, source, async (bytes, code) =>
+      accepted(await t.app.get(EvidenceService).check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code)),
+    );
 
   async function code(me: SignedIn, timeZone?: string): Promise<string> {
-    const { body } = await t.http.get('/api/proof/challenge').query(timeZone ? { timeZone } : {}).set(me.auth).expect(200);
+    const { body } = await t.http
+      .get('/api/proof/challenge')
+      .query(timeZone ? { timeZone } : {})
+      .set(me.auth)
+      .expect(200);
     return body.code as string;
   }
 
@@ -78,9 +95,15 @@ export function proofClient(t: TestApp) {
     /** The three kinds uploaded, genuine: uploadPictures' selfie and video, and a PNG activity summary. */
     async uploadAll(me: SignedIn, options: { selfie?: Buffer; timeZone?: string } = {}) {
       const pictures = await uploadPictures(me, options);
-      return { ...pictures, apple_watch: await upload(me, 'apple_watch', samples.activityScreenshot(++seed, ++seed), 'image/png') };
+      return {
+        ...pictures,
+        apple_watch: await upload(me, 'apple_watch', samples.activityScreenshot(++seed, ++seed), 'image/png'),
+      };
     },
     validate: (me: SignedIn, proofs: Record<string, string>, timeZone?: string) =>
-      t.http.post('/api/proof/validate-all').set(me.auth).send({ proofs, ...(timeZone ? { timeZone } : {}) }),
+      t.http
+        .post('/api/proof/validate-all')
+        .set(me.auth)
+        .send({ proofs, ...(timeZone ? { timeZone } : {}) }),
   };
 }

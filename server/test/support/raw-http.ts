@@ -1,4 +1,4 @@
-import { Socket, connect } from 'node:net';
+import { connect, Socket } from 'node:net';
 
 /**
  * HTTP/1.1 written byte by byte on a socket, for requests no HTTP client will send: repeated
@@ -15,8 +15,14 @@ export interface RawRequest {
 
 export function rawBytes({ method, target, headers = [], body }: RawRequest): Buffer {
   const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8');
-  const lines = [`${method} ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close', ...headers.map(([name, value]) => `${name}: ${value}`)];
-  if (payload && !headers.some(([name]) => /^content-length$/i.test(name))) lines.push(`Content-Length: ${payload.length}`);
+  const lines = [
+    `${method} ${target} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Connection: close',
+    ...headers.map(([name, value]) => `${name}: ${value}`),
+  ];
+  if (payload && !headers.some(([name]) => /^content-length$/i.test(name)))
+    lines.push(`Content-Length: ${payload.length}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'latin1'), payload ?? Buffer.alloc(0)]);
 }
 
@@ -38,7 +44,10 @@ export async function rawStatus(url: string, request: RawRequest, timeoutMs = 20
 }
 
 /** Everything the server sends until it closes: its status (0 if none) and how long that took. */
-export function readReply(socket: Socket, timeoutMs: number): Promise<{ status: number; text: string; closedAfterMs: number }> {
+export function readReply(
+  socket: Socket,
+  timeoutMs: number,
+): Promise<{ status: number; text: string; closedAfterMs: number }> {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

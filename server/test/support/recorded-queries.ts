@@ -1,8 +1,11 @@
 import 'reflect-metadata';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { Connection, Schema, mongo } from 'mongoose';
-import { REPOSITORY_QUERIES, generator, picks } from './repository-queries';
+
+import { Connection, mongo, Schema } from 'mongoose';
+
+import { generator, picks, REPOSITORY_QUERIES } from './repository-queries';
 
 /**
  * The queries the real repositories send, as the driver receives them (after Mongoose's casting),
@@ -23,10 +26,22 @@ export interface RecordedQuery {
 }
 
 /** A method's query calls in its code: `this.<model>.find(…`, also split over lines, or through `.collection`. */
-const QUERY_CALL = /\bthis\.\w+(?:\.collection)?\s*\.(?:find|findOne|findById|findOneAndUpdate|findOneAndDelete|updateOne|updateMany|replaceOne|deleteOne|deleteMany|countDocuments|exists|distinct|aggregate|bulkWrite)\(/g;
+const QUERY_CALL =
+  /\bthis\.\w+(?:\.collection)?\s*\.(?:find|findOne|findById|findOneAndUpdate|findOneAndDelete|updateOne|updateMany|replaceOne|deleteOne|deleteMany|countDocuments|exists|distinct|aggregate|bulkWrite)\(/g;
 
 /** The driver commands that carry a filter, and where it is among their arguments. */
-const FILTER_COMMANDS = new Set(['find', 'findOne', 'findOneAndUpdate', 'findOneAndDelete', 'updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'countDocuments']);
+const FILTER_COMMANDS = new Set([
+  'find',
+  'findOne',
+  'findOneAndUpdate',
+  'findOneAndDelete',
+  'updateOne',
+  'updateMany',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+  'countDocuments',
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -81,7 +96,10 @@ function instantiate(repository: RepositoryClass, connection: Connection): objec
   const args: unknown[] = [];
   for (const { index, param } of injected) {
     const model = connection.models[param.replace(/Model$/, '')];
-    if (!model) throw new Error(`${repository.name}: no schema found for ${param} (server/src/**/*.schema.ts exports XSchema for class X)`);
+    if (!model)
+      throw new Error(
+        `${repository.name}: no schema found for ${param} (server/src/**/*.schema.ts exports XSchema for class X)`,
+      );
     args[index] = model;
   }
   return new repository(...args);
@@ -93,7 +111,7 @@ function shapeOf(value: unknown): unknown {
   if (value && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, shapeOf(v)]));
   }
-  return value === null ? 'null' : (value as object)?.constructor?.name ?? typeof value;
+  return value === null ? 'null' : ((value as object)?.constructor?.name ?? typeof value);
 }
 
 /** A copy the driver's later changes cannot reach, with BSON types kept (ObjectId, Date). */
@@ -102,12 +120,28 @@ const copy = (doc: mongo.Document): mongo.Document => mongo.BSON.deserialize(mon
 function queriesIn(collection: string, command: string, args: unknown[]): RecordedQuery[] {
   if (command === 'bulkWrite') {
     const operations = args[0] as Array<Record<string, { filter?: mongo.Document }>>;
-    return operations.flatMap((op) => Object.entries(op)).flatMap(([name, body]) => (body.filter ? [{ collection, command: name, filter: copy(body.filter) }] : []));
+    return operations
+      .flatMap((op) => Object.entries(op))
+      .flatMap(([name, body]) => (body.filter ? [{ collection, command: name, filter: copy(body.filter) }] : []));
   }
   if (!FILTER_COMMANDS.has(command)) return [];
-  const options = ((command === 'find' || command === 'findOne' || command === 'countDocuments' || command.startsWith('delete') ? args[1] : args[2]) ?? {}) as mongo.Document;
+  const options = ((command === 'find' ||
+  command === 'findOne' ||
+  command === 'countDocuments' ||
+  command.startsWith('delete')
+    ? args[1]
+    : args[2]) ?? {}) as mongo.Document;
   const limit = command === 'findOne' ? 1 : options.limit;
-  return [{ collection, command, filter: copy((args[0] ?? {}) as mongo.Document), sort: options.sort, skip: options.skip, limit }];
+  return [
+    {
+      collection,
+      command,
+      filter: copy((args[0] ?? {}) as mongo.Document),
+      sort: options.sort,
+      skip: options.skip,
+      limit,
+    },
+  ];
 }
 
 export interface Recording {
@@ -121,7 +155,11 @@ export interface Recording {
  * records what was sent. Calls run one at a time, so a query belongs to every repository method
  * running when it was sent (a private helper and the public method that called it).
  */
-export async function recordRepositoryQueries(connection: Connection, seed: number, rounds: number): Promise<Recording> {
+export async function recordRepositoryQueries(
+  connection: Connection,
+  seed: number,
+  rounds: number,
+): Promise<Recording> {
   for (const [name, schema] of appSchemas()) if (!connection.models[name]) connection.model(name, schema);
   await Promise.all(Object.values(connection.models).map((model) => model.init()));
   const repositories = appRepositories();
@@ -131,7 +169,12 @@ export async function recordRepositoryQueries(connection: Connection, seed: numb
     for (let proto = repository.prototype; proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
       for (const method of Object.getOwnPropertyNames(proto)) {
         const original = Object.getOwnPropertyDescriptor(proto, method)?.value;
-        if (method === 'constructor' || typeof original !== 'function' || restore.some((r) => r.name === `${proto.constructor.name}.${method}`)) continue;
+        if (
+          method === 'constructor' ||
+          typeof original !== 'function' ||
+          restore.some((r) => r.name === `${proto.constructor.name}.${method}`)
+        )
+          continue;
         const wrapped = function (this: object, ...args: unknown[]) {
           const key = `${this.constructor.name}.${method}`;
           running.set(key, (running.get(key) ?? 0) + 1);
@@ -147,7 +190,11 @@ export async function recordRepositoryQueries(connection: Connection, seed: numb
           }
         };
         proto[method] = wrapped;
-        restore.push(Object.defineProperty(() => (proto[method] = original), 'name', { value: `${proto.constructor.name}.${method}` }));
+        restore.push(
+          Object.defineProperty(() => (proto[method] = original), 'name', {
+            value: `${proto.constructor.name}.${method}`,
+          }),
+        );
       }
     }
   }
@@ -159,7 +206,8 @@ export async function recordRepositoryQueries(connection: Connection, seed: numb
       recording.queries.push(query);
       const kind = `${collection} ${query.command} ${JSON.stringify(shapeOf(query.filter))}`;
       const senders = [entry, ...[...running].filter(([, depth]) => depth > 0).map(([key]) => key)];
-      for (const sender of senders) recording.kindsBySender.set(sender, (recording.kindsBySender.get(sender) ?? new Set()).add(kind));
+      for (const sender of senders)
+        recording.kindsBySender.set(sender, (recording.kindsBySender.get(sender) ?? new Set()).add(kind));
     }
   });
   try {

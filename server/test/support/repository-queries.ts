@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+
 import { AchievementsRepository } from '../../src/achievements/achievements.repository';
 import { ActivitiesRepository } from '../../src/activities/activities.repository';
 import { ActivityClaimsRepository } from '../../src/activities/activity-claims.repository';
@@ -12,10 +13,10 @@ import { GoalsRepository } from '../../src/goals/goals.repository';
 import { LedgerEntriesRepository } from '../../src/ledger/ledger-entries.repository';
 import { entryId } from '../../src/ledger/ledger-entry.schema';
 import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository';
+import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
 import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository';
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';
-import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
 import { UploadsRepository } from '../../src/uploads/uploads.repository';
 import { IdentitiesRepository } from '../../src/users/identities.repository';
 import { UsersRepository } from '../../src/users/users.repository';
@@ -53,7 +54,18 @@ const IDS = Array.from({ length: 8 }, (_, i) => objectId(i + 100));
 const DAYS = ['2026-11-23', '2026-11-24', '2026-11-25'];
 const DATES = Array.from({ length: 6 }, (_, i) => new Date(Date.UTC(2026, 10, 24) + i * 6 * 3_600_000));
 const WALLETS = ['7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'];
-const KEYS = ['proof:a:2026-11-24', 'redeem:1', 'tweet:19', 'grant:ü', 'a<b&c>', 'line\u2028sep', 'a'.repeat(64), 'K7QX3M', `wallet:${WALLETS[0]}`, `x:19`];
+const KEYS = [
+  'proof:a:2026-11-24',
+  'redeem:1',
+  'tweet:19',
+  'grant:ü',
+  'a<b&c>',
+  'line\u2028sep',
+  'a'.repeat(64),
+  'K7QX3M',
+  `wallet:${WALLETS[0]}`,
+  `x:19`,
+];
 
 /** A small seeded generator (xorshift), so a failure is reproduced from the seed it prints. */
 export function generator(seed: number) {
@@ -97,7 +109,15 @@ async function drain(items: AsyncIterable<unknown>): Promise<void> {
   for await (const item of items) void item;
 }
 
-const exercise: ExerciseView = { id: 'ex-1', name: 'Squat', description: 'Squat.', phase: 'main', prescription: '3 × 10', muscles: ['legs'], catalogueId: 'squat' };
+const exercise: ExerciseView = {
+  id: 'ex-1',
+  name: 'Squat',
+  description: 'Squat.',
+  phase: 'main',
+  prescription: '3 × 10',
+  muscles: ['legs'],
+  catalogueId: 'squat',
+};
 
 export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(AchievementsRepository, { listByUser: (r, v) => r.listByUser(v.userId()) }),
@@ -163,7 +183,14 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     all: (r) => drain(r.all()),
   }),
   queriesOf(ProofChecksRepository, {
-    findFor: (r, v) => r.findFor([{ uploadId: v.id(), sha256: v.key() }, { uploadId: v.id(), sha256: v.key() }], v.pick(['K7QX3M', 'RBE4TD'])),
+    findFor: (r, v) =>
+      r.findFor(
+        [
+          { uploadId: v.id(), sha256: v.key() },
+          { uploadId: v.id(), sha256: v.key() },
+        ],
+        v.pick(['K7QX3M', 'RBE4TD']),
+      ),
   }),
   queriesOf(ProofDaysRepository, {
     findByUserDay: (r, v) => r.findByUserDay(v.userId(), v.day()),
@@ -182,7 +209,12 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   }),
   queriesOf(HealthAnswersRepository, {
     find: (r, v) => r.find(v.userId(), v.date()),
-    save: (r, v) => r.save(v.userId(), { ...NO_HEALTH_ANSWERS, pregnancy: v.pick(['pregnant', null] as const), pregnancyWeeks: v.pick([20, null]) }, v.date()),
+    save: (r, v) =>
+      r.save(
+        v.userId(),
+        { ...NO_HEALTH_ANSWERS, pregnancy: v.pick(['pregnant', null] as const), pregnancyWeeks: v.pick([20, null]) },
+        v.date(),
+      ),
   }),
   queriesOf(UploadsRepository, {
     findById: (r, v) => r.findById(v.id()),
@@ -207,15 +239,30 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     delete: (r, v) => r.delete(v.userId()),
     setIdentityFields: (r, v) => r.setIdentityFields(v.userId(), { walletAddress: v.pick(WALLETS) }),
     saveProfile: (r, v) =>
-      r.saveProfile(v.userId(), { age: 30, height: 180, weight: 80, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'Europe/Berlin' }, v.date()),
+      r.saveProfile(
+        v.userId(),
+        {
+          age: 30,
+          height: 180,
+          weight: 80,
+          goal: null,
+          equipment: [],
+          limitations: [],
+          units: 'metric',
+          timeZone: 'Europe/Berlin',
+        },
+        v.date(),
+      ),
     recordMeasurements: (r, v) => r.recordMeasurements(v.userId(), { height: 180, weight: 80, latestBmi: 24.7 }),
     confirmFigures: (r, v) => r.confirmFigures(v.userId(), { height: 180, weight: 80 }),
     recordReport: (r, v) => r.recordReport(v.userId(), { weight: 80, latestBmi: 24.7 }, '2026-11'),
     recordTrainingStats: (r, v) => r.recordTrainingStats(v.userId(), { totalWorkouts: 3, fitnessLevel: 'beginner' }),
     findStreak: (r, v) => r.findStreak(v.userId()),
-    recordStreak: (r, v) => r.recordStreak(v.userId(), { currentStreak: 1, longestStreak: 2, lastProofDay: v.day(), timeZone: 'UTC' }),
+    recordStreak: (r, v) =>
+      r.recordStreak(v.userId(), { currentStreak: 1, longestStreak: 2, lastProofDay: v.day(), timeZone: 'UTC' }),
     findBalanceCache: (r, v) => r.findBalanceCache(v.userId(), v.pick(['credits', 'pending'])),
-    advanceBalanceCache: (r, v) => r.advanceBalanceCache(v.userId(), v.pick(['credits', 'pending']), { seq: v.pick([1, 2, 3]), balance: 10 }),
+    advanceBalanceCache: (r, v) =>
+      r.advanceBalanceCache(v.userId(), v.pick(['credits', 'pending']), { seq: v.pick([1, 2, 3]), balance: 10 }),
     allBalanceCaches: (r) => drain(r.allBalanceCaches()),
     listOldestFirst: (r) => r.listOldestFirst(20),
   }),
@@ -254,8 +301,17 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(WorkoutsRepository, {
     findOwned: (r, v) => r.findOwned(v.id(), v.userId()),
     findLatest: (r, v) => r.findLatest(v.userId()),
-    replacePlan: (r, v) => r.replacePlan(v.id(), v.userId(), { name: 'Easier', difficulty: 'beginner', duration: 20, creditsReward: 10, exercises: [exercise], notes: [] }),
-    replaceExercise: (r, v) => r.replaceExercise(v.id(), v.userId(), v.pick([0, 1]), v.pick(['squat', 'lunge']), exercise),
+    replacePlan: (r, v) =>
+      r.replacePlan(v.id(), v.userId(), {
+        name: 'Easier',
+        difficulty: 'beginner',
+        duration: 20,
+        creditsReward: 10,
+        exercises: [exercise],
+        notes: [],
+      }),
+    replaceExercise: (r, v) =>
+      r.replaceExercise(v.id(), v.userId(), v.pick([0, 1]), v.pick(['squat', 'lunge']), exercise),
     setTicked: (r, v) => r.setTicked(v.id(), v.userId(), 'ex-1', v.pick([true, false]), v.date()),
     start: (r, v) => r.start(v.id(), v.userId(), v.date()),
   }),
@@ -266,7 +322,13 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
  * equality on a Date (the sessions' index is on (userId, completedAt)), and on an indexed Date alone.
  */
 export const EXTRA_FILTERS: Array<{ collection: string; filter: (v: Picks) => Record<string, unknown> }> = [
-  { collection: 'workout_sessions', filter: (v) => ({ userId: new Types.ObjectId(v.userId()), completedAt: v.date() }) },
+  {
+    collection: 'workout_sessions',
+    filter: (v) => ({ userId: new Types.ObjectId(v.userId()), completedAt: v.date() }),
+  },
   { collection: 'auth_challenges', filter: (v) => ({ expiresAt: v.date() }) },
-  { collection: 'chat_messages', filter: (v) => ({ userId: new Types.ObjectId(v.userId()), createdAt: { $in: [v.date(), v.date()] } }) },
+  {
+    collection: 'chat_messages',
+    filter: (v) => ({ userId: new Types.ObjectId(v.userId()), createdAt: { $in: [v.date(), v.date()] } }),
+  },
 ];

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+
 import type { SignedIn, TestApp } from '../harness';
 
 /** A real PDF whose text is these lines, as pdfkit writes it. */

@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { Dialog } from '../../ui/Dialog';
-import { createAppStore, type AppStore } from '../store';
+import { type AppStore, createAppStore } from '../store';
 import { Toaster } from './Toaster';
 import { showToast, type ToastVariant } from './toastSlice';
 
@@ -137,5 +138,7 @@ describe('Toaster', () => {
 
 /** The live region (outside the visible toast) that carries `text` to screen readers. */
 function liveRegionWith(text: string): Element | undefined {
-  return Array.from(document.querySelectorAll('[aria-live]')).find((region) => region.getAttribute('aria-live') !== 'off' && region.textContent?.includes(text));
+  return Array.from(document.querySelectorAll('[aria-live]')).find(
+    (region) => region.getAttribute('aria-live') !== 'off' && region.textContent?.includes(text),
+  );
 }

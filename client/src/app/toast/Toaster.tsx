@@ -1,8 +1,10 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { toastEdge, workingArea } from './toastEdge';
 import { dismissToast, TOAST_DURATION_MS } from './toastSlice';
+
 import './toast.css';
 
 /** Dragging a toast this far to the right dismisses it (docs/product.md). */
@@ -41,7 +43,9 @@ export function Toaster() {
         >
           <div className="toast__body">
             <RadixToast.Title className="toast__title">{toast.title}</RadixToast.Title>
-            {toast.description && <RadixToast.Description className="toast__description">{toast.description}</RadixToast.Description>}
+            {toast.description && (
+              <RadixToast.Description className="toast__description">{toast.description}</RadixToast.Description>
+            )}
           </div>
           <RadixToast.Close className="toast__close" aria-label="Dismiss notification">
             ×

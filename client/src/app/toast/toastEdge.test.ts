@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { toastEdge, workingArea } from './toastEdge';
 
 describe('toastEdge', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { dismissToast, showToast, toastReducer } from './toastSlice';
 
 describe('toastSlice', () => {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+
 import { useAppDispatch } from '../hooks';
 import { showToast, type ToastInput } from './toastSlice';
 

@@ -1,10 +1,14 @@
 import { PageHeader } from '../../ui/PageHeader';
 import { Panel } from '../../ui/Panel';
+
 import './about.css';
 
 const ROADMAP = [
   { name: 'MOBILE_APPS', text: 'Native iOS and Android apps with offline sessions and proof capture from the camera.' },
-  { name: 'HEALTH_TRACKER_SYNC', text: 'Steps, heart rate and workouts from Apple Health, Google Fit and popular wearables, credited automatically.' },
+  {
+    name: 'HEALTH_TRACKER_SYNC',
+    text: 'Steps, heart rate and workouts from Apple Health, Google Fit and popular wearables, credited automatically.',
+  },
 ];
 
 export default function AboutPage() {
@@ -14,15 +18,17 @@ export default function AboutPage() {
 
       <Panel title="MISSION">
         <p>
-          Consistency is the hardest part of getting fit. Sweat Credits rewards it: every workout you finish and every day you prove your activity earns Fitness Credits, and an AI coach builds the
-          next session around your body and your goals.
+          Consistency is the hardest part of getting fit. Sweat Credits rewards it: every workout you finish and every
+          day you prove your activity earns Fitness Credits, and an AI coach builds the next session around your body
+          and your goals.
         </p>
       </Panel>
 
       <Panel title="CREDITS_AS_A_STAKE">
         <p>
-          Credits are more than points. As the platform grows, Fitness Credits act as your stake in its revenue: the people whose effort makes the community valuable share in what it earns. Every
-          credit is recorded on an exact ledger, so your balance is always accounted for.
+          Credits are more than points. As the platform grows, Fitness Credits act as your stake in its revenue: the
+          people whose effort makes the community valuable share in what it earns. Every credit is recorded on an exact
+          ledger, so your balance is always accounted for.
         </p>
       </Panel>
 

@@ -2,12 +2,25 @@ import type { ActivityView } from '@contract';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppStore } from '../../app/store';
 import { jsonResponse, makeActivity, mockFetch } from '../../test/fixtures';
 import { ImportedActivities } from './ImportedActivities';
 
 const activity = (id: string, startedAt: string, minutes: number): ActivityView =>
-  makeActivity({ id, startedAt, format: 'tcx', kind: 'cycling', durationSeconds: minutes * 60, distanceMeters: 30_500, heartRateAvg: 131, heartRateMax: 162, calories: 700, steps: null, device: 'Edge 530' });
+  makeActivity({
+    id,
+    startedAt,
+    format: 'tcx',
+    kind: 'cycling',
+    durationSeconds: minutes * 60,
+    distanceMeters: 30_500,
+    heartRateAvg: 131,
+    heartRateMax: 162,
+    calories: 700,
+    steps: null,
+    device: 'Edge 530',
+  });
 
 function show(activities: ActivityView[]) {
   mockFetch((url) => (new URL(url).pathname === '/api/activities/u1' ? jsonResponse(activities) : jsonResponse({})));

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
+
 import { BarChart } from '../../ui/charts';
 import { formatDate } from '../../ui/dates';
 import { useUnits } from '../profile/useUnits';
 import { weeklyActiveMinutes } from '../progress/progress.logic';
-import { activityFacts, activitySource } from './activityFacts';
 import { useGetActivitiesQuery } from './activitiesApi';
+import { activityFacts, activitySource } from './activityFacts';
 
 /** How many imported activities the list shows; the chart takes them all. */
 export const RECENT_ACTIVITIES = 10;
@@ -18,7 +19,11 @@ export function ImportedActivities({ userId }: { userId: string }) {
   const weeks = useMemo(() => weeklyActiveMinutes(activities, new Date()), [activities]);
   const units = useUnits();
   if (activities.length === 0) {
-    return <p className="progress-empty">NO_IMPORTED_ACTIVITIES: upload a FIT, TCX or GPX file or an Apple Health export as your activity proof</p>;
+    return (
+      <p className="progress-empty">
+        NO_IMPORTED_ACTIVITIES: upload a FIT, TCX or GPX file or an Apple Health export as your activity proof
+      </p>
+    );
   }
   return (
     <>
@@ -27,7 +32,15 @@ export function ImportedActivities({ userId }: { userId: string }) {
         {activities.slice(0, RECENT_ACTIVITIES).map((a) => (
           <li key={a.id} className="session-row">
             <div className="session-row__main">
-              <span className="session-row__name">{formatDate(a.startedAt, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false })}</span>
+              <span className="session-row__name">
+                {formatDate(a.startedAt, {
+                  month: 'short',
+                  day: 'numeric',
+                  hour: '2-digit',
+                  minute: '2-digit',
+                  hour12: false,
+                })}
+              </span>
               <span className="muted">{activityFacts(a, units)}</span>
               <span className="muted">{activitySource(a)}</span>
             </div>

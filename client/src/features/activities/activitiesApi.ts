@@ -1,4 +1,5 @@
 import type { ActivityView } from '@contract';
+
 import { api } from '../../api/api';
 
 export const activitiesApi = api.injectEndpoints({

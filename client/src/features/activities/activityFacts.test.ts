@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { makeActivity } from '../../test/fixtures';
 import { activityFacts, activitySource, formatDuration } from './activityFacts';
 
@@ -14,7 +15,9 @@ describe('activity facts', () => {
   });
 
   it('leaves out what the format does not carry', () => {
-    expect(activityFacts({ ...RUN, format: 'gpx', distanceMeters: null, calories: null, steps: null }, 'imperial')).toBe('RUNNING · 35 MIN · HR 142/171');
+    expect(
+      activityFacts({ ...RUN, format: 'gpx', distanceMeters: null, calories: null, steps: null }, 'imperial'),
+    ).toBe('RUNNING · 35 MIN · HR 142/171');
   });
 
   it('writes hours past the hour, and names the source', () => {

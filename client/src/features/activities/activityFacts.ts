@@ -1,5 +1,6 @@
 import type { ActivitySummary, UnitSystem } from '@contract';
 import { ACTIVITY_FORMATS } from '@contract/values';
+
 import { formatDistance } from '../profile/units';
 
 /** "35 MIN", "1 H 35 MIN". */

@@ -1,9 +1,11 @@
 import { useState } from 'react';
+
 import { useGetConfigQuery } from '../../api/configApi';
 import { useAppDispatch } from '../../app/hooks';
 import { BoltIcon } from '../../ui/icons';
 import { MAIN_CONTENT_ID } from '../../ui/mainContent';
 import { signInWithPhantom } from './walletSignIn';
+
 import './login.css';
 
 const FEATURES = [
@@ -53,7 +55,8 @@ export default function LoginPage() {
             <span className="accent">EARN.</span>
           </h1>
           <p className="login__blurb">
-            Sweat Credits turns effort into Fitness Credits. AI builds your workouts and coaches you, daily proof validates the work, and every credit you earn or spend lands on an exact ledger.
+            Sweat Credits turns effort into Fitness Credits. AI builds your workouts and coaches you, daily proof
+            validates the work, and every credit you earn or spend lands on an exact ledger.
           </p>
         </section>
 
@@ -72,7 +75,12 @@ export default function LoginPage() {
             <div className="login__divider" aria-hidden="true">
               <span>OR</span>
             </div>
-            <button type="button" className="btn btn--secondary btn--block" onClick={() => window.location.assign(X_SIGN_IN_PATH)} disabled={!xAvailable}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--block"
+              onClick={() => window.location.assign(X_SIGN_IN_PATH)}
+              disabled={!xAvailable}
+            >
               SIGN_IN_WITH_X
             </button>
             {config && !xAvailable && <p className="login__note">X sign-in is not configured on this server.</p>}

@@ -1,4 +1,13 @@
-import type { AuthSession, OkResponse, PhantomChallenge, PhantomSignIn, UserView, VerifyResponse, XLinkCode } from '@contract';
+import type {
+  AuthSession,
+  OkResponse,
+  PhantomChallenge,
+  PhantomSignIn,
+  UserView,
+  VerifyResponse,
+  XLinkCode,
+} from '@contract';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -26,7 +35,11 @@ export const authApi = api.injectEndpoints({
     }),
     /** Ends `token`'s session on the server, or every session of the account (`everywhere`). */
     endSession: builder.mutation<OkResponse, { token: string; everywhere: boolean }>({
-      query: ({ token, everywhere }) => ({ url: everywhere ? 'auth/logout-all' : 'auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
+      query: ({ token, everywhere }) => ({
+        url: everywhere ? 'auth/logout-all' : 'auth/logout',
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      }),
       invalidatesTags: MUTATION_CHANGES.endSession,
     }),
     /** A single-use code for navigating to `/api/auth/twitter?link=<code>` ("link your X account"). */

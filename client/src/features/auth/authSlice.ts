@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+
 import { sessionRefused } from '../../api/api';
 import type { RootState } from '../../app/store';
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppStore } from '../../app/store';
 import { jsonResponse, makeUser, mockFetch, signedInStore } from '../../test/fixtures';
 import type { PhantomProvider } from '../wallet/phantom';
@@ -13,7 +14,9 @@ describe('takeAuthParamsFromAddress', () => {
   it('takes the login code out of the address and keeps the rest', () => {
     window.history.replaceState(null, '', '/credits?token=code-1&tab=ledger#top');
     expect(takeAuthParamsFromAddress()).toBe('code-1');
-    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/credits?tab=ledger#top');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe(
+      '/credits?tab=ledger#top',
+    );
   });
 
   it('only logs an error parameter, then removes it', () => {
@@ -25,7 +28,11 @@ describe('takeAuthParamsFromAddress', () => {
   });
 
   it('leaves the profile’s return from linking X to the profile page', () => {
-    window.history.replaceState(null, '', '/profile?error=Linking%20your%20X%20account%20was%20cancelled&code=X_LINK_FAILED');
+    window.history.replaceState(
+      null,
+      '',
+      '/profile?error=Linking%20your%20X%20account%20was%20cancelled&code=X_LINK_FAILED',
+    );
     expect(takeAuthParamsFromAddress()).toBeNull();
     expect(window.location.search).toBe('?error=Linking%20your%20X%20account%20was%20cancelled&code=X_LINK_FAILED');
   });
@@ -141,15 +148,22 @@ describe('logout', () => {
   it.each([
     [false, '/api/auth/logout'],
     [true, '/api/auth/logout-all'],
-  ])('ends the session on the server with its own token (everywhere: %s), signed out at once', async (everywhere, path) => {
-    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
-    const store = signedInStore();
-    store.dispatch(logout(everywhere));
-    expect(store.getState().auth.status).toBe('signedOut');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect([request.method, new URL(request.url).pathname, bearerOf(request)]).toEqual(['POST', path, 'Bearer session-token']);
-  });
+  ])(
+    'ends the session on the server with its own token (everywhere: %s), signed out at once',
+    async (everywhere, path) => {
+      const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+      const store = signedInStore();
+      store.dispatch(logout(everywhere));
+      expect(store.getState().auth.status).toBe('signedOut');
+      await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+      const request = fetchMock.mock.calls[0][0] as Request;
+      expect([request.method, new URL(request.url).pathname, bearerOf(request)]).toEqual([
+        'POST',
+        path,
+        'Bearer session-token',
+      ]);
+    },
+  );
 
   it('signs out even when the server cannot be reached, without a toast', async () => {
     const fetchMock = mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));

@@ -1,5 +1,6 @@
 import type { UserView, VerifyResponse } from '@contract';
-import { api, describeError, type ApiError } from '../../api/api';
+
+import { api, type ApiError, describeError } from '../../api/api';
 import { clearToken, readToken, storeToken, takeStoredToken } from '../../api/tokenStorage';
 import type { AppThunk } from '../../app/store';
 import { showToast } from '../../app/toast/toastSlice';
@@ -54,7 +55,10 @@ function isRefusedToken(error: ApiError): boolean {
  * sign-in. The decision is shown once `firstScreenCode` (fetched alongside by main.tsx) is in too,
  * so the loading screen gives way to a screen that is ready rather than to another loader.
  */
-export function bootstrapAuth(loginCode: string | null, firstScreenCode: Promise<unknown> = Promise.resolve()): AppThunk<Promise<void>> {
+export function bootstrapAuth(
+  loginCode: string | null,
+  firstScreenCode: Promise<unknown> = Promise.resolve(),
+): AppThunk<Promise<void>> {
   return async (dispatch) => {
     const decision = await decideSession(dispatch, loginCode);
     await firstScreenCode.catch(() => undefined);
@@ -62,7 +66,10 @@ export function bootstrapAuth(loginCode: string | null, firstScreenCode: Promise
   };
 }
 
-async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: string | null): Promise<AppThunk | ReturnType<typeof signedOut>> {
+async function decideSession(
+  dispatch: Parameters<AppThunk>[0],
+  loginCode: string | null,
+): Promise<AppThunk | ReturnType<typeof signedOut>> {
   const verify = (token: string) => dispatch(authApi.endpoints.verifySession.initiate(token, { track: false }));
 
   if (loginCode) {
@@ -78,7 +85,8 @@ async function decideSession(dispatch: Parameters<AppThunk>[0], loginCode: strin
   const error = result.error as ApiError;
   if (isRefusedToken(error)) clearToken();
   // Offline, the OFFLINE screen says it; a toast would still be on screen once the network is back.
-  else if (navigator.onLine) dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
+  else if (navigator.onLine)
+    dispatch(showToast({ title: 'Server Unreachable', description: error.message, variant: 'destructive' }));
   return signedOut();
 }
 

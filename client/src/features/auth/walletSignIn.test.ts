@@ -1,5 +1,6 @@
 import bs58 from 'bs58';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createAppStore } from '../../app/store';
 import { jsonResponse, makeUser, mockFetch } from '../../test/fixtures';
 import type { PhantomProvider } from '../wallet/phantom';
@@ -26,7 +27,13 @@ describe('signInWithPhantom', () => {
   it('signs the challenge message and sends the base58 signature with the nonce', async () => {
     const provider = installPhantom();
     const fetchMock = mockFetch((url) =>
-      url.includes('/challenge') ? jsonResponse({ nonce: 'a'.repeat(32), message: 'Sign in to Sweat Credits', expiresAt: '2030-01-01T00:00:00Z' }) : jsonResponse({ user: makeUser(), token: 'session-jwt' }),
+      url.includes('/challenge')
+        ? jsonResponse({
+            nonce: 'a'.repeat(32),
+            message: 'Sign in to Sweat Credits',
+            expiresAt: '2030-01-01T00:00:00Z',
+          })
+        : jsonResponse({ user: makeUser(), token: 'session-jwt' }),
     );
     const store = createAppStore();
     await store.dispatch(signInWithPhantom());
@@ -35,7 +42,11 @@ describe('signInWithPhantom', () => {
     const challengeRequest = fetchMock.mock.calls[0][0] as Request;
     expect(new URL(challengeRequest.url).searchParams.get('walletAddress')).toBe(WALLET);
     const signInRequest = fetchMock.mock.calls[1][0] as Request;
-    expect(await signInRequest.json()).toEqual({ walletAddress: WALLET, signature: bs58.encode(SIGNATURE), nonce: 'a'.repeat(32) });
+    expect(await signInRequest.json()).toEqual({
+      walletAddress: WALLET,
+      signature: bs58.encode(SIGNATURE),
+      nonce: 'a'.repeat(32),
+    });
     expect(localStorage.getItem('authToken')).toBe('session-jwt');
     expect(store.getState().auth.status).toBe('signedIn');
   });
@@ -54,7 +65,11 @@ describe('signInWithPhantom', () => {
     const store = createAppStore();
     await store.dispatch(signInWithPhantom());
 
-    expect(store.getState().toast.current).toMatchObject({ title: 'Connection Failed', description: 'Failed to connect to Phantom wallet.', variant: 'destructive' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Connection Failed',
+      description: 'Failed to connect to Phantom wallet.',
+      variant: 'destructive',
+    });
     expect(store.getState().auth.status).not.toBe('signedIn');
   });
 
@@ -68,7 +83,10 @@ describe('signInWithPhantom', () => {
     const store = createAppStore();
     await store.dispatch(signInWithPhantom());
 
-    expect(store.getState().toast.current).toMatchObject({ title: 'Unauthorized', description: 'Signature does not match the wallet' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Unauthorized',
+      description: 'Signature does not match the wallet',
+    });
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 });

@@ -2,17 +2,37 @@ import type { BmiRecordView } from '@contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
 const USER = makeUser({ height: null, weight: null });
 
 const RECORDS: BmiRecordView[] = [
-  { id: 'r2', bmi: 24.3, category: 'Normal', height: 180, weight: 78.7, createdAt: '2026-11-20T10:00:00.000Z', source: 'calculator' },
-  { id: 'r1', bmi: 23.9, category: 'Normal', height: 180, weight: 77.5, createdAt: '2026-11-01T10:00:00.000Z', source: 'calculator' },
+  {
+    id: 'r2',
+    bmi: 24.3,
+    category: 'Normal',
+    height: 180,
+    weight: 78.7,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    source: 'calculator',
+  },
+  {
+    id: 'r1',
+    bmi: 23.9,
+    category: 'Normal',
+    height: 180,
+    weight: 77.5,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    source: 'calculator',
+  },
 ];
 
 /** A fake API: the progress page's reads, and POST /api/bmi answering `calculate`. */
-function serve(records: BmiRecordView[], calculate: (body: unknown) => Response = () => jsonResponse({ bmi: 22.5, category: 'Normal' })) {
+function serve(
+  records: BmiRecordView[],
+  calculate: (body: unknown) => Response = () => jsonResponse({ bmi: 22.5, category: 'Normal' }),
+) {
   const sent: unknown[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
@@ -44,9 +64,19 @@ describe('BMI on the progress page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("labels a report's BMI as the report's own, with its date, and offers its figures when they differ from the profile's", async () => {
-    const report: BmiRecordView = { id: 'r3', bmi: 23.4, category: 'Normal', height: 180, weight: 80.5, createdAt: '2026-11-25T10:00:00.000Z', source: 'report' };
+    const report: BmiRecordView = {
+      id: 'r3',
+      bmi: 23.4,
+      category: 'Normal',
+      height: 180,
+      weight: 80.5,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      source: 'report',
+    };
     const { sent } = serve([report, ...RECORDS]);
-    expect((await screen.findByTestId('bmi-source', {}, { timeout: 5000 })).textContent).toBe("The report's own BMI, Nov 25, 2026");
+    expect((await screen.findByTestId('bmi-source', {}, { timeout: 5000 })).textContent).toBe(
+      "The report's own BMI, Nov 25, 2026",
+    );
     await userEvent.click(screen.getByRole('button', { name: 'USE_REPORT_FIGURES' }));
     await waitFor(() => expect(sent).toContainEqual({ confirm: 'r3' }));
   });
@@ -69,7 +99,12 @@ describe('BMI on the progress page', () => {
   it('calculates: sends height, weight and userId, toasts the product’s success text', async () => {
     const { store, sent } = serve([]);
     await submit('170', '65');
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'BMI Calculated Successfully!', description: 'Your BMI is 22.5 (Normal)' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'BMI Calculated Successfully!',
+        description: 'Your BMI is 22.5 (Normal)',
+      }),
+    );
     expect(sent).toEqual([{ height: '170', weight: '65', userId: USER.id }]);
     expect(screen.getByTestId('bmi-result').textContent).toBe('BMI 22.5 · NORMAL');
   });
@@ -77,21 +112,42 @@ describe('BMI on the progress page', () => {
   it('sends a weight typed with a decimal comma as a decimal, and shows a whole BMI with one decimal', async () => {
     const { store, sent } = serve([], () => jsonResponse({ bmi: 30, category: 'Obese' }));
     await submit('170', '86,7');
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ description: 'Your BMI is 30.0 (Obese)' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ description: 'Your BMI is 30.0 (Obese)' }),
+    );
     expect(sent).toEqual([{ height: '170', weight: '86.7', userId: USER.id }]);
   });
 
   it('toasts the server’s validation title and text', async () => {
-    const { store } = serve([], () => jsonResponse({ statusCode: 400, code: 'BMI_INVALID_MEASUREMENT', message: 'Height must be between 100-250 cm.', error: 'Invalid Height' }, 400));
+    const { store } = serve([], () =>
+      jsonResponse(
+        {
+          statusCode: 400,
+          code: 'BMI_INVALID_MEASUREMENT',
+          message: 'Height must be between 100-250 cm.',
+          error: 'Invalid Height',
+        },
+        400,
+      ),
+    );
     await submit('90', '65');
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({ title: 'Invalid Height', description: 'Height must be between 100-250 cm.', variant: 'destructive' }),
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Invalid Height',
+        description: 'Height must be between 100-250 cm.',
+        variant: 'destructive',
+      }),
     );
   });
 
   it('toasts the generic failure when the server fails', async () => {
     const { store } = serve([], () => new Response('boom', { status: 500 }));
     await submit('170', '65');
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ description: 'Failed to calculate BMI. Please try again.', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        description: 'Failed to calculate BMI. Please try again.',
+        variant: 'destructive',
+      }),
+    );
   });
 });

@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { describeError, type ApiError } from '../../api/api';
+import type { BmiRecordView, UserView } from '@contract';
+import { type FormEvent, useState } from 'react';
+
+import { type ApiError, describeError } from '../../api/api';
 import { INPUT_REFUSALS } from '../../api/errorTitles';
 import { useToast } from '../../app/toast/useToast';
 import { LineChart } from '../../ui/charts';
+import { formatDate } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
 import { formatHeight, formatWeight, readNumber, weightIn, weightUnit } from '../profile/units';
 import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
 import { useCalculateBmiMutation, useConfirmBmiReportMutation, useGetBmiRecordsQuery } from './bmiApi';
-import { formatDate } from '../../ui/dates';
-import type { BmiRecordView, UserView } from '@contract';
+
 import './bmi.css';
 
 /** The progress page's body metrics: BMI analytics, the calculator and the BMI / weight trends. */
@@ -52,7 +54,12 @@ export default function BmiProgressSection() {
       </Panel>
 
       <Panel title="BMI_CALCULATOR">
-        <BmiCalculator userId={user?.id} initialHeight={user?.height} initialWeight={user?.weight} imperial={units === 'imperial'} />
+        <BmiCalculator
+          userId={user?.id}
+          initialHeight={user?.height}
+          initialWeight={user?.weight}
+          imperial={units === 'imperial'}
+        />
       </Panel>
 
       {series.bmi.length > 1 && (
@@ -107,7 +114,9 @@ function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCa
       // A refused measurement carries the product’s own title and text ('Invalid Height' / …); anything else is the generic failure.
       const code = (error as ApiError).code;
       const invalid = code !== undefined && INPUT_REFUSALS[code] === true;
-      const { title, description } = invalid ? describeError(error, 'Invalid Input') : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };
+      const { title, description } = invalid
+        ? describeError(error, 'Invalid Input')
+        : { title: 'Error', description: 'Failed to calculate BMI. Please try again.' };
       toast({ title, description, variant: 'destructive' });
     }
   }
@@ -116,12 +125,26 @@ function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCa
     <form className="bmi-calculator" onSubmit={(event) => void submit(event)} noValidate>
       <label className="field">
         <span className="field-label">HEIGHT (CM)</span>
-        <input className="input" inputMode="numeric" value={height} onChange={(e) => setHeight(e.target.value)} placeholder="180" aria-describedby={imperial ? 'bmi-height-echo' : undefined} />
+        <input
+          className="input"
+          inputMode="numeric"
+          value={height}
+          onChange={(e) => setHeight(e.target.value)}
+          placeholder="180"
+          aria-describedby={imperial ? 'bmi-height-echo' : undefined}
+        />
         {imperial && <ImperialEcho id="bmi-height-echo" typed={height} format={(cm) => formatHeight(cm, 'imperial')} />}
       </label>
       <label className="field">
         <span className="field-label">WEIGHT (KG)</span>
-        <input className="input" inputMode="decimal" value={weight} onChange={(e) => setWeight(e.target.value)} placeholder="75.5" aria-describedby={imperial ? 'bmi-weight-echo' : undefined} />
+        <input
+          className="input"
+          inputMode="decimal"
+          value={weight}
+          onChange={(e) => setWeight(e.target.value)}
+          placeholder="75.5"
+          aria-describedby={imperial ? 'bmi-weight-echo' : undefined}
+        />
         {imperial && <ImperialEcho id="bmi-weight-echo" typed={weight} format={(kg) => formatWeight(kg, 'imperial')} />}
       </label>
       <button type="submit" className="btn btn--primary" disabled={isLoading}>
@@ -142,12 +165,19 @@ function BmiCalculator({ userId, initialHeight, initialWeight, imperial }: BmiCa
  */
 function ReportFigures({ report, profile }: { report: BmiRecordView; profile: UserView | undefined }) {
   const [confirm, { isLoading }] = useConfirmBmiReportMutation();
-  const differs = (report.height !== null && report.height !== profile?.height) || (report.weight !== null && report.weight !== profile?.weight);
+  const differs =
+    (report.height !== null && report.height !== profile?.height) ||
+    (report.weight !== null && report.weight !== profile?.weight);
   return (
     <p className="bmi-source muted">
       <span data-testid="bmi-source">The report's own BMI, {formatDate(report.createdAt)}</span>
       {differs && (
-        <button type="button" className="btn btn--small btn--secondary" disabled={isLoading} onClick={() => void confirm(report.id)}>
+        <button
+          type="button"
+          className="btn btn--small btn--secondary"
+          disabled={isLoading}
+          onClick={() => void confirm(report.id)}
+        >
           USE_REPORT_FIGURES
         </button>
       )}

@@ -2,13 +2,25 @@ import type { BmiAnalysis } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
 // Uppy's dashboard is replaced by buttons standing for its outcomes: these tests are about the dialog's flow.
 vi.mock('./ReportPicker', () => ({
-  ReportPicker: ({ getUploadUrl, onUploaded, onFailed }: { getUploadUrl: (f: { size: number }) => Promise<string>; onUploaded: (url: string) => void; onFailed: (reason?: string) => void }) => (
+  ReportPicker: ({
+    getUploadUrl,
+    onUploaded,
+    onFailed,
+  }: {
+    getUploadUrl: (f: { size: number }) => Promise<string>;
+    onUploaded: (url: string) => void;
+    onFailed: (reason?: string) => void;
+  }) => (
     <div data-testid="bmi-picker">
-      <button type="button" onClick={() => void getUploadUrl({ size: 1234 }).then(onUploaded, (error: Error) => onFailed(error.message))}>
+      <button
+        type="button"
+        onClick={() => void getUploadUrl({ size: 1234 }).then(onUploaded, (error: Error) => onFailed(error.message))}
+      >
         fake-upload
       </button>
       <button type="button" onClick={() => onFailed()}>
@@ -31,7 +43,10 @@ const ANALYSIS: BmiAnalysis = {
   recommendations: ['Keep a balanced routine.', 'Upload a new report every month.'],
 };
 
-function serve(analyze: () => Response = () => jsonResponse(ANALYSIS), uploadUrl: () => Response = () => jsonResponse({ uploadURL: UPLOAD_URL })) {
+function serve(
+  analyze: () => Response = () => jsonResponse(ANALYSIS),
+  uploadUrl: () => Response = () => jsonResponse({ uploadURL: UPLOAD_URL }),
+) {
   const calls: { path: string; body: unknown; jobKey: string | null }[] = [];
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
@@ -45,7 +60,14 @@ function serve(analyze: () => Response = () => jsonResponse(ANALYSIS), uploadUrl
       return analyze();
     }
     if (path.startsWith('/api/jobs/')) return jsonResponse({ id: path, state: 'active', progress: 30 });
-    return jsonResponse({ publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false });
+    return jsonResponse({
+      publicUrl: 'http://localhost',
+      solanaCluster: 'devnet',
+      solanaRpcUrl: 'x',
+      treasuryAddress: 'x',
+      aiEngine: 'LOCAL',
+      twitterLogin: false,
+    });
   });
   const store = signedInStore(USER);
   renderApp('/dashboard', store);
@@ -80,7 +102,10 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
     expect(dialog.getByTestId('result-MUSCLE_MASS').textContent).toBe('33.9 KG');
     expect(dialog.getByText(ANALYSIS.analysis)).toBeTruthy();
     expect(dialog.getAllByRole('listitem').map((li) => li.textContent)).toEqual(ANALYSIS.recommendations);
-    expect(store.getState().toast.current).toMatchObject({ title: 'Analysis Complete', description: 'Your BMI report has been analyzed successfully' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Analysis Complete',
+      description: 'Your BMI report has been analyzed successfully',
+    });
     expect(calls[0]).toMatchObject({ path: '/api/bmi/upload-url', body: { size: 1234 } });
     expect(calls[1]).toMatchObject({ path: '/api/bmi/analyze', body: { fileUrl: UPLOAD_URL, reportType: 'bmi' } });
     expect(calls[1].jobKey).toMatch(/^[0-9a-f-]{36}$/);
@@ -89,11 +114,17 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
   });
 
   it('goes back to the picker with the product’s toast when the analysis fails', async () => {
-    const { store } = serve(() => jsonResponse({ statusCode: 422, message: 'No BMI value could be read', error: 'Analysis Failed' }, 422));
+    const { store } = serve(() =>
+      jsonResponse({ statusCode: 422, message: 'No BMI value could be read', error: 'Analysis Failed' }, 422),
+    );
     const dialog = await openDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'fake-upload' }));
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({ title: 'Analysis Failed', description: 'Failed to analyze your BMI report', variant: 'destructive' }),
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Analysis Failed',
+        description: 'Failed to analyze your BMI report',
+        variant: 'destructive',
+      }),
     );
     expect(await dialog.findByTestId('bmi-picker')).toBeTruthy();
     expect(dialog.getByRole('status').textContent).toBe('No BMI value could be read');
@@ -103,18 +134,33 @@ describe('BMI_REPORT_UPLOAD dialog', () => {
     const { store } = serve();
     const dialog = await openDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'fake-fail' }));
-    expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'Please try again', variant: 'destructive' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Upload Failed',
+      description: 'Please try again',
+      variant: 'destructive',
+    });
     expect(dialog.getByTestId('bmi-picker')).toBeTruthy();
     expect(dialog.queryByRole('status')).toBeNull();
   });
 
   it('shows why under the toast: the picker refusing a file, or the server refusing its size', async () => {
-    const { store } = serve(undefined, () => jsonResponse({ statusCode: 413, message: 'The file is larger than the 10 MB this upload allows', error: 'Payload Too Large' }, 413));
+    const { store } = serve(undefined, () =>
+      jsonResponse(
+        {
+          statusCode: 413,
+          message: 'The file is larger than the 10 MB this upload allows',
+          error: 'Payload Too Large',
+        },
+        413,
+      ),
+    );
     const dialog = await openDialog();
     await userEvent.click(dialog.getByRole('button', { name: 'fake-refuse' }));
     expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'Please try again' });
     expect(dialog.getByRole('status').textContent).toBe('The file is larger than 10 MB');
     await userEvent.click(dialog.getByRole('button', { name: 'fake-upload' }));
-    await waitFor(() => expect(dialog.getByRole('status').textContent).toBe('The file is larger than the 10 MB this upload allows'));
+    await waitFor(() =>
+      expect(dialog.getByRole('status').textContent).toBe('The file is larger than the 10 MB this upload allows'),
+    );
   });
 });

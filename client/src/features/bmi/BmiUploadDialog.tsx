@@ -1,5 +1,6 @@
 import type { BmiAnalysis } from '@contract';
 import { useState } from 'react';
+
 import type { ApiError } from '../../api/api';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useHoldUpdate } from '../../app/appUpdate';
@@ -8,9 +9,10 @@ import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { formatHeight, formatWeight } from '../profile/units';
 import { useUnits } from '../profile/useUnits';
-import { useAnalyzeBmiReportMutation, useCreateBmiUploadUrlMutation } from './bmiApi';
 import { REPORT_FORMATS, REPORT_MAX_SIZE } from './bmi.logic';
+import { useAnalyzeBmiReportMutation, useCreateBmiUploadUrlMutation } from './bmiApi';
 import { ReportPicker } from './ReportPicker';
+
 import './bmi.css';
 import './bmi-upload.css';
 
@@ -92,7 +94,12 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
                     {failure}
                   </p>
                 )}
-                <ReportPicker key={attempt} getUploadUrl={getUploadUrl} onUploaded={(url) => void analyzeReport(url)} onFailed={uploadFailed} />
+                <ReportPicker
+                  key={attempt}
+                  getUploadUrl={getUploadUrl}
+                  onUploaded={(url) => void analyzeReport(url)}
+                  onFailed={uploadFailed}
+                />
               </>
             )}
           </>

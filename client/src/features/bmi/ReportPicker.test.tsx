@@ -1,15 +1,27 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { REPORT_MAX_BYTES, ReportPicker, reportProblem } from './ReportPicker';
 
 describe('ReportPicker', () => {
   // jsdom has no ResizeObserver; the dashboard only uses it to adapt its layout.
-  beforeEach(() => vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} }));
+  beforeEach(() =>
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    ),
+  );
   afterEach(() => vi.unstubAllGlobals());
 
   it('mounts Uppy’s dashboard inline at the product’s 750 × 550, and removes it on unmount', () => {
-    const { container, unmount } = render(<ReportPicker getUploadUrl={vi.fn()} onUploaded={vi.fn()} onFailed={vi.fn()} />);
+    const { container, unmount } = render(
+      <ReportPicker getUploadUrl={vi.fn()} onUploaded={vi.fn()} onFailed={vi.fn()} />,
+    );
     const inner = container.querySelector<HTMLElement>('.uppy-Dashboard-inner');
     expect(inner).not.toBeNull();
     expect(inner!.style.width).toBe('750px');

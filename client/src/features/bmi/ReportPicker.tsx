@@ -1,13 +1,15 @@
+import { UPLOAD_PURPOSES } from '@contract/values';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
-import { UPLOAD_PURPOSES } from '@contract/values';
 import { useEffect, useRef } from 'react';
+
 import { serverReason } from '../../api/serverReason';
 import { withRetries } from '../../shared/uploads/uploadRetry';
 import { REPORT_PICKER_NOTE } from './bmi.logic';
+
+import '@uppy/core/css/style.min.css';
+import '@uppy/dashboard/css/style.min.css';
 
 /** docs/product.md: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
@@ -17,7 +19,8 @@ export const { maxBytes: REPORT_MAX_BYTES, allowedTypes: REPORT_TYPES } = UPLOAD
 
 /** Why this file cannot be sent as a report, said before anything is uploaded; null when it can. */
 export function reportProblem(file: { size?: number | null; type?: string }): string | null {
-  if (!(REPORT_TYPES as readonly string[]).includes(file.type ?? '')) return 'Send the report as a PDF, JPEG or PNG file';
+  if (!(REPORT_TYPES as readonly string[]).includes(file.type ?? ''))
+    return 'Send the report as a PDF, JPEG or PNG file';
   if ((file.size ?? 0) > REPORT_MAX_BYTES) return 'The file is larger than 10 MB';
   return null;
 }
@@ -101,7 +104,8 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
  * finding, and screen readers announce no list): the list gets its role whenever Uppy draws it.
  */
 function mendFileListRole(root: HTMLElement): () => void {
-  const mend = () => root.querySelectorAll('.uppy-Dashboard-files:not([role])').forEach((list) => list.setAttribute('role', 'list'));
+  const mend = () =>
+    root.querySelectorAll('.uppy-Dashboard-files:not([role])').forEach((list) => list.setAttribute('role', 'list'));
   const observer = new MutationObserver(mend);
   observer.observe(root, { childList: true, subtree: true });
   return () => observer.disconnect();

@@ -1,5 +1,6 @@
 import type { BmiRecordView } from '@contract';
 import { describe, expect, it } from 'vitest';
+
 import { bmiResultText, bmiSeries, decimalInput, formatTrend, summarizeBmi } from './bmi.logic';
 
 const record = (bmi: number, weight: number | null, createdAt: string): BmiRecordView => ({
@@ -12,7 +13,11 @@ const record = (bmi: number, weight: number | null, createdAt: string): BmiRecor
   source: weight === null ? 'report' : 'calculator',
 });
 
-const NEWEST_FIRST = [record(24.1, null, '2026-11-20T10:00:00Z'), record(23.7, 76.8, '2026-11-10T10:00:00Z'), record(23.9, 77.5, '2026-11-01T10:00:00Z')];
+const NEWEST_FIRST = [
+  record(24.1, null, '2026-11-20T10:00:00Z'),
+  record(23.7, 76.8, '2026-11-10T10:00:00Z'),
+  record(23.9, 77.5, '2026-11-01T10:00:00Z'),
+];
 
 describe('summarizeBmi', () => {
   it('answers null without records (the page shows NO_BMI_DATA)', () => {
@@ -46,7 +51,14 @@ describe('bmiSeries', () => {
 
 describe('decimalInput', () => {
   it('reads a decimal comma as a point and leaves everything else to the server', () => {
-    expect(['75,5', ' 75.5 ', '180', '1,2,3', 'abc', ''].map(decimalInput)).toEqual(['75.5', '75.5', '180', '1,2,3', 'abc', '']);
+    expect(['75,5', ' 75.5 ', '180', '1,2,3', 'abc', ''].map(decimalInput)).toEqual([
+      '75.5',
+      '75.5',
+      '180',
+      '1,2,3',
+      'abc',
+      '',
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { BmiRecordView } from '@contract';
-import { MEGABYTE, UPLOAD_PURPOSES, describeTypes, typeNames } from '@contract/values';
+import { describeTypes, MEGABYTE, typeNames, UPLOAD_PURPOSES } from '@contract/values';
+
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 
@@ -21,7 +22,11 @@ export interface BmiSummary {
 export function summarizeBmi(records: BmiRecordView[]): BmiSummary | null {
   const [current, previous] = records;
   if (!current) return null;
-  return { current, trend: previous ? Math.round((current.bmi - previous.bmi) * 10) / 10 : null, count: records.length };
+  return {
+    current,
+    trend: previous ? Math.round((current.bmi - previous.bmi) * 10) / 10 : null,
+    count: records.length,
+  };
 }
 
 /** "+0.4", "-1.2", "0.0". */
@@ -34,7 +39,9 @@ export function bmiSeries(records: BmiRecordView[]): { bmi: ChartPoint[]; weight
   const oldestFirst = [...records].reverse();
   return {
     bmi: oldestFirst.map((r) => ({ label: shortDate(r.createdAt), value: r.bmi, at: r.createdAt })),
-    weight: oldestFirst.filter((r) => r.weight !== null).map((r) => ({ label: shortDate(r.createdAt), value: r.weight!, at: r.createdAt })),
+    weight: oldestFirst
+      .filter((r) => r.weight !== null)
+      .map((r) => ({ label: shortDate(r.createdAt), value: r.weight!, at: r.createdAt })),
   };
 }
 

@@ -1,7 +1,15 @@
-import type { BmiAnalysis, BmiCalculateRequest, BmiConfirmedFigures, BmiRecordView, BmiResult, UploadUrlResponse } from '@contract';
-import { aiCall } from '../../api/jobs';
+import type {
+  BmiAnalysis,
+  BmiCalculateRequest,
+  BmiConfirmedFigures,
+  BmiRecordView,
+  BmiResult,
+  UploadUrlResponse,
+} from '@contract';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
+import { aiCall } from '../../api/jobs';
 
 export const bmiApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -32,4 +40,10 @@ export const bmiApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetBmiRecordsQuery, useCalculateBmiMutation, useCreateBmiUploadUrlMutation, useAnalyzeBmiReportMutation, useConfirmBmiReportMutation } = bmiApi;
+export const {
+  useGetBmiRecordsQuery,
+  useCalculateBmiMutation,
+  useCreateBmiUploadUrlMutation,
+  useAnalyzeBmiReportMutation,
+  useConfirmBmiReportMutation,
+} = bmiApi;

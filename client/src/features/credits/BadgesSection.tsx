@@ -1,4 +1,5 @@
 import type { UserView } from '@contract';
+
 import { formatDays } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { useGetAchievementsQuery } from './creditsApi';

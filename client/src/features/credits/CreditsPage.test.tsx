@@ -2,6 +2,7 @@ import type { EarnActionState, GoalView, MarketplaceItem, TransactionView } from
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { CREDIT_PACKAGES, jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
 // The lazy route and the eight sections' first fetches can take over a second on a busy machine.
@@ -10,12 +11,37 @@ configure({ asyncUtilTimeout: 5000 });
 const USER = makeUser({ sweatCredits: 200, currentStreak: 4, longestStreak: 9 });
 
 const MARKET: MarketplaceItem[] = [
-  { id: 'protein-discount', title: 'Protein Discount', description: '20% off protein powder', cost: 250, category: 'discount', available: true, icon: 'percent' },
-  { id: 'gym-pass', title: 'Gym Pass', description: 'One-day guest pass', cost: 150, category: 'access', available: true, icon: 'ticket' },
+  {
+    id: 'protein-discount',
+    title: 'Protein Discount',
+    description: '20% off protein powder',
+    cost: 250,
+    category: 'discount',
+    available: true,
+    icon: 'percent',
+  },
+  {
+    id: 'gym-pass',
+    title: 'Gym Pass',
+    description: 'One-day guest pass',
+    cost: 150,
+    category: 'access',
+    available: true,
+    icon: 'ticket',
+  },
 ];
 
 function row(seq: number, amount: number, balance: number): TransactionView {
-  return { id: `e${seq}`, seq, createdAt: `2025-03-${String(seq).padStart(2, '0')}T10:00:00.000Z`, reason: `Entry ${seq}`, kind: 'grant', amount, balance, ref: null };
+  return {
+    id: `e${seq}`,
+    seq,
+    createdAt: `2025-03-${String(seq).padStart(2, '0')}T10:00:00.000Z`,
+    reason: `Entry ${seq}`,
+    kind: 'grant',
+    amount,
+    balance,
+    ref: null,
+  };
 }
 
 const GOAL: GoalView = {
@@ -33,10 +59,42 @@ const GOAL: GoalView = {
 
 /** One card of each kind: READY, a streak on its way, claimed, and missing evidence. */
 const EARN_STATES: EarnActionState[] = [
-  { action: 'workout', credits: 10, claimable: true, alreadyClaimed: false, progress: null, missing: null, pending: true },
-  { action: 'streak', credits: 50, claimable: false, alreadyClaimed: false, progress: { current: 3, target: 7, unit: 'days' }, missing: '3/7 days to Weekly Streak', pending: false },
-  { action: 'weight', credits: 5, claimable: false, alreadyClaimed: true, progress: null, missing: 'Already claimed today', pending: false },
-  { action: 'steps', credits: 15, claimable: false, alreadyClaimed: false, progress: null, missing: "0/10,000 steps in today's imported activity files", pending: false },
+  {
+    action: 'workout',
+    credits: 10,
+    claimable: true,
+    alreadyClaimed: false,
+    progress: null,
+    missing: null,
+    pending: true,
+  },
+  {
+    action: 'streak',
+    credits: 50,
+    claimable: false,
+    alreadyClaimed: false,
+    progress: { current: 3, target: 7, unit: 'days' },
+    missing: '3/7 days to Weekly Streak',
+    pending: false,
+  },
+  {
+    action: 'weight',
+    credits: 5,
+    claimable: false,
+    alreadyClaimed: true,
+    progress: null,
+    missing: 'Already claimed today',
+    pending: false,
+  },
+  {
+    action: 'steps',
+    credits: 15,
+    claimable: false,
+    alreadyClaimed: false,
+    progress: null,
+    missing: "0/10,000 steps in today's imported activity files",
+    pending: false,
+  },
 ];
 
 interface Server {
@@ -63,15 +121,20 @@ function serve(server: Server = {}) {
     if (path === 'credits/marketplace') return jsonResponse(server.market ?? MARKET);
     if (path === 'credits/redemptions') return jsonResponse([]);
     if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
-    if (path === 'credits/pool') return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
+    if (path === 'credits/pool')
+      return jsonResponse({ balance: 12450, rules: ['The pool opened with 12,450 credits.'] });
     if (path === `goals/${USER.id}`) return jsonResponse(server.goals?.() ?? [GOAL]);
-    if (path === `achievements/${USER.id}`) return jsonResponse([{ id: 'a1', code: 'first', title: 'First Session', description: 'd', earnedAt: '2025-03-01' }]);
+    if (path === `achievements/${USER.id}`)
+      return jsonResponse([
+        { id: 'a1', code: 'first', title: 'First Session', description: 'd', earnedAt: '2025-03-01' },
+      ]);
     if (path === `transactions/${USER.id}`) return jsonResponse(server.transactions?.(new URL(url)) ?? []);
     if (path === 'credits/redeem') return server.redeem?.() ?? jsonResponse({}, 500);
     if (path === 'credits/validate-tweet') return server.tweet?.() ?? jsonResponse({}, 500);
     if (path === 'goals') return server.goal?.() ?? jsonResponse({ ...GOAL, id: 'g2', title: 'Streak week' }, 201);
     if (path === 'credits/earn-actions') return jsonResponse(server.earnActions?.() ?? EARN_STATES);
-    if (path === 'credits/earn') return server.earn?.() ?? jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
+    if (path === 'credits/earn')
+      return server.earn?.() ?? jsonResponse({ statusCode: 409, message: 'not earned', error: 'Not Earned Yet' }, 409);
     return jsonResponse({ statusCode: 404, message: 'no', error: 'Not Found' }, 404);
   });
   return { requests, fetchMock };
@@ -89,7 +152,9 @@ describe('CreditsPage', () => {
     expect(await screen.findByText('Gym Pass')).toBeTruthy();
     expect(screen.getByTestId('credits-balance').textContent).toBe('200');
     expect(screen.getByTestId('credits-streak').textContent).toBe('4');
-    const titles = within(screen.getByRole('main')).getAllByRole('region').map((r) => r.getAttribute('aria-label'));
+    const titles = within(screen.getByRole('main'))
+      .getAllByRole('region')
+      .map((r) => r.getAttribute('aria-label'));
     expect(titles).toEqual([
       'CREDITS_AS_REVENUE',
       'EARNING_ACTIONS',
@@ -113,14 +178,20 @@ describe('CreditsPage', () => {
 
   it('says beside every disabled REDEEM why: the credits missing (and those still pending), or the item unavailable', async () => {
     const pendingUser = makeUser({ ...USER, sweatCredits: 200, pendingCredits: 14 });
-    serve({ user: pendingUser, market: [...MARKET, { ...MARKET[1], id: 'nutrition-plan', title: 'Nutrition Plan', cost: 100, available: false }] });
+    serve({
+      user: pendingUser,
+      market: [...MARKET, { ...MARKET[1], id: 'nutrition-plan', title: 'Nutrition Plan', cost: 100, available: false }],
+    });
     renderCredits(pendingUser);
     const reasonOf = async (title: string) => {
       const button = (await screen.findByRole('button', { name: `Redeem ${title}` })) as HTMLButtonElement;
       const describedBy = button.getAttribute('aria-describedby');
       return { disabled: button.disabled, reason: describedBy && document.getElementById(describedBy)!.textContent };
     };
-    expect(await reasonOf('Protein Discount')).toEqual({ disabled: true, reason: 'Needs 50 more credits; 14 credits pending: prove today to validate them' });
+    expect(await reasonOf('Protein Discount')).toEqual({
+      disabled: true,
+      reason: 'Needs 50 more credits; 14 credits pending: prove today to validate them',
+    });
     expect(await reasonOf('Nutrition Plan')).toEqual({ disabled: true, reason: 'Not available right now' });
     expect(await reasonOf('Gym Pass')).toEqual({ disabled: false, reason: null });
   });
@@ -132,7 +203,17 @@ describe('CreditsPage', () => {
       transactions: () => (balance === 50 ? [row(2, -150, 50), row(1, 200, 200)] : [row(1, 200, 200)]),
       redeem: () => {
         balance = 50;
-        return jsonResponse({ redemption: { id: 'r1', itemId: 'gym-pass', title: 'Gym Pass', cost: 150, voucherCode: 'GYM-ABCD-EFGH', createdAt: '' }, balance });
+        return jsonResponse({
+          redemption: {
+            id: 'r1',
+            itemId: 'gym-pass',
+            title: 'Gym Pass',
+            cost: 150,
+            voucherCode: 'GYM-ABCD-EFGH',
+            createdAt: '',
+          },
+          balance,
+        });
       },
     });
     renderCredits();
@@ -143,7 +224,12 @@ describe('CreditsPage', () => {
     expect(await screen.findByText('Redeemed Successfully!')).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Notifications (F8)' })).getByText(/GYM-ABCD-EFGH/)).toBeTruthy();
     const redeem = requests.find((r) => r.path === 'credits/redeem')!;
-    expect(redeem.body).toMatchObject({ userId: USER.id, itemId: 'gym-pass', cost: 150, requestId: expect.any(String) });
+    expect(redeem.body).toMatchObject({
+      userId: USER.id,
+      itemId: 'gym-pass',
+      cost: 150,
+      requestId: expect.any(String),
+    });
     // invalidated: the ledger and the user are fetched again
     expect(await panel('TRANSACTION_LEDGER').findByText('-150')).toBeTruthy();
     expect(requests.filter((r) => r.path === 'user').length).toBeGreaterThan(0);
@@ -166,7 +252,11 @@ describe('CreditsPage', () => {
     expect((await claimButton('Complete Workout')).reason).toBe('READY');
 
     const bar = earning.getByRole('progressbar', { name: 'Weekly Streak progress' });
-    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemin'), bar.getAttribute('aria-valuemax')]).toEqual(['3', '0', '7']);
+    expect([
+      bar.getAttribute('aria-valuenow'),
+      bar.getAttribute('aria-valuemin'),
+      bar.getAttribute('aria-valuemax'),
+    ]).toEqual(['3', '0', '7']);
     expect(bar.getAttribute('aria-valuetext')).toBe('3 of 7 days');
     expect(earning.getAllByRole('progressbar')).toHaveLength(1);
 
@@ -189,7 +279,13 @@ describe('CreditsPage', () => {
     let claimed = false;
     const { requests } = serve({
       earnActions: () =>
-        claimed ? EARN_STATES.map((s) => (s.action === 'workout' ? { ...s, claimable: false, alreadyClaimed: true, missing: 'Already claimed today' } : s)) : EARN_STATES,
+        claimed
+          ? EARN_STATES.map((s) =>
+              s.action === 'workout'
+                ? { ...s, claimable: false, alreadyClaimed: true, missing: 'Already claimed today' }
+                : s,
+            )
+          : EARN_STATES,
       earn: () => {
         claimed = true;
         return jsonResponse({ action: 'workout', credits: 10, balance: 200, pendingCredits: 24, pending: true });
@@ -204,7 +300,11 @@ describe('CreditsPage', () => {
 
     expect(await screen.findByText('Credits Earned!')).toBeTruthy();
     expect(screen.getByText('10 credits pending: prove today to validate them')).toBeTruthy();
-    expect(requests.find((r) => r.path === 'credits/earn')!.body).toEqual({ userId: USER.id, action: 'workout', credits: 10 });
+    expect(requests.find((r) => r.path === 'credits/earn')!.body).toEqual({
+      userId: USER.id,
+      action: 'workout',
+      credits: 10,
+    });
     await vi.waitFor(() => expect(earning.queryByText('READY')).toBeNull());
     const workout = await claimButton('Complete Workout');
     expect([workout.button.getAttribute('aria-disabled'), workout.reason]).toEqual(['true', 'Already claimed today']);
@@ -221,7 +321,15 @@ describe('CreditsPage', () => {
 
   it('refuses an empty or non-X tweet URL on the client, and shows the server refusal as Validation Failed', async () => {
     const { requests } = serve({
-      tweet: () => jsonResponse({ statusCode: 409, message: "Tweet already validated or doesn't contain referral link", error: 'Validation Failed' }, 409),
+      tweet: () =>
+        jsonResponse(
+          {
+            statusCode: 409,
+            message: "Tweet already validated or doesn't contain referral link",
+            error: 'Validation Failed',
+          },
+          409,
+        ),
     });
     renderCredits();
     const validate = await screen.findByRole('button', { name: 'VALIDATE_TWEET_FOR_CREDITS' });
@@ -252,8 +360,12 @@ describe('CreditsPage', () => {
     expect((validate as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Post URL') as HTMLInputElement).disabled).toBe(true);
     const reason = document.getElementById(validate.getAttribute('aria-describedby')!)!;
-    expect(reason.textContent).toMatch(/^Posts earn credits only from your own X account: link your X account on your profile/);
-    expect(screen.getByRole('link', { name: 'link your X account on your profile' }).getAttribute('href')).toBe('/profile');
+    expect(reason.textContent).toMatch(
+      /^Posts earn credits only from your own X account: link your X account on your profile/,
+    );
+    expect(screen.getByRole('link', { name: 'link your X account on your profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
     await userEvent.click(validate);
     expect(requests.some((r) => r.path === 'credits/validate-tweet')).toBe(false);
   });
@@ -307,7 +419,11 @@ describe('CreditsPage', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'INFO' }));
-    expect(within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText('The pool opened with 12,450 credits.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog', { name: 'COMMUNITY_POOL_RULES' })).getByText(
+        'The pool opened with 12,450 credits.',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows each metric's minimums beside its fields and refuses, before any request, what the server would", async () => {
@@ -317,7 +433,9 @@ describe('CreditsPage', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'ADD_GOAL' }));
     const target = dialog.getByLabelText('TARGET');
     expect(target.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(/^At least 3 days with a session that counts/);
+    expect(document.getElementById(target.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /^At least 3 days with a session that counts/,
+    );
     expect(dialog.getByText('Up to 50 credits per workout')).toBeTruthy();
     expect(dialog.getByText('At least 7 days from today, and a day for each workout')).toBeTruthy();
 
@@ -339,7 +457,14 @@ describe('CreditsPage', () => {
 
   it('shows and sets weight goals in the user’s units, reading a decimal comma', async () => {
     const imperial = makeUser({ ...USER, units: 'imperial' });
-    const weightGoal: GoalView = { ...GOAL, id: 'g3', title: 'Lighter', metric: 'weight', currentValue: 80, targetValue: 78.9 };
+    const weightGoal: GoalView = {
+      ...GOAL,
+      id: 'g3',
+      title: 'Lighter',
+      metric: 'weight',
+      currentValue: 80,
+      targetValue: 78.9,
+    };
     const { requests } = serve({ user: imperial, goals: () => [weightGoal] });
     renderCredits(imperial);
     expect(await panel('PREDICTION_GOALS').findByText('176.4 / 173.9 LB')).toBeTruthy();
@@ -356,7 +481,11 @@ describe('CreditsPage', () => {
     await userEvent.type(dialog.getByLabelText(/^STAKE/), '60');
     await userEvent.click(dialog.getByRole('button', { name: 'STAKE_AND_SET_GOAL' }));
     expect(await screen.findByText('Goal Set!')).toBeTruthy();
-    expect(requests.find((r) => r.path === 'goals')!.body).toMatchObject({ metric: 'weight', targetValue: 78.7, creditsStaked: 60 });
+    expect(requests.find((r) => r.path === 'goals')!.body).toMatchObject({
+      metric: 'weight',
+      targetValue: 78.7,
+      creditsStaked: 60,
+    });
   });
 
   /** Opens ADD_GOAL and fills in a valid 7-day streak goal staking 40; answers the dialog. */

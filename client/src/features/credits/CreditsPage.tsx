@@ -9,6 +9,7 @@ import { LedgerSection } from './LedgerSection';
 import { Marketplace } from './Marketplace';
 import { PoolSection } from './PoolSection';
 import { ShareSection } from './ShareSection';
+
 import './credits.css';
 
 /** docs/product.md, Credits screen: the nine sections in the product’s order. */
@@ -26,7 +27,8 @@ export default function CreditsPage() {
           FC
         </p>
         <p>
-          <span className="muted">STREAK:</span> <span data-testid="credits-streak">{user.currentStreak}</span> {dayUnit(user.currentStreak)}
+          <span className="muted">STREAK:</span> <span data-testid="credits-streak">{user.currentStreak}</span>{' '}
+          {dayUnit(user.currentStreak)}
         </p>
       </PageHeader>
       <ShareSection user={user} />

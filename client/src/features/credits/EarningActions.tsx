@@ -1,6 +1,7 @@
 import type { EarnAction, EarnActionState, UserView } from '@contract';
 import { EARN_ACTIONS, EARNING_ACTIONS, pendingCreditsText } from '@contract/values';
 import { useState } from 'react';
+
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -22,7 +23,10 @@ export function EarningActions({ user }: { user: UserView }) {
     try {
       const result = await earn({ userId: user.id, action, credits }).unwrap();
       // Complete Workout waits for the day's proofs: the toast says so in the card's words.
-      toast({ title: 'Credits Earned!', description: result.pending ? pendingCreditsText(result.credits) : `+${result.credits} credits for ${title}` });
+      toast({
+        title: 'Credits Earned!',
+        description: result.pending ? pendingCreditsText(result.credits) : `+${result.credits} credits for ${title}`,
+      });
     } catch {
       // docs/product.md: a failed earn action shows no message; the card's state says why.
     } finally {

@@ -1,5 +1,6 @@
 import type { UserView } from '@contract';
 import { useState } from 'react';
+
 import { formatDay } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -29,7 +30,9 @@ export function GoalsSection({ user }: { user: UserView }) {
             <li key={goal.id} className="goal">
               <div className="goal__head">
                 <span className="goal__title">{goal.title}</span>
-                <span className={`tag${goal.status === 'won' ? ' tag--ok' : goal.status === 'lost' ? ' tag--danger' : ''}`}>
+                <span
+                  className={`tag${goal.status === 'won' ? ' tag--ok' : goal.status === 'lost' ? ' tag--danger' : ''}`}
+                >
                   {goal.status.toUpperCase()}
                 </span>
               </div>

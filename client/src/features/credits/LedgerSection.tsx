@@ -1,7 +1,8 @@
 import type { UserView } from '@contract';
+
 import { LineChart } from '../../ui/charts';
-import { Panel } from '../../ui/Panel';
 import { formatDate } from '../../ui/dates';
+import { Panel } from '../../ui/Panel';
 import { balancePoints, formatDelta } from './credits.logic';
 import { useGetTransactionsInfiniteQuery } from './creditsApi';
 
@@ -36,7 +37,9 @@ export function LedgerSection({ user }: { user: UserView }) {
                   <tr key={row.id}>
                     <td>{formatDate(row.createdAt)}</td>
                     <td>{row.reason}</td>
-                    <td className={row.amount >= 0 ? 'ledger__delta--plus' : 'ledger__delta--minus'}>{formatDelta(row.amount)}</td>
+                    <td className={row.amount >= 0 ? 'ledger__delta--plus' : 'ledger__delta--minus'}>
+                      {formatDelta(row.amount)}
+                    </td>
                     <td>{row.balance}</td>
                   </tr>
                 ))}
@@ -44,7 +47,12 @@ export function LedgerSection({ user }: { user: UserView }) {
             </table>
           </div>
           {hasNextPage && (
-            <button type="button" className="btn btn--secondary btn--small ledger__more" disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
+            <button
+              type="button"
+              className="btn btn--secondary btn--small ledger__more"
+              disabled={isFetchingNextPage}
+              onClick={() => fetchNextPage()}
+            >
               {isFetchingNextPage ? 'LOADING...' : 'LOAD_OLDER'}
             </button>
           )}

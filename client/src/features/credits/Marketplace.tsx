@@ -1,5 +1,6 @@
 import type { MarketplaceItem, UserView } from '@contract';
 import { useState } from 'react';
+
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { newRequestId, redeemBlockedReason } from './credits.logic';
@@ -24,7 +25,11 @@ export function Marketplace({ user }: { user: UserView }) {
       toast({ title: 'Redeemed Successfully!', description: `${item.title}: voucher ${redemption.voucherCode}` });
     } catch {
       // docs/product.md: this text on any redeem failure.
-      toast({ title: 'Insufficient Credits', description: "You don't have enough credits for this item", variant: 'destructive' });
+      toast({
+        title: 'Insufficient Credits',
+        description: "You don't have enough credits for this item",
+        variant: 'destructive',
+      });
     } finally {
       setPending(null);
     }

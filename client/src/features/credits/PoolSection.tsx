@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { Dialog } from '../../ui/Dialog';
 import { Panel } from '../../ui/Panel';
 import { useGetPoolQuery } from './creditsApi';

@@ -1,7 +1,8 @@
 import type { UserView } from '@contract';
 import { REFERRAL_CREDITS, TWEET_CREDITS } from '@contract/values';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
@@ -32,7 +33,11 @@ export function ShareSection({ user }: { user: UserView }) {
       return;
     }
     try {
-      const result = await validateTweet({ userId: user.id, tweetUrl: tweetUrl.trim(), referralLink: user.referralLink }).unwrap();
+      const result = await validateTweet({
+        userId: user.id,
+        tweetUrl: tweetUrl.trim(),
+        referralLink: user.referralLink,
+      }).unwrap();
       setTweetUrl('');
       toast({ title: 'Tweet Validated!', description: `+${result.credits} credits added to your balance` });
     } catch (error) {
@@ -43,8 +48,8 @@ export function ShareSection({ user }: { user: UserView }) {
   return (
     <Panel title="CREDITS_AS_REVENUE" className="share-section">
       <p className="muted">
-        Fitness Credits are more than points: they act as your stake in platform revenue. Every workout, proof and friend you bring
-        grows it.
+        Fitness Credits are more than points: they act as your stake in platform revenue. Every workout, proof and
+        friend you bring grows it.
       </p>
       <div className="share-box">
         <p className="share-box__label">YOUR_REFERRAL_LINK</p>
@@ -52,7 +57,12 @@ export function ShareSection({ user }: { user: UserView }) {
           {user.referralLink}
         </code>
         <div className="share-box__actions">
-          <a className="btn btn--primary" href={tweetIntentUrl(user.referralLink)} target="_blank" rel="noopener noreferrer">
+          <a
+            className="btn btn--primary"
+            href={tweetIntentUrl(user.referralLink)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             TWEET_AND_EARN
           </a>
           <button type="button" className="btn btn--secondary" onClick={copyLink}>
@@ -60,11 +70,13 @@ export function ShareSection({ user }: { user: UserView }) {
           </button>
         </div>
         <p className="muted share-box__hint">
-          +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who validates their first daily proof
+          +{TWEET_CREDITS} credits for a post with your link · +{REFERRAL_CREDITS} for each friend who validates their
+          first daily proof
         </p>
         {!user.xLinked && (
           <p id={NO_X_ID} className="share-box__hint" role="note">
-            Posts earn credits only from your own X account: <Link to="/profile">link your X account on your profile</Link> to validate a post.
+            Posts earn credits only from your own X account:{' '}
+            <Link to="/profile">link your X account on your profile</Link> to validate a post.
           </p>
         )}
         <form className="share-box__form" onSubmit={submit} noValidate>
@@ -82,7 +94,12 @@ export function ShareSection({ user }: { user: UserView }) {
             disabled={!user.xLinked}
             aria-describedby={user.xLinked ? undefined : NO_X_ID}
           />
-          <button type="submit" className="btn btn--secondary" disabled={validating || !user.xLinked} aria-describedby={user.xLinked ? undefined : NO_X_ID}>
+          <button
+            type="submit"
+            className="btn btn--secondary"
+            disabled={validating || !user.xLinked}
+            aria-describedby={user.xLinked ? undefined : NO_X_ID}
+          >
             {validating ? 'PROCESSING...' : 'VALIDATE_TWEET_FOR_CREDITS'}
           </button>
         </form>

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { balancePoints, formatDelta, goalAmounts, goalHints, goalProgressPercent, goalTarget, isTweetUrl, tweetIntentUrl } from './credits.logic';
+
+import {
+  balancePoints,
+  formatDelta,
+  goalAmounts,
+  goalHints,
+  goalProgressPercent,
+  goalTarget,
+  isTweetUrl,
+  tweetIntentUrl,
+} from './credits.logic';
 
 describe('credits screen rules', () => {
   it('accepts only non-empty URLs on the two X hosts (docs/product.md)', () => {
@@ -23,7 +33,9 @@ describe('credits screen rules', () => {
   });
 
   it('shows a goal’s progress with its unit, weights (stored in kg) in the user’s', () => {
-    expect(goalAmounts({ metric: 'workouts', currentValue: 4, targetValue: 10 }, 'imperial')).toBe('4 / 10 WORKOUT DAYS');
+    expect(goalAmounts({ metric: 'workouts', currentValue: 4, targetValue: 10 }, 'imperial')).toBe(
+      '4 / 10 WORKOUT DAYS',
+    );
     expect(goalAmounts({ metric: 'streak', currentValue: 2, targetValue: 7 }, 'metric')).toBe('2 / 7 DAYS');
     expect(goalAmounts({ metric: 'weight', currentValue: 80, targetValue: 78.9 }, 'metric')).toBe('80 / 78.9 KG');
     expect(goalAmounts({ metric: 'weight', currentValue: 80, targetValue: 78.9 }, 'imperial')).toBe('176.4 / 173.9 LB');
@@ -40,12 +52,14 @@ describe('credits screen rules', () => {
 
   it('gives the weight goal’s minimum, weekly limit and stake per unit in the user’s unit', () => {
     expect(goalHints('weight', 0, 'metric')).toEqual({
-      target: "At least 0.5 kg below the weight of your last analysed body-scan report (the calculator's weight does not count)",
+      target:
+        "At least 0.5 kg below the weight of your last analysed body-scan report (the calculator's weight does not count)",
       deadline: 'At least 14 days from today; at most 1 kg per week',
       stake: 'Up to 100 credits per kg to lose',
     });
     expect(goalHints('weight', 0, 'imperial')).toEqual({
-      target: "At least 1.1 lb below the weight of your last analysed body-scan report (the calculator's weight does not count)",
+      target:
+        "At least 1.1 lb below the weight of your last analysed body-scan report (the calculator's weight does not count)",
       deadline: 'At least 14 days from today; at most 2.2 lb per week',
       stake: 'Up to 45 credits per lb to lose',
     });

@@ -1,6 +1,15 @@
 /** Pure rules of the credits screen: docs/product.md tweet-URL check, §9 constants, goal bars, the balance chart. */
 import type { GoalMetric, GoalView, MarketplaceItem, TransactionView, UnitSystem, UserView } from '@contract';
-import { GOAL_EFFORT_UNITS, GOAL_MINIMUMS, GOAL_STAKE_PER_UNIT, KG_PER_POUND, MAX_KG_PER_WEEK, TWEET_HOSTS, pendingCreditsText } from '@contract/values';
+import {
+  GOAL_EFFORT_UNITS,
+  GOAL_MINIMUMS,
+  GOAL_STAKE_PER_UNIT,
+  KG_PER_POUND,
+  MAX_KG_PER_WEEK,
+  pendingCreditsText,
+  TWEET_HOSTS,
+} from '@contract/values';
+
 import type { ChartPoint } from '../../ui/charts';
 import { shortDate } from '../../ui/dates';
 import { parseWeight, readNumber, weightIn, weightUnit } from '../profile/units';
@@ -31,7 +40,10 @@ export function goalProgressPercent(goal: Pick<GoalView, 'metric' | 'currentValu
 const COUNTED_UNITS = { workouts: 'WORKOUT DAYS', streak: 'DAYS' } as const;
 
 /** "4 / 10 WORKOUT DAYS" (days with a session that counts, as the server counts them), "80 / 78.9 KG", "176.4 / 173.9 LB": a goal's progress, weights (stored in kg) in the user's units. */
-export function goalAmounts(goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>, units: UnitSystem): string {
+export function goalAmounts(
+  goal: Pick<GoalView, 'metric' | 'currentValue' | 'targetValue'>,
+  units: UnitSystem,
+): string {
   if (goal.metric !== 'weight') return `${goal.currentValue} / ${goal.targetValue} ${COUNTED_UNITS[goal.metric]}`;
   return `${weightIn(goal.currentValue, units)} / ${weightIn(goal.targetValue, units)} ${weightUnit(units).toUpperCase()}`;
 }
@@ -46,7 +58,9 @@ export function goalTarget(metric: GoalMetric, typed: string, units: UnitSystem)
 
 /** Balance after each loaded ledger row, oldest first, for the balance-over-time chart. */
 export function balancePoints(rowsNewestFirst: readonly TransactionView[]): ChartPoint[] {
-  return [...rowsNewestFirst].reverse().map((row) => ({ label: shortDate(row.createdAt), value: row.balance, at: row.createdAt }));
+  return [...rowsNewestFirst]
+    .reverse()
+    .map((row) => ({ label: shortDate(row.createdAt), value: row.balance, at: row.createdAt }));
 }
 
 export function formatDelta(amount: number): string {
@@ -62,7 +76,11 @@ export function newRequestId(): string | undefined {
 }
 
 /** The hints beside the add-goal fields: the least a goal of this metric asks for, and what it may stake (weights in the user's unit). */
-export function goalHints(metric: GoalMetric, currentStreak: number, units: UnitSystem): { target: string; deadline: string; stake: string } {
+export function goalHints(
+  metric: GoalMetric,
+  currentStreak: number,
+  units: UnitSystem,
+): { target: string; deadline: string; stake: string } {
   const { step, days } = GOAL_MINIMUMS[metric];
   const weight = (kg: number) => `${weightIn(kg, units)} ${weightUnit(units)}`;
   const target: Record<GoalMetric, string> = {
@@ -72,18 +90,31 @@ export function goalHints(metric: GoalMetric, currentStreak: number, units: Unit
   };
   if (metric === 'weight') {
     // The server's cap is per kg; per pound it is rounded down so the hint never promises more.
-    const perUnit = units === 'metric' ? GOAL_STAKE_PER_UNIT.weight : Math.floor(GOAL_STAKE_PER_UNIT.weight * KG_PER_POUND);
-    return { target: target.weight, deadline: `At least ${days} days from today; at most ${weight(MAX_KG_PER_WEEK)} per week`, stake: `Up to ${perUnit} credits per ${weightUnit(units)} to lose` };
+    const perUnit =
+      units === 'metric' ? GOAL_STAKE_PER_UNIT.weight : Math.floor(GOAL_STAKE_PER_UNIT.weight * KG_PER_POUND);
+    return {
+      target: target.weight,
+      deadline: `At least ${days} days from today; at most ${weight(MAX_KG_PER_WEEK)} per week`,
+      stake: `Up to ${perUnit} credits per ${weightUnit(units)} to lose`,
+    };
   }
   const unit = GOAL_EFFORT_UNITS[metric];
-  return { target: target[metric], deadline: `At least ${days} days from today, and a day for each ${unit}`, stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}` };
+  return {
+    target: target[metric],
+    deadline: `At least ${days} days from today, and a day for each ${unit}`,
+    stake: `Up to ${GOAL_STAKE_PER_UNIT[metric]} credits per ${unit}`,
+  };
 }
 
 /**
  * Why REDEEM refuses an item now, in words beside the button; null when it may be pressed. Credits
  * still pending count for nothing until a proof day validates them, and the reason says so.
  */
-export function redeemBlockedReason(item: Pick<MarketplaceItem, 'available' | 'cost'>, user: Pick<UserView, 'sweatCredits' | 'pendingCredits'>, redeeming: boolean): string | null {
+export function redeemBlockedReason(
+  item: Pick<MarketplaceItem, 'available' | 'cost'>,
+  user: Pick<UserView, 'sweatCredits' | 'pendingCredits'>,
+  redeeming: boolean,
+): string | null {
   if (!item.available) return 'Not available right now';
   if (redeeming) return 'Another redeem is being processed';
   if (user.sweatCredits >= item.cost) return null;

@@ -15,6 +15,7 @@ import type {
   ValidateTweetResponse,
 } from '@contract';
 import { LEDGER_PAGE_SIZE } from '@contract/values';
+
 import { api } from '../../api/api';
 import { GOAL_SETTLEMENT_CHANGES, MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -52,7 +53,8 @@ export const creditsApi = api.injectEndpoints({
       async onQueryStarted(userId, { dispatch, getState, queryFulfilled }) {
         const before = creditsApi.endpoints.getGoals.select(userId)(getState()).data;
         const { data: after } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (before && after && settledSince(before, after)) dispatch(api.util.invalidateTags([...GOAL_SETTLEMENT_CHANGES]));
+        if (before && after && settledSince(before, after))
+          dispatch(api.util.invalidateTags([...GOAL_SETTLEMENT_CHANGES]));
       },
     }),
     getAchievements: builder.query<AchievementView[], string>({
@@ -63,7 +65,8 @@ export const creditsApi = api.injectEndpoints({
     getTransactions: builder.infiniteQuery<TransactionView[], string, number>({
       infiniteQueryOptions: {
         initialPageParam: NEWEST,
-        getNextPageParam: (lastPage) => (lastPage.length < LEDGER_PAGE_SIZE ? undefined : lastPage[lastPage.length - 1].seq),
+        getNextPageParam: (lastPage) =>
+          lastPage.length < LEDGER_PAGE_SIZE ? undefined : lastPage[lastPage.length - 1].seq,
       },
       query: ({ queryArg: userId, pageParam }) => ({
         url: `transactions/${userId}`,

@@ -1,5 +1,6 @@
 import type { BmiRecordView, UserView } from '@contract';
 import { bmiOf } from '@contract/values';
+
 import { formatDate } from '../../ui/dates';
 import { Panel } from '../../ui/Panel';
 import { formatHeight, formatWeight } from '../profile/units';

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+
 import { useGetConfigQuery } from '../../api/configApi';
+import { browserTimeZone } from '../../ui/dates';
 import { useGetUserQuery } from '../auth/authApi';
 import { useGetBmiRecordsQuery } from '../bmi/bmiApi';
-import { browserTimeZone } from '../../ui/dates';
 import { useGetProofChallengeQuery } from '../proofs/proofsApi';
 import { DashboardView } from './DashboardView';
 
@@ -21,7 +22,14 @@ export default function DashboardPage() {
   const [bmiDialogOpen, setBmiDialogOpen] = useState(false);
   return (
     <>
-      <DashboardView user={user} aiEngine={config?.aiEngine} validatedToday={challenge?.validatedToday} latestBmiRecord={needsRecord ? records?.[0] : undefined} onValidate={() => setProofDialogOpen(true)} onUploadBmi={() => setBmiDialogOpen(true)} />
+      <DashboardView
+        user={user}
+        aiEngine={config?.aiEngine}
+        validatedToday={challenge?.validatedToday}
+        latestBmiRecord={needsRecord ? records?.[0] : undefined}
+        onValidate={() => setProofDialogOpen(true)}
+        onUploadBmi={() => setBmiDialogOpen(true)}
+      />
       {proofDialogOpen && (
         <Suspense fallback={null}>
           <ProofValidationDialog onClose={() => setProofDialogOpen(false)} />

@@ -3,8 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
+
 import { makeUser } from '../../test/fixtures';
-import { DashboardView, type DashboardActions } from './DashboardView';
+import { type DashboardActions, DashboardView } from './DashboardView';
 
 function renderDashboard(user: UserView | undefined, actions: DashboardActions = {}, validatedToday?: boolean) {
   return render(
@@ -60,10 +61,22 @@ describe('DashboardView', () => {
 
   it("without a height to compute one from, shows the latest record's BMI as the report's own, with its date", () => {
     const panel = () => within(screen.getByRole('region', { name: 'BIOMETRIC_DATA' }));
-    const report = { id: 'r1', bmi: 22.7, category: 'Normal' as const, height: null, weight: 71.8, createdAt: '2026-11-25T10:00:00.000Z', source: 'report' as const };
+    const report = {
+      id: 'r1',
+      bmi: 22.7,
+      category: 'Normal' as const,
+      height: null,
+      weight: 71.8,
+      createdAt: '2026-11-25T10:00:00.000Z',
+      source: 'report' as const,
+    };
     const { unmount } = render(
       <MemoryRouter>
-        <DashboardView user={makeUser({ height: null, weight: 71.8, latestBmi: 22.7 })} aiEngine="SWEAT_LOCAL_COACH_V1" latestBmiRecord={report} />
+        <DashboardView
+          user={makeUser({ height: null, weight: 71.8, latestBmi: 22.7 })}
+          aiEngine="SWEAT_LOCAL_COACH_V1"
+          latestBmiRecord={report}
+        />
       </MemoryRouter>,
     );
     expect(panel().getByText('22.7')).toBeTruthy();
@@ -72,7 +85,11 @@ describe('DashboardView', () => {
     // With both figures the computed value wins and no record is named.
     render(
       <MemoryRouter>
-        <DashboardView user={makeUser({ height: 180, weight: 80.5, latestBmi: 22.7 })} aiEngine="SWEAT_LOCAL_COACH_V1" latestBmiRecord={report} />
+        <DashboardView
+          user={makeUser({ height: 180, weight: 80.5, latestBmi: 22.7 })}
+          aiEngine="SWEAT_LOCAL_COACH_V1"
+          latestBmiRecord={report}
+        />
       </MemoryRouter>,
     );
     expect(panel().getByText('24.8')).toBeTruthy();
@@ -91,7 +108,9 @@ describe('DashboardView', () => {
     expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
     expect(button('VALIDATE_PROOF').disabled).toBe(true);
     const reasonId = button('VALIDATE_PROOF').getAttribute('aria-describedby')!;
-    expect(document.getElementById(reasonId)!.textContent).toBe('No pending credits to validate: complete a workout first');
+    expect(document.getElementById(reasonId)!.textContent).toBe(
+      'No pending credits to validate: complete a workout first',
+    );
   });
 
   it('shows the banner with VALIDATE_NOW when credits are pending', async () => {
@@ -107,7 +126,9 @@ describe('DashboardView', () => {
   it('says the pending credits wait for tomorrow once today is validated, and offers no VALIDATE_NOW', () => {
     renderDashboard(makeUser({ pendingCredits: 12 }), {}, true);
     const banner = screen.getByRole('region', { name: 'Pending credits' });
-    expect(banner.textContent).toContain("Today's proofs are validated. Validate tomorrow's proofs to move these into your balance.");
+    expect(banner.textContent).toContain(
+      "Today's proofs are validated. Validate tomorrow's proofs to move these into your balance.",
+    );
     expect(within(banner).queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
     expect(within(banner).getByTestId('validate-tomorrow').textContent).toBe('VALIDATE_TOMORROW');
   });

@@ -1,4 +1,5 @@
 import type { BmiRecordView, UserView } from '@contract';
+
 import { formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { BiometricPanel } from './BiometricPanel';
@@ -7,6 +8,7 @@ import { PendingCreditsBanner } from './PendingCreditsBanner';
 import { QuickCommands } from './QuickCommands';
 import { UserStatTiles } from './StatTiles';
 import { SystemStatusPanel } from './SystemStatusPanel';
+
 import './dashboard.css';
 
 /** Dialog openers; the proof and BMI dialogs plug in here. */
@@ -25,10 +27,22 @@ interface DashboardViewProps extends DashboardActions {
 }
 
 function todayLabel(): string {
-  return formatDate(new Date().toISOString(), { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' }).toUpperCase();
+  return formatDate(new Date().toISOString(), {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  }).toUpperCase();
 }
 
-export function DashboardView({ user, aiEngine, validatedToday, latestBmiRecord, onValidate, onUploadBmi }: DashboardViewProps) {
+export function DashboardView({
+  user,
+  aiEngine,
+  validatedToday,
+  latestBmiRecord,
+  onValidate,
+  onUploadBmi,
+}: DashboardViewProps) {
   const pendingCredits = user?.pendingCredits ?? 0;
   return (
     <div className="dashboard">
@@ -39,7 +53,9 @@ export function DashboardView({ user, aiEngine, validatedToday, latestBmiRecord,
         </p>
       </PageHeader>
 
-      {pendingCredits > 0 && <PendingCreditsBanner pendingCredits={pendingCredits} validatedToday={validatedToday} onValidate={onValidate} />}
+      {pendingCredits > 0 && (
+        <PendingCreditsBanner pendingCredits={pendingCredits} validatedToday={validatedToday} onValidate={onValidate} />
+      )}
 
       <UserStatTiles user={user} />
 

@@ -1,8 +1,14 @@
 import { Link } from 'react-router-dom';
+
 import { ChartIcon, CoinIcon, DumbbellIcon } from '../../ui/icons';
 
 const MODULES = [
-  { to: '/workouts', title: 'TRAINING_MODULE', text: 'AI workouts, the active session and your coach.', Icon: DumbbellIcon },
+  {
+    to: '/workouts',
+    title: 'TRAINING_MODULE',
+    text: 'AI workouts, the active session and your coach.',
+    Icon: DumbbellIcon,
+  },
   { to: '/progress', title: 'ANALYTICS_MODULE', text: 'Sessions, BMI trend and the calculator.', Icon: ChartIcon },
   { to: '/credits', title: 'CREDITS_AND_REWARDS', text: 'Ledger, goals, marketplace and purchases.', Icon: CoinIcon },
 ];

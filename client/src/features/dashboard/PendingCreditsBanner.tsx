@@ -5,7 +5,11 @@ interface PendingCreditsBannerProps {
   onValidate?: () => void;
 }
 
-export function PendingCreditsBanner({ pendingCredits, validatedToday = false, onValidate }: PendingCreditsBannerProps) {
+export function PendingCreditsBanner({
+  pendingCredits,
+  validatedToday = false,
+  onValidate,
+}: PendingCreditsBannerProps) {
   return (
     <section className="pending-banner" aria-label="Pending credits">
       <div>

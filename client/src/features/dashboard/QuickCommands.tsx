@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+
 import { Panel } from '../../ui/Panel';
 
 interface QuickCommandsProps {
@@ -18,7 +19,13 @@ export function QuickCommands({ pendingCredits, onValidate, onUploadBmi }: Quick
         <button type="button" className="btn btn--secondary" onClick={onUploadBmi}>
           UPLOAD_BMI
         </button>
-        <button type="button" className="btn btn--secondary" onClick={onValidate} disabled={pendingCredits === 0} aria-describedby={pendingCredits === 0 ? 'validate-proof-reason' : undefined}>
+        <button
+          type="button"
+          className="btn btn--secondary"
+          onClick={onValidate}
+          disabled={pendingCredits === 0}
+          aria-describedby={pendingCredits === 0 ? 'validate-proof-reason' : undefined}
+        >
           VALIDATE_PROOF
         </button>
         {pendingCredits === 0 && (

@@ -1,6 +1,7 @@
 import type { UserView } from '@contract';
+
 import { dayUnit } from '../../ui/dates';
-import { StatTiles, type StatTile } from '../../ui/StatTiles';
+import { type StatTile, StatTiles } from '../../ui/StatTiles';
 
 function tilesFor(user: UserView | undefined): StatTile[] {
   return [

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { labelOf } from './profile.logic';
 
 interface ChoiceGroupProps<T extends string> {
@@ -15,10 +16,24 @@ interface ChoiceGroupProps<T extends string> {
 }
 
 /** A fieldset of native radios or checkboxes (keyboard and screen readers for free), shown as chips. */
-export function ChoiceGroup<T extends string>({ name, legend, hint, options, multiple, selected, onToggle, error }: ChoiceGroupProps<T>) {
+export function ChoiceGroup<T extends string>({
+  name,
+  legend,
+  hint,
+  options,
+  multiple,
+  selected,
+  onToggle,
+  error,
+}: ChoiceGroupProps<T>) {
   const describedBy = [`${name}-hint`, error ? `${name}-error` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="field choice-group" aria-describedby={describedBy} aria-invalid={error ? true : undefined} data-field={name}>
+    <fieldset
+      className="field choice-group"
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      data-field={name}
+    >
       <legend className="field-label">{legend}</legend>
       <p id={`${name}-hint`} className="profile__hint">
         {hint}
@@ -26,7 +41,13 @@ export function ChoiceGroup<T extends string>({ name, legend, hint, options, mul
       <div className="choice-group__options">
         {options.map((option) => (
           <label key={option} className="choice">
-            <input type={multiple ? 'checkbox' : 'radio'} name={name} value={option} checked={selected.includes(option)} onChange={() => onToggle(option)} />
+            <input
+              type={multiple ? 'checkbox' : 'radio'}
+              name={name}
+              value={option}
+              checked={selected.includes(option)}
+              onChange={() => onToggle(option)}
+            />
             <span>{labelOf(option)}</span>
           </label>
         ))}

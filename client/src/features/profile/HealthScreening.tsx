@@ -1,5 +1,6 @@
 import type { HealthCondition, PregnancyState } from '@contract';
 import { HEALTH_CONDITIONS, HEALTH_RANGES } from '@contract/values';
+
 import { Panel } from '../../ui/Panel';
 import type { HealthForm } from './profile.logic';
 
@@ -32,48 +33,83 @@ interface HealthScreeningProps {
  */
 export function HealthScreening({ health, onChange, error }: HealthScreeningProps) {
   const toggle = (condition: HealthCondition) =>
-    onChange({ conditions: health.conditions.includes(condition) ? health.conditions.filter((c) => c !== condition) : [...health.conditions, condition] });
+    onChange({
+      conditions: health.conditions.includes(condition)
+        ? health.conditions.filter((c) => c !== condition)
+        : [...health.conditions, condition],
+    });
   const described = ['health-privacy', error ? 'health-error' : ''].filter(Boolean).join(' ');
   return (
     <Panel title="HEALTH_SCREENING">
       <div className="profile__health">
         <p id="health-privacy" className="profile__hint">
-          Optional and private: only you see these answers, and only the coach and the workout generator use them, to keep your sessions safe. They are not medical advice.
+          Optional and private: only you see these answers, and only the coach and the workout generator use them, to
+          keep your sessions safe. They are not medical advice.
         </p>
         <fieldset className="field choice-group" aria-describedby={described}>
           <legend className="field-label">PREGNANCY</legend>
           <div className="choice-group__options">
             {PREGNANCY_CHOICES.map(({ value, label }) => (
               <label key={label} className="choice">
-                <input type="radio" name="pregnancy" checked={health.pregnancy === value} onChange={() => onChange({ pregnancy: value })} />
+                <input
+                  type="radio"
+                  name="pregnancy"
+                  checked={health.pregnancy === value}
+                  onChange={() => onChange({ pregnancy: value })}
+                />
                 <span>{label}</span>
               </label>
             ))}
           </div>
           {health.pregnancy === 'pregnant' && (
             <div className="profile__health-details">
-              <WeeksField name="pregnancy-weeks" label="WEEKS_PREGNANT" range={HEALTH_RANGES.pregnancyWeeks} value={health.pregnancyWeeks} onChange={(pregnancyWeeks) => onChange({ pregnancyWeeks })} invalid={!!error} />
+              <WeeksField
+                name="pregnancy-weeks"
+                label="WEEKS_PREGNANT"
+                range={HEALTH_RANGES.pregnancyWeeks}
+                value={health.pregnancyWeeks}
+                onChange={(pregnancyWeeks) => onChange({ pregnancyWeeks })}
+                invalid={!!error}
+              />
               <label className="choice">
-                <input type="checkbox" checked={health.usedToHighImpact} onChange={() => onChange({ usedToHighImpact: !health.usedToHighImpact })} />
+                <input
+                  type="checkbox"
+                  checked={health.usedToHighImpact}
+                  onChange={() => onChange({ usedToHighImpact: !health.usedToHighImpact })}
+                />
                 <span>I ran, jumped or did HIIT regularly before this pregnancy</span>
               </label>
             </div>
           )}
           {health.pregnancy === 'postpartum' && (
             <div className="profile__health-details">
-              <WeeksField name="weeks-since-birth" label="WEEKS_SINCE_THE_BIRTH" range={HEALTH_RANGES.weeksSinceBirth} value={health.weeksSinceBirth} onChange={(weeksSinceBirth) => onChange({ weeksSinceBirth })} invalid={!!error} />
+              <WeeksField
+                name="weeks-since-birth"
+                label="WEEKS_SINCE_THE_BIRTH"
+                range={HEALTH_RANGES.weeksSinceBirth}
+                value={health.weeksSinceBirth}
+                onChange={(weeksSinceBirth) => onChange({ weeksSinceBirth })}
+                invalid={!!error}
+              />
             </div>
           )}
         </fieldset>
         <fieldset className="field choice-group" aria-describedby="health-conditions-hint" data-field="health">
           <legend className="field-label">CONDITIONS</legend>
           <p id="health-conditions-hint" className="profile__hint">
-            Tick what applies. Chest pain, dizziness or a doctor&apos;s limit stops new workouts until a doctor has cleared you; the others make them gentler.
+            Tick what applies. Chest pain, dizziness or a doctor&apos;s limit stops new workouts until a doctor has
+            cleared you; the others make them gentler.
           </p>
           <div className="profile__health-conditions">
             {HEALTH_CONDITIONS.map((condition) => (
               <label key={condition} className="choice">
-                <input type="checkbox" name="conditions" value={condition} checked={health.conditions.includes(condition)} onChange={() => toggle(condition)} />
+                <input
+                  type="checkbox"
+                  name="conditions"
+                  value={condition}
+                  checked={health.conditions.includes(condition)}
+                  onChange={() => toggle(condition)}
+                />
                 <span>{CONDITION_QUESTIONS[condition]}</span>
               </label>
             ))}

@@ -1,16 +1,29 @@
 import type { ProfileView, UnitSystem } from '@contract';
 import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS, UNIT_SYSTEMS } from '@contract/values';
-import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { describeError, type ApiError } from '../../api/api';
+import { type FormEvent, type ReactNode, useMemo, useRef, useState } from 'react';
+
+import { type ApiError, describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { ChoiceGroup } from './ChoiceGroup';
 import { HealthScreening } from './HealthScreening';
-import { FIELD_ORDER, fieldErrorOf, formOf, labelOf, requestOf, timeZoneOptions, withUnits, type FieldErrors, type ProfileField, type ProfileForm as Form } from './profile.logic';
+import {
+  FIELD_ORDER,
+  fieldErrorOf,
+  type FieldErrors,
+  formOf,
+  labelOf,
+  type ProfileField,
+  type ProfileForm as Form,
+  requestOf,
+  timeZoneOptions,
+  withUnits,
+} from './profile.logic';
 import { useSaveProfileMutation } from './profileApi';
 import { weightUnit } from './units';
 
-const toggled = <T,>(list: readonly T[], item: T): T[] => (list.includes(item) ? list.filter((x) => x !== item) : [...list, item]);
+const toggled = <T,>(list: readonly T[], item: T): T[] =>
+  list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
 
 /** The profile and settings form: the server checks every field again and names the one it refuses. */
 export function ProfileForm({ profile }: { profile: ProfileView }) {
@@ -23,7 +36,9 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
 
   const change = (patch: Partial<Form>, ...fields: ProfileField[]) => {
     setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as ProfileField))));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as ProfileField))),
+    );
   };
 
   /** Shows the errors and moves the focus to the first refused field. */
@@ -31,7 +46,9 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
     setErrors(found);
     toast({ title, description, variant: 'destructive' });
     const first = FIELD_ORDER.find((field) => found[field]);
-    const control = formRef.current?.querySelector<HTMLElement>(`[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] button, input[data-field="${first}"]`);
+    const control = formRef.current?.querySelector<HTMLElement>(
+      `[data-field="${first}"] input, [data-field="${first}"] select, [data-field="${first}"] button, input[data-field="${first}"]`,
+    );
     control?.focus();
   }
 
@@ -48,7 +65,11 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
       const { title, description } = describeError(error, 'Save Failed');
       const fieldErrors = fieldErrorOf((error as ApiError).code, description, form.units);
       if (fieldErrors) return refuse(fieldErrors, title, Object.values(fieldErrors)[0]!);
-      toast({ title, description: description || 'Failed to save your profile. Please try again.', variant: 'destructive' });
+      toast({
+        title,
+        description: description || 'Failed to save your profile. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -58,22 +79,59 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
       <div className="profile__columns">
         <Panel title="BODY_METRICS">
           <div className="profile__metrics">
-            <NumberField name="age" label="AGE (YEARS)" value={form.age} onChange={(age) => change({ age }, 'age')} error={errors.age} inputMode="numeric" />
+            <NumberField
+              name="age"
+              label="AGE (YEARS)"
+              value={form.age}
+              onChange={(age) => change({ age }, 'age')}
+              error={errors.age}
+              inputMode="numeric"
+            />
             {imperial ? (
               <fieldset className="field" data-field="height">
                 <legend className="field-label">HEIGHT</legend>
                 <div className="profile__feet-inches">
-                  <NumberField name="height-feet" label="FEET" value={form.height.feet} onChange={(feet) => change({ height: { ...form.height, feet } }, 'height')} sharedError={errors.height ? 'height-error' : undefined} inputMode="numeric" />
-                  <NumberField name="height-inches" label="INCHES" value={form.height.inches} onChange={(inches) => change({ height: { ...form.height, inches } }, 'height')} sharedError={errors.height ? 'height-error' : undefined} inputMode="numeric" />
+                  <NumberField
+                    name="height-feet"
+                    label="FEET"
+                    value={form.height.feet}
+                    onChange={(feet) => change({ height: { ...form.height, feet } }, 'height')}
+                    sharedError={errors.height ? 'height-error' : undefined}
+                    inputMode="numeric"
+                  />
+                  <NumberField
+                    name="height-inches"
+                    label="INCHES"
+                    value={form.height.inches}
+                    onChange={(inches) => change({ height: { ...form.height, inches } }, 'height')}
+                    sharedError={errors.height ? 'height-error' : undefined}
+                    inputMode="numeric"
+                  />
                 </div>
                 {errors.height && <FieldError name="height">{errors.height}</FieldError>}
               </fieldset>
             ) : (
-              <NumberField name="height" label="HEIGHT (CM)" value={form.height.cm} onChange={(cm) => change({ height: { ...form.height, cm } }, 'height')} error={errors.height} inputMode="numeric" />
+              <NumberField
+                name="height"
+                label="HEIGHT (CM)"
+                value={form.height.cm}
+                onChange={(cm) => change({ height: { ...form.height, cm } }, 'height')}
+                error={errors.height}
+                inputMode="numeric"
+              />
             )}
-            <NumberField name="weight" label={`WEIGHT (${weightUnit(form.units).toUpperCase()})`} value={form.weight} onChange={(weight) => change({ weight }, 'weight')} error={errors.weight} inputMode="decimal" />
+            <NumberField
+              name="weight"
+              label={`WEIGHT (${weightUnit(form.units).toUpperCase()})`}
+              value={form.weight}
+              onChange={(weight) => change({ weight }, 'weight')}
+              error={errors.weight}
+              inputMode="decimal"
+            />
           </div>
-          <p className="profile__hint">An analysed body-scan report or the BMI calculator updates height and weight too.</p>
+          <p className="profile__hint">
+            An analysed body-scan report or the BMI calculator updates height and weight too.
+          </p>
         </Panel>
 
         <Panel title="SETTINGS">
@@ -81,7 +139,13 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
             <legend className="field-label">UNITS</legend>
             <div className="profile__units">
               {UNIT_SYSTEMS.map((units: UnitSystem) => (
-                <button key={units} type="button" className="profile__units-option" aria-pressed={form.units === units} onClick={() => change(withUnits(form, units), 'units', 'height', 'weight')}>
+                <button
+                  key={units}
+                  type="button"
+                  className="profile__units-option"
+                  aria-pressed={form.units === units}
+                  onClick={() => change(withUnits(form, units), 'units', 'height', 'weight')}
+                >
                   {labelOf(units)}
                 </button>
               ))}
@@ -92,7 +156,14 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
             <label className="field-label" htmlFor="profile-time-zone">
               TIME_ZONE
             </label>
-            <select id="profile-time-zone" className="input" value={form.timeZone} onChange={(e) => change({ timeZone: e.target.value }, 'timeZone')} aria-invalid={errors.timeZone ? true : undefined} aria-describedby={errors.timeZone ? 'timeZone-hint timeZone-error' : 'timeZone-hint'}>
+            <select
+              id="profile-time-zone"
+              className="input"
+              value={form.timeZone}
+              onChange={(e) => change({ timeZone: e.target.value }, 'timeZone')}
+              aria-invalid={errors.timeZone ? true : undefined}
+              aria-describedby={errors.timeZone ? 'timeZone-hint timeZone-error' : 'timeZone-hint'}
+            >
               {zones.map((zone) => (
                 <option key={zone} value={zone}>
                   {zone}
@@ -109,13 +180,44 @@ export function ProfileForm({ profile }: { profile: ProfileView }) {
 
       <Panel title="TRAINING_PROFILE">
         <div className="profile__groups">
-          <ChoiceGroup name="goal" legend="GOAL" hint="What your sessions should work towards." options={TRAINING_GOALS} multiple={false} selected={form.goal ? [form.goal] : []} onToggle={(goal) => change({ goal }, 'goal')} error={errors.goal} />
-          <ChoiceGroup name="equipment" legend="EQUIPMENT" hint="What you have at hand. None ticked: bodyweight only." options={EQUIPMENT} multiple selected={form.equipment} onToggle={(item) => change({ equipment: toggled(form.equipment, item) }, 'equipment')} error={errors.equipment} />
-          <ChoiceGroup name="limitations" legend="LIMITATIONS" hint="Body parts to spare: nothing that loads them is programmed." options={LIMITATIONS} multiple selected={form.limitations} onToggle={(item) => change({ limitations: toggled(form.limitations, item) }, 'limitations')} error={errors.limitations} />
+          <ChoiceGroup
+            name="goal"
+            legend="GOAL"
+            hint="What your sessions should work towards."
+            options={TRAINING_GOALS}
+            multiple={false}
+            selected={form.goal ? [form.goal] : []}
+            onToggle={(goal) => change({ goal }, 'goal')}
+            error={errors.goal}
+          />
+          <ChoiceGroup
+            name="equipment"
+            legend="EQUIPMENT"
+            hint="What you have at hand. None ticked: bodyweight only."
+            options={EQUIPMENT}
+            multiple
+            selected={form.equipment}
+            onToggle={(item) => change({ equipment: toggled(form.equipment, item) }, 'equipment')}
+            error={errors.equipment}
+          />
+          <ChoiceGroup
+            name="limitations"
+            legend="LIMITATIONS"
+            hint="Body parts to spare: nothing that loads them is programmed."
+            options={LIMITATIONS}
+            multiple
+            selected={form.limitations}
+            onToggle={(item) => change({ limitations: toggled(form.limitations, item) }, 'limitations')}
+            error={errors.limitations}
+          />
         </div>
       </Panel>
 
-      <HealthScreening health={form.health} onChange={(patch) => change({ health: { ...form.health, ...patch } }, 'health')} error={errors.health} />
+      <HealthScreening
+        health={form.health}
+        onChange={(patch) => change({ health: { ...form.health, ...patch } }, 'health')}
+        error={errors.health}
+      />
 
       <div className="profile__actions">
         <button type="submit" className="btn btn--primary" disabled={isLoading}>

@@ -2,12 +2,30 @@ import type { ProfileView } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
 const USER = makeUser();
 
-const NO_ANSWERS: ProfileView['health'] = { pregnancy: null, pregnancyWeeks: null, weeksSinceBirth: null, usedToHighImpact: false, conditions: [] };
-const NEVER_SAVED: ProfileView = { age: null, height: 180, weight: 77.5, goal: null, equipment: [], limitations: [], units: 'metric', timeZone: 'UTC', savedAt: null, health: NO_ANSWERS };
+const NO_ANSWERS: ProfileView['health'] = {
+  pregnancy: null,
+  pregnancyWeeks: null,
+  weeksSinceBirth: null,
+  usedToHighImpact: false,
+  conditions: [],
+};
+const NEVER_SAVED: ProfileView = {
+  age: null,
+  height: 180,
+  weight: 77.5,
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  timeZone: 'UTC',
+  savedAt: null,
+  health: NO_ANSWERS,
+};
 
 /** A fake API: GET /api/profile answers the profile, PUT answers `refuse()` or saves the body (then GET answers it). */
 function serve(profile: ProfileView, refuse?: () => Response) {
@@ -43,13 +61,22 @@ describe('the profile page', () => {
     expect(((await screen.findByLabelText('HEIGHT (CM)')) as HTMLInputElement).value).toBe('180');
     expect((screen.getByLabelText('WEIGHT (KG)') as HTMLInputElement).value).toBe('77.5');
     expect((screen.getByLabelText('AGE (YEARS)') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('TIME_ZONE') as HTMLSelectElement).value).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect((screen.getByLabelText('TIME_ZONE') as HTMLSelectElement).value).toBe(
+      Intl.DateTimeFormat().resolvedOptions().timeZone,
+    );
     expect(screen.getByTestId('profile-saved-at').textContent).toBe('NOT_SAVED_YET');
     expect(screen.getByRole('button', { name: 'METRIC' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('keeps a saved time zone, and shows lists and the goal as chosen', async () => {
-    serve({ ...NEVER_SAVED, timeZone: 'Asia/Tokyo', goal: 'mobility', equipment: ['bands'], limitations: ['knee', 'wrist'], savedAt: '2026-11-20T10:00:00.000Z' });
+    serve({
+      ...NEVER_SAVED,
+      timeZone: 'Asia/Tokyo',
+      goal: 'mobility',
+      equipment: ['bands'],
+      limitations: ['knee', 'wrist'],
+      savedAt: '2026-11-20T10:00:00.000Z',
+    });
     expect(((await screen.findByLabelText('TIME_ZONE')) as HTMLSelectElement).value).toBe('Asia/Tokyo');
     expect((group('GOAL').getByLabelText('MOBILITY') as HTMLInputElement).checked).toBe(true);
     expect((group('EQUIPMENT').getByLabelText('BANDS') as HTMLInputElement).checked).toBe(true);
@@ -77,7 +104,17 @@ describe('the profile page', () => {
 
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Profile Saved' }));
     expect(sent).toEqual([
-      { age: 34, height: 180, weight: 74.84, goal: 'lose_fat', equipment: ['kettlebell', 'dumbbells'], limitations: ['knee'], units: 'imperial', timeZone: 'Europe/Berlin', health: NO_ANSWERS },
+      {
+        age: 34,
+        height: 180,
+        weight: 74.84,
+        goal: 'lose_fat',
+        equipment: ['kettlebell', 'dumbbells'],
+        limitations: ['knee'],
+        units: 'imperial',
+        timeZone: 'Europe/Berlin',
+        health: NO_ANSWERS,
+      },
     ]);
     expect(screen.getByTestId('profile-saved-at').textContent).toBe('LAST_SAVED: NOV 25, 2026');
     expect((screen.getByLabelText('WEIGHT (LB)') as HTMLInputElement).value).toBe('165');
@@ -90,7 +127,11 @@ describe('the profile page', () => {
     await userEvent.type(weight, '40');
     await save();
     const message = 'Weight must be between 66.2-661.3 lb.';
-    expect(store.getState().toast.current).toMatchObject({ title: 'Invalid Input', description: message, variant: 'destructive' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Invalid Input',
+      description: message,
+      variant: 'destructive',
+    });
     expect(sent).toEqual([]);
     expect(weight.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(weight.getAttribute('aria-describedby')!)?.textContent).toBe(message);
@@ -101,11 +142,18 @@ describe('the profile page', () => {
   });
 
   it('shows the server’s refusal beside the field it names, and changes nothing shown as saved', async () => {
-    const refusal = { statusCode: 400, code: 'PROFILE_INVALID_TIME_ZONE', message: 'Unknown time zone "Etc/Nowhere": choose an IANA name such as Europe/Berlin.', error: 'Invalid Time Zone' };
+    const refusal = {
+      statusCode: 400,
+      code: 'PROFILE_INVALID_TIME_ZONE',
+      message: 'Unknown time zone "Etc/Nowhere": choose an IANA name such as Europe/Berlin.',
+      error: 'Invalid Time Zone',
+    };
     const { store } = serve({ ...NEVER_SAVED, savedAt: '2026-11-20T10:00:00.000Z' }, () => jsonResponse(refusal, 400));
     await screen.findByLabelText('TIME_ZONE');
     await save();
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Invalid Time Zone', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ title: 'Invalid Time Zone', variant: 'destructive' }),
+    );
     const select = screen.getByLabelText('TIME_ZONE');
     expect(select.getAttribute('aria-invalid')).toBe('true');
     expect(select.getAttribute('aria-describedby')).toBe('timeZone-hint timeZone-error');
@@ -115,7 +163,12 @@ describe('the profile page', () => {
   });
 
   it('ties a refused list to its fieldset', async () => {
-    const refusal = { statusCode: 400, code: 'PROFILE_INVALID_EQUIPMENT', message: 'Unknown equipment "x".', error: 'Invalid Equipment' };
+    const refusal = {
+      statusCode: 400,
+      code: 'PROFILE_INVALID_EQUIPMENT',
+      message: 'Unknown equipment "x".',
+      error: 'Invalid Equipment',
+    };
     serve(NEVER_SAVED, () => jsonResponse(refusal, 400));
     await screen.findByLabelText('TIME_ZONE');
     await save();
@@ -128,7 +181,10 @@ describe('the profile page', () => {
   it('asks the health questions as optional and private, and sends the answers with the weeks', async () => {
     const { store, sent } = serve({ ...NEVER_SAVED, savedAt: '2026-11-20T10:00:00.000Z' });
     const pregnancy = within(await screen.findByRole('group', { name: 'PREGNANCY' }));
-    expect(document.getElementById(screen.getByRole('group', { name: 'PREGNANCY' }).getAttribute('aria-describedby')!)?.textContent).toMatch(/Optional and private: only you see these answers/);
+    expect(
+      document.getElementById(screen.getByRole('group', { name: 'PREGNANCY' }).getAttribute('aria-describedby')!)
+        ?.textContent,
+    ).toMatch(/Optional and private: only you see these answers/);
     expect((pregnancy.getByLabelText('PREFER_NOT_TO_SAY') as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByLabelText('WEEKS_PREGNANT')).toBeNull();
     await userEvent.click(pregnancy.getByLabelText('PREGNANT'));
@@ -137,7 +193,13 @@ describe('the profile page', () => {
     await userEvent.click(group('CONDITIONS').getByLabelText('I have high blood pressure'));
     await save();
     await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Profile Saved' }));
-    expect(sent[0].health).toEqual({ pregnancy: 'pregnant', pregnancyWeeks: 22, weeksSinceBirth: null, usedToHighImpact: true, conditions: ['high_blood_pressure'] });
+    expect(sent[0].health).toEqual({
+      pregnancy: 'pregnant',
+      pregnancyWeeks: 22,
+      weeksSinceBirth: null,
+      usedToHighImpact: true,
+      conditions: ['high_blood_pressure'],
+    });
   });
 
   it('refuses weeks out of range before sending, tied to the field and focused', async () => {
@@ -149,7 +211,9 @@ describe('the profile page', () => {
     await save();
     expect(sent).toEqual([]);
     expect(weeks.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById('health-error')?.textContent).toBe('Weeks since the birth must be a whole number between 0-26.');
+    expect(document.getElementById('health-error')?.textContent).toBe(
+      'Weeks since the birth must be a whole number between 0-26.',
+    );
     expect(weeks.getAttribute('aria-describedby')).toContain('health-error');
     expect(document.activeElement).toBe(weeks);
   });
@@ -158,7 +222,9 @@ describe('the profile page', () => {
     const { store } = serve(NEVER_SAVED, () => new Response('boom', { status: 500 }));
     await screen.findByLabelText('TIME_ZONE');
     await save();
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Save Failed', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({ title: 'Save Failed', variant: 'destructive' }),
+    );
   });
 
   it('is reached from the top navigation and the bottom bar', async () => {

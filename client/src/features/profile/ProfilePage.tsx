@@ -2,9 +2,10 @@ import { formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
-import { ProfileForm } from './ProfileForm';
 import { useGetProfileQuery } from './profileApi';
+import { ProfileForm } from './ProfileForm';
 import { XAccountRow } from './XAccountRow';
+
 import './profile.css';
 
 export default function ProfilePage() {
@@ -13,7 +14,10 @@ export default function ProfilePage() {
 
   return (
     <div className="profile">
-      <PageHeader title="USER_PROFILE" subtitle="Your body, goal, equipment and settings: the coach and the generator work from them">
+      <PageHeader
+        title="USER_PROFILE"
+        subtitle="Your body, goal, equipment and settings: the coach and the generator work from them"
+      >
         <p className="profile__meta">
           <span className="muted">OPERATOR:</span> {user ? user.username.toUpperCase() : 'USER_NOT_FOUND'}
         </p>

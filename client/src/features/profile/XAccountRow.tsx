@@ -19,7 +19,11 @@ function useXLinkReturn() {
     const linked = url.searchParams.get('xLinked');
     const error = url.searchParams.get('error');
     if (linked === null && error === null) return;
-    if (linked !== null) toast({ title: 'X Account Linked!', description: `@${linked}: your posts with your referral link now earn credits.` });
+    if (linked !== null)
+      toast({
+        title: 'X Account Linked!',
+        description: `@${linked}: your posts with your referral link now earn credits.`,
+      });
     else toast({ title: 'X Account Not Linked', description: error ?? '', variant: 'destructive' });
     for (const name of ['xLinked', 'error', 'code']) url.searchParams.delete(name);
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
@@ -57,7 +61,13 @@ export function XAccountRow({ user }: { user: UserView | undefined }) {
             Posts earn credits only from your own X account.
             {!available && ' Linking X is not available on this server.'}
           </p>
-          <button type="button" className="btn btn--secondary" onClick={() => void link()} disabled={!available || isLoading || !user} aria-describedby={WHY_ID}>
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => void link()}
+            disabled={!available || isLoading || !user}
+            aria-describedby={WHY_ID}
+          >
             {isLoading ? 'OPENING_X...' : 'LINK_X_ACCOUNT'}
           </button>
         </div>

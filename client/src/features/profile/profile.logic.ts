@@ -1,7 +1,27 @@
-import type { ErrorCode, EquipmentKind, HealthCondition, LimitationKind, PregnancyState, ProfileUpdateRequest, ProfileView, TrainingGoal, UnitSystem } from '@contract';
+import type {
+  EquipmentKind,
+  ErrorCode,
+  HealthCondition,
+  LimitationKind,
+  PregnancyState,
+  ProfileUpdateRequest,
+  ProfileView,
+  TrainingGoal,
+  UnitSystem,
+} from '@contract';
 import { FALLBACK_TIME_ZONE, HEALTH_RANGES, PROFILE_RANGES } from '@contract/values';
+
 import { browserTimeZone } from '../../ui/dates';
-import { heightInput, heightRangeText, parseHeight, parseWeight, readNumber, weightInput, weightRangeText, type HeightInput } from './units';
+import {
+  type HeightInput,
+  heightInput,
+  heightRangeText,
+  parseHeight,
+  parseWeight,
+  readNumber,
+  weightInput,
+  weightRangeText,
+} from './units';
 
 /** What the profile form holds: numbers as typed, in the chosen units. */
 export interface ProfileForm {
@@ -25,11 +45,22 @@ export interface HealthForm {
   conditions: HealthCondition[];
 }
 
-export type ProfileField = 'age' | 'height' | 'weight' | 'goal' | 'equipment' | 'limitations' | 'units' | 'timeZone' | 'health';
+export type ProfileField =
+  'age' | 'height' | 'weight' | 'goal' | 'equipment' | 'limitations' | 'units' | 'timeZone' | 'health';
 export type FieldErrors = Partial<Record<ProfileField, string>>;
 
 /** The form's fields in the order they appear: the first refused one takes the focus. */
-export const FIELD_ORDER: ProfileField[] = ['age', 'height', 'weight', 'goal', 'equipment', 'limitations', 'health', 'units', 'timeZone'];
+export const FIELD_ORDER: ProfileField[] = [
+  'age',
+  'height',
+  'weight',
+  'goal',
+  'equipment',
+  'limitations',
+  'health',
+  'units',
+  'timeZone',
+];
 
 /** The zone this browser is in, proposed until the user saves a profile of their own. */
 
@@ -63,12 +94,26 @@ function readWeeks(text: string, applies: boolean, range: { min: number; max: nu
 /** The health answers to send, or why the weeks cannot be read. */
 function healthOf(form: HealthForm): { health: NonNullable<ProfileUpdateRequest['health']> } | { error: string } {
   const pregnancyWeeks = readWeeks(form.pregnancyWeeks, form.pregnancy === 'pregnant', HEALTH_RANGES.pregnancyWeeks);
-  const weeksSinceBirth = readWeeks(form.weeksSinceBirth, form.pregnancy === 'postpartum', HEALTH_RANGES.weeksSinceBirth);
+  const weeksSinceBirth = readWeeks(
+    form.weeksSinceBirth,
+    form.pregnancy === 'postpartum',
+    HEALTH_RANGES.weeksSinceBirth,
+  );
   const { pregnancyWeeks: P, weeksSinceBirth: B } = HEALTH_RANGES;
-  if (Number.isNaN(pregnancyWeeks)) return { error: `Weeks of pregnancy must be a whole number between ${P.min}-${P.max}.` };
-  if (Number.isNaN(weeksSinceBirth)) return { error: `Weeks since the birth must be a whole number between ${B.min}-${B.max}.` };
+  if (Number.isNaN(pregnancyWeeks))
+    return { error: `Weeks of pregnancy must be a whole number between ${P.min}-${P.max}.` };
+  if (Number.isNaN(weeksSinceBirth))
+    return { error: `Weeks since the birth must be a whole number between ${B.min}-${B.max}.` };
   const pregnant = form.pregnancy === 'pregnant';
-  return { health: { pregnancy: form.pregnancy, pregnancyWeeks, weeksSinceBirth, usedToHighImpact: pregnant && form.usedToHighImpact, conditions: form.conditions } };
+  return {
+    health: {
+      pregnancy: form.pregnancy,
+      pregnancyWeeks,
+      weeksSinceBirth,
+      usedToHighImpact: pregnant && form.usedToHighImpact,
+      conditions: form.conditions,
+    },
+  };
 }
 
 /** The same measurements shown in the other unit system (the toggle converts what was typed). */
@@ -87,7 +132,8 @@ export function withUnits(form: ProfileForm, units: UnitSystem): ProfileForm {
 
 /** docs/product.md range sentences, in the units the user reads. */
 export function rangeMessage(field: 'age' | 'height' | 'weight', units: UnitSystem): string {
-  if (field === 'age') return `Age must be a whole number between ${PROFILE_RANGES.age.min}-${PROFILE_RANGES.age.max} years.`;
+  if (field === 'age')
+    return `Age must be a whole number between ${PROFILE_RANGES.age.min}-${PROFILE_RANGES.age.max} years.`;
   if (field === 'height') return `Height must be between ${heightRangeText(PROFILE_RANGES.heightCm, units)}.`;
   return `Weight must be between ${weightRangeText(PROFILE_RANGES.weightKg, units)}.`;
 }
@@ -95,19 +141,26 @@ export function rangeMessage(field: 'age' | 'height' | 'weight', units: UnitSyst
 const inRange = (value: number, range: { min: number; max: number }) => value >= range.min && value <= range.max;
 
 /** The request to send, or what is wrong with the numbers (the server checks everything again). */
-export function requestOf(form: ProfileForm): { request: ProfileUpdateRequest; errors: null } | { request: null; errors: FieldErrors } {
+export function requestOf(
+  form: ProfileForm,
+): { request: ProfileUpdateRequest; errors: null } | { request: null; errors: FieldErrors } {
   const age = readNumber(form.age);
   const height = parseHeight(form.height, form.units);
   const weight = parseWeight(form.weight, form.units);
   const errors: FieldErrors = {};
-  if (age !== null && !(Number.isInteger(age) && inRange(age, PROFILE_RANGES.age))) errors.age = rangeMessage('age', form.units);
-  if (height !== null && !inRange(Math.trunc(height), PROFILE_RANGES.heightCm)) errors.height = rangeMessage('height', form.units);
+  if (age !== null && !(Number.isInteger(age) && inRange(age, PROFILE_RANGES.age)))
+    errors.age = rangeMessage('age', form.units);
+  if (height !== null && !inRange(Math.trunc(height), PROFILE_RANGES.heightCm))
+    errors.height = rangeMessage('height', form.units);
   if (weight !== null && !inRange(weight, PROFILE_RANGES.weightKg)) errors.weight = rangeMessage('weight', form.units);
   const health = healthOf(form.health);
   if ('error' in health) errors.health = health.error;
   if (Object.keys(errors).length > 0 || 'error' in health) return { request: null, errors };
   const { equipment, limitations, goal, units, timeZone } = form;
-  return { request: { age, height, weight, goal, equipment, limitations, units, timeZone, health: health.health }, errors: null };
+  return {
+    request: { age, height, weight, goal, equipment, limitations, units, timeZone, health: health.health },
+    errors: null,
+  };
 }
 
 const FIELD_OF_CODE: Partial<Record<ErrorCode, ProfileField>> = {
@@ -123,15 +176,23 @@ const FIELD_OF_CODE: Partial<Record<ErrorCode, ProfileField>> = {
 };
 
 /** A server refusal beside the field it names (ranges restated in the user's units); null for other failures. */
-export function fieldErrorOf(code: ErrorCode | undefined, serverMessage: string, units: UnitSystem): FieldErrors | null {
+export function fieldErrorOf(
+  code: ErrorCode | undefined,
+  serverMessage: string,
+  units: UnitSystem,
+): FieldErrors | null {
   const field = code && FIELD_OF_CODE[code];
   if (!field) return null;
-  const message = field === 'age' || field === 'height' || field === 'weight' ? rangeMessage(field, units) : serverMessage;
+  const message =
+    field === 'age' || field === 'height' || field === 'weight' ? rangeMessage(field, units) : serverMessage;
   return { [field]: message };
 }
 
 /** Every zone this browser knows, with UTC and the saved one even if it does not list them, sorted. */
-export function timeZoneOptions(saved: string, supported: () => string[] = () => Intl.supportedValuesOf('timeZone')): string[] {
+export function timeZoneOptions(
+  saved: string,
+  supported: () => string[] = () => Intl.supportedValuesOf('timeZone'),
+): string[] {
   return [...new Set([...supported(), FALLBACK_TIME_ZONE, saved])].sort();
 }
 

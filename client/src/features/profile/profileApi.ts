@@ -1,4 +1,5 @@
 import type { ProfileUpdateRequest, ProfileView } from '@contract';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 

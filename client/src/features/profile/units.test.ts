@@ -1,5 +1,6 @@
 import { PROFILE_RANGES } from '@contract/values';
 import { describe, expect, it } from 'vitest';
+
 import {
   formatDistance,
   formatHeight,

@@ -49,7 +49,8 @@ export function formatHeight(cm: number | null | undefined, units: UnitSystem): 
 export const weightUnit = (units: UnitSystem) => (units === 'metric' ? 'kg' : 'lb');
 
 /** A weight as a number in the user's unit (chart values). */
-export const weightIn = (kg: number, units: UnitSystem) => Math.round((units === 'metric' ? kg : toPounds(kg)) * 10) / 10;
+export const weightIn = (kg: number, units: UnitSystem) =>
+  Math.round((units === 'metric' ? kg : toPounds(kg)) * 10) / 10;
 
 /** "77.5 KG" or "170.9 LB"; "—" when not known. */
 export function formatWeight(kg: number | null | undefined, units: UnitSystem): string {
@@ -86,7 +87,8 @@ export function parseHeight(input: HeightInput, units: UnitSystem): number | nul
   return fromFeetInches({ feet: feet ?? 0, inches: inches ?? 0 });
 }
 
-export const weightInput = (kg: number | null, units: UnitSystem) => (kg == null ? '' : oneDecimal(weightIn(kg, units)));
+export const weightInput = (kg: number | null, units: UnitSystem) =>
+  kg == null ? '' : oneDecimal(weightIn(kg, units));
 
 /** kg from the form's field; null when left empty, NaN when not a number. */
 export function parseWeight(typed: string, units: UnitSystem): number | null {

@@ -1,4 +1,5 @@
 import type { UnitSystem } from '@contract';
+
 import { useGetUserQuery } from '../auth/authApi';
 
 /** The signed-in user's unit system (metric until the user is read). */

@@ -1,17 +1,19 @@
 import type { SessionView } from '@contract';
 import { useMemo } from 'react';
+
 import { BarChart } from '../../ui/charts';
 import { dayUnit, formatDate } from '../../ui/dates';
 import { PageHeader } from '../../ui/PageHeader';
-import { StatTiles, type StatTile } from '../../ui/StatTiles';
-import BmiProgressSection from '../bmi/BmiProgressSection';
 import { Panel } from '../../ui/Panel';
+import { type StatTile, StatTiles } from '../../ui/StatTiles';
+import { ImportedActivities } from '../activities/ImportedActivities';
 import { useGetUserQuery } from '../auth/authApi';
+import BmiProgressSection from '../bmi/BmiProgressSection';
 import { useGetAchievementsQuery } from '../credits/creditsApi';
 import { useGetSessionsQuery } from '../workouts/workoutsApi';
-import { ImportedActivities } from '../activities/ImportedActivities';
+import { creditsEarned, RECENT_SESSIONS, weeklyTotals } from './progress.logic';
 import { ProofHistory } from './ProofHistory';
-import { RECENT_SESSIONS, creditsEarned, weeklyTotals } from './progress.logic';
+
 import './progress.css';
 
 export default function ProgressPage() {
@@ -35,10 +37,17 @@ export default function ProgressPage() {
 
       <div className="progress__charts">
         <Panel title="SESSIONS_PER_WEEK">
-          <BarChart points={weeks.map((w) => ({ label: w.label, value: w.sessions }))} ariaLabel="Sessions per week, last 8 weeks" />
+          <BarChart
+            points={weeks.map((w) => ({ label: w.label, value: w.sessions }))}
+            ariaLabel="Sessions per week, last 8 weeks"
+          />
         </Panel>
         <Panel title="CREDITS_PER_WEEK">
-          <BarChart points={weeks.map((w) => ({ label: w.label, value: w.credits }))} ariaLabel="Credits earned per week, last 8 weeks" unit="FC" />
+          <BarChart
+            points={weeks.map((w) => ({ label: w.label, value: w.credits }))}
+            ariaLabel="Credits earned per week, last 8 weeks"
+            unit="FC"
+          />
         </Panel>
       </div>
 

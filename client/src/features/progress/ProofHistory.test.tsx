@@ -2,10 +2,15 @@ import type { ProofDayView } from '@contract';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { jsonResponse, mockFetch, signedInStore } from '../../test/fixtures';
 import { ProofHistory, proofSummary } from './ProofHistory';
 
-const check = (passed: boolean) => ({ name: 'person' as const, passed, reason: passed ? 'A person is in the selfie' : 'No person found in the selfie' });
+const check = (passed: boolean) => ({
+  name: 'person' as const,
+  passed,
+  reason: passed ? 'A person is in the selfie' : 'No person found in the selfie',
+});
 const file = (kind: 'gym_selfie' | 'workout_video' | 'apple_watch', passed = true) => ({
   kind,
   uploadId: `${kind}-1`,

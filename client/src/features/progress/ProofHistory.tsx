@@ -1,4 +1,5 @@
 import type { ProofDayView } from '@contract';
+
 import { formatDay } from '../../ui/dates';
 import { useGetProofHistoryQuery } from '../proofs/proofsApi';
 
@@ -29,5 +30,7 @@ export function ProofHistory({ userId }: { userId: string }) {
 
 /** "SELFIE ✓ · VIDEO ✓ · WATCH ✓": each proof with whether all its checks passed. */
 export function proofSummary(day: ProofDayView): string {
-  return day.proofs.map((p) => `${KIND_LABELS[p.kind] ?? p.kind.toUpperCase()} ${p.checks.every((c) => c.passed) ? '✓' : '✗'}`).join(' · ');
+  return day.proofs
+    .map((p) => `${KIND_LABELS[p.kind] ?? p.kind.toUpperCase()} ${p.checks.every((c) => c.passed) ? '✓' : '✗'}`)
+    .join(' · ');
 }

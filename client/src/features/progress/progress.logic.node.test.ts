@@ -1,6 +1,7 @@
 // @vitest-environment node
 import type { SessionView } from '@contract';
 import { describe, expect, it } from 'vitest';
+
 import { useTimeZones } from '../../test/time-zone.node';
 import { creditsEarned, weeklyActiveMinutes, weeklyTotals } from './progress.logic';
 
@@ -20,7 +21,12 @@ describe('weekly totals', () => {
     setTimeZone('UTC');
     // Wednesday 2026-11-25: its week starts on Monday 2026-11-23.
     const weeks = weeklyTotals(
-      [session('2026-11-23T00:00:00Z', 10), session('2026-11-25T09:00:00Z', 5), session('2026-11-22T23:59:59Z', 7), session('2026-01-01T00:00:00Z', 99)],
+      [
+        session('2026-11-23T00:00:00Z', 10),
+        session('2026-11-25T09:00:00Z', 5),
+        session('2026-11-22T23:59:59Z', 7),
+        session('2026-01-01T00:00:00Z', 99),
+      ],
       new Date('2026-11-25T12:00:00Z'),
       3,
     );
@@ -45,7 +51,11 @@ describe('weekly totals', () => {
   it('keeps weeks on Mondays across a daylight-saving change', () => {
     setTimeZone('America/New_York');
     // Clocks went back on Sunday 2026-11-01: weeks still start at Monday midnight on both sides.
-    const weeks = weeklyTotals([session('2026-10-26T04:30:00Z', 3), session('2026-11-02T05:30:00Z', 4)], new Date('2026-11-04T12:00:00Z'), 2);
+    const weeks = weeklyTotals(
+      [session('2026-10-26T04:30:00Z', 3), session('2026-11-02T05:30:00Z', 4)],
+      new Date('2026-11-04T12:00:00Z'),
+      2,
+    );
     expect(weeks).toEqual([
       { label: 'Oct 26', sessions: 1, credits: 3 },
       { label: 'Nov 2', sessions: 1, credits: 4 },
@@ -64,7 +74,18 @@ describe('weekly active minutes', () => {
   it('adds each imported activity’s minutes to its week, empty weeks included', () => {
     setTimeZone('UTC');
     const activity = (startedAt: string, minutes: number) => ({ startedAt, durationSeconds: minutes * 60 });
-    expect(weeklyActiveMinutes([activity('2026-11-23T07:00:00Z', 35), activity('2026-11-25T18:00:00Z', 95.4), activity('2026-11-20T07:00:00Z', 12), activity('2025-01-01T07:00:00Z', 60)], new Date('2026-11-25T20:00:00Z'), 3)).toEqual([
+    expect(
+      weeklyActiveMinutes(
+        [
+          activity('2026-11-23T07:00:00Z', 35),
+          activity('2026-11-25T18:00:00Z', 95.4),
+          activity('2026-11-20T07:00:00Z', 12),
+          activity('2025-01-01T07:00:00Z', 60),
+        ],
+        new Date('2026-11-25T20:00:00Z'),
+        3,
+      ),
+    ).toEqual([
       { label: 'Nov 9', value: 0 },
       { label: 'Nov 16', value: 12 },
       { label: 'Nov 23', value: 130 },

@@ -1,5 +1,6 @@
 /** Progress page figures drawn from the session list. */
 import type { ActivityView, SessionView } from '@contract';
+
 import type { ChartPoint } from '../../ui/charts/scale';
 import { shortDate } from '../../ui/dates';
 
@@ -43,7 +44,11 @@ export function weeklyTotals(sessions: SessionView[], now: Date, weeks = 8): Wee
 }
 
 /** Active minutes of imported activities per week, the same weeks as the sessions' charts. */
-export function weeklyActiveMinutes(activities: Pick<ActivityView, 'startedAt' | 'durationSeconds'>[], now: Date, weeks = 8): ChartPoint[] {
+export function weeklyActiveMinutes(
+  activities: Pick<ActivityView, 'startedAt' | 'durationSeconds'>[],
+  now: Date,
+  weeks = 8,
+): ChartPoint[] {
   const buckets = weekBuckets(now, weeks);
   const points = buckets.labels.map((label) => ({ label, value: 0 }));
   for (const activity of activities) {

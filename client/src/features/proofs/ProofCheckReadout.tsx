@@ -1,11 +1,12 @@
 import type { ProofCheckResult, ProofKind } from '@contract';
 import { useCallback, useRef, useState } from 'react';
+
 import type { ApiError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { activityFacts, activitySource } from '../activities/activityFacts';
 import { useUnits } from '../profile/useUnits';
-import type { ProofSlotSpec } from './proofSlots';
 import { useCheckProofMutation } from './proofsApi';
+import type { ProofSlotSpec } from './proofSlots';
 
 /** Where the check of a slot's uploaded file stands. */
 export type ProofCheckReadout =
@@ -26,7 +27,10 @@ export function useProofChecks(timeZone: string) {
   const [readouts, setReadouts] = useState<Partial<Record<ProofKind, ProofCheckReadout>>>({});
   // Each slot's latest check: a slower answer about a file since replaced is dropped.
   const checking = useRef<Partial<Record<ProofKind, object>>>({});
-  const show = useCallback((kind: ProofKind, readout: ProofCheckReadout | undefined) => setReadouts((r) => ({ ...r, [kind]: readout })), []);
+  const show = useCallback(
+    (kind: ProofKind, readout: ProofCheckReadout | undefined) => setReadouts((r) => ({ ...r, [kind]: readout })),
+    [],
+  );
 
   function settle(slot: ProofSlotSpec, attempt: object, readout: ProofCheckReadout, refusal?: string): boolean | null {
     if (checking.current[slot.kind] !== attempt) return null;
@@ -41,7 +45,12 @@ export function useProofChecks(timeZone: string) {
     show(slot.kind, { state: 'checking' });
     try {
       const result = await checkProof({ kind: slot.kind, fileUrl, timeZone }).unwrap();
-      return settle(slot, attempt, { state: 'checked', result }, result.accepted ? undefined : result.checks.find((c) => !c.passed)?.reason);
+      return settle(
+        slot,
+        attempt,
+        { state: 'checked', result },
+        result.accepted ? undefined : result.checks.find((c) => !c.passed)?.reason,
+      );
     } catch (error) {
       const answer = error as Partial<ApiError>;
       if (typeof answer.status === 'number' && answer.status < 500) {

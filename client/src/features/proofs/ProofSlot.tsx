@@ -1,5 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import { retryText, type ProofSlotSpec, type SlotUpload } from './proofSlots';
+
+import { type ProofSlotSpec, retryText, type SlotUpload } from './proofSlots';
 
 interface ProofSlotProps {
   slot: ProofSlotSpec;
@@ -22,7 +23,16 @@ interface ProofSlotProps {
  * it failed with RETRY. Its file's check follows the upload; a refused file leaves the slot to
  * UPLOAD again, and an UPLOADED slot can still be clicked to replace its file.
  */
-export function ProofSlot({ slot, uploaded, upload, disabled, disabledReasonId, onFile, onRetry, detail }: ProofSlotProps) {
+export function ProofSlot({
+  slot,
+  uploaded,
+  upload,
+  disabled,
+  disabledReasonId,
+  onFile,
+  onRetry,
+  detail,
+}: ProofSlotProps) {
   const picker = useRef<HTMLInputElement>(null);
   const uploadButton = useRef<HTMLButtonElement>(null);
   const sending = upload?.phase === 'sending' ? upload : undefined;
@@ -33,7 +43,14 @@ export function ProofSlot({ slot, uploaded, upload, disabled, disabledReasonId, 
         <p className="proof-slot__name">{slot.name}</p>
         <p className="proof-slot__hint">{slot.hint}</p>
         {sending && (
-          <div className="proof-slot__bar" role="progressbar" aria-label={`${slot.name} upload`} aria-valuenow={sending.percent} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="proof-slot__bar"
+            role="progressbar"
+            aria-label={`${slot.name} upload`}
+            aria-valuenow={sending.percent}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <span style={{ width: `${sending.percent}%` }} />
           </div>
         )}

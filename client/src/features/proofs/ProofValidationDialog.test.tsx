@@ -1,8 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sendFile, UploadError, type SendFileOptions } from '../../shared/uploads/sendFile';
+
+import { sendFile, type SendFileOptions, UploadError } from '../../shared/uploads/sendFile';
 import { jsonResponse, makeActivity, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 import ProofValidationDialog from './ProofValidationDialog';
 
@@ -12,29 +13,49 @@ vi.mock('../../shared/uploads/sendFile', async (actual) => ({
   sendFile: vi.fn(async (_target: unknown, _file: Blob, options: SendFileOptions) => options.onProgress(100)),
 }));
 
-const CONFIG = { publicUrl: 'http://localhost', solanaCluster: 'devnet', solanaRpcUrl: 'x', treasuryAddress: 'x', aiEngine: 'LOCAL', twitterLogin: false };
+const CONFIG = {
+  publicUrl: 'http://localhost',
+  solanaCluster: 'devnet',
+  solanaRpcUrl: 'x',
+  treasuryAddress: 'x',
+  aiEngine: 'LOCAL',
+  twitterLogin: false,
+};
 const RESULT = { coinsValidated: 30, newBalance: 150, newStreak: 4 };
 
 const passed = (name: string, reason: string) => ({ name, passed: true, reason });
 const failed = (name: string, reason: string) => ({ name, passed: false, reason });
 const SELFIE_ACCEPTED = {
   accepted: true,
-  checks: [passed('file', 'Image 720×1280'), passed('person', 'A person is in the selfie'), passed('code', 'Code K7QX3M is readable')],
+  checks: [
+    passed('file', 'Image 720×1280'),
+    passed('person', 'A person is in the selfie'),
+    passed('code', 'Code K7QX3M is readable'),
+  ],
 };
 const SELFIE_REFUSED = {
   accepted: false,
-  checks: [passed('file', 'Image 720×1280'), failed('person', 'No person found in the selfie'), failed('code', 'Code K7QX3M not found: show it on paper or a screen')],
+  checks: [
+    passed('file', 'Image 720×1280'),
+    failed('person', 'No person found in the selfie'),
+    failed('code', 'Code K7QX3M not found: show it on paper or a screen'),
+  ],
 };
 const ACCEPTED = {
   accepted: true,
   activity: makeActivity(),
-  checks: [passed('started_today', 'Started today at 08:30'), passed('long_enough', 'Lasted 35 minutes'), passed('heart_rate_varies', 'Heart rate varies by 60 bpm')],
+  checks: [
+    passed('started_today', 'Started today at 08:30'),
+    passed('long_enough', 'Lasted 35 minutes'),
+    passed('heart_rate_varies', 'Heart rate varies by 60 bpm'),
+  ],
 };
 
 function serve(
   user = makeUser({ pendingCredits: 30, currentStreak: 3 }),
   validate: () => Response | Promise<Response> = () => jsonResponse(RESULT),
-  check: (body: { kind: string }) => Response | Promise<Response> = (body) => jsonResponse(body.kind === 'apple_watch' ? ACCEPTED : SELFIE_ACCEPTED),
+  check: (body: { kind: string }) => Response | Promise<Response> = (body) =>
+    jsonResponse(body.kind === 'apple_watch' ? ACCEPTED : SELFIE_ACCEPTED),
 ) {
   const validations: unknown[] = [];
   const uploadUrls: string[] = [];
@@ -43,7 +64,8 @@ function serve(
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(user);
-    if (path === '/api/proof/challenge') return jsonResponse({ day: '2026-11-23', code: 'K7QX3M', validatedToday: false });
+    if (path === '/api/proof/challenge')
+      return jsonResponse({ day: '2026-11-23', code: 'K7QX3M', validatedToday: false });
     if (path === '/api/proof/upload-url') {
       const body = (await request.json()) as { kind: string };
       uploadUrls.push(body.kind);
@@ -76,7 +98,9 @@ async function openDialog() {
 
 /** Each check a slot lists under `name` ("Gym Selfie accepted"), as read: mark, reason, and the outcome said aloud. */
 async function listedChecks(dialog: ReturnType<typeof within>, name: string) {
-  return within(await dialog.findByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent);
+  return within(await dialog.findByRole('list', { name }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 }
 
 const file = (name: string, type: string) => new File([new Uint8Array([1, 2, 3])], name, { type });
@@ -119,12 +143,18 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     const dialog = await openDialog();
     await userEvent.upload(screen.getByTestId('gym_selfie-input'), file('me.png', 'image/png'));
     expect(await dialog.findByRole('button', { name: 'UPLOADED GYM_SELFIE' })).toBeTruthy();
-    expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Uploaded', description: '1 of 3 proofs uploaded' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Gym Selfie Uploaded',
+      description: '1 of 3 proofs uploaded',
+    });
     expect(dialog.queryByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeNull();
     await userEvent.upload(screen.getByTestId('workout_video-input'), file('set.mp4', 'video/mp4'));
     await userEvent.upload(screen.getByTestId('apple_watch-input'), file('watch.png', 'image/png'));
     await waitFor(() => expect(dialog.getByTestId('proof-progress').textContent).toBe('3/3'));
-    expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '3 of 3 proofs uploaded' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Activity Watch Uploaded',
+      description: '3 of 3 proofs uploaded',
+    });
 
     await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
     expect(await dialog.findByText('+30')).toBeTruthy();
@@ -140,7 +170,10 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
         timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       },
     ]);
-    expect(store.getState().toast.current).toMatchObject({ title: 'Validation Successful', description: '30 coins have been validated!' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Validation Successful',
+      description: '30 coins have been validated!',
+    });
 
     await userEvent.click(dialog.getByRole('button', { name: 'CLOSE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -154,7 +187,11 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     await uploadAll();
     await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
     await waitFor(() =>
-      expect(store.getState().toast.current).toMatchObject({ title: 'Validation Failed', description: 'Proofs already validated today', variant: 'destructive' }),
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Validation Failed',
+        description: 'Proofs already validated today',
+        variant: 'destructive',
+      }),
     );
     expect(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' })).toBeTruthy();
   });
@@ -162,12 +199,18 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
   it.each([
     ['an answer without a message', () => new Response('', { status: 502 }), 'Validation failed'],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch')), 'Failed to validate your proofs'],
-  ])("words a failure with %s as the product’s fallback", async (_case, validate, description) => {
+  ])('words a failure with %s as the product’s fallback', async (_case, validate, description) => {
     const { store } = serve(undefined, validate);
     const dialog = await openDialog();
     await uploadAll();
     await userEvent.click(dialog.getByRole('button', { name: 'VALIDATE_ALL_PROOFS' }));
-    await waitFor(() => expect(store.getState().toast.current).toMatchObject({ title: 'Validation Failed', description, variant: 'destructive' }));
+    await waitFor(() =>
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Validation Failed',
+        description,
+        variant: 'destructive',
+      }),
+    );
   });
 
   it('refuses a file over the slot limit before asking for an upload URL', async () => {
@@ -178,7 +221,10 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     const video = new File([new Uint8Array(1)], 'huge.mp4', { type: 'video/mp4' });
     Object.defineProperty(video, 'size', { value: 52428800 + 1 });
     await userEvent.upload(screen.getByTestId('workout_video-input'), video);
-    expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The file is larger than 50 MB' });
+    expect(store.getState().toast.current).toMatchObject({
+      title: 'Upload Failed',
+      description: 'The file is larger than 50 MB',
+    });
     expect(fetchCalls()).toBe(before);
     expect(screen.getByTestId('proof-progress').textContent).toBe('0/3');
   });
@@ -199,23 +245,35 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       });
       await userEvent.upload(screen.getByTestId('workout_video-input'), video());
       expect(await dialog.findByText('Connection lost — retrying (2/5)…')).toBeTruthy();
-      expect(dialog.getByRole('progressbar', { name: 'WORKOUT_VIDEO upload' }).getAttribute('aria-valuenow')).toBe('40');
+      expect(dialog.getByRole('progressbar', { name: 'WORKOUT_VIDEO upload' }).getAttribute('aria-valuenow')).toBe(
+        '40',
+      );
       expect(dialog.getByRole('button', { name: 'UPLOAD WORKOUT_VIDEO' }).textContent).toBe('40%');
 
       giveUp();
       expect(await dialog.findByText('The connection was lost before the upload finished')).toBeTruthy();
       expect(dialog.queryByText(/retrying/)).toBeNull();
       expect(dialog.queryByRole('progressbar')).toBeNull();
-      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The connection was lost before the upload finished', variant: 'destructive' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Upload Failed',
+        description: 'The connection was lost before the upload finished',
+        variant: 'destructive',
+      });
 
       await userEvent.click(dialog.getByRole('button', { name: 'RETRY WORKOUT_VIDEO' }));
       expect(await dialog.findByRole('button', { name: 'UPLOADED WORKOUT_VIDEO' })).toBe(document.activeElement);
-      expect(vi.mocked(sendFile).mock.lastCall?.slice(0, 2)).toEqual([{ uploadURL: 'http://localhost/api/uploads/workout_video', resumable: true }, video()]);
+      expect(vi.mocked(sendFile).mock.lastCall?.slice(0, 2)).toEqual([
+        { uploadURL: 'http://localhost/api/uploads/workout_video', resumable: true },
+        video(),
+      ]);
       expect(vi.mocked(sendFile).mock.lastCall?.[2]).toMatchObject({ resume: true });
       // The same upload went on: no second URL was asked for.
       expect(uploadUrls).toEqual(['workout_video']);
       expect(dialog.queryByRole('button', { name: /^RETRY/ })).toBeNull();
-      expect(store.getState().toast.current).toMatchObject({ title: 'Workout Video Uploaded', description: '1 of 3 proofs uploaded' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Workout Video Uploaded',
+        description: '1 of 3 proofs uploaded',
+      });
     });
 
     it('offers no RETRY when the server refused the file itself, and a new upload after a refused URL', async () => {
@@ -237,7 +295,9 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
 
   it('disables UPLOAD without pending credits, like VALIDATE_PROOF (and no banner)', async () => {
     const { store } = serve(makeUser({ pendingCredits: 0 }));
-    expect(((await screen.findByRole('button', { name: 'VALIDATE_PROOF' }, LAZY)) as HTMLButtonElement).disabled).toBe(true);
+    expect(((await screen.findByRole('button', { name: 'VALIDATE_PROOF' }, LAZY)) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
     expect(screen.queryByRole('button', { name: 'VALIDATE_NOW' })).toBeNull();
     render(
       <Provider store={store}>
@@ -260,10 +320,20 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       const checking = await dialog.findByText('CHECKING...');
       expect(checking.closest('[aria-live="polite"]')).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
-      expect(checks).toEqual([{ kind: 'gym_selfie', fileUrl: 'http://localhost/api/uploads/gym_selfie', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+      expect(checks).toEqual([
+        {
+          kind: 'gym_selfie',
+          fileUrl: 'http://localhost/api/uploads/gym_selfie',
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      ]);
 
       answer(jsonResponse(SELFIE_ACCEPTED));
-      expect(await listedChecks(dialog, 'Gym Selfie accepted')).toEqual(['✓ Image 720×1280 (passed)', '✓ A person is in the selfie (passed)', '✓ Code K7QX3M is readable (passed)']);
+      expect(await listedChecks(dialog, 'Gym Selfie accepted')).toEqual([
+        '✓ Image 720×1280 (passed)',
+        '✓ A person is in the selfie (passed)',
+        '✓ Code K7QX3M is readable (passed)',
+      ]);
       expect(dialog.getByRole('list', { name: 'Gym Selfie accepted' }).closest('[aria-live="polite"]')).toBeTruthy();
       expect(dialog.queryByText('CHECKING...')).toBeNull();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
@@ -281,7 +351,11 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       ]);
       expect(dialog.getByText('Pick another file to replace it.')).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
-      expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Refused', description: 'No person found in the selfie', variant: 'destructive' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Gym Selfie Refused',
+        description: 'No person found in the selfie',
+        variant: 'destructive',
+      });
 
       // The slot offers UPLOAD again, by keyboard too: another file is checked in its place.
       const uploadButton = dialog.getByRole('button', { name: 'UPLOAD GYM_SELFIE' });
@@ -292,7 +366,10 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       expect(dialog.queryByText('Pick another file to replace it.')).toBeNull();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
       expect(checks).toHaveLength(2);
-      expect(store.getState().toast.current).toMatchObject({ title: 'Gym Selfie Uploaded', description: '1 of 3 proofs uploaded' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Gym Selfie Uploaded',
+        description: '1 of 3 proofs uploaded',
+      });
     });
 
     it('keeps the check of the file that replaced a file still being checked', async () => {
@@ -322,7 +399,13 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       expect(dialog.getByTestId('apple_watch-input').getAttribute('accept')).toContain('.fit,.tcx,.gpx,.zip');
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
       expect(uploadRequests).toEqual([{ kind: 'apple_watch', size: 2, fileName: 'Morning_Run.fit', contentType: '' }]);
-      expect(checks).toEqual([{ kind: 'apple_watch', fileUrl: 'http://localhost/api/uploads/apple_watch', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]);
+      expect(checks).toEqual([
+        {
+          kind: 'apple_watch',
+          fileUrl: 'http://localhost/api/uploads/apple_watch',
+          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        },
+      ]);
       expect(await dialog.findByText('RUNNING · 35 MIN · 6.01 KM · HR 142/171 · 5,880 STEPS · 385 KCAL')).toBeTruthy();
       expect(await listedChecks(dialog, 'Activity Watch accepted')).toEqual([
         '✓ Started today at 08:30 (passed)',
@@ -330,22 +413,42 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
         '✓ Heart rate varies by 60 bpm (passed)',
       ]);
       expect(dialog.getByTestId('proof-progress').textContent).toBe('1/3');
-      expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Uploaded', description: '1 of 3 proofs uploaded' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Activity Watch Uploaded',
+        description: '1 of 3 proofs uploaded',
+      });
     });
 
     it("shows a refusal's reasons before validation, and does not count the file", async () => {
-      const refused = { ...ACCEPTED, accepted: false, checks: [{ name: 'started_today', passed: false, reason: 'Activity started on 2026-11-22, not today (2026-11-23)' }] };
+      const refused = {
+        ...ACCEPTED,
+        accepted: false,
+        checks: [
+          { name: 'started_today', passed: false, reason: 'Activity started on 2026-11-22, not today (2026-11-23)' },
+        ],
+      };
       const { store } = serve(undefined, undefined, () => jsonResponse(refused));
       const dialog = await openDialog();
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
-      expect(await dialog.findByText('Activity started on 2026-11-22, not today (2026-11-23)', { exact: false })).toBeTruthy();
+      expect(
+        await dialog.findByText('Activity started on 2026-11-22, not today (2026-11-23)', { exact: false }),
+      ).toBeTruthy();
       expect(dialog.getByRole('list', { name: 'Activity Watch refused' })).toBeTruthy();
       expect(dialog.getByTestId('proof-progress').textContent).toBe('0/3');
-      expect(store.getState().toast.current).toMatchObject({ title: 'Activity Watch Refused', description: 'Activity started on 2026-11-22, not today (2026-11-23)', variant: 'destructive' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Activity Watch Refused',
+        description: 'Activity started on 2026-11-22, not today (2026-11-23)',
+        variant: 'destructive',
+      });
     });
 
     it('says why a file cannot be read, and does not count it', async () => {
-      const unreadable = { statusCode: 422, code: 'ACTIVITY_UNREADABLE', message: 'This FIT file is damaged or incomplete', error: 'Activity File Unreadable' };
+      const unreadable = {
+        statusCode: 422,
+        code: 'ACTIVITY_UNREADABLE',
+        message: 'This FIT file is damaged or incomplete',
+        error: 'Activity File Unreadable',
+      };
       serve(undefined, undefined, () => jsonResponse(unreadable, 422));
       const dialog = await openDialog();
       await userEvent.upload(screen.getByTestId('apple_watch-input'), fit());
@@ -365,12 +468,22 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
     it('refuses a file whose declared type disagrees with its name, or over its format’s size, before any request', async () => {
       const { store, uploadRequests } = serve();
       await openDialog();
-      await userEvent.upload(screen.getByTestId('apple_watch-input'), new File([new Uint8Array(1)], 'run.fit', { type: 'image/png' }), { applyAccept: false });
-      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'run.fit is named as a FIT file but was sent as image/png' });
+      await userEvent.upload(
+        screen.getByTestId('apple_watch-input'),
+        new File([new Uint8Array(1)], 'run.fit', { type: 'image/png' }),
+        { applyAccept: false },
+      );
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Upload Failed',
+        description: 'run.fit is named as a FIT file but was sent as image/png',
+      });
       const big = new File([new Uint8Array(1)], 'export.zip', { type: 'application/zip' });
       Object.defineProperty(big, 'size', { value: 512 * 1024 * 1024 + 1 });
       await userEvent.upload(screen.getByTestId('apple_watch-input'), big);
-      expect(store.getState().toast.current).toMatchObject({ title: 'Upload Failed', description: 'The file is larger than 512 MB' });
+      expect(store.getState().toast.current).toMatchObject({
+        title: 'Upload Failed',
+        description: 'The file is larger than 512 MB',
+      });
       expect(uploadRequests).toEqual([]);
     });
   });

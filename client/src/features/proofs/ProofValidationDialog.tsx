@@ -1,16 +1,26 @@
 import type { ProofKind, ProofValidationResult, UploadUrlResponse } from '@contract';
 import { useCallback, useRef, useState } from 'react';
+
 import { describeError } from '../../api/api';
 import { useHoldUpdate } from '../../app/appUpdate';
 import { useToast } from '../../app/toast/useToast';
-import { browserTimeZone, formatDays } from '../../ui/dates';
 import { sendFile, UploadError, worthRetrying } from '../../shared/uploads/sendFile';
+import { browserTimeZone, formatDays } from '../../ui/dates';
 import { Dialog } from '../../ui/Dialog';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProofCheckDetail, useProofChecks } from './ProofCheckReadout';
-import { ProofSlot } from './ProofSlot';
-import { PROOF_RULES, PROOF_SLOTS, PROOFS_REQUIRED, type ProofSlotSpec, type SlotUpload, checkPickedFile, validationFailureText } from './proofSlots';
 import { useCreateProofUploadUrlMutation, useGetProofChallengeQuery, useValidateProofsMutation } from './proofsApi';
+import { ProofSlot } from './ProofSlot';
+import {
+  checkPickedFile,
+  PROOF_RULES,
+  PROOF_SLOTS,
+  PROOFS_REQUIRED,
+  type ProofSlotSpec,
+  type SlotUpload,
+  validationFailureText,
+} from './proofSlots';
+
 import './proofs.css';
 
 /** The server refused the file itself (too large, not an accepted type): sending it again cannot help. */
@@ -42,7 +52,8 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
   const validatedToday = challenge?.validatedToday ?? false;
   const count = Object.keys(uploaded).length;
   const setSlot = useCallback(
-    (kind: ProofKind, next: (current: SlotUpload | undefined) => SlotUpload | undefined) => setSlotUploads((all) => ({ ...all, [kind]: next(all[kind]) })),
+    (kind: ProofKind, next: (current: SlotUpload | undefined) => SlotUpload | undefined) =>
+      setSlotUploads((all) => ({ ...all, [kind]: next(all[kind]) })),
     [],
   );
 
@@ -63,7 +74,12 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
       await sendFile(target, file, {
         resume: resumeAt !== undefined,
         onProgress: (percent) => setSlot(slot.kind, () => ({ phase: 'sending', percent })),
-        onRetry: (attempt, of) => setSlot(slot.kind, (now) => ({ phase: 'sending', percent: now?.phase === 'sending' ? now.percent : 0, retry: { attempt, of } })),
+        onRetry: (attempt, of) =>
+          setSlot(slot.kind, (now) => ({
+            phase: 'sending',
+            percent: now?.phase === 'sending' ? now.percent : 0,
+            retry: { attempt, of },
+          })),
       });
       setSlot(slot.kind, () => undefined);
       const accepted = await checks.check(slot, target.uploadURL);
@@ -78,7 +94,10 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
       }
       uploads.current = { ...uploads.current, [slot.kind]: target.uploadURL };
       setUploaded(uploads.current);
-      toast({ title: `${slot.label} Uploaded`, description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded` });
+      toast({
+        title: `${slot.label} Uploaded`,
+        description: `${Object.keys(uploads.current).length} of ${PROOFS_REQUIRED} proofs uploaded`,
+      });
     } catch (error) {
       const reason = error instanceof UploadError ? error.message : describeError(error, 'Upload Failed').description;
       const resumable = worthRetrying(error) ? target : undefined;
@@ -177,13 +196,20 @@ export default function ProofValidationDialog({ onClose }: ProofValidationDialog
                   const failed = slotUploads[slot.kind];
                   if (failed?.phase === 'failed') void upload(slot, failed.file, failed.resumeAt);
                 }}
-                detail={checks.readouts[slot.kind] && <ProofCheckDetail slot={slot} readout={checks.readouts[slot.kind]!} />}
+                detail={
+                  checks.readouts[slot.kind] && <ProofCheckDetail slot={slot} readout={checks.readouts[slot.kind]!} />
+                }
               />
             ))}
           </ul>
 
           {count === PROOFS_REQUIRED && (
-            <button type="button" className="btn btn--primary btn--block" onClick={() => !validating && void validateAll()} aria-disabled={validating}>
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              onClick={() => !validating && void validateAll()}
+              aria-disabled={validating}
+            >
               {validating ? 'VALIDATING...' : 'VALIDATE_ALL_PROOFS'}
             </button>
           )}

@@ -1,5 +1,14 @@
 import type { ProofKind, UploadUrlResponse } from '@contract';
-import { ACTIVITY_FILE_EXTENSIONS, ACTIVITY_FILE_MIMES, ACTIVITY_FORMATS, PROOF_PURPOSES, UPLOAD_PURPOSES, checkActivityFile, describeBytes } from '@contract/values';
+import {
+  ACTIVITY_FILE_EXTENSIONS,
+  ACTIVITY_FILE_MIMES,
+  ACTIVITY_FORMATS,
+  checkActivityFile,
+  describeBytes,
+  PROOF_PURPOSES,
+  UPLOAD_PURPOSES,
+} from '@contract/values';
+
 import type { ApiError } from '../../api/api';
 
 export interface ProofSlotSpec {
@@ -18,17 +27,36 @@ export interface ProofSlotSpec {
 }
 
 /** A slot's limits are its upload purpose's, so the dialog refuses exactly what the server would. */
-function slot(kind: ProofKind, name: string, label: string, hint: string, capture?: ProofSlotSpec['capture']): ProofSlotSpec {
+function slot(
+  kind: ProofKind,
+  name: string,
+  label: string,
+  hint: string,
+  capture?: ProofSlotSpec['capture'],
+): ProofSlotSpec {
   const { allowedTypes, maxBytes } = UPLOAD_PURPOSES[PROOF_PURPOSES[kind]];
   // The activity slot also takes exported activity files, by extension (browsers know few of their types).
   const activityFiles = kind === 'apple_watch' ? [...ACTIVITY_FILE_EXTENSIONS, ...ACTIVITY_FILE_MIMES] : [];
-  return { kind, name, label, hint, accept: [...allowedTypes, ...activityFiles].join(','), maxBytes, ...(capture ? { capture } : {}) };
+  return {
+    kind,
+    name,
+    label,
+    hint,
+    accept: [...allowedTypes, ...activityFiles].join(','),
+    maxBytes,
+    ...(capture ? { capture } : {}),
+  };
 }
 
 export const PROOF_SLOTS: readonly ProofSlotSpec[] = [
   slot('gym_selfie', 'GYM_SELFIE', 'Gym Selfie', "You at the gym, with today's code in view", 'user'),
   slot('workout_video', 'WORKOUT_VIDEO', 'Workout Video', 'A short clip of your session, code in view', 'environment'),
-  slot('apple_watch', 'ACTIVITY_WATCH', 'Activity Watch', "Screenshot of today's activity, or its file: FIT, TCX, GPX or Apple Health export.zip"),
+  slot(
+    'apple_watch',
+    'ACTIVITY_WATCH',
+    'Activity Watch',
+    "Screenshot of today's activity, or its file: FIT, TCX, GPX or Apple Health export.zip",
+  ),
 ];
 
 export const PROOFS_REQUIRED = PROOF_SLOTS.length;
@@ -46,7 +74,8 @@ export type SlotUpload =
       canRetry: boolean;
     };
 
-export const retryText = ({ attempt, of }: { attempt: number; of: number }) => `Connection lost — retrying (${attempt}/${of})…`;
+export const retryText = ({ attempt, of }: { attempt: number; of: number }) =>
+  `Connection lost — retrying (${attempt}/${of})…`;
 
 export const PROOF_RULES = [
   'Upload all 3 proof types in any order',
@@ -76,5 +105,8 @@ export function checkPickedFile(slot: ProofSlotSpec, file: File): PickedFile {
   const activity = slot.kind === 'apple_watch' ? checkActivityFile(file.name, file.type) : null;
   if (activity && !activity.ok) return { activityFile: true, problem: activity.message };
   const maxBytes = activity ? ACTIVITY_FORMATS[activity.format].maxBytes : slot.maxBytes;
-  return { activityFile: activity !== null, problem: file.size > maxBytes ? `The file is larger than ${describeBytes(maxBytes)}` : null };
+  return {
+    activityFile: activity !== null,
+    problem: file.size > maxBytes ? `The file is larger than ${describeBytes(maxBytes)}` : null,
+  };
 }

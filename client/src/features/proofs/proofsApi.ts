@@ -1,4 +1,14 @@
-import type { ProofChallenge, ProofCheckRequest, ProofCheckResult, ProofDayView, ProofUploadUrlRequest, ProofValidateRequest, ProofValidationResult, UploadUrlResponse } from '@contract';
+import type {
+  ProofChallenge,
+  ProofCheckRequest,
+  ProofCheckResult,
+  ProofDayView,
+  ProofUploadUrlRequest,
+  ProofValidateRequest,
+  ProofValidationResult,
+  UploadUrlResponse,
+} from '@contract';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -29,4 +39,10 @@ export const proofsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetProofChallengeQuery, useGetProofHistoryQuery, useCreateProofUploadUrlMutation, useCheckProofMutation, useValidateProofsMutation } = proofsApi;
+export const {
+  useGetProofChallengeQuery,
+  useGetProofHistoryQuery,
+  useCreateProofUploadUrlMutation,
+  useCheckProofMutation,
+  useValidateProofsMutation,
+} = proofsApi;

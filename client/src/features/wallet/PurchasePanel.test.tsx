@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { describe, expect, it, vi } from 'vitest';
+
 import type { AppStore } from '../../app/store';
 import { CREDIT_PACKAGES, jsonResponse, makeUser, mockFetch, signedInStore } from '../../test/fixtures';
 import type { PhantomProvider } from './phantom';
@@ -34,16 +35,26 @@ const CONFIG = { solanaCluster: 'devnet', solanaRpcUrl: 'http://127.0.0.1:8899',
 type Answer = () => Response | Promise<Response>;
 
 /** A fake API for the panel's calls; `purchase` answers POST credits/purchase, `config` GET config. */
-function serve(user = makeUser(), purchase: Answer = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE }), config: Answer = () => jsonResponse(CONFIG)) {
+function serve(
+  user = makeUser(),
+  purchase: Answer = () => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE }),
+  config: Answer = () => jsonResponse(CONFIG),
+) {
   const requests: { method: string; path: string; query: string; body: unknown }[] = [];
   mockFetch(async (url, request) => {
     const { pathname, search } = new URL(url);
     const path = pathname.replace(/^\/api\//, '');
-    requests.push({ method: request.method, path, query: search, body: request.method === 'POST' ? await request.clone().json() : undefined });
+    requests.push({
+      method: request.method,
+      path,
+      query: search,
+      body: request.method === 'POST' ? await request.clone().json() : undefined,
+    });
     if (path === 'user') return jsonResponse(user);
     if (path === 'config') return config();
     if (path === 'credits/packages') return jsonResponse(CREDIT_PACKAGES);
-    if (path === 'auth/phantom/challenge') return jsonResponse({ nonce: 'a'.repeat(32), message: 'Link this wallet', expiresAt: '2099-01-01' });
+    if (path === 'auth/phantom/challenge')
+      return jsonResponse({ nonce: 'a'.repeat(32), message: 'Link this wallet', expiresAt: '2099-01-01' });
     if (path === 'auth/phantom/link') return jsonResponse({ ...user, walletAddress: WALLET });
     if (path === 'credits/purchase') return purchase();
     return jsonResponse({ statusCode: 404, message: 'no', error: 'Not Found' }, 404);
@@ -63,7 +74,9 @@ function renderPanel(store: AppStore = signedInStore()) {
 const toastOf = (store: AppStore) => store.getState().toast.current;
 /** Picks the 500-credit package once it takes a pick (it waits for the account and the chain settings). */
 async function pick500() {
-  const pack = (await screen.findByRole('button', { name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD' })) as HTMLButtonElement;
+  const pack = (await screen.findByRole('button', {
+    name: 'Buy 500 CREDITS 0.005 SOL ≈ $0.95 USD',
+  })) as HTMLButtonElement;
   await waitFor(() => expect(pack.disabled).toBe(false));
   await userEvent.click(pack);
 }
@@ -85,7 +98,10 @@ describe('PurchasePanel', () => {
     const requests = serve();
     const store = renderPanel();
     await pick500();
-    expect(toastOf(store)).toMatchObject({ title: 'Wallet Required', description: 'Please install Phantom wallet to purchase credits with SOL.' });
+    expect(toastOf(store)).toMatchObject({
+      title: 'Wallet Required',
+      description: 'Please install Phantom wallet to purchase credits with SOL.',
+    });
     expect(requests.some((r) => r.path === 'credits/purchase')).toBe(false);
   });
 
@@ -105,7 +121,12 @@ describe('PurchasePanel', () => {
     installPhantom({ connect: () => Promise.reject(new Error('User rejected the request.')) });
     const store = renderPanel();
     await userEvent.click(screen.getByRole('button', { name: 'CONNECT_WALLET' }));
-    await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Connection Failed', description: 'Failed to connect to Phantom wallet.' }));
+    await waitFor(() =>
+      expect(toastOf(store)).toMatchObject({
+        title: 'Connection Failed',
+        description: 'Failed to connect to Phantom wallet.',
+      }),
+    );
     expect(screen.getByText('DISCONNECTED')).toBeTruthy();
   });
 
@@ -124,7 +145,9 @@ describe('PurchasePanel', () => {
   it('links the wallet of an X account, pays, records the purchase and links the transaction', async () => {
     let finishRecording: () => void = () => undefined;
     const recorded = new Promise<void>((resolve) => (finishRecording = resolve));
-    const requests = serve(makeUser(), () => recorded.then(() => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })));
+    const requests = serve(makeUser(), () =>
+      recorded.then(() => jsonResponse({ credits: 500, newBalance: 620, signature: SIGNATURE })),
+    );
     const phantom = installPhantom({ isConnected: true, publicKey: { toString: () => WALLET } });
     let finishPayment: (signature: string) => void = () => undefined;
     payTreasury.mockImplementation(({ onStep }: TreasuryPayment) => {
@@ -143,17 +166,43 @@ describe('PurchasePanel', () => {
     finishPayment(SIGNATURE);
 
     // Paid first, then recorded: one toast for each (docs/product.md).
-    await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Purchase Successful!', description: 'Payment of 0.005 SOL sent. Adding your credits…' }));
+    await waitFor(() =>
+      expect(toastOf(store)).toMatchObject({
+        title: 'Purchase Successful!',
+        description: 'Payment of 0.005 SOL sent. Adding your credits…',
+      }),
+    );
     expect(await screen.findByText('RECORDING')).toHaveProperty('ariaCurrent', 'step');
     finishRecording();
     expect(await screen.findByText(/PURCHASE_COMPLETE/)).toBeTruthy();
-    expect(toastOf(store)).toMatchObject({ title: 'Credits Added!', description: '500 credits added. New balance: 620 FC.' });
-    expect(screen.getByRole('link', { name: /VIEW_TRANSACTION/ }).getAttribute('href')).toBe(`https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`);
+    expect(toastOf(store)).toMatchObject({
+      title: 'Credits Added!',
+      description: '500 credits added. New balance: 620 FC.',
+    });
+    expect(screen.getByRole('link', { name: /VIEW_TRANSACTION/ }).getAttribute('href')).toBe(
+      `https://explorer.solana.com/tx/${SIGNATURE}?cluster=devnet`,
+    );
     expect(phantom.signMessage).toHaveBeenCalledWith(new TextEncoder().encode('Link this wallet'), 'utf8');
-    expect(requests.find((r) => r.path === 'auth/phantom/challenge')?.query).toBe(`?walletAddress=${WALLET}&purpose=link`);
-    expect(requests.find((r) => r.path === 'auth/phantom/link')?.body).toMatchObject({ walletAddress: WALLET, nonce: 'a'.repeat(32) });
-    expect(payTreasury).toHaveBeenCalledWith(expect.objectContaining({ rpcUrl: 'http://127.0.0.1:8899', treasury: TREASURY, payer: WALLET, lamports: 5_000_000 }));
-    expect(requests.find((r) => r.path === 'credits/purchase')?.body).toEqual({ transactionHash: SIGNATURE, creditsAmount: 500, solAmount: 0.005 });
+    expect(requests.find((r) => r.path === 'auth/phantom/challenge')?.query).toBe(
+      `?walletAddress=${WALLET}&purpose=link`,
+    );
+    expect(requests.find((r) => r.path === 'auth/phantom/link')?.body).toMatchObject({
+      walletAddress: WALLET,
+      nonce: 'a'.repeat(32),
+    });
+    expect(payTreasury).toHaveBeenCalledWith(
+      expect.objectContaining({
+        rpcUrl: 'http://127.0.0.1:8899',
+        treasury: TREASURY,
+        payer: WALLET,
+        lamports: 5_000_000,
+      }),
+    );
+    expect(requests.find((r) => r.path === 'credits/purchase')?.body).toEqual({
+      transactionHash: SIGNATURE,
+      creditsAmount: 500,
+      solAmount: 0.005,
+    });
   });
 
   it('reports a rejected payment without recording anything', async () => {
@@ -163,12 +212,21 @@ describe('PurchasePanel', () => {
     const store = renderPanel(signedInStore(makeUser({ walletAddress: WALLET })));
     await waitFor(() => expect(requests.some((r) => r.path === 'config')).toBe(true));
     await pick500();
-    await waitFor(() => expect(toastOf(store)).toMatchObject({ title: 'Payment Failed', description: 'Transaction was rejected or failed. No SOL has been charged.' }));
+    await waitFor(() =>
+      expect(toastOf(store)).toMatchObject({
+        title: 'Payment Failed',
+        description: 'Transaction was rejected or failed. No SOL has been charged.',
+      }),
+    );
     expect(requests.some((r) => r.path === 'credits/purchase' || r.path === 'auth/phantom/link')).toBe(false);
   });
 
   it('reports a purchase the server refuses, with its reason and the transaction', async () => {
-    const refusal = { statusCode: 400, message: 'This transaction paid 0.001 SOL but the package costs 0.005 SOL.', error: 'Payment Not Verified' };
+    const refusal = {
+      statusCode: 400,
+      message: 'This transaction paid 0.001 SOL but the package costs 0.005 SOL.',
+      error: 'Payment Not Verified',
+    };
     const requests = serve(makeUser({ walletAddress: WALLET }), () => jsonResponse(refusal, 400));
     installPhantom({ isConnected: true, publicKey: { toString: () => WALLET } });
     payTreasury.mockResolvedValue(SIGNATURE);
@@ -176,7 +234,10 @@ describe('PurchasePanel', () => {
     await waitFor(() => expect(requests.some((r) => r.path === 'config')).toBe(true));
     await pick500();
     expect(await screen.findByText(/paid 0.001 SOL but the package costs 0.005 SOL/)).toBeTruthy();
-    expect(toastOf(store)).toMatchObject({ title: 'Transaction Failed', description: 'Unable to record your credit purchase. Contact support if SOL was charged.' });
+    expect(toastOf(store)).toMatchObject({
+      title: 'Transaction Failed',
+      description: 'Unable to record your credit purchase. Contact support if SOL was charged.',
+    });
     expect(screen.getByRole('link', { name: /VIEW_TRANSACTION/ })).toBeTruthy();
   });
 });

@@ -1,14 +1,20 @@
 import { Panel } from '../../ui/Panel';
-import { type PurchaseStep, explorerTxUrl, shortAddress } from './purchase.logic';
+import { explorerTxUrl, type PurchaseStep, shortAddress } from './purchase.logic';
 import { type PurchaseState, usePurchaseFlow } from './usePurchaseFlow';
 import { useGetCreditPackagesQuery } from './walletApi';
+
 import './purchase.css';
 
 const PAYMENT_STEPS: PurchaseStep[] = ['BUILDING', 'SIGNING', 'SENDING', 'CONFIRMING', 'RECORDING'];
 
 function ExplorerLink({ signature, cluster }: { signature: string; cluster: string }) {
   return (
-    <a className="purchase-status__link" href={explorerTxUrl(signature, cluster)} target="_blank" rel="noopener noreferrer">
+    <a
+      className="purchase-status__link"
+      href={explorerTxUrl(signature, cluster)}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       VIEW_TRANSACTION ↗
     </a>
   );
@@ -26,7 +32,11 @@ function PurchaseStatus({ state, cluster }: { state: PurchaseState; cluster: str
         </p>
         <ol className="purchase-steps">
           {steps.map((step, i) => (
-            <li key={step} className={i < current ? 'is-done' : i === current ? 'is-current' : undefined} aria-current={i === current ? 'step' : undefined}>
+            <li
+              key={step}
+              className={i < current ? 'is-done' : i === current ? 'is-current' : undefined}
+              aria-current={i === current ? 'step' : undefined}
+            >
               {step}
             </li>
           ))}
@@ -39,7 +49,8 @@ function PurchaseStatus({ state, cluster }: { state: PurchaseState; cluster: str
     return (
       <div className="purchase-status purchase-status--ok" role="status">
         <p>
-          <span className="accent">PURCHASE_COMPLETE:</span> +{credits.toLocaleString('en-US')} CREDITS · BALANCE {newBalance.toLocaleString('en-US')} FC
+          <span className="accent">PURCHASE_COMPLETE:</span> +{credits.toLocaleString('en-US')} CREDITS · BALANCE{' '}
+          {newBalance.toLocaleString('en-US')} FC
         </p>
         <ExplorerLink signature={signature} cluster={cluster} />
       </div>
@@ -82,20 +93,19 @@ export function PurchasePanel() {
             {state.phase === 'connecting' ? 'CONNECTING...' : 'CONNECT_WALLET'}
           </button>
         )}
-        <p className="muted">Pay with SOL on Solana {cluster}. Credits are added once the payment is verified on chain.</p>
+        <p className="muted">
+          Pay with SOL on Solana {cluster}. Credits are added once the payment is verified on chain.
+        </p>
       </div>
       <ul className="package-grid">
         {packages.map((pack) => (
           <li key={pack.credits}>
-            <button
-              type="button"
-              className="package-card"
-              onClick={() => buy(pack)}
-              disabled={busy}
-            >
+            <button type="button" className="package-card" onClick={() => buy(pack)} disabled={busy}>
               {/* The name is what the card shows (WCAG 2.5.3: say what you see), after a "Buy" for screen readers. */}
-              <span className="visually-hidden">Buy</span> <span className="package-card__credits">{pack.credits.toLocaleString('en-US')}</span>{' '}
-              <span className="muted">CREDITS</span> <span>{pack.sol} SOL</span> <span className="muted">≈ ${pack.usd.toFixed(2)} USD</span>
+              <span className="visually-hidden">Buy</span>{' '}
+              <span className="package-card__credits">{pack.credits.toLocaleString('en-US')}</span>{' '}
+              <span className="muted">CREDITS</span> <span>{pack.sol} SOL</span>{' '}
+              <span className="muted">≈ ${pack.usd.toFixed(2)} USD</span>
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { explorerTxUrl, shortAddress } from './purchase.logic';
 
 describe('purchase rules', () => {

@@ -8,4 +8,5 @@ export function explorerTxUrl(signature: string, cluster: string): string {
 }
 
 /** 0x12…abcd style: enough to recognise a wallet address in a narrow panel. */
-export const shortAddress = (address: string): string => (address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address);
+export const shortAddress = (address: string): string =>
+  address.length > 12 ? `${address.slice(0, 4)}…${address.slice(-4)}` : address;

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import { Keypair, type Transaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { type FakeSolanaRpc, startFakeSolanaRpc } from '../../../../test/fakes/solana-rpc';
-import { payTreasury } from './solanaPayment';
 import type { PurchaseStep } from './purchase.logic';
+import { payTreasury } from './solanaPayment';
 
 /** The on-chain half of a purchase, with real web3.js against the fake Solana JSON-RPC on loopback. */
 describe('payTreasury', () => {
@@ -76,7 +77,14 @@ describe('payTreasury', () => {
 
   it('throws when the wallet refuses to sign', async () => {
     await expect(
-      payTreasury({ rpcUrl: rpc.url, treasury, payer: Keypair.generate().publicKey.toBase58(), lamports: 1, sign: () => Promise.reject(new Error('User rejected the request.')), onStep: () => undefined }),
+      payTreasury({
+        rpcUrl: rpc.url,
+        treasury,
+        payer: Keypair.generate().publicKey.toBase58(),
+        lamports: 1,
+        sign: () => Promise.reject(new Error('User rejected the request.')),
+        onStep: () => undefined,
+      }),
     ).rejects.toThrow('User rejected the request.');
   });
 });

@@ -3,7 +3,9 @@
  * @solana/web3.js stays out of every first-load bundle.
  */
 import './bufferGlobal';
+
 import { Connection, PublicKey, SystemProgram, Transaction } from '@solana/web3.js';
+
 import type { PurchaseStep } from './purchase.logic';
 
 const STATUS_POLL_MS = 1000;
@@ -27,7 +29,14 @@ class TransferNotMade extends Error {}
  * signature. Throws when no SOL moved; once sent, an RPC that stops answering is no such proof (the
  * transfer may have landed), so the signature is answered and the server's verification decides.
  */
-export async function payTreasury({ rpcUrl, treasury, payer, lamports, sign, onStep }: TreasuryPayment): Promise<string> {
+export async function payTreasury({
+  rpcUrl,
+  treasury,
+  payer,
+  lamports,
+  sign,
+  onStep,
+}: TreasuryPayment): Promise<string> {
   const connection = new Connection(rpcUrl, 'confirmed');
   const feePayer = new PublicKey(payer);
   const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
@@ -52,14 +61,19 @@ export async function payTreasury({ rpcUrl, treasury, payer, lamports, sign, onS
  * confirmTransaction: that one waits on a websocket at the RPC port + 1, which neither the page's
  * Content-Security-Policy nor every RPC provider allows.
  */
-async function waitForConfirmation(connection: Connection, signature: string, lastValidBlockHeight: number): Promise<void> {
+async function waitForConfirmation(
+  connection: Connection,
+  signature: string,
+  lastValidBlockHeight: number,
+): Promise<void> {
   for (;;) {
     const {
       value: [status],
     } = await connection.getSignatureStatuses([signature]);
     if (status?.err) throw new TransferNotMade(`Transaction ${signature} failed: ${JSON.stringify(status.err)}`);
     if (status?.confirmationStatus === 'confirmed' || status?.confirmationStatus === 'finalized') return;
-    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight) throw new TransferNotMade(`Transaction ${signature} expired unconfirmed`);
+    if ((await connection.getBlockHeight('confirmed')) > lastValidBlockHeight)
+      throw new TransferNotMade(`Transaction ${signature} expired unconfirmed`);
     await new Promise((resolve) => setTimeout(resolve, STATUS_POLL_MS));
   }
 }

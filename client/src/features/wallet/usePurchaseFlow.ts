@@ -1,6 +1,7 @@
+import type { CreditPackage, PurchaseResult } from '@contract';
 import bs58 from 'bs58';
 import { useState } from 'react';
-import type { CreditPackage, PurchaseResult } from '@contract';
+
 import { describeError } from '../../api/api';
 import { useGetConfigQuery } from '../../api/configApi';
 import { useToast } from '../../app/toast/useToast';
@@ -18,10 +19,19 @@ export type PurchaseState =
   | { phase: 'failure'; reason: string; signature?: string };
 
 /** docs/product.md texts for the wallet and purchase toasts. */
-const WALLET_REQUIRED = { title: 'Wallet Required', description: 'Please install Phantom wallet to purchase credits with SOL.' };
+const WALLET_REQUIRED = {
+  title: 'Wallet Required',
+  description: 'Please install Phantom wallet to purchase credits with SOL.',
+};
 const CONNECTION_FAILED = { title: 'Connection Failed', description: 'Failed to connect to Phantom wallet.' };
-const PAYMENT_FAILED = { title: 'Payment Failed', description: 'Transaction was rejected or failed. No SOL has been charged.' };
-const RECORDING_FAILED = { title: 'Transaction Failed', description: 'Unable to record your credit purchase. Contact support if SOL was charged.' };
+const PAYMENT_FAILED = {
+  title: 'Payment Failed',
+  description: 'Transaction was rejected or failed. No SOL has been charged.',
+};
+const RECORDING_FAILED = {
+  title: 'Transaction Failed',
+  description: 'Unable to record your credit purchase. Contact support if SOL was charged.',
+};
 
 /** The user closed or refused a Phantom prompt (as opposed to the server refusing the link). */
 class WalletRefused extends Error {}
@@ -82,7 +92,10 @@ export function usePurchaseFlow() {
     if (!wallet) return connect();
     if (!user || !config) return;
     if (user.walletAddress && user.walletAddress !== wallet) {
-      return fail({ title: 'Wrong Wallet', description: `Switch Phantom to ${shortAddress(user.walletAddress)}, the wallet linked to your account.` });
+      return fail({
+        title: 'Wrong Wallet',
+        description: `Switch Phantom to ${shortAddress(user.walletAddress)}, the wallet linked to your account.`,
+      });
     }
     const withLink = !user.walletAddress;
     const onStep = (step: PurchaseStep) => setState({ phase: 'processing', step, credits: pack.credits, withLink });
@@ -105,7 +118,10 @@ export function usePurchaseFlow() {
         treasury: config.treasuryAddress,
         payer: wallet,
         lamports: pack.lamports,
-        sign: (transaction) => (provider.signTransaction ? provider.signTransaction(transaction) : Promise.reject(new Error('no signTransaction'))),
+        sign: (transaction) =>
+          provider.signTransaction
+            ? provider.signTransaction(transaction)
+            : Promise.reject(new Error('no signTransaction')),
         onStep,
       });
     } catch {
@@ -117,9 +133,16 @@ export function usePurchaseFlow() {
 
     onStep('RECORDING');
     try {
-      const result = await purchaseCredits({ transactionHash: signature, creditsAmount: pack.credits, solAmount: pack.sol }).unwrap();
+      const result = await purchaseCredits({
+        transactionHash: signature,
+        creditsAmount: pack.credits,
+        solAmount: pack.sol,
+      }).unwrap();
       setState({ phase: 'success', result });
-      toast({ title: 'Credits Added!', description: `${result.credits} credits added. New balance: ${result.newBalance} FC.` });
+      toast({
+        title: 'Credits Added!',
+        description: `${result.credits} credits added. New balance: ${result.newBalance} FC.`,
+      });
     } catch (error) {
       fail(RECORDING_FAILED, describeError(error, RECORDING_FAILED.title).description, signature);
     }
@@ -129,5 +152,13 @@ export function usePurchaseFlow() {
   // settings: until both are in, the packages wait instead of swallowing the click.
   const settingUp = Boolean(wallet) && (!user || !config);
   const busy = state.phase === 'connecting' || state.phase === 'processing' || settingUp;
-  return { wallet, state, busy, connect, buy, cluster: config?.solanaCluster ?? 'devnet', needsLink: Boolean(wallet && user && !user.walletAddress) };
+  return {
+    wallet,
+    state,
+    busy,
+    connect,
+    buy,
+    cluster: config?.solanaCluster ?? 'devnet',
+    needsLink: Boolean(wallet && user && !user.walletAddress),
+  };
 }

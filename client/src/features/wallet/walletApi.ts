@@ -1,4 +1,12 @@
-import type { CreditPackage, PhantomChallenge, PhantomSignIn, PurchaseRequest, PurchaseResult, UserView } from '@contract';
+import type {
+  CreditPackage,
+  PhantomChallenge,
+  PhantomSignIn,
+  PurchaseRequest,
+  PurchaseResult,
+  UserView,
+} from '@contract';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
 
@@ -26,4 +34,9 @@ export const walletApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetCreditPackagesQuery, usePurchaseCreditsMutation, useGetLinkChallengeMutation, useLinkWalletMutation } = walletApi;
+export const {
+  useGetCreditPackagesQuery,
+  usePurchaseCreditsMutation,
+  useGetLinkChallengeMutation,
+  useLinkWalletMutation,
+} = walletApi;

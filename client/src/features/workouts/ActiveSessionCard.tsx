@@ -1,6 +1,7 @@
 import type { ExerciseView, WorkoutView } from '@contract';
 import { prescriptionIn } from '@contract/values';
 import { useState } from 'react';
+
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useUnits } from '../profile/useUnits';
@@ -26,10 +27,15 @@ const PHASE_LABEL = { warmup: 'WARM-UP', main: 'MAIN', cooldown: 'COOL-DOWN' } a
 export function ActiveSessionCard({ workout, loading, ...actions }: ActiveSessionCardProps) {
   const status = workout ? 'READY' : 'PENDING';
   return (
-    <Panel title="ACTIVE_SESSION" aside={<span className={`tag${workout ? ' tag--ok' : ''}`}>{loading ? 'LOADING' : status}</span>} className="training-session">
+    <Panel
+      title="ACTIVE_SESSION"
+      aside={<span className={`tag${workout ? ' tag--ok' : ''}`}>{loading ? 'LOADING' : status}</span>}
+      className="training-session"
+    >
       {loading ? (
         <p className="training-empty" role="status">
-          LOADING_SESSION<span className="cursor" />
+          LOADING_SESSION
+          <span className="cursor" />
         </p>
       ) : !workout ? (
         <div className="training-empty">
@@ -43,7 +49,15 @@ export function ActiveSessionCard({ workout, loading, ...actions }: ActiveSessio
   );
 }
 
-function SessionBody({ workout, onToggle, onStart, onComplete, completing, onSwap, swapping }: Omit<ActiveSessionCardProps, 'loading' | 'workout'> & { workout: WorkoutView }) {
+function SessionBody({
+  workout,
+  onToggle,
+  onStart,
+  onComplete,
+  completing,
+  onSwap,
+  swapping,
+}: Omit<ActiveSessionCardProps, 'loading' | 'workout'> & { workout: WorkoutView }) {
   const ticked = new Set(workout.ticked);
   const progress = sessionProgress(workout.creditsReward, ticked.size, workout.exercises.length);
   const times = workout.startedAt ? sessionTimes(workout.startedAt, workout.duration) : null;
@@ -98,7 +112,10 @@ function SessionBody({ workout, onToggle, onStart, onComplete, completing, onSwa
             COMPLETION <strong data-testid="completion-percent">{progress.percent}%</strong>
           </span>
           <span>
-            POTENTIAL_CREDITS <strong className="accent" data-testid="potential-credits">{progress.potentialCredits}</strong>
+            POTENTIAL_CREDITS{' '}
+            <strong className="accent" data-testid="potential-credits">
+              {progress.potentialCredits}
+            </strong>
           </span>
         </div>
         <ProgressBar label="Session completion" value={progress.percent} />
@@ -124,7 +141,17 @@ interface ExerciseRowProps {
   onBegin: () => void;
 }
 
-function ExerciseRow({ exercise, number, done, onToggle, onSwap, swapping, timerOpen, onTimer, onBegin }: ExerciseRowProps) {
+function ExerciseRow({
+  exercise,
+  number,
+  done,
+  onToggle,
+  onSwap,
+  swapping,
+  timerOpen,
+  onTimer,
+  onBegin,
+}: ExerciseRowProps) {
   const timed = exercise.dose?.kind === 'time' ? exercise.dose : null;
   const units = useUnits();
   return (
@@ -142,12 +169,24 @@ function ExerciseRow({ exercise, number, done, onToggle, onSwap, swapping, timer
       </label>
       <div className="exercise__actions">
         {timed && (
-          <button type="button" className="btn btn--small btn--secondary" aria-label={`Timer for ${exercise.name}`} aria-expanded={timerOpen} onClick={onTimer}>
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            aria-label={`Timer for ${exercise.name}`}
+            aria-expanded={timerOpen}
+            onClick={onTimer}
+          >
             TIMER
           </button>
         )}
         {exercise.catalogueId && !done && (
-          <button type="button" className="btn btn--small btn--secondary" aria-label={`Swap ${exercise.name}`} disabled={swapping !== null} onClick={onSwap}>
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            aria-label={`Swap ${exercise.name}`}
+            disabled={swapping !== null}
+            onClick={onSwap}
+          >
             {swapping === exercise.id ? 'SWAPPING…' : 'SWAP'}
           </button>
         )}

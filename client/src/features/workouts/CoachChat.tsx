@@ -1,17 +1,29 @@
 import type { ChatMessageView, ChatTurn, UserProfileInput, UserView } from '@contract';
 import { CHAT_HISTORY_KEPT, CHAT_MESSAGE_MAX } from '@contract/values';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { CHAT_MESSAGES_BEFORE_GENERATE } from './workouts.logic';
-import { useClearChatHistoryMutation, useCoachChatMutation, useGenerateFromChatMutation, useGetChatHistoryQuery } from './workoutsApi';
+import {
+  useClearChatHistoryMutation,
+  useCoachChatMutation,
+  useGenerateFromChatMutation,
+  useGetChatHistoryQuery,
+} from './workoutsApi';
 
 const NO_MESSAGES: ChatMessageView[] = [];
 
 function profileOf(user: UserView): UserProfileInput {
-  return { height: user.height, weight: user.weight, age: user.age, fitnessLevel: user.fitnessLevel, bmi: user.latestBmi };
+  return {
+    height: user.height,
+    weight: user.weight,
+    age: user.age,
+    fitnessLevel: user.fitnessLevel,
+    bmi: user.latestBmi,
+  };
 }
 
 interface CoachChatProps {
@@ -26,7 +38,12 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   // Until it has loaded nothing is sent: a message would go without the turns before it, and the
   // reply would not know what was already said (the list would also lose the optimistic turn).
   // If it cannot load, messages go without it and the server answers from the turns it stored.
-  const { data: messages = NO_MESSAGES, isLoading: loadingConversation, isError: conversationFailed, refetch } = useGetChatHistoryQuery(user.id);
+  const {
+    data: messages = NO_MESSAGES,
+    isLoading: loadingConversation,
+    isError: conversationFailed,
+    refetch,
+  } = useGetChatHistoryQuery(user.id);
   const [draft, setDraft] = useState('');
   const [jobKey, setJobKey] = useState<string | null>(null);
   const [sendChat, chat] = useCoachChatMutation();
@@ -41,14 +58,18 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
   }, [messages.length, waiting]);
 
   // Only the latest turns reach the coach; the server cuts longer histories the same way.
-  const history = (list: ChatMessageView[]): ChatTurn[] => list.slice(-CHAT_HISTORY_KEPT).map(({ role, content }) => ({ role, content }));
+  const history = (list: ChatMessageView[]): ChatTurn[] =>
+    list.slice(-CHAT_HISTORY_KEPT).map(({ role, content }) => ({ role, content }));
 
   async function send() {
     const message = draft.trim();
     if (!message || waiting) return;
     setDraft('');
     try {
-      await sendChat({ body: { userId: user.id, message, userProfile: profileOf(user), chatHistory: history(messages) }, jobKey: newJobKey() }).unwrap();
+      await sendChat({
+        body: { userId: user.id, message, userProfile: profileOf(user), chatHistory: history(messages) },
+        jobKey: newJobKey(),
+      }).unwrap();
     } catch {
       // Nothing was stored: the message goes back into the input to send again.
       setDraft(message);
@@ -60,7 +81,11 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
     try {
       await clearChat(user.id).unwrap();
     } catch {
-      toast({ title: 'Chat Error', description: 'Could not clear the conversation. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Chat Error',
+        description: 'Could not clear the conversation. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -68,10 +93,17 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
     const key = newJobKey();
     setJobKey(key);
     try {
-      await generateFromChat({ body: { userId: user.id, chatHistory: history(messages), userProfile: profileOf(user) }, jobKey: key }).unwrap();
+      await generateFromChat({
+        body: { userId: user.id, chatHistory: history(messages), userProfile: profileOf(user) },
+        jobKey: key,
+      }).unwrap();
       toast({ title: 'Workout Generated!', description: 'Custom workout created based on our conversation' });
     } catch {
-      toast({ title: 'Generation Failed', description: 'Could not generate workout. Please provide more details.', variant: 'destructive' });
+      toast({
+        title: 'Generation Failed',
+        description: 'Could not generate workout. Please provide more details.',
+        variant: 'destructive',
+      });
     }
   }
 
@@ -97,7 +129,10 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
           </li>
         )}
         {!loadingConversation && !conversationFailed && messages.length === 0 && (
-          <li className="coach__hint muted">Ask about pain, weight loss, food, rest or how to do an exercise — or say how many minutes you have, your equipment and what to train.</li>
+          <li className="coach__hint muted">
+            Ask about pain, weight loss, food, rest or how to do an exercise — or say how many minutes you have, your
+            equipment and what to train.
+          </li>
         )}
         {messages.map((m) => (
           <li key={m.id} className={`coach__message coach__message--${m.role}`}>
@@ -110,7 +145,8 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
           <li className="coach__message coach__message--assistant coach__thinking">
             <span className="coach__role">COACH</span>
             <p>
-              THINKING<span className="cursor" />
+              THINKING
+              <span className="cursor" />
             </p>
           </li>
         )}
@@ -140,14 +176,24 @@ export function CoachChat({ user, confirmReplace }: CoachChatProps) {
       </form>
       {messages.length > CHAT_MESSAGES_BEFORE_GENERATE && (
         <div className="coach__generate">
-          <button type="button" className="btn btn--secondary btn--block" onClick={() => confirmReplace(() => void generate())} disabled={waiting}>
+          <button
+            type="button"
+            className="btn btn--secondary btn--block"
+            onClick={() => confirmReplace(() => void generate())}
+            disabled={waiting}
+          >
             {fromChat.isLoading ? 'GENERATING...' : 'GENERATE_WORKOUT_FROM_CHAT'}
           </button>
           {fromChat.isLoading && <ProgressBar value={progress} label="Generating workout from chat" />}
         </div>
       )}
       {messages.length > 0 && (
-        <button type="button" className="btn btn--ghost btn--small coach__clear" onClick={() => void clear()} disabled={waiting}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small coach__clear"
+          onClick={() => void clear()}
+          disabled={waiting}
+        >
           {clearing.isLoading ? 'CLEARING...' : 'CLEAR_CHAT'}
         </button>
       )}

@@ -1,6 +1,7 @@
 import type { Difficulty, Duration, WorkoutType } from '@contract';
 import { DIFFICULTIES, DURATIONS, GENERATOR_DEFAULTS, WORKOUT_TYPES } from '@contract/values';
 import { useState } from 'react';
+
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 
@@ -35,7 +36,11 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
       >
         <label className="field">
           <span className="field-label">TRAINING_TYPE</span>
-          <select className="input" value={choice.type} onChange={(e) => setChoice({ ...choice, type: e.target.value as WorkoutType })}>
+          <select
+            className="input"
+            value={choice.type}
+            onChange={(e) => setChoice({ ...choice, type: e.target.value as WorkoutType })}
+          >
             {WORKOUT_TYPES.map((type) => (
               <option key={type} value={type}>
                 {type.toUpperCase()}
@@ -61,7 +66,11 @@ export function GeneratorCard({ engine, generating, progress, onGenerate }: Gene
         </fieldset>
         <label className="field">
           <span className="field-label">DURATION</span>
-          <select className="input" value={choice.duration} onChange={(e) => setChoice({ ...choice, duration: Number(e.target.value) as Duration })}>
+          <select
+            className="input"
+            value={choice.duration}
+            onChange={(e) => setChoice({ ...choice, duration: Number(e.target.value) as Duration })}
+          >
             {DURATIONS.map((minutes) => (
               <option key={minutes} value={minutes}>
                 {minutes} MINUTES

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { IntervalTimer } from './IntervalTimer';
 
 const DOSE = { kind: 'time', sets: 2, workSeconds: 40, restSeconds: 20, eachSide: false } as const;
@@ -9,7 +10,10 @@ const announced = () => document.querySelector('[aria-live="polite"]')?.textCont
 const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
 function reducedMotion(reduce: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: reduce && query === '(prefers-reduced-motion: reduce)',
+    media: query,
+  }));
 }
 
 describe('the interval timer of a timed exercise (browser clock)', () => {

@@ -1,5 +1,6 @@
 import type { ExerciseDose } from '@contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
+
 import { useHoldUpdate } from '../../app/appUpdate';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { clockFace, intervalPhases, timerPosition } from './timer.logic';

@@ -1,4 +1,5 @@
 import type { WorkoutView } from '@contract';
+
 import { Dialog } from '../../ui/Dialog';
 
 interface ReplaceSessionDialogProps {
@@ -12,9 +13,12 @@ export function ReplaceSessionDialog({ workout, onKeep, onReplace }: ReplaceSess
   return (
     <Dialog title="REPLACE_ACTIVE_SESSION" onClose={onKeep}>
       <p>
-        <strong>{workout.name}</strong> is under way: {workout.ticked.length} of {workout.exercises.length} exercises ticked.
+        <strong>{workout.name}</strong> is under way: {workout.ticked.length} of {workout.exercises.length} exercises
+        ticked.
       </p>
-      <p className="muted">A new workout replaces it. Its ticks are lost and it can no longer be completed for credits.</p>
+      <p className="muted">
+        A new workout replaces it. Its ticks are lost and it can no longer be completed for credits.
+      </p>
       <div className="dialog__actions">
         <button type="button" className="btn btn--ghost" onClick={onKeep}>
           KEEP_SESSION

@@ -1,9 +1,10 @@
 import { pendingCreditsText } from '@contract/values';
 import { useRef, useState } from 'react';
+
+import { describeError } from '../../api/api';
 import { useGetConfigQuery } from '../../api/configApi';
 import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
-import { describeError } from '../../api/api';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
 import { ActiveSessionCard } from './ActiveSessionCard';
@@ -20,6 +21,7 @@ import {
   useSwapExerciseMutation,
   useUpdateProgressMutation,
 } from './workoutsApi';
+
 import './workouts.css';
 
 export default function WorkoutsPage() {
@@ -49,7 +51,12 @@ export default function WorkoutsPage() {
 
   async function toggle(exerciseId: string) {
     if (!user || !workout) return;
-    const sent = updateProgress({ userId: user.id, workoutId: workout.id, exerciseId, done: !workout.ticked.includes(exerciseId) }).unwrap();
+    const sent = updateProgress({
+      userId: user.id,
+      workoutId: workout.id,
+      exerciseId,
+      done: !workout.ticked.includes(exerciseId),
+    }).unwrap();
     ticksOnTheirWay.current.add(sent);
     try {
       await sent;
@@ -87,12 +94,17 @@ export default function WorkoutsPage() {
     const completedExercises = workout.ticked;
     await Promise.allSettled(ticksOnTheirWay.current);
     try {
-      const { session, creditsNote } = await completeWorkout({ userId: user.id, workoutId: workout.id, completedExercises }).unwrap();
+      const { session, creditsNote } = await completeWorkout({
+        userId: user.id,
+        workoutId: workout.id,
+        completedExercises,
+      }).unwrap();
       toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? pendingCreditsText(session.creditsEarned) });
     } catch (error) {
       // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is the product’s failure.
       if (isSessionRefusal(error)) toast({ ...describeError(error, 'Not Completed'), variant: 'destructive' });
-      else toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
+      else
+        toast({ title: 'Error', description: 'Failed to complete workout. Please try again.', variant: 'destructive' });
     }
   }
 

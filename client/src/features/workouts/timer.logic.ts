@@ -22,11 +22,23 @@ export function intervalPhases(exerciseName: string, dose: ExerciseDose): TimerP
   for (let set = 1; set <= dose.sets; set++) {
     for (const side of sides) {
       const label = ['WORK', dose.sets > 1 ? `SET ${set}/${dose.sets}` : null, side].filter(Boolean).join(' · ');
-      const which = [dose.sets > 1 ? `set ${set} of ${dose.sets}` : null, side ? `${side.toLowerCase()} side` : null].filter(Boolean).join(', ');
-      phases.push({ kind: 'work', seconds: dose.workSeconds, label, announcement: `${exerciseName}${which ? `, ${which}` : ''}: work ${spoken(dose.workSeconds)}` });
+      const which = [dose.sets > 1 ? `set ${set} of ${dose.sets}` : null, side ? `${side.toLowerCase()} side` : null]
+        .filter(Boolean)
+        .join(', ');
+      phases.push({
+        kind: 'work',
+        seconds: dose.workSeconds,
+        label,
+        announcement: `${exerciseName}${which ? `, ${which}` : ''}: work ${spoken(dose.workSeconds)}`,
+      });
     }
     if (set < dose.sets && dose.restSeconds > 0) {
-      phases.push({ kind: 'rest', seconds: dose.restSeconds, label: 'REST', announcement: `Rest ${spoken(dose.restSeconds)}` });
+      phases.push({
+        kind: 'rest',
+        seconds: dose.restSeconds,
+        label: 'REST',
+        announcement: `Rest ${spoken(dose.restSeconds)}`,
+      });
     }
   }
   return phases;

@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 import { useTimeZones } from '../../test/time-zone.node';
 import { isSessionRefusal, sessionTimes, sessionUnderWay } from './workouts.logic';
 

@@ -14,9 +14,10 @@ import type {
   WorkoutCompletion,
   WorkoutView,
 } from '@contract';
-import { aiCall, type WithJobKey } from '../../api/jobs';
+
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
+import { aiCall, type WithJobKey } from '../../api/jobs';
 
 export const workoutsApi = api.injectEndpoints({
   endpoints: (builder) => ({
@@ -75,7 +76,9 @@ export const workoutsApi = api.injectEndpoints({
       async onQueryStarted({ userId, workoutId, exerciseId, done }, { dispatch, queryFulfilled }) {
         const tick = dispatch(
           patchToday(userId, workoutId, (workout) => {
-            workout.ticked = done ? [...new Set([...workout.ticked, exerciseId])] : workout.ticked.filter((id) => id !== exerciseId);
+            workout.ticked = done
+              ? [...new Set([...workout.ticked, exerciseId])]
+              : workout.ticked.filter((id) => id !== exerciseId);
           }),
         );
         try {
@@ -107,7 +110,10 @@ function patchToday(userId: string, workoutId: string, change: (workout: Workout
  */
 async function showAsToday(
   { body }: WithJobKey<{ userId: string }>,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WorkoutView }> },
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: WorkoutView }> },
 ) {
   try {
     const { data } = await queryFulfilled;
@@ -123,13 +129,28 @@ async function showAsToday(
  */
 async function showInConversation(
   { body }: WithJobKey<CoachChatRequest>,
-  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: CoachChatResponse }> },
+  {
+    dispatch,
+    queryFulfilled,
+  }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: CoachChatResponse }> },
 ) {
-  const turn = (role: ChatMessageView['role'], content: string): ChatMessageView => ({ id: crypto.randomUUID(), role, content, timestamp: new Date().toISOString() });
-  const sent = dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('user', body.message)])) as { undo: () => void };
+  const turn = (role: ChatMessageView['role'], content: string): ChatMessageView => ({
+    id: crypto.randomUUID(),
+    role,
+    content,
+    timestamp: new Date().toISOString(),
+  });
+  const sent = dispatch(
+    workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('user', body.message)]),
+  ) as { undo: () => void };
   try {
     const { data } = await queryFulfilled;
-    dispatch(workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [...list, turn('assistant', data.response)]));
+    dispatch(
+      workoutsApi.util.updateQueryData('getChatHistory', body.userId, (list) => [
+        ...list,
+        turn('assistant', data.response),
+      ]),
+    );
   } catch {
     sent.undo();
   }

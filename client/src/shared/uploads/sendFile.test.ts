@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { sendFile, UploadError } from './sendFile';
 
 /** What the fake network does with one request: answer (after `sent` bytes of progress), drop the connection, or stay silent. */
@@ -69,38 +70,67 @@ describe('sendFile', () => {
       const sent = fakeNetwork([{ status: 200, sent: 2 }]);
       const progress: number[] = [];
       await sendFile(target, file('abcd', 'image/png'), { onProgress: (p) => progress.push(p) });
-      expect(sent).toEqual([{ method: 'PUT', url: target.uploadURL, headers: { 'Content-Type': 'image/png' }, body: 'abcd' }]);
+      expect(sent).toEqual([
+        { method: 'PUT', url: target.uploadURL, headers: { 'Content-Type': 'image/png' }, body: 'abcd' },
+      ]);
       expect(progress).toEqual([50]);
     });
 
     it('sends it again when the connection drops, saying which retry comes', async () => {
-      const sent = fakeNetwork([{ drop: true, sent: 3 }, { status: 200, sent: 4 }]);
+      const sent = fakeNetwork([
+        { drop: true, sent: 3 },
+        { status: 200, sent: 4 },
+      ]);
       const retries: Array<[number, number]> = [];
-      await sendFile(target, file('abcd'), { onProgress: () => undefined, onRetry: (n, of) => retries.push([n, of]), wait: noWait });
+      await sendFile(target, file('abcd'), {
+        onProgress: () => undefined,
+        onRetry: (n, of) => retries.push([n, of]),
+        wait: noWait,
+      });
       expect(sent.map((r) => `${r.method} ${r.body}`)).toEqual(['PUT abcd', 'PUT abcd']);
       expect(retries).toEqual([[1, 5]]);
     });
 
     it("refuses with the server's words and status, without retrying a refusal; gives up after the last retry", async () => {
-      fakeNetwork([{ status: 413, body: { statusCode: 413, message: 'The file is larger than 10 MB', error: 'File Too Large' } }]);
-      await expect(sendFile(target, file('x'), { onProgress: () => undefined, wait: noWait })).rejects.toEqual(new UploadError('The file is larger than 10 MB', 413));
+      fakeNetwork([
+        { status: 413, body: { statusCode: 413, message: 'The file is larger than 10 MB', error: 'File Too Large' } },
+      ]);
+      await expect(sendFile(target, file('x'), { onProgress: () => undefined, wait: noWait })).rejects.toEqual(
+        new UploadError('The file is larger than 10 MB', 413),
+      );
       const sent = fakeNetwork([{ status: 502 }, { status: 502 }, { status: 502 }]);
-      await expect(sendFile(target, file('x'), { onProgress: () => undefined, wait: noWait, delays: [1, 1] })).rejects.toEqual(new UploadError('Please try again', 502));
+      await expect(
+        sendFile(target, file('x'), { onProgress: () => undefined, wait: noWait, delays: [1, 1] }),
+      ).rejects.toEqual(new UploadError('Please try again', 502));
       expect(sent).toHaveLength(3);
     });
   });
 
   describe('to a resumable URL (the disk driver)', () => {
     const target = { uploadURL: 'http://localhost/api/uploads/1?sig=x', resumable: true };
-    const held = (received: number, finished = false) => ({ status: 200, body: { received, finished, sha256: finished ? 'f00d' : null } });
-    const summary = (sent: Sent[]) => sent.map((r) => `${r.method} ${r.headers['Content-Range'] ?? ''} ${r.body ?? ''}`.trim());
+    const held = (received: number, finished = false) => ({
+      status: 200,
+      body: { received, finished, sha256: finished ? 'f00d' : null },
+    });
+    const summary = (sent: Sent[]) =>
+      sent.map((r) => `${r.method} ${r.headers['Content-Range'] ?? ''} ${r.body ?? ''}`.trim());
 
     it('sends the file in parts, each with its Content-Range, and continues a dropped part from what the server kept', async () => {
       const sent = fakeNetwork([held(4), { drop: true, sent: 2 }, held(6), held(10, true)]);
       const progress: number[] = [];
       const retries: Array<[number, number]> = [];
-      await sendFile(target, file('0123456789'), { onProgress: (p) => progress.push(p), onRetry: (n, of) => retries.push([n, of]), wait: noWait, partBytes: 4 });
-      expect(summary(sent)).toEqual(['PATCH bytes 0-3/10 0123', 'PATCH bytes 4-7/10 4567', 'GET', 'PATCH bytes 6-9/10 6789']);
+      await sendFile(target, file('0123456789'), {
+        onProgress: (p) => progress.push(p),
+        onRetry: (n, of) => retries.push([n, of]),
+        wait: noWait,
+        partBytes: 4,
+      });
+      expect(summary(sent)).toEqual([
+        'PATCH bytes 0-3/10 0123',
+        'PATCH bytes 4-7/10 4567',
+        'GET',
+        'PATCH bytes 6-9/10 6789',
+      ]);
       expect(sent[0].headers['Content-Type']).toBe('application/offset+octet-stream');
       expect(retries).toEqual([[1, 5]]);
       // Progress counts what the server holds: it does not fall back to 0 on the retry.
@@ -129,7 +159,11 @@ describe('sendFile', () => {
       const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
       const sent = fakeNetwork([{ drop: true, sent: 1 }, held(1), held(3, true)]);
       const retries: number[] = [];
-      const upload = sendFile(target, file('abc'), { onProgress: () => undefined, onRetry: (n) => retries.push(n), delays: [1, 1] });
+      const upload = sendFile(target, file('abc'), {
+        onProgress: () => undefined,
+        onRetry: (n) => retries.push(n),
+        delays: [1, 1],
+      });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(summary(sent)).toEqual(['PATCH bytes 0-2/3 abc']);
       expect(retries).toEqual([1]);
@@ -143,8 +177,14 @@ describe('sendFile', () => {
     it('gives up after five retries with a lost connection', async () => {
       fakeNetwork(Array.from({ length: 11 }, () => ({ drop: true as const })));
       const retries: number[] = [];
-      const failure = sendFile(target, file('abc'), { onProgress: () => undefined, onRetry: (n) => retries.push(n), wait: noWait });
-      await expect(failure).rejects.toEqual(new UploadError('The connection was lost before the upload finished', undefined, true));
+      const failure = sendFile(target, file('abc'), {
+        onProgress: () => undefined,
+        onRetry: (n) => retries.push(n),
+        wait: noWait,
+      });
+      await expect(failure).rejects.toEqual(
+        new UploadError('The connection was lost before the upload finished', undefined, true),
+      );
       expect(retries).toEqual([1, 2, 3, 4, 5]);
     });
   });

@@ -1,4 +1,5 @@
 import type { UploadProgress, UploadUrlResponse } from '@contract';
+
 import { serverReason } from '../../api/serverReason';
 import { isRetryableStatus, sleep, withRetries } from './uploadRetry';
 
@@ -17,7 +18,8 @@ export class UploadError extends Error {
 }
 
 /** A failure the same upload may get past on another attempt: a lost connection or a retryable status (docs/product.md). */
-export const worthRetrying = (error: unknown): boolean => error instanceof UploadError && (error.connectionLost || isRetryableStatus(error.status));
+export const worthRetrying = (error: unknown): boolean =>
+  error instanceof UploadError && (error.connectionLost || isRetryableStatus(error.status));
 
 /** A resumable upload's part: a dropped part costs at most this much again when the server kept nothing of it (a buffering proxy). */
 export const PART_BYTES = 5 * 1024 * 1024;
@@ -63,7 +65,10 @@ export async function sendFile(target: UploadUrlResponse, file: Blob, options: S
   const retrying = { delays, wait, onRetry, isRetryable: worthRetrying };
   const percent = (bytes: number) => onProgress(Math.floor((bytes / file.size) * 100));
   if (!target.resumable) {
-    await withRetries(() => request('PUT', target.uploadURL, stallMs, { body: file, type: file.type, onSent: percent }), retrying);
+    await withRetries(
+      () => request('PUT', target.uploadURL, stallMs, { body: file, type: file.type, onSent: percent }),
+      retrying,
+    );
     return;
   }
   const partBytes = options.partBytes ?? PART_BYTES;
@@ -131,7 +136,11 @@ function request(method: 'GET' | 'PUT' | 'PATCH', url: string, stallMs: number, 
     }
     xhr.onprogress = watch;
     xhr.onload = () =>
-      settle(() => (xhr.status >= 200 && xhr.status < 300 ? resolve(xhr.responseText) : reject(new UploadError(serverReason(xhr) ?? 'Please try again', xhr.status))));
+      settle(() =>
+        xhr.status >= 200 && xhr.status < 300
+          ? resolve(xhr.responseText)
+          : reject(new UploadError(serverReason(xhr) ?? 'Please try again', xhr.status)),
+      );
     xhr.onerror = () => settle(() => reject(lost()));
     watch();
     xhr.send(send?.body ?? null);

@@ -1,18 +1,27 @@
 import { describe, expect, it, vi } from 'vitest';
+
 import { isRetryableStatus, withRetries } from './uploadRetry';
 
 const failure = (status: number) => Object.assign(new Error(`HTTP ${status}`), { source: { status } });
 
 describe('isRetryableStatus (docs/product.md)', () => {
-  it.each([408, 409, 429, 418, 423, 500, 502, 503, 504, 599])('retries %p', (status) => expect(isRetryableStatus(status)).toBe(true));
-  it.each([400, 401, 403, 404, 413, 415, 501, 505, undefined])('does not retry %p', (status) => expect(isRetryableStatus(status)).toBe(false));
+  it.each([408, 409, 429, 418, 423, 500, 502, 503, 504, 599])('retries %p', (status) =>
+    expect(isRetryableStatus(status)).toBe(true),
+  );
+  it.each([400, 401, 403, 404, 413, 415, 501, 505, undefined])('does not retry %p', (status) =>
+    expect(isRetryableStatus(status)).toBe(false),
+  );
 });
 
 describe('withRetries', () => {
   const noWait = vi.fn(async () => undefined);
 
   it('retries a retryable failure after each delay, then succeeds', async () => {
-    const send = vi.fn().mockRejectedValueOnce(failure(502)).mockRejectedValueOnce(failure(429)).mockResolvedValue('stored');
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(failure(502))
+      .mockRejectedValueOnce(failure(429))
+      .mockResolvedValue('stored');
     const onRetry = vi.fn();
     await expect(withRetries(send, { delays: [1, 2, 3], wait: noWait, onRetry })).resolves.toBe('stored');
     expect(send.mock.calls).toEqual([[0], [1], [2]]);
@@ -37,6 +46,8 @@ describe('withRetries', () => {
 
   it('asks the caller which failures to retry', async () => {
     const send = vi.fn().mockRejectedValueOnce(new Error('no answer')).mockResolvedValue('stored');
-    await expect(withRetries(send, { delays: [1], wait: noWait, isRetryable: (e) => (e as Error).message === 'no answer' })).resolves.toBe('stored');
+    await expect(
+      withRetries(send, { delays: [1], wait: noWait, isRetryable: (e) => (e as Error).message === 'no answer' }),
+    ).resolves.toBe('stored');
   });
 });

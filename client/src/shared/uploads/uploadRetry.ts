@@ -28,7 +28,12 @@ export interface RetryOptions {
 
 /** Runs `send` (given its attempt, 0 first), again after each delay while it fails in a retryable way. */
 export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const { delays = RETRY_DELAYS_MS, wait = sleep, isRetryable = (error) => isRetryableStatus(statusOf(error)), onRetry } = options;
+  const {
+    delays = RETRY_DELAYS_MS,
+    wait = sleep,
+    isRetryable = (error) => isRetryableStatus(statusOf(error)),
+    onRetry,
+  } = options;
   for (let attempt = 0; ; attempt++) {
     try {
       return await send(attempt);

@@ -1,5 +1,5 @@
 import { ChartFrame } from './ChartFrame';
-import { chartScale, type ChartProps, formatValue, PADDING } from './scale';
+import { type ChartProps, chartScale, formatValue, PADDING } from './scale';
 
 /** Up to this many bars each get a label ("Nov 23" fits a slot even at the phone's larger axis font). */
 const LABELLED_BARS = 8;
@@ -15,7 +15,16 @@ export function BarChart({ points, ariaLabel, unit, height = 180 }: ChartProps) 
   // Bars sit in the middle of equal slots, not on the line chart's end-to-end positions.
   const xOf = (index: number) => PADDING.left + slot * index + slot / 2;
   return (
-    <ChartFrame points={points} ariaLabel={ariaLabel} height={height} range={range} unit={unit} xOf={xOf} yOf={scale.y} maxLabels={LABELLED_BARS}>
+    <ChartFrame
+      points={points}
+      ariaLabel={ariaLabel}
+      height={height}
+      range={range}
+      unit={unit}
+      xOf={xOf}
+      yOf={scale.y}
+      maxLabels={LABELLED_BARS}
+    >
       {points.map((p, i) => (
         <rect
           key={i}

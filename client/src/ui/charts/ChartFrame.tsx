@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+
 import { type AxisTick, CHART_WIDTH, type ChartPoint, formatValue, labelIndexes, PADDING, USUAL_LABELS } from './scale';
 
 interface ChartFrameProps {
@@ -18,7 +19,18 @@ interface ChartFrameProps {
 }
 
 /** Axes, grid lines and labels around a chart's marks; an empty chart says so instead. */
-export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, maxLabels, ticks, children }: ChartFrameProps) {
+export function ChartFrame({
+  points,
+  ariaLabel,
+  height,
+  range,
+  unit,
+  xOf,
+  yOf,
+  maxLabels,
+  ticks,
+  children,
+}: ChartFrameProps) {
   if (points.length === 0) {
     return <p className="chart__empty">NO_DATA</p>;
   }
@@ -27,7 +39,13 @@ export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, m
     <svg className="chart" viewBox={`0 0 ${CHART_WIDTH} ${height}`} role="img" aria-label={ariaLabel}>
       {gridValues.map((value) => (
         <g key={value}>
-          <line className="chart__grid" x1={PADDING.left} x2={CHART_WIDTH - PADDING.right} y1={yOf(value)} y2={yOf(value)} />
+          <line
+            className="chart__grid"
+            x1={PADDING.left}
+            x2={CHART_WIDTH - PADDING.right}
+            y1={yOf(value)}
+            y2={yOf(value)}
+          />
           <text className="chart__axis" x={PADDING.left - 6} y={yOf(value) + 4} textAnchor="end">
             {formatValue(value, unit)}
           </text>
@@ -36,12 +54,24 @@ export function ChartFrame({ points, ariaLabel, height, range, unit, xOf, yOf, m
       {children}
       {ticks
         ? ticks.map((tick, i) => (
-            <text key={i} className="chart__axis" x={tick.x} y={height - 8} textAnchor={i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle'}>
+            <text
+              key={i}
+              className="chart__axis"
+              x={tick.x}
+              y={height - 8}
+              textAnchor={i === 0 ? 'start' : i === ticks.length - 1 ? 'end' : 'middle'}
+            >
               {tick.label}
             </text>
           ))
         : labelIndexes(points.length, maxLabels).map((index, i, shown) => (
-            <text key={index} className={`chart__axis${isMinorLabel(i, shown.length) ? ' chart__axis--minor' : ''}`} x={xOf(index)} y={height - 8} textAnchor="middle">
+            <text
+              key={index}
+              className={`chart__axis${isMinorLabel(i, shown.length) ? ' chart__axis--minor' : ''}`}
+              x={xOf(index)}
+              y={height - 8}
+              textAnchor="middle"
+            >
               {points[index].label}
             </text>
           ))}

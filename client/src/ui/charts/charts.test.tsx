@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+
 import { BarChart, LineChart } from '.';
 import { labelIndexes, timeAxis, valueRange } from './scale';
 
@@ -36,7 +37,9 @@ describe('charts', () => {
   it('labels every bar of eight weeks, not an uneven six of them', () => {
     const weeks = Array.from({ length: 8 }, (_, i) => ({ label: `W${i + 1}`, value: i }));
     const { container } = render(<BarChart points={weeks} ariaLabel="Sessions per week" />);
-    const labels = [...container.querySelectorAll('text.chart__axis')].map((t) => t.textContent).filter((t) => t?.startsWith('W'));
+    const labels = [...container.querySelectorAll('text.chart__axis')]
+      .map((t) => t.textContent)
+      .filter((t) => t?.startsWith('W'));
     expect(labels).toEqual(weeks.map((w) => w.label));
     // A phone keeps every other one, the newest included.
     const minor = [...container.querySelectorAll('text.chart__axis--minor')].map((t) => t.textContent);
@@ -60,15 +63,25 @@ describe('the time axis', () => {
   const at = (iso: string, value: number) => ({ label: iso.slice(5, 10), value, at: iso });
 
   it('spaces points by their times, not their order', () => {
-    const axis = timeAxis([at('2026-11-01T12:00:00Z', 1), at('2026-11-02T12:00:00Z', 2), at('2026-11-08T12:00:00Z', 3)])!;
+    const axis = timeAxis([
+      at('2026-11-01T12:00:00Z', 1),
+      at('2026-11-02T12:00:00Z', 2),
+      at('2026-11-08T12:00:00Z', 3),
+    ])!;
     const [a, b, c] = [axis.x(0), axis.x(1), axis.x(2)];
     // One day, then six: the second gap is six times the first.
     expect((c - b) / (b - a)).toBeCloseTo(6, 5);
   });
 
   it('labels evenly spaced instants with dates, never times: records a second apart read as their one day', () => {
-    const sameDay = timeAxis([at('2026-11-24T08:00:00Z', 1), at('2026-11-24T12:00:00Z', 2), at('2026-11-24T20:00:00Z', 3)])!;
-    expect(sameDay.ticks.map((t) => t.label)).toEqual([new Date('2026-11-24T12:00:00Z').toLocaleDateString('en-US', { month: 'short', day: 'numeric' })]);
+    const sameDay = timeAxis([
+      at('2026-11-24T08:00:00Z', 1),
+      at('2026-11-24T12:00:00Z', 2),
+      at('2026-11-24T20:00:00Z', 3),
+    ])!;
+    expect(sameDay.ticks.map((t) => t.label)).toEqual([
+      new Date('2026-11-24T12:00:00Z').toLocaleDateString('en-US', { month: 'short', day: 'numeric' }),
+    ]);
     const seconds = timeAxis([at('2026-11-24T12:05:08Z', 1), at('2026-11-24T12:05:09Z', 2)])!;
     expect(seconds.ticks).toHaveLength(1);
     expect(seconds.ticks[0].label).toMatch(/^[A-Z][a-z]{2} \d{1,2}$/);

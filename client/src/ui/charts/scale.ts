@@ -71,7 +71,10 @@ export interface AxisTick {
  * out, so records made the same day read as that one day. Null when a point has no time.
  * Hand-written: the charts are our own SVG, no chart library here.
  */
-export function timeAxis(points: readonly ChartPoint[], count = 3): { x: (index: number) => number; ticks: AxisTick[] } | null {
+export function timeAxis(
+  points: readonly ChartPoint[],
+  count = 3,
+): { x: (index: number) => number; ticks: AxisTick[] } | null {
   if (points.length < 2 || points.some((p) => !p.at)) return null;
   const times = points.map((p) => new Date(p.at!).getTime());
   const [first, last] = [Math.min(...times), Math.max(...times)];

@@ -46,16 +46,27 @@ function inUnit(value: string | undefined, unit: string | undefined, table: Reco
  * workout (or, with none that day, the latest one, which the rules then refuse by its date), its
  * heart rate from the day's samples inside it, and the day's steps from the source that counted most.
  */
-export async function readAppleHealth(source: ActivitySource, day: string, timeZone: string, deadline: ReadDeadline): Promise<ActivityReading> {
+export async function readAppleHealth(
+  source: ActivitySource,
+  day: string,
+  timeZone: string,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
   const missing = 'This zip is not an Apple Health export: apple_health_export/export.xml is missing';
   const xml = await openZipEntry(source, isExportXml, missing, deadline);
   const anywhere = instantsOfDayAnywhere(day);
-  const onDay = (ms: number) => ms >= anywhere.from.getTime() && ms < anywhere.to.getTime() && dayIn(new Date(ms), timeZone) === day;
+  const onDay = (ms: number) =>
+    ms >= anywhere.from.getTime() && ms < anywhere.to.getTime() && dayIn(new Date(ms), timeZone) === day;
   // Bounded whatever the file holds: the samples by maxDaySamples, the sources by maxStepSources,
   // and of the workouts only the day's longest and the latest are kept.
   const heartSamples: Array<[number, number]> = [];
   const stepsBySource = new Map<string, number>();
-  const state = { root: null as string | null, current: null as Workout | null, latest: null as Workout | null, longest: null as Workout | null };
+  const state = {
+    root: null as string | null,
+    current: null as Workout | null,
+    latest: null as Workout | null,
+    longest: null as Workout | null,
+  };
 
   await readXml(
     xml,
@@ -65,12 +76,17 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
         if (path.length === 2 && path[1] === 'Record') {
           const start = appleTime(a.startDate);
           if (!onDay(start)) return;
-          if (a.type === 'HKQuantityTypeIdentifierHeartRate' && heartSamples.length < ACTIVITY_READ_LIMITS.maxDaySamples) {
+          if (
+            a.type === 'HKQuantityTypeIdentifierHeartRate' &&
+            heartSamples.length < ACTIVITY_READ_LIMITS.maxDaySamples
+          ) {
             heartSamples.push([start, xmlNumber(a.value) ?? 0]);
           } else if (a.type === 'HKQuantityTypeIdentifierStepCount') {
             const key = xmlText(a.sourceName) ?? '';
             if (!stepsBySource.has(key) && stepsBySource.size >= ACTIVITY_READ_LIMITS.maxStepSources) {
-              throw unreadable(`This Apple Health export counts the day's steps from more than ${ACTIVITY_READ_LIMITS.maxStepSources} sources: it is not one person's export`);
+              throw unreadable(
+                `This Apple Health export counts the day's steps from more than ${ACTIVITY_READ_LIMITS.maxStepSources} sources: it is not one person's export`,
+              );
             }
             stepsBySource.set(key, (stepsBySource.get(key) ?? 0) + (xmlNumber(a.value) ?? 0));
           }
@@ -89,7 +105,8 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
         } else if (state.current && path.length === 3 && path[2] === 'WorkoutStatistics') {
           // Since iOS 16 the totals are statistics inside the workout.
           if (/Distance/.test(a.type ?? '')) state.current.meters ??= inUnit(a.sum, a.unit, METERS);
-          if (a.type === 'HKQuantityTypeIdentifierActiveEnergyBurned') state.current.calories ??= inUnit(a.sum, a.unit, KCAL);
+          if (a.type === 'HKQuantityTypeIdentifierActiveEnergyBurned')
+            state.current.calories ??= inUnit(a.sum, a.unit, KCAL);
         }
       },
       close(path) {
@@ -98,7 +115,8 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
         state.current = null;
         if (!Number.isFinite(workout.start)) return;
         const longest = state.longest;
-        if (onDay(workout.start) && (!longest || workout.end - workout.start > longest.end - longest.start)) state.longest = workout;
+        if (onDay(workout.start) && (!longest || workout.end - workout.start > longest.end - longest.start))
+          state.longest = workout;
         if (!state.latest || workout.start > state.latest.start) state.latest = workout;
       },
     },
@@ -106,17 +124,21 @@ export async function readAppleHealth(source: ActivitySource, day: string, timeZ
     deadline,
   );
 
-  if (state.root !== 'HealthData') throw unreadable('This zip is not an Apple Health export: its export.xml holds no HealthData');
+  if (state.root !== 'HealthData')
+    throw unreadable('This zip is not an Apple Health export: its export.xml holds no HealthData');
   const longest = state.longest;
   const workout = longest ?? state.latest;
-  if (!workout) throw unreadable('This Apple Health export holds no workout: record one with your watch, then export again');
+  if (!workout)
+    throw unreadable('This Apple Health export holds no workout: record one with your watch, then export again');
 
   // Records are grouped by type, not in time order: the samples inside the workout, in order, between its start and end.
   const timeline = new Timeline();
   const heart = new HeartRateSeries();
   const heartSeries = new SeriesRecorder<[number]>();
   timeline.add(workout.start);
-  for (const [time, bpm] of heartSamples.filter(([t]) => t >= workout.start && t <= workout.end).sort((a, b) => a[0] - b[0])) {
+  for (const [time, bpm] of heartSamples
+    .filter(([t]) => t >= workout.start && t <= workout.end)
+    .sort((a, b) => a[0] - b[0])) {
     timeline.add(time);
     heart.add(bpm);
     if (bpm > 0) heartSeries.add(time, bpm);

@@ -1,4 +1,5 @@
 import { pathToFileURL } from 'node:url';
+
 import { IsolatedScriptTimeout, runIsolated } from '../../common/isolated-script';
 import { ACTIVITY_READ_LIMITS } from '../../contract';
 import type { ActivityReading } from './activity-reading';
@@ -58,7 +59,16 @@ interface FitSession {
   totalCycles?: number;
 }
 
-type Decoded = { fit: false } | { fit: true; intact: boolean; errors: string[]; fileIds: FitFileId[]; sessions: FitSession[]; records: Array<[number | null, number | null, number | null, number | null]> };
+type Decoded =
+  | { fit: false }
+  | {
+      fit: true;
+      intact: boolean;
+      errors: string[];
+      fileIds: FitFileId[];
+      sessions: FitSession[];
+      records: Array<[number | null, number | null, number | null, number | null]>;
+    };
 
 /** Positions are stored in semicircles: 2^31 of them make 180 degrees. */
 const SEMICIRCLE_DEGREES = 180 / 2 ** 31;
@@ -69,10 +79,13 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
   const decoded = await decode(bytes, deadline);
   if (!decoded.fit) throw unreadable('This is not a FIT file (its header does not say .FIT)');
   if (!decoded.intact || decoded.errors.length) {
-    throw unreadable('This FIT file is damaged or incomplete (its size or checksum does not match): export it again from the device');
+    throw unreadable(
+      'This FIT file is damaged or incomplete (its size or checksum does not match): export it again from the device',
+    );
   }
   const fileId = decoded.fileIds[0] ?? {};
-  if (fileId.type !== 'activity') throw unreadable(`This FIT file is not an activity (it holds ${fileId.type ?? 'no file type'})`);
+  if (fileId.type !== 'activity')
+    throw unreadable(`This FIT file is not an activity (it holds ${fileId.type ?? 'no file type'})`);
   const sessions = decoded.sessions.filter((s) => s.startTime);
   if (!sessions.length) throw unreadable('This FIT activity has no session: the recording was not saved on the device');
 
@@ -85,16 +98,20 @@ export async function readFit(bytes: Buffer, deadline: ReadDeadline): Promise<Ac
     if (time !== null) timeline.add(time);
     if (bpm !== null) heart.add(bpm);
     if (time !== null && bpm !== null) heartSeries.add(time, bpm);
-    if (time !== null && lat !== null && lon !== null) track.add(time, lat * SEMICIRCLE_DEGREES, lon * SEMICIRCLE_DEGREES);
-    if (time !== null && lat !== null && lon !== null) firstPosition ??= { time: new Date(time), lat: lat * SEMICIRCLE_DEGREES, lon: lon * SEMICIRCLE_DEGREES };
+    if (time !== null && lat !== null && lon !== null)
+      track.add(time, lat * SEMICIRCLE_DEGREES, lon * SEMICIRCLE_DEGREES);
+    if (time !== null && lat !== null && lon !== null)
+      firstPosition ??= { time: new Date(time), lat: lat * SEMICIRCLE_DEGREES, lon: lon * SEMICIRCLE_DEGREES };
   }
 
-  const sum = (values: Array<number | undefined>) => (values.some((v) => v !== undefined) ? values.reduce<number>((total, v) => total + (v ?? 0), 0) : null);
+  const sum = (values: Array<number | undefined>) =>
+    values.some((v) => v !== undefined) ? values.reduce<number>((total, v) => total + (v ?? 0), 0) : null;
   const first = sessions.reduce((a, b) => (a.startTime! <= b.startTime! ? a : b));
   const startedAt = new Date(first.startTime!);
   const strides = sum(sessions.filter((s) => STRIDE_SPORTS.has(String(s.sport))).map((s) => s.totalCycles));
   const maker = fileId.manufacturer ? fileId.manufacturer[0].toUpperCase() + fileId.manufacturer.slice(1) : null;
-  const model = fileId.productName ?? fileId.garminProduct ?? (fileId.product === undefined ? null : String(fileId.product));
+  const model =
+    fileId.productName ?? fileId.garminProduct ?? (fileId.product === undefined ? null : String(fileId.product));
   return {
     format: 'fit',
     kind: fitKind(first.sport, first.subSport),
@@ -132,7 +149,8 @@ async function decode(bytes: Buffer, deadline: ReadDeadline): Promise<Decoded> {
       { timeoutMs: deadline.remainingMs(), maxHeapMb: ACTIVITY_READ_LIMITS.fitHeapMb },
     );
   } catch (err) {
-    if (err instanceof IsolatedScriptTimeout) throw deadline.explain(unreadable(`Reading this FIT file took over ${Math.round(deadline.limitMs / 1000)} s`));
+    if (err instanceof IsolatedScriptTimeout)
+      throw deadline.explain(unreadable(`Reading this FIT file took over ${Math.round(deadline.limitMs / 1000)} s`));
     throw unreadable('This FIT file could not be decoded: export it again from the device');
   }
 }

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
+
 import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
-import { HeartRateSeries, SeriesRecorder, Timeline, haversineMeters } from './samples';
+import { haversineMeters, HeartRateSeries, SeriesRecorder, Timeline } from './samples';
 import { gpxKind } from './sport-kinds';
 import { endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
@@ -32,7 +33,8 @@ export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise
     {
       open(path, attributes) {
         if (path.length === 1) state.creator = xmlText(attributes.creator);
-        if (endsWith(path, 'trkpt')) state.point = { lat: xmlNumber(attributes.lat), lon: xmlNumber(attributes.lon), time: null, bpm: null };
+        if (endsWith(path, 'trkpt'))
+          state.point = { lat: xmlNumber(attributes.lat), lon: xmlNumber(attributes.lon), time: null, bpm: null };
         if (endsWith(path, 'trkseg')) state.previous = null;
       },
       text(path, text, inside) {
@@ -62,7 +64,8 @@ export async function readGpx(stream: Readable, deadline: ReadDeadline): Promise
   );
 
   const samples = timeline.stats();
-  if (!samples.first || !samples.last) throw unreadable('This GPX file has no track points with a time: export the recorded activity, not a route');
+  if (!samples.first || !samples.last)
+    throw unreadable('This GPX file has no track points with a time: export the recorded activity, not a route');
   return {
     format: 'gpx',
     kind: gpxKind(state.type),

@@ -9,6 +9,12 @@ import { readInThread } from './reader-pool';
  * worker runs inline), each thread has its own heap cap, and the deadline ends the thread.
  * `day` and `timeZone` are the proof day's: an Apple Health export holds years, and only that day is kept.
  */
-export function readActivity(format: ActivityFormat, source: ActivitySource, day: string, timeZone: string, deadline: ReadDeadline): Promise<ActivityReading> {
+export function readActivity(
+  format: ActivityFormat,
+  source: ActivitySource,
+  day: string,
+  timeZone: string,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
   return readInThread({ format, day, timeZone }, source, deadline);
 }

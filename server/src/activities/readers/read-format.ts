@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+
 import type { ActivityFormat } from '../../contract';
 import type { ActivityReading } from './activity-reading';
 import { readAppleHealth } from './apple-health.reader';
@@ -13,7 +14,13 @@ import { readTcx } from './tcx.reader';
  * file (16 MB at most) is decoded whole, in a thread of its own. `day` and `timeZone` are the proof
  * day's: an Apple Health export holds years, and only that day is kept.
  */
-export async function readFormat(format: ActivityFormat, source: ActivitySource, day: string, timeZone: string, deadline: ReadDeadline): Promise<ActivityReading> {
+export async function readFormat(
+  format: ActivityFormat,
+  source: ActivitySource,
+  day: string,
+  timeZone: string,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
   switch (format) {
     case 'fit':
       return readFit(await whole(source, deadline), deadline);

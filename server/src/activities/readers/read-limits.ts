@@ -1,10 +1,12 @@
 import { addAbortSignal, type Readable } from 'node:stream';
+
 import { ACTIVITY_READ_LIMITS } from '../../contract';
 import { JobRefusal } from '../../queue/job-errors';
 import type { ByteRange } from '../../uploads/storage/upload-storage';
 
 /** A file no reader could make an activity of: a 422 with what is wrong, never retried. */
-export const unreadable = (message: string) => new JobRefusal('ACTIVITY_UNREADABLE', message, 'Activity File Unreadable');
+export const unreadable = (message: string) =>
+  new JobRefusal('ACTIVITY_UNREADABLE', message, 'Activity File Unreadable');
 
 /** An uploaded activity file: its size and its bytes, whole or a range of them (a zip's directory first). */
 export interface ActivitySource {
@@ -28,7 +30,9 @@ export class ReadDeadline {
     endsAt = Date.now() + limitMs,
   ) {
     this.endsAt = endsAt;
-    this.refusal = unreadable(`Reading this file took over ${Math.round(limitMs / 1000)} s: export a single activity or a shorter period`);
+    this.refusal = unreadable(
+      `Reading this file took over ${Math.round(limitMs / 1000)} s: export a single activity or a shorter period`,
+    );
     this.timer = setTimeout(() => this.controller.abort(this.refusal), Math.max(0, endsAt - Date.now()));
   }
 

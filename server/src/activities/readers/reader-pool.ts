@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+
 import { ACTIVITY_READ_LIMITS, type ActivityFormat, type ErrorCode } from '../../contract';
 import { JobRefusal } from '../../queue/job-errors';
 import type { ByteRange } from '../../uploads/storage/upload-storage';
@@ -19,7 +20,11 @@ export interface ReaderTask {
 }
 
 /** To a reader thread: its task, then the bytes of the ranges it opened, a chunk per pull. */
-export type ReaderRequest = { task: ReaderTask } | { stream: number; chunk: Uint8Array } | { stream: number; end: true } | { stream: number; error: string };
+export type ReaderRequest =
+  | { task: ReaderTask }
+  | { stream: number; chunk: Uint8Array }
+  | { stream: number; end: true }
+  | { stream: number; error: string };
 /** From a reader thread: ranges to open, pulls and closes of them, then the reading or why there is none. */
 export type ReaderReply =
   | { open: number; range?: ByteRange }
@@ -57,11 +62,20 @@ let started = 0;
  * thread asks for them. A thread still busy at the deadline is terminated, wherever its parse
  * stands; one that answered is kept for the next read.
  */
-export async function readInThread(task: Omit<ReaderTask, 'size' | 'limitMs' | 'endsAt'>, source: ActivitySource, deadline: ReadDeadline): Promise<ActivityReading> {
+export async function readInThread(
+  task: Omit<ReaderTask, 'size' | 'limitMs' | 'endsAt'>,
+  source: ActivitySource,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
   const worker = await takeThread(deadline);
   let reusable = false;
   try {
-    const reading = await runOn(worker, { ...task, size: source.size, limitMs: deadline.limitMs, endsAt: deadline.endsAt }, source, deadline);
+    const reading = await runOn(
+      worker,
+      { ...task, size: source.size, limitMs: deadline.limitMs, endsAt: deadline.endsAt },
+      source,
+      deadline,
+    );
     reusable = true;
     return reading;
   } catch (err) {
@@ -116,8 +130,16 @@ function giveBack(worker: Worker, reusable: boolean): void {
   waiting.shift()?.();
 }
 
-function runOn(worker: Worker, task: ReaderTask, source: ActivitySource, deadline: ReadDeadline): Promise<ActivityReading> {
-  const streams = new Map<number, { stream: Promise<Readable>; chunks: Promise<AsyncIterator<Buffer>>; sending: Promise<void> }>();
+function runOn(
+  worker: Worker,
+  task: ReaderTask,
+  source: ActivitySource,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
+  const streams = new Map<
+    number,
+    { stream: Promise<Readable>; chunks: Promise<AsyncIterator<Buffer>>; sending: Promise<void> }
+  >();
   const send = (request: ReaderRequest) => worker.postMessage(request);
 
   return new Promise<ActivityReading>((resolve, reject) => {
@@ -126,7 +148,11 @@ function runOn(worker: Worker, task: ReaderTask, source: ActivitySource, deadlin
       worker.off('error', onError);
       worker.off('exit', onExit);
       deadline.signal.removeEventListener('abort', onAbort);
-      for (const { stream } of streams.values()) void stream.then((s) => s.destroy(), () => undefined);
+      for (const { stream } of streams.values())
+        void stream.then(
+          (s) => s.destroy(),
+          () => undefined,
+        );
     };
     const fail = (err: unknown) => {
       finish();
@@ -135,7 +161,13 @@ function runOn(worker: Worker, task: ReaderTask, source: ActivitySource, deadlin
     const onAbort = () => fail(deadline.signal.reason);
     const onError = (err: Error) => {
       const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      fail(outOfMemory ? unreadable(`Reading this file needed more than ${ACTIVITY_READ_LIMITS.readerHeapMb} MB: it is not an activity export`) : err);
+      fail(
+        outOfMemory
+          ? unreadable(
+              `Reading this file needed more than ${ACTIVITY_READ_LIMITS.readerHeapMb} MB: it is not an activity export`,
+            )
+          : err,
+      );
     };
     const onExit = (code: number) => fail(new Error(`The activity reader thread exited with code ${code}`));
     const onMessage = (reply: ReaderReply) => {
@@ -160,7 +192,10 @@ function runOn(worker: Worker, task: ReaderTask, source: ActivitySource, deadlin
           }
         });
       } else if ('close' in reply) {
-        void streams.get(reply.close)?.stream.then((s) => s.destroy(), () => undefined);
+        void streams.get(reply.close)?.stream.then(
+          (s) => s.destroy(),
+          () => undefined,
+        );
         streams.delete(reply.close);
       } else if ('result' in reply) {
         finish();
@@ -188,7 +223,16 @@ function revived(reading: ActivityReading): ActivityReading {
   return {
     ...reading,
     startedAt: date(reading.startedAt),
-    timeline: { ...timeline, first: maybe(timeline.first), last: maybe(timeline.last), backwardsAt: maybe(timeline.backwardsAt) },
-    identity: { ...identity, times: identity.times.map(date), firstPosition: identity.firstPosition && { ...identity.firstPosition, time: date(identity.firstPosition.time) } },
+    timeline: {
+      ...timeline,
+      first: maybe(timeline.first),
+      last: maybe(timeline.last),
+      backwardsAt: maybe(timeline.backwardsAt),
+    },
+    identity: {
+      ...identity,
+      times: identity.times.map(date),
+      firstPosition: identity.firstPosition && { ...identity.firstPosition, time: date(identity.firstPosition.time) },
+    },
   };
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
+
 import { JobRefusal } from '../../queue/job-errors';
 import type { ByteRange } from '../../uploads/storage/upload-storage';
-import type { ReaderReply, ReaderRequest, ReaderTask } from './reader-pool';
 import { readFormat } from './read-format';
 import { ActivitySource, ReadDeadline } from './read-limits';
+import type { ReaderReply, ReaderRequest, ReaderTask } from './reader-pool';
 
 /**
  * A reader thread (started by reader-pool.ts): reads one file at a time with the format's reader.
@@ -49,7 +50,14 @@ async function run(task: ReaderTask): Promise<void> {
   try {
     post({ result: await readFormat(task.format, remoteSource(task.size), task.day, task.timeZone, deadline) });
   } catch (err) {
-    if (err instanceof JobRefusal) post({ refusal: { code: err.code, message: (JSON.parse(err.message) as { message: string }).message, title: err.title } });
+    if (err instanceof JobRefusal)
+      post({
+        refusal: {
+          code: err.code,
+          message: (JSON.parse(err.message) as { message: string }).message,
+          title: err.title,
+        },
+      });
     else post({ error: err instanceof Error ? err.message : String(err) });
   } finally {
     deadline.dispose();
@@ -61,7 +69,8 @@ port.on('message', (message: ReaderRequest) => {
   if ('task' in message) return void run(message.task);
   const stream = streams.get(message.stream);
   if (!stream) return;
-  if ('chunk' in message) stream.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
+  if ('chunk' in message)
+    stream.push(Buffer.from(message.chunk.buffer, message.chunk.byteOffset, message.chunk.byteLength));
   else if ('error' in message) stream.destroy(new Error(message.error));
   else stream.push(null);
 });

@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
+
 import type { ActivityReading } from './activity-reading';
 import { ReadDeadline, unreadable } from './read-limits';
 import { HeartRateSeries, SeriesRecorder, Timeline } from './samples';
 import { namedKind } from './sport-kinds';
-import { type Inside, endsWith, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
+import { endsWith, type Inside, readXml, xmlNumber, xmlText, xmlTime } from './xml-stream';
 
 interface Point {
   time: number | null;
@@ -89,7 +90,8 @@ export async function readTcx(stream: Readable, deadline: ReadDeadline): Promise
 
   const samples = timeline.stats();
   const start = state.id ?? state.firstLapStart ?? samples.first?.getTime() ?? null;
-  if (!state.activities || start === null) throw unreadable('This TCX file holds no activity (no Activity with a start time)');
+  if (!state.activities || start === null)
+    throw unreadable('This TCX file holds no activity (no Activity with a start time)');
   const span = samples.first && samples.last ? (samples.last.getTime() - samples.first.getTime()) / 1000 : 0;
   return {
     format: 'tcx',

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
+
 import { SaxesParser } from 'saxes';
+
 import { ACTIVITY_READ_LIMITS } from '../../contract';
 import { ReadDeadline, unreadable } from './read-limits';
 
@@ -25,7 +27,12 @@ const { maxXmlDepth, deadlineEveryEvents, maxXmlTokenBytes } = ACTIVITY_READ_LIM
  * not only between chunks. Entities: saxes expands only XML's five and character references, never
  * a DTD's own or an external one, so entity tricks end as "not well-formed". `what` names the file in messages.
  */
-export async function readXml(stream: Readable, visitor: XmlVisitor, what: string, deadline: ReadDeadline): Promise<void> {
+export async function readXml(
+  stream: Readable,
+  visitor: XmlVisitor,
+  what: string,
+  deadline: ReadDeadline,
+): Promise<void> {
   const parser = new SaxesParser({ position: false });
   const path: string[] = [];
   // How many elements of each name are open: the ancestor test without walking the path.
@@ -40,7 +47,8 @@ export async function readXml(stream: Readable, visitor: XmlVisitor, what: strin
   };
   parser.on('opentag', (tag) => {
     onEvent();
-    if (path.length >= maxXmlDepth) throw unreadable(`This ${what} file nests elements more than ${maxXmlDepth} deep: it is not an activity export`);
+    if (path.length >= maxXmlDepth)
+      throw unreadable(`This ${what} file nests elements more than ${maxXmlDepth} deep: it is not an activity export`);
     const name = localName(tag.name);
     path.push(name);
     openByName.set(name, (openByName.get(name) ?? 0) + 1);
@@ -74,7 +82,9 @@ export async function readXml(stream: Readable, visitor: XmlVisitor, what: strin
       parser.write(text);
       sinceEvent = sawEvent ? 0 : sinceEvent + text.length;
       if (sinceEvent > maxXmlTokenBytes) {
-        throw unreadable(`This ${what} file holds a single element or text of over ${maxXmlTokenBytes / 1024 / 1024} MB: it is not an activity export`);
+        throw unreadable(
+          `This ${what} file holds a single element or text of over ${maxXmlTokenBytes / 1024 / 1024} MB: it is not an activity export`,
+        );
       }
     }
     if (first) throw unreadable(`This ${what} file is empty`);

@@ -1,7 +1,9 @@
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32 } from 'node:zlib';
+
 import * as yauzl from 'yauzl';
+
 import { ACTIVITY_READ_LIMITS } from '../../contract';
 import { JobRefusal } from '../../queue/job-errors';
 import { ActivitySource, ReadDeadline, unreadable } from './read-limits';
@@ -32,7 +34,13 @@ class SourceReader extends yauzl.RandomAccessReader {
     return out;
   }
 
-  override read(buffer: Buffer, offset: number, length: number, position: number, callback: (err: Error | null) => void): void {
+  override read(
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    position: number,
+    callback: (err: Error | null) => void,
+  ): void {
     if (length > WINDOW_BYTES) return super.read(buffer, offset, length, position, callback);
     this.windowHolding(position, length).then(
       (window) => {
@@ -61,16 +69,27 @@ class SourceReader extends yauzl.RandomAccessReader {
  * than maxExportBytes or a compression ratio over maxRatio (a zip bomb); while inflating, yauzl
  * checks the bytes against the declared size, and a counter holds the limit and checks the CRC-32.
  */
-export async function openZipEntry(source: ActivitySource, wanted: (name: string) => boolean, missing: string, deadline: ReadDeadline): Promise<Readable> {
+export async function openZipEntry(
+  source: ActivitySource,
+  wanted: (name: string) => boolean,
+  missing: string,
+  deadline: ReadDeadline,
+): Promise<Readable> {
   const zip = await openZip(source);
   try {
-    if (zip.entryCount > maxEntries) throw unreadable(`This zip holds ${zip.entryCount} files, more than an export has (${maxEntries})`);
+    if (zip.entryCount > maxEntries)
+      throw unreadable(`This zip holds ${zip.entryCount} files, more than an export has (${maxEntries})`);
     const entry = await findEntry(zip, wanted, missing, deadline);
-    if (entry.uncompressedSize > maxExportBytes) throw unreadable(`${entry.fileName} is larger than ${maxExportBytes / 1024 ** 3} GB inflated`);
+    if (entry.uncompressedSize > maxExportBytes)
+      throw unreadable(`${entry.fileName} is larger than ${maxExportBytes / 1024 ** 3} GB inflated`);
     if (entry.uncompressedSize > maxRatio * Math.max(1, entry.compressedSize)) {
-      throw unreadable(`${entry.fileName} inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times: that is a zip bomb, not an export`);
+      throw unreadable(
+        `${entry.fileName} inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times: that is a zip bomb, not an export`,
+      );
     }
-    const inflated = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(damaged(err)) : resolve(stream))));
+    const inflated = await new Promise<Readable>((resolve, reject) =>
+      zip.openReadStream(entry, (err, stream) => (err ? reject(damaged(err)) : resolve(stream))),
+    );
     let total = 0;
     let crc = 0;
     const counter = new Transform({
@@ -81,7 +100,9 @@ export async function openZipEntry(source: ActivitySource, wanted: (name: string
       },
       // yauzl checks the size, not the checksum: an entry whose bytes were edited is damaged.
       flush(done) {
-        done(crc === entry.crc32 ? null : unreadable(`This zip is damaged: ${entry.fileName} does not match its checksum`));
+        done(
+          crc === entry.crc32 ? null : unreadable(`This zip is damaged: ${entry.fileName} does not match its checksum`),
+        );
       },
     });
     inflated.on('error', (err) => counter.destroy(damaged(err)));
@@ -95,13 +116,21 @@ export async function openZipEntry(source: ActivitySource, wanted: (name: string
 
 function openZip(source: ActivitySource): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromRandomAccessReader(new SourceReader(source), source.size, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (err, zip) =>
-      err ? reject(damaged(err)) : resolve(zip),
+    yauzl.fromRandomAccessReader(
+      new SourceReader(source),
+      source.size,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true },
+      (err, zip) => (err ? reject(damaged(err)) : resolve(zip)),
     ),
   );
 }
 
-function findEntry(zip: yauzl.ZipFile, wanted: (name: string) => boolean, missing: string, deadline: ReadDeadline): Promise<yauzl.Entry> {
+function findEntry(
+  zip: yauzl.ZipFile,
+  wanted: (name: string) => boolean,
+  missing: string,
+  deadline: ReadDeadline,
+): Promise<yauzl.Entry> {
   return new Promise((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
       if (deadline.signal.aborted) return reject(deadline.signal.reason);
@@ -114,4 +143,5 @@ function findEntry(zip: yauzl.ZipFile, wanted: (name: string) => boolean, missin
   });
 }
 
-const damaged = (err: Error) => (err instanceof JobRefusal ? err : unreadable(`This zip is damaged or incomplete (${err.message})`));
+const damaged = (err: Error) =>
+  err instanceof JobRefusal ? err : unreadable(`This zip is damaged or incomplete (${err.message})`);

@@ -8,10 +8,10 @@
 import { CHAT_HISTORY_KEPT, ChatTurn } from '../../contract';
 import { CHAT_MESSAGE_MAX } from '../../contract/values';
 import type { CoachProfile, RecentTraining } from '../ai.provider';
-import * as words from './chat-words';
-import * as advice from './coach-advice';
 import { readChatRequest } from './chat.rules';
+import * as words from './chat-words';
 import { coachReply } from './coach.rules';
+import * as advice from './coach-advice';
 import { TOPIC_WORDS } from './coach-topic.rules';
 
 /** The longest turn a stored or sent history may hold. */
@@ -21,15 +21,42 @@ const TURN_MAX = 4000;
 function patternsIn(value: unknown, path: string, into: Array<[string, RegExp]> = []): Array<[string, RegExp]> {
   if (value instanceof RegExp) into.push([path, value]);
   else if (Array.isArray(value)) value.forEach((item, i) => patternsIn(item, `${path}[${i}]`, into));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) patternsIn(item, `${path}.${key}`, into);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) patternsIn(item, `${path}.${key}`, into);
   return into;
 }
 
-const PATTERNS = [...patternsIn(words, 'chat-words'), ...patternsIn(advice, 'coach-advice'), ...patternsIn(TOPIC_WORDS, 'topic')];
+const PATTERNS = [
+  ...patternsIn(words, 'chat-words'),
+  ...patternsIn(advice, 'coach-advice'),
+  ...patternsIn(TOPIC_WORDS, 'topic'),
+];
 
 /** Runs of what the patterns repeat over (spaces, digits, hyphens, negations, words they start on), each ending where no match can. */
-const UNITS = [' ', '1', '1-', '1 ', '1-1 ', '- ', '1.', 'a', "'", ', ', 'no ', 'not a ', "don't ", 'how do i ', 'lose ', 'back ', 'pain', 'min ', 'also ', '\n'];
-const adversarial = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length - 1) + 'x';
+const UNITS = [
+  ' ',
+  '1',
+  '1-',
+  '1 ',
+  '1-1 ',
+  '- ',
+  '1.',
+  'a',
+  "'",
+  ', ',
+  'no ',
+  'not a ',
+  "don't ",
+  'how do i ',
+  'lose ',
+  'back ',
+  'pain',
+  'min ',
+  'also ',
+  '\n',
+];
+const adversarial = (unit: string, length: number) =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length - 1) + 'x';
 
 function cpuMs(work: () => void): number {
   const start = process.cpuUsage();
@@ -38,11 +65,23 @@ function cpuMs(work: () => void): number {
   return (used.user + used.system) / 1000;
 }
 
-const PROFILE: CoachProfile = { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [], units: 'metric', bmi: null, bmiCategory: null, age: 30, height: 175, weight: 75 };
+const PROFILE: CoachProfile = {
+  fitnessLevel: 'beginner',
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  bmi: null,
+  bmiCategory: null,
+  age: 30,
+  height: 175,
+  weight: 75,
+};
 const RECENT: RecentTraining = { sessionsLast7Days: 0, lastSession: null, recentlyTrained: [] };
 
 describe('the coach reads text in linear time', () => {
-  it('finds the patterns it checks (the tables are read, not skipped)', () => expect(PATTERNS.length).toBeGreaterThan(40));
+  it('finds the patterns it checks (the tables are read, not skipped)', () =>
+    expect(PATTERNS.length).toBeGreaterThan(40));
 
   it.each(PATTERNS)('%s stays linear on adversarial text', (_, pattern) => {
     for (const unit of UNITS) {

@@ -10,7 +10,10 @@ export const TYPE_WORDS: Array<[WorkoutType, RegExp]> = [
   ['cardio', /\b(cardio|running|jog(ging)?|endurance|aerobic|zone 2|steady[- ]state|conditioning)\b/],
   ['hiit', /\b(hiit|high[- ]intensity|intervals?|tabata|circuits?|emom|amrap)\b/],
   ['yoga', /\b(yoga|stretch(ing|es)?|flexibility|vinyasa|mobility (work|session|routine|flow))\b/],
-  ['strength', /\b(strength|weight training|weights|lifting|lift weights|build (muscle|strength)|muscle building|resistance training|hypertrophy|tone up|toning)\b/],
+  [
+    'strength',
+    /\b(strength|weight training|weights|lifting|lift weights|build (muscle|strength)|muscle building|resistance training|hypertrophy|tone up|toning)\b/,
+  ],
 ];
 
 export const LEVEL_WORDS: Array<[Difficulty, RegExp]> = [
@@ -19,7 +22,10 @@ export const LEVEL_WORDS: Array<[Difficulty, RegExp]> = [
     /\b(beginners?|novice|new to (this|training|exercise|exercising|working out|the gym|fitness|lifting|yoga|running|it)|(i'?m|i am) (totally |completely |pretty |quite )?new|just (starting|started|getting started)|never (trained|worked out|exercised|lifted)|first time|out of shape|easy|gentle)\b/,
   ],
   ['intermediate', /\b(intermediate|moderate|medium)\b/],
-  ['advanced', /\b(advanced|experienced|(been|i'?ve been) (training|lifting) for (years|\d+ years)|push me|make it hard|really hard|brutal|challenging|intense)\b/],
+  [
+    'advanced',
+    /\b(advanced|experienced|(been|i'?ve been) (training|lifting) for (years|\d+ years)|push me|make it hard|really hard|brutal|challenging|intense)\b/,
+  ],
 ];
 
 /** Equipment by name; "a rower, bike or treadmill" is a cardio machine. */
@@ -31,7 +37,10 @@ export const EQUIPMENT_WORDS: Array<[Equipment, RegExp]> = [
   ['machines', /\b(cable machines?|gym machines|weight machines|leg press|smith machine|cables)\b/],
   ['bands', /\b(resistance bands?|bands?|mini ?bands?|tubing)\b/],
   ['pullup_bar', /\b(pull[- ]?up bar|chin[- ]?up bar|doorway bar)\b/],
-  ['cardio_machine', /\b(rower|rowing machine|erg|(exercise|stationary|spin|indoor|air|assault) bike|bike|treadmill|elliptical|cross[- ]trainer|stair ?master|stepper)\b/],
+  [
+    'cardio_machine',
+    /\b(rower|rowing machine|erg|(exercise|stationary|spin|indoor|air|assault) bike|bike|treadmill|elliptical|cross[- ]trainer|stair ?master|stepper)\b/,
+  ],
 ];
 
 /** Saying one has no equipment at all: the session is bodyweight only (unless an exception follows). */
@@ -52,7 +61,10 @@ export const FOCUS_WORDS: Array<[MuscleGroup[], RegExp]> = [
   [UPPER_BODY, /\b(upper[- ]body|upper half|top half|push and pull)\b/],
   [LOWER_BODY, /\b(lower[- ]body|bottom half|legs?|leg day|quads?|hamstrings?|calf|calves|thighs?)\b/],
   [['core'], /\b(core|abs|abdominals?|six[- ]pack|obliques)\b/],
-  [['back'], /\b(lats|upper back|(my|the|for|train|training|a) back(?! (pain|ache|problems?|issues?|injury))|back (day|muscles|workout|exercises|training|and|&))\b/],
+  [
+    ['back'],
+    /\b(lats|upper back|(my|the|for|train|training|a) back(?! (pain|ache|problems?|issues?|injury))|back (day|muscles|workout|exercises|training|and|&))\b/,
+  ],
   [['glutes'], /\b(glutes?|butt|bum|booty|backside)\b/],
   [['arms'], /\b(arms?|biceps?|triceps?|guns)\b/],
   [['chest'], /\b(chest|pecs?)\b/],
@@ -81,7 +93,10 @@ export const FULL_BODY_WORDS = /\b(full[- ]body|whole[- ]body|total[- ]body)\b/;
 /** Regions a limitation protects, as people name them. */
 export const LIMITATION_WORDS: Array<[Limitation, RegExp]> = [
   ['knee', /\b(knees?|acl|mcl|meniscus|patella\w*|kneecaps?)\b/],
-  ['lower_back', /\b(lower back|low back|(?<!to[- ])back(?![- ](to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/],
+  [
+    'lower_back',
+    /\b(lower back|low back|(?<!to[- ])back(?![- ](to|into|in|on|at)\b)|spine|spinal|discs?|sciatica|lumbar)\b/,
+  ],
   ['shoulder', /\b(shoulders?|rotator cuff)\b/],
   ['wrist', /\b(wrists?|carpal tunnel)\b/],
   ['ankle', /\b(ankles?|achilles)\b/],
@@ -97,10 +112,12 @@ export const INJURY_WORDS =
 export const HEALED_WORDS =
   /\b(no longer (hurts?|sore|painful|an issue|a problem)|(doesn'?t|does not|don'?t|do not) hurt (any ?more|now)|(is|are|'s|feels?) (fine|healed|better|ok(ay)?|good) (now|again)|(has|have|'s) healed|fully recovered)\b/;
 /** Training soreness (DOMS) of a muscle group, not a joint's pain. */
-export const SORE_WORDS = /\b(sore|soreness|doms|aching|achy|stiff|tired|fatigued|wrecked|smashed|killing me|burning)\b/;
+export const SORE_WORDS =
+  /\b(sore|soreness|doms|aching|achy|stiff|tired|fatigued|wrecked|smashed|killing me|burning)\b/;
 
 /** Words that turn what follows them in a clause into its opposite: "no jumping", "not legs", "skip arms". */
-const NEGATION_WORDS = /\b(no|not|without|skip(ping)?|avoid(ing)?|except|don'?t (want|have|like|do|need)|do not (want|have|need)|nothing for|never|rather not|instead of)\b/g;
+const NEGATION_WORDS =
+  /\b(no|not|without|skip(ping)?|avoid(ing)?|except|don'?t (want|have|like|do|need)|do not (want|have|need)|nothing for|never|rather not|instead of)\b/g;
 /** Words after a negation that take it back for what follows: "no weights but dumbbells", "not much, just a band". */
 const NEGATION_TAKEN_BACK = /\b(but|only|just)\b/g;
 
@@ -124,7 +141,8 @@ export function negatedBefore(text: string): boolean {
  * Asking for a session without saying how ("give me a workout"): the coach describes the one the
  * profile suggests, and GENERATE_WORKOUT_FROM_CHAT builds that same one.
  */
-export const SESSION_ASK_WORDS = /\b(workouts?|routines?|sessions?|plans?|programs?|programmes?|exercises? for|train(ing)? (my|for)|give me|build me|make me|circuit)\b/;
+export const SESSION_ASK_WORDS =
+  /\b(workouts?|routines?|sessions?|plans?|programs?|programmes?|exercises? for|train(ing)? (my|for)|give me|build me|make me|circuit)\b/;
 
 /**
  * Minutes said as numbers: a range ("20-30 min", planned for its shorter end), minutes, hours. Spaces

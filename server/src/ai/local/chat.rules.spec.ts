@@ -32,7 +32,8 @@ describe('what one message states', () => {
   it('reads equipment, cardio machines as one kind, and "no equipment" as bodyweight', () => {
     expect(readMessage('only dumbbells').equipment).toEqual({ items: ['dumbbells'], mode: 'replace' });
     expect(readMessage('I have resistance bands and a pull-up bar').equipment?.items).toEqual(['bands', 'pullup_bar']);
-    for (const machine of ['a rower', 'an exercise bike', 'a treadmill']) expect(readMessage(`I have ${machine}`).equipment?.items).toEqual(['cardio_machine']);
+    for (const machine of ['a rower', 'an exercise bike', 'a treadmill'])
+      expect(readMessage(`I have ${machine}`).equipment?.items).toEqual(['cardio_machine']);
     expect(readMessage('a kettlebell and a barbell').equipment?.items).toEqual(['kettlebell', 'barbell_rack']);
     expect(readMessage('no equipment').equipment).toEqual({ items: [], mode: 'replace' });
     expect(readMessage("I don't have dumbbells").lacking).toEqual(['dumbbells']);
@@ -91,14 +92,23 @@ describe('the workout a conversation asks for', () => {
 
   it('lets later messages override earlier ones, ignoring the coach’s turns', () => {
     const request = readChatRequest(
-      [user('I want some cardio for 45 minutes with dumbbells'), coach('Try yoga for 60 minutes!'), user('Actually HIIT, only 20 minutes, and only resistance bands')],
+      [
+        user('I want some cardio for 45 minutes with dumbbells'),
+        coach('Try yoga for 60 minutes!'),
+        user('Actually HIIT, only 20 minutes, and only resistance bands'),
+      ],
       NO_PROFILE,
     );
     expect(request).toMatchObject({ type: 'hiit', minutes: 20, equipment: ['bands'] });
   });
 
   it('keeps injuries across messages until one is said to have healed, and adds equipment said with "also"', () => {
-    const request = read('I have a bad knee and my lower back hurts', 'I have dumbbells', 'I also have a kettlebell', 'my knee is fine now');
+    const request = read(
+      'I have a bad knee and my lower back hurts',
+      'I have dumbbells',
+      'I also have a kettlebell',
+      'my knee is fine now',
+    );
     expect(request).toMatchObject({ limitations: ['lower_back'], equipment: ['dumbbells', 'kettlebell'] });
   });
 
@@ -108,7 +118,12 @@ describe('the workout a conversation asks for', () => {
   });
 
   it('falls back on the profile where the chat is silent', () => {
-    const profile: ChatDefaults = { fitnessLevel: 'intermediate', goal: 'mobility', equipment: ['bands'], limitations: ['wrist'] };
+    const profile: ChatDefaults = {
+      fitnessLevel: 'intermediate',
+      goal: 'mobility',
+      equipment: ['bands'],
+      limitations: ['wrist'],
+    };
     expect(readChatRequest([user('I have 40 minutes')], profile)).toEqual({
       type: 'yoga',
       difficulty: 'intermediate',
@@ -118,11 +133,19 @@ describe('the workout a conversation asks for', () => {
       focus: [],
       soreMuscles: [],
     });
-    expect(readChatRequest([user('no equipment today, my wrist is fine now')], profile)).toMatchObject({ equipment: [], limitations: [] });
+    expect(readChatRequest([user('no equipment today, my wrist is fine now')], profile)).toMatchObject({
+      equipment: [],
+      limitations: [],
+    });
   });
 
   it('builds the profile’s session for a conversation that asks for one without saying how', () => {
-    const profile: ChatDefaults = { fitnessLevel: 'advanced', goal: 'build_muscle', equipment: ['dumbbells'], limitations: ['knee'] };
+    const profile: ChatDefaults = {
+      fitnessLevel: 'advanced',
+      goal: 'build_muscle',
+      equipment: ['dumbbells'],
+      limitations: ['knee'],
+    };
     expect(readChatRequest([user('give me a workout')], profile)).toEqual({
       type: 'strength',
       difficulty: 'advanced',

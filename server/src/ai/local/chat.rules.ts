@@ -5,8 +5,8 @@
  */
 import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
-import { MUSCLE_GROUP_OF } from '../../workouts/catalogue/catalogue.types';
 import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../../workouts/catalogue/catalogue.types';
 import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
 import {
   ADDING_WORDS,
@@ -73,7 +73,13 @@ function found<T>(clause: string, table: Array<[T, RegExp]>): Array<Hit<T>> {
   const hits: Array<Hit<T>> = [];
   for (const [value, pattern] of table) {
     const match = pattern.exec(clause);
-    if (match) hits.push({ value, negated: negatedBefore(clause.slice(0, match.index)), at: match.index, end: match.index + match[0].length });
+    if (match)
+      hits.push({
+        value,
+        negated: negatedBefore(clause.slice(0, match.index)),
+        at: match.index,
+        end: match.index + match[0].length,
+      });
   }
   return hits.sort((a, b) => a.at - b.at);
 }
@@ -104,7 +110,15 @@ function isPainClause(clause: string): boolean {
 
 /** What one message states. */
 export function readMessage(text: string): StatedConstraints {
-  const stated: StatedConstraints = { focusMuscles: [], lacking: [], excluded: [], limitations: [], alsoRegions: [], healed: [], sore: [] };
+  const stated: StatedConstraints = {
+    focusMuscles: [],
+    lacking: [],
+    excluded: [],
+    limitations: [],
+    alsoRegions: [],
+    healed: [],
+    sore: [],
+  };
   const minutes = statedMinutes(text);
   if (minutes !== undefined) stated.minutes = minutes;
   for (const clause of clausesOf(text)) {
@@ -127,9 +141,18 @@ export function readMessage(text: string): StatedConstraints {
       else stated.focus = [...(stated.focus ?? []), ...hit.value];
     }
     if (parts.some((hit) => !hit.negated && !((pain || sore) && !regions.length))) {
-      stated.focusMuscles.push(...found(clause, FOCUS_MUSCLE_WORDS).filter((h) => !h.negated).flatMap((h) => h.value));
+      stated.focusMuscles.push(
+        ...found(clause, FOCUS_MUSCLE_WORDS)
+          .filter((h) => !h.negated)
+          .flatMap((h) => h.value),
+      );
     }
-    if (!parts.length && FULL_BODY_WORDS.test(clause) && !negatedBefore(clause.slice(0, clause.search(FULL_BODY_WORDS)))) stated.focus = [];
+    if (
+      !parts.length &&
+      FULL_BODY_WORDS.test(clause) &&
+      !negatedBefore(clause.slice(0, clause.search(FULL_BODY_WORDS)))
+    )
+      stated.focus = [];
   }
   if (stated.focus) stated.focus = unique(stated.focus.filter((m) => !stated.excluded.includes(m)));
   stated.focusMuscles = unique(stated.focusMuscles);
@@ -150,7 +173,10 @@ function readEquipment(clause: string, stated: StatedConstraints): void {
   const have = named.filter((h) => !h.negated).map((h) => h.value);
   if (!have.length) return;
   const adding = ADDING_WORDS.test(clause) || stated.equipment !== undefined;
-  stated.equipment = { items: unique([...(stated.equipment?.items ?? []), ...have]), mode: adding ? (stated.equipment?.mode ?? 'add') : 'replace' };
+  stated.equipment = {
+    items: unique([...(stated.equipment?.items ?? []), ...have]),
+    mode: adding ? (stated.equipment?.mode ?? 'add') : 'replace',
+  };
 }
 
 function unique<T>(list: T[]): T[] {
@@ -169,7 +195,10 @@ export interface ConversationConstraints {
   rest: MuscleGroup[];
 }
 
-export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefaults, 'limitations'>): ConversationConstraints {
+export function readConversation(
+  history: ChatTurn[],
+  defaults: Pick<ChatDefaults, 'limitations'>,
+): ConversationConstraints {
   const said: ConversationConstraints = { limitations: [...defaults.limitations], rest: [] };
   for (const turn of history) {
     if (turn.role !== 'user') continue;
@@ -177,20 +206,34 @@ export function readConversation(history: ChatTurn[], defaults: Pick<ChatDefault
     said.type = stated.type ?? said.type;
     said.difficulty = stated.difficulty ?? said.difficulty;
     said.minutes = stated.minutes ?? said.minutes;
-    if (stated.equipment) said.equipment = stated.equipment.mode === 'add' ? unique([...(said.equipment ?? []), ...stated.equipment.items]) : stated.equipment.items;
+    if (stated.equipment)
+      said.equipment =
+        stated.equipment.mode === 'add'
+          ? unique([...(said.equipment ?? []), ...stated.equipment.items])
+          : stated.equipment.items;
     if (stated.lacking.length) said.equipment = (said.equipment ?? []).filter((e) => !stated.lacking.includes(e));
     if (stated.focus) [said.focus, said.focusMuscles] = [stated.focus, stated.focusMuscles];
     if (stated.excluded.length) said.focus = (said.focus ?? []).filter((m) => !stated.excluded.includes(m));
     // "And my lower back too" adds to limitations already said; on its own it names no injury.
     const added = said.limitations.length ? stated.alsoRegions : [];
-    said.limitations = unique([...said.limitations.filter((l) => !stated.healed.includes(l)), ...stated.limitations, ...added]);
+    said.limitations = unique([
+      ...said.limitations.filter((l) => !stated.healed.includes(l)),
+      ...stated.limitations,
+      ...added,
+    ]);
     said.rest = unique([...said.rest.filter((m) => !stated.focus?.includes(m)), ...stated.sore, ...stated.excluded]);
   }
   return said;
 }
 
 /** A session type where the chat names none: what its equipment or focus suggests, else the profile's goal. */
-const GOAL_TYPES: Record<TrainingGoal, WorkoutType> = { lose_fat: 'mixed', build_muscle: 'strength', endurance: 'cardio', mobility: 'yoga', general_fitness: 'mixed' };
+const GOAL_TYPES: Record<TrainingGoal, WorkoutType> = {
+  lose_fat: 'mixed',
+  build_muscle: 'strength',
+  endurance: 'cardio',
+  mobility: 'yoga',
+  general_fitness: 'mixed',
+};
 const LOADING_EQUIPMENT: Equipment[] = ['dumbbells', 'kettlebell', 'barbell_rack', 'machines', 'bands'];
 
 function impliedType(said: ConversationConstraints, goal: TrainingGoal | null): WorkoutType {
@@ -209,8 +252,16 @@ export const DEFAULT_CHAT_MINUTES = 30;
 export function readChatRequest(history: ChatTurn[], defaults: ChatDefaults): ChatWorkoutRequest | null {
   const said = readConversation(history, defaults);
   const statedAnything =
-    said.type || said.difficulty || said.minutes || said.equipment || said.focus?.length || readConversation(history, { limitations: [] }).limitations.length || said.rest.length;
-  const askedForSession = history.some((turn) => turn.role === 'user' && SESSION_ASK_WORDS.test(turn.content.toLowerCase()));
+    said.type ||
+    said.difficulty ||
+    said.minutes ||
+    said.equipment ||
+    said.focus?.length ||
+    readConversation(history, { limitations: [] }).limitations.length ||
+    said.rest.length;
+  const askedForSession = history.some(
+    (turn) => turn.role === 'user' && SESSION_ASK_WORDS.test(turn.content.toLowerCase()),
+  );
   return statedAnything || askedForSession ? requestOf(said, defaults) : null;
 }
 

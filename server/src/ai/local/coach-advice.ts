@@ -23,26 +23,31 @@ export const LIMITATION_ADVICE: Record<Limitation, LimitationAdvice> = {
   },
   lower_back: {
     label: 'lower back',
-    avoid: 'heavy spinal loading, rounding under load (heavy deadlifts, good mornings), sit-ups and long bent-over holds',
-    instead: 'dead bugs, bird dogs, side planks, glute bridges, supported or chest-down rows, and easy walking every day',
+    avoid:
+      'heavy spinal loading, rounding under load (heavy deadlifts, good mornings), sit-ups and long bent-over holds',
+    instead:
+      'dead bugs, bird dogs, side planks, glute bridges, supported or chest-down rows, and easy walking every day',
     tip: 'Keep moving: rest in bed slows most back pain down. Brace lightly, keep a neutral spine and build the load back week by week.',
   },
   shoulder: {
     label: 'shoulder',
     avoid: 'overhead pressing, dips, wide-grip pressing and anything that pinches at the top of the shoulder',
-    instead: 'lower-body and core work that keeps weight off the hands (squats, lunges, bridges, dead bugs), walking or cycling; a physiotherapist can say which shoulder exercises to bring back and when',
+    instead:
+      'lower-body and core work that keeps weight off the hands (squats, lunges, bridges, dead bugs), walking or cycling; a physiotherapist can say which shoulder exercises to bring back and when',
     tip: 'Work below shoulder height first and raise the range only while it stays pain-free.',
   },
   wrist: {
     label: 'wrist',
     avoid: 'push-ups and planks on flat hands, front-rack holds and heavy curls',
-    instead: 'forearm planks, push-ups on fists or dumbbell handles (wrist straight), band work and lower-body training',
+    instead:
+      'forearm planks, push-ups on fists or dumbbell handles (wrist straight), band work and lower-body training',
     tip: 'A straight wrist takes far less strain than a bent one: grip handles or make a fist.',
   },
   ankle: {
     label: 'ankle',
     avoid: 'jumping, running, skipping rope and deep lunges',
-    instead: 'cycling or rowing if they are pain-free, glute bridges, hamstring curls, seated upper-body work, and gentle ankle circles as rehab',
+    instead:
+      'cycling or rowing if they are pain-free, glute bridges, hamstring curls, seated upper-body work, and gentle ankle circles as rehab',
     tip: 'Balance work on the healthy side and, once walking is pain-free, on the injured side rebuilds the ankle’s stability.',
   },
   hip: {
@@ -81,7 +86,8 @@ export const NUTRITION_ANSWERS: Array<{ topic: NutritionTopic; words: RegExp; te
   },
   {
     topic: 'timing',
-    words: /\b(before|after|pre|post)[- ]?(training|workout|a workout|exercise|gym)\b|\bwhat (should|to) i eat (before|after)\b/,
+    words:
+      /\b(before|after|pre|post)[- ]?(training|workout|a workout|exercise|gym)\b|\bwhat (should|to) i eat (before|after)\b/,
     text: 'Eat a meal with carbs and protein 1–3 hours before training (or a banana and yoghurt 30–60 minutes before), and a protein-rich meal within a few hours after. The day’s total matters far more than exact timing.',
   },
   {
@@ -101,7 +107,8 @@ export const NUTRITION_ANSWERS: Array<{ topic: NutritionTopic; words: RegExp; te
   },
   {
     topic: 'general',
-    words: /\b(eat\w*|diet\w*|nutrition|food|meals?|carbs?|fats?|calories|kcal|snacks?|breakfast|dinner|lunch|healthy)\b/,
+    words:
+      /\b(eat\w*|diet\w*|nutrition|food|meals?|carbs?|fats?|calories|kcal|snacks?|breakfast|dinner|lunch|healthy)\b/,
     text: 'Build each meal around a palm of protein, two fists of vegetables, a fist of whole-food carbs (rice, potatoes, oats, fruit) and a thumb of fats. Eat mostly unprocessed food, keep alcohol low, and adjust portions to your goal.',
   },
 ];
@@ -145,7 +152,13 @@ export const GOAL_SESSIONS: Record<TrainingGoal, string> = {
   general_fitness: 'full-body mixed session',
 };
 
-export const TYPE_LABELS: Record<WorkoutType, string> = { strength: 'strength', cardio: 'cardio', hiit: 'HIIT', yoga: 'yoga', mixed: 'full-body mixed' };
+export const TYPE_LABELS: Record<WorkoutType, string> = {
+  strength: 'strength',
+  cardio: 'cardio',
+  hiit: 'HIIT',
+  yoga: 'yoga',
+  mixed: 'full-body mixed',
+};
 
 /** Questions answered by one text: what they are about, the words that say so, the answer. */
 export const SHORT_ANSWERS: Array<{ about: string; words: RegExp; text: string }> = [
@@ -156,7 +169,8 @@ export const SHORT_ANSWERS: Array<{ about: string; words: RegExp; text: string }
   },
   {
     about: 'low impact',
-    words: /\b(no jump(s|ing)?|without jump(s|ing)?|low[- ]impact|quiet (workout|session|exercises)|neighbou?rs|downstairs|apartment|flat)\b/,
+    words:
+      /\b(no jump(s|ing)?|without jump(s|ing)?|low[- ]impact|quiet (workout|session|exercises)|neighbou?rs|downstairs|apartment|flat)\b/,
     text: 'Low-impact and quiet works well: swap jumping jacks for step jacks, jump squats for slow tempo squats, burpees for walk-out push-ups and running in place for marching with high knees. Slow the lowering phase (3 seconds) and add pauses to keep it hard without any jumping. A mat dampens what noise is left.',
   },
   {
@@ -196,7 +210,12 @@ export const PROGRESSIONS: Array<{ movement: string; words: RegExp; steps: strin
   {
     movement: 'squat',
     words: /\bsquats?\b/,
-    steps: ['sit-to-stand from a chair', 'box squats to a lower box', 'bodyweight squats to full depth', 'goblet squats holding a weight at the chest'],
+    steps: [
+      'sit-to-stand from a chair',
+      'box squats to a lower box',
+      'bodyweight squats to full depth',
+      'goblet squats holding a weight at the chest',
+    ],
   },
 ];
 

@@ -1,7 +1,19 @@
 import type { CoachProfile } from '../ai.provider';
 import { nutritionReply, proteinLine, statedTargetKg, weightLossReply } from './coach-body.rules';
 
-const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({ fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [], units: 'metric', bmi: null, bmiCategory: null, age: null, height: null, weight: null, ...over });
+const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({
+  fitnessLevel: 'beginner',
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  bmi: null,
+  bmiCategory: null,
+  age: null,
+  height: null,
+  weight: null,
+  ...over,
+});
 
 describe('weight loss and nutrition numbers', () => {
   it('reads a target in kg, pounds or stone', () => {
@@ -27,11 +39,14 @@ describe('weight loss and nutrition numbers', () => {
   it('speaks the units the profile reads', () => {
     const imperial = weightLossReply('I want to drop 10 pounds', profile({ weight: 100, units: 'imperial' }));
     expect(imperial).toMatch(/Losing 10 lb .* \(1\.1–2\.2 lb a week at your 220 lb\) takes about 5–10 weeks/);
-    expect(weightLossReply('how do I lose weight', profile({ units: 'imperial' }))).toMatch(/about 0\.9–1\.8 lb a week at 176 lb/);
+    expect(weightLossReply('how do I lose weight', profile({ units: 'imperial' }))).toMatch(
+      /about 0\.9–1\.8 lb a week at 176 lb/,
+    );
     expect(weightLossReply('how do I lose weight', profile())).toMatch(/about 0\.4–0\.8 kg a week at 80 kg/);
   });
 
   it('always adds the safe-limits note to nutrition answers', () => {
-    for (const question of ['protein?', 'creatine?', 'water?', 'what to eat', 'bulk']) expect(nutritionReply(question, profile())).toMatch(/Safe limits/);
+    for (const question of ['protein?', 'creatine?', 'water?', 'what to eat', 'bulk'])
+      expect(nutritionReply(question, profile())).toMatch(/Safe limits/);
   });
 });

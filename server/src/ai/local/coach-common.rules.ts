@@ -5,7 +5,9 @@ import type { CoachProfile, RecentTraining } from '../ai.provider';
 export const BODY_PARTS: MuscleGroup[] = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs'];
 
 export function level(profile: CoachProfile): Difficulty {
-  return profile.fitnessLevel === 'advanced' || profile.fitnessLevel === 'intermediate' ? profile.fitnessLevel : 'beginner';
+  return profile.fitnessLevel === 'advanced' || profile.fitnessLevel === 'intermediate'
+    ? profile.fitnessLevel
+    : 'beginner';
 }
 
 export function recentLine(recent: RecentTraining): string {

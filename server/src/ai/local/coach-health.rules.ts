@@ -32,13 +32,21 @@ function limitationAdvice(limitations: Limitation[]): string {
 
 export function sorenessReply(stated: StatedConstraints, recent: RecentTraining): string {
   const named = stated.sore.length ? stated.sore : recovering(recent);
-  const which = named.length ? ` Give your ${listed([...new Set(named)])} a rest from hard work until it fades; train other muscle groups meanwhile.` : '';
+  const which = named.length
+    ? ` Give your ${listed([...new Set(named)])} a rest from hard work until it fades; train other muscle groups meanwhile.`
+    : '';
   return `Muscle soreness 24–72 hours after training (DOMS) is normal, especially after new exercises, and is not a sign of a better workout.${which} Keep moving gently — a walk, easy cycling, mobility or yoga — sleep 7–9 hours and eat enough protein; it eases within 2–4 days. A joint that hurts, sharp pain, swelling or soreness that lasts more than a week is different: see a physiotherapist or doctor.`;
 }
 
 export function restReply(profile: CoachProfile, recent: RecentTraining): string {
   const lvl = level(profile);
-  const older = (profile.age ?? 0) >= 50 ? ' Past 50, recovery takes a little longer: an extra easy day between hard sessions pays off.' : '';
-  const week = recent.sessionsLast7Days >= 6 ? ` You did ${recent.sessionsLast7Days} sessions in the last 7 days: take a rest day or an easy walk next.` : '';
+  const older =
+    (profile.age ?? 0) >= 50
+      ? ' Past 50, recovery takes a little longer: an extra easy day between hard sessions pays off.'
+      : '';
+  const week =
+    recent.sessionsLast7Days >= 6
+      ? ` You did ${recent.sessionsLast7Days} sessions in the last 7 days: take a rest day or an easy walk next.`
+      : '';
   return `At ${lvl} level, ${SESSIONS_PER_WEEK[lvl]} sessions a week is a good target, with 1–2 full rest days and about 48 hours before training the same muscle group hard again. Sleep 7–9 hours — it is when you recover — and take an easier week every 4–6 weeks. Rest 60–90 s between sets (2–3 minutes on heavy lifts).${week}${older} Signs you need more rest: poor sleep, a rising resting heart rate, lifts going backwards, or aches that do not fade.`;
 }

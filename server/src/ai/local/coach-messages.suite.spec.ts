@@ -6,8 +6,8 @@
  * none names GENERATE_WORKOUT_FROM_CHAT before the chat shows it.
  */
 import type { ChatTurn } from '../../contract';
-import type { CoachContext, CoachProfile, RecentTraining } from '../ai.provider';
 import type { AdjustOutcome } from '../../workouts/session-adjust.rules';
+import type { CoachContext, CoachProfile, RecentTraining } from '../ai.provider';
 import { coachReply } from './coach.rules';
 
 interface MessageGroup {
@@ -22,7 +22,18 @@ interface MessageGroup {
   history?: ChatTurn[];
 }
 
-const PROFILE: CoachProfile = { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [], units: 'metric', bmi: null, bmiCategory: null, age: 34, height: 178, weight: 80 };
+const PROFILE: CoachProfile = {
+  fitnessLevel: 'beginner',
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  bmi: null,
+  bmiCategory: null,
+  age: 34,
+  height: 178,
+  weight: 80,
+};
 const NO_TRAINING: RecentTraining = { sessionsLast7Days: 0, lastSession: null, recentlyTrained: [] };
 const FALLBACK = /I'm not sure I understood/;
 const NAMES_BUTTON = /GENERATE_WORKOUT_FROM_CHAT/;
@@ -71,12 +82,21 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'pull-up progression',
-    messages: ["I can't do a pull-up", 'how do I build up to a pull up?', 'I am unable to do a chin-up yet', 'pull-up progressions?'],
+    messages: [
+      "I can't do a pull-up",
+      'how do I build up to a pull up?',
+      'I am unable to do a chin-up yet',
+      'pull-up progressions?',
+    ],
     mentions: [/dead hangs/, /inverted rows/, /negatives/, /band-assisted/],
   },
   {
     about: 'squat progression',
-    messages: ["I can't do squats, my legs are weak", 'an easier version of the squat?', "I can't do a squat to full depth"],
+    messages: [
+      "I can't do squats, my legs are weak",
+      'an easier version of the squat?',
+      "I can't do a squat to full depth",
+    ],
     mentions: [/sit-to-stand/, /box squats/, /goblet squats/],
   },
   {
@@ -101,21 +121,59 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'making today easier, changed on the server',
-    messages: ['I slept badly, make today easier', 'make today easier please', "today's workout is too hard for me", 'can you make my session lighter?', 'tone it down today, make it easier'],
-    adjusted: { kind: 'adjusted', asked: 'easier', name: 'Strength Foundations · 45 min', minutes: 45, difficulty: 'beginner' },
-    mentions: [/Done: today’s session is now Strength Foundations · 45 min/, /45 minutes at beginner level/, /easier than before/],
+    messages: [
+      'I slept badly, make today easier',
+      'make today easier please',
+      "today's workout is too hard for me",
+      'can you make my session lighter?',
+      'tone it down today, make it easier',
+    ],
+    adjusted: {
+      kind: 'adjusted',
+      asked: 'easier',
+      name: 'Strength Foundations · 45 min',
+      minutes: 45,
+      difficulty: 'beginner',
+    },
+    mentions: [
+      /Done: today’s session is now Strength Foundations · 45 min/,
+      /45 minutes at beginner level/,
+      /easier than before/,
+    ],
     never: [/train {2}instead/],
   },
   {
     about: 'making today harder, changed on the server',
-    messages: ['make today harder', 'this workout is too easy', 'can you make my workout more challenging?', 'step it up today, make it harder'],
-    adjusted: { kind: 'adjusted', asked: 'harder', name: 'Strength Builder · 30 min', minutes: 30, difficulty: 'intermediate' },
+    messages: [
+      'make today harder',
+      'this workout is too easy',
+      'can you make my workout more challenging?',
+      'step it up today, make it harder',
+    ],
+    adjusted: {
+      kind: 'adjusted',
+      asked: 'harder',
+      name: 'Strength Builder · 30 min',
+      minutes: 30,
+      difficulty: 'intermediate',
+    },
     mentions: [/Done: today’s session is now Strength Builder · 30 min/, /intermediate level/, /harder than before/],
   },
   {
     about: 'making today shorter, changed on the server',
-    messages: ['make today shorter', 'make it shorter, I only have 20 minutes', 'my workout is too long today', 'can you make today quicker?'],
-    adjusted: { kind: 'adjusted', asked: 'shorter', name: 'HIIT Builder · 20 min', minutes: 20, difficulty: 'intermediate' },
+    messages: [
+      'make today shorter',
+      'make it shorter, I only have 20 minutes',
+      'my workout is too long today',
+      'can you make today quicker?',
+    ],
+    adjusted: {
+      kind: 'adjusted',
+      asked: 'shorter',
+      name: 'HIIT Builder · 20 min',
+      minutes: 20,
+      difficulty: 'intermediate',
+    },
     mentions: [/Done: today’s session is now HIIT Builder · 20 min/, /20 minutes/, /shorter than before/],
   },
   {
@@ -135,7 +193,13 @@ const GROUPS: MessageGroup[] = [
   {
     about: 'harder than advanced',
     messages: ['make today harder', 'too easy, make it harder'],
-    adjusted: { kind: 'at_limit', asked: 'harder', name: 'Strength Overdrive · 60 min', minutes: 60, difficulty: 'advanced' },
+    adjusted: {
+      kind: 'at_limit',
+      asked: 'harder',
+      name: 'Strength Overdrive · 60 min',
+      minutes: 60,
+      difficulty: 'advanced',
+    },
     mentions: [/already as hard as I build sessions/, /lower every rep over 3 seconds/],
   },
   {
@@ -150,7 +214,12 @@ const GROUPS: MessageGroup[] = [
       'a six week program to get fit',
       'multi-week plan for running',
     ],
-    mentions: [/Multi-week programs are not available in the app yet/, /one session at a time/, /non-consecutive days a week/, /The session to repeat: Here is a \d+-minute/],
+    mentions: [
+      /Multi-week programs are not available in the app yet/,
+      /one session at a time/,
+      /non-consecutive days a week/,
+      /The session to repeat: Here is a \d+-minute/,
+    ],
     never: [/\{\w+\}/, /Week 1:/],
   },
   {
@@ -169,7 +238,12 @@ const GROUPS: MessageGroup[] = [
       'how do I track my lifts?',
       'log 4 sets of 10 at 20 kg curls',
     ],
-    mentions: [/Logging sets \(reps and weight/, /not available in the app yet/, /tick each exercise of today’s session/, /complete the session/],
+    mentions: [
+      /Logging sets \(reps and weight/,
+      /not available in the app yet/,
+      /tick each exercise of today’s session/,
+      /complete the session/,
+    ],
     never: [/Bodyweight Squat:/, /Knees track over the toes/, /Cues:/],
   },
   {
@@ -187,7 +261,14 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'rest and recovery',
-    messages: ['how many rest days a week?', 'do I need a deload?', 'is it ok to train every day?', 'how much rest between sets?', 'am I overtraining?', 'how long should I recover between workouts?'],
+    messages: [
+      'how many rest days a week?',
+      'do I need a deload?',
+      'is it ok to train every day?',
+      'how much rest between sets?',
+      'am I overtraining?',
+      'how long should I recover between workouts?',
+    ],
     profile: { fitnessLevel: 'intermediate' },
     mentions: [/3–4 sessions a week/, /48 hours/, /Sleep 7–9 hours/],
   },
@@ -210,23 +291,49 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'weight loss in many words',
-    messages: ['how do I lose 3 kg', 'I need to lose weight fast', 'best way to lose belly fat?', 'want to drop 15 pounds', 'how to get lean for summer', 'cutting tips?'],
+    messages: [
+      'how do I lose 3 kg',
+      'I need to lose weight fast',
+      'best way to lose belly fat?',
+      'want to drop 15 pounds',
+      'how to get lean for summer',
+      'cutting tips?',
+    ],
     mentions: [/0\.5–1 %/, /Never crash diet/],
   },
   {
     about: 'pain and injuries in many words',
-    messages: ['my knee hurts when I run', 'shoulder pain on bench press', 'I tweaked my lower back deadlifting', 'wrist pain in planks', 'my ankle is sprained', 'elbow hurts when I do pull-ups', 'neck pain after shrugs'],
+    messages: [
+      'my knee hurts when I run',
+      'shoulder pain on bench press',
+      'I tweaked my lower back deadlifting',
+      'wrist pain in planks',
+      'my ankle is sprained',
+      'elbow hurts when I do pull-ups',
+      'neck pain after shrugs',
+    ],
     mentions: [/avoid/, /Instead:/, /physiotherapist or doctor/],
   },
   {
     about: 'a concrete session, later in the chat (the button is on screen)',
-    messages: ['30 minutes, dumbbells, full body', 'a 20 minute hiit session with no equipment', '45 minute yoga please', 'upper body with bands, 25 min', 'quick 15 minute core workout'],
+    messages: [
+      '30 minutes, dumbbells, full body',
+      'a 20 minute hiit session with no equipment',
+      '45 minute yoga please',
+      'upper body with bands, 25 min',
+      'quick 15 minute core workout',
+    ],
     history: EARLIER,
     mentions: [/Here is a \d+-minute/, /Press GENERATE_WORKOUT_FROM_CHAT and it becomes today’s session/],
   },
   {
     about: 'a concrete session as the first message (the button is not on screen yet)',
-    messages: ['30 minutes, dumbbells, full body', 'a 20 minute hiit session with no equipment', '45 minute yoga please', 'quick 15 minute core workout'],
+    messages: [
+      '30 minutes, dumbbells, full body',
+      'a 20 minute hiit session with no equipment',
+      '45 minute yoga please',
+      'quick 15 minute core workout',
+    ],
     mentions: [/Here is a \d+-minute/, /a button to make it today’s session appears below the chat/],
   },
   {
@@ -238,7 +345,10 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'a focus still recovering: trained lighter, said once and consistently',
-    messages: ['25 minutes, one kettlebell and a band — glutes and hamstrings, intermediate', 'glute workout with a kettlebell, 30 minutes'],
+    messages: [
+      '25 minutes, one kettlebell and a band — glutes and hamstrings, intermediate',
+      'glute workout with a kettlebell, 30 minutes',
+    ],
     history: EARLIER,
     recent: { recentlyTrained: ['glutes'] },
     mentions: [/Your glutes worked hard recently, so this plan trains them at lighter doses today/],
@@ -253,15 +363,23 @@ const GROUPS: MessageGroup[] = [
   },
   {
     about: 'motivation in many words',
-    messages: ['I keep skipping workouts', 'how do I stay consistent?', 'feeling lazy, no motivation', 'I fell off the wagon again'],
+    messages: [
+      'I keep skipping workouts',
+      'how do I stay consistent?',
+      'feeling lazy, no motivation',
+      'I fell off the wagon again',
+    ],
     mentions: [/Consistency beats intensity/],
   },
 ];
 
-const CASES = GROUPS.flatMap((group) => group.messages.map((message) => [`${group.about}: ${message}`, group, message] as const));
+const CASES = GROUPS.flatMap((group) =>
+  group.messages.map((message) => [`${group.about}: ${message}`, group, message] as const),
+);
 
 describe('the coach on messages as members write them', () => {
-  it('holds over 100 messages here (with coach.suite.spec.ts, over 150)', () => expect(CASES.length).toBeGreaterThan(100));
+  it('holds over 100 messages here (with coach.suite.spec.ts, over 150)', () =>
+    expect(CASES.length).toBeGreaterThan(100));
 
   it.each(CASES)('%s', (_, group, message) => {
     const context: CoachContext = {

@@ -2,14 +2,33 @@
  * The coach on what members ask of the app and of today: changing today's session, logging sets,
  * plans over weeks (said honestly: what exists now), progressions, training frequency, sleep and stress.
  */
-import type { CoachContext } from '../ai.provider';
 import type { AdjustKind, AdjustOutcome } from '../../workouts/session-adjust.rules';
-import { FREQUENCY_ANSWER, LOGGING_ANSWER, PROGRAM_ANSWER, PROGRESSIONS, PROGRESSION_RULE, SESSIONS_PER_WEEK, SLEEP_STRESS_ANSWER } from './coach-advice';
+import type { CoachContext } from '../ai.provider';
+import {
+  FREQUENCY_ANSWER,
+  LOGGING_ANSWER,
+  PROGRAM_ANSWER,
+  PROGRESSION_RULE,
+  PROGRESSIONS,
+  SESSIONS_PER_WEEK,
+  SLEEP_STRESS_ANSWER,
+} from './coach-advice';
 import { level, listed, recovering } from './coach-common.rules';
 import { TOPIC_WORDS } from './coach-topic.rules';
 import { planReply } from './coach-training.rules';
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, ten: 10, twelve: 12 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  ten: 10,
+  twelve: 12,
+};
 const numberOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
 
 /** How to make a session easier, harder or shorter without rebuilding it. */
@@ -21,7 +40,9 @@ const BY_HAND: Record<AdjustKind, string> = {
 const DONE: Record<AdjustKind, string> = { easier: 'easier', harder: 'harder', shorter: 'shorter' };
 
 export function adjustReply(context: CoachContext, asked: AdjustKind): string {
-  const sleep = TOPIC_WORDS.sleep_stress.test(context.message.toLowerCase()) ? 'After a bad night, going lighter is the right call. ' : '';
+  const sleep = TOPIC_WORDS.sleep_stress.test(context.message.toLowerCase())
+    ? 'After a bad night, going lighter is the right call. '
+    : '';
   return `${sleep}${outcomeLine(context.adjusted, asked)}`;
 }
 
@@ -49,7 +70,10 @@ export function programReply(context: CoachContext): string {
   const weeks = /\b(\d{1,2}|two|three|four|five|six|eight|ten|twelve)[- ]?weeks?\b/.exec(text);
   const days = /\b(\d|one|two|three|four|five|six|seven)( days?| times?| sessions?)( a| per| each)? week\b/.exec(text);
   const perWeek = days ? String(numberOf(days[1])) : SESSIONS_PER_WEEK[level(context.profile)];
-  const answer = PROGRAM_ANSWER.replace('{days}', perWeek).replace('{weeks}', weeks ? String(numberOf(weeks[1])) : 'a few');
+  const answer = PROGRAM_ANSWER.replace('{days}', perWeek).replace(
+    '{weeks}',
+    weeks ? String(numberOf(weeks[1])) : 'a few',
+  );
   return `${answer} The session to repeat: ${planReply(context)}`;
 }
 
@@ -63,11 +87,16 @@ export function progressionReply(message: string): string {
 
 export function frequencyReply(context: CoachContext): string {
   const tired = recovering(context.recent);
-  const yours = tired.length ? ` Right now your ${listed(tired)} worked hard in the last 48 hours, so give them an easy day.` : '';
+  const yours = tired.length
+    ? ` Right now your ${listed(tired)} worked hard in the last 48 hours, so give them an easy day.`
+    : '';
   return `${FREQUENCY_ANSWER}${yours}`;
 }
 
 export function sleepStressReply(context: CoachContext): string {
-  const last = context.recent.sessionsLast7Days >= 5 ? ` With ${context.recent.sessionsLast7Days} sessions in the last 7 days, an easy day or a rest day fits well today.` : '';
+  const last =
+    context.recent.sessionsLast7Days >= 5
+      ? ` With ${context.recent.sessionsLast7Days} sessions in the last 7 days, an easy day or a rest day fits well today.`
+      : '';
   return `${SLEEP_STRESS_ANSWER}${last} Ask me to make today easier and I will change today’s session.`;
 }

@@ -1,9 +1,9 @@
 /** What a coach message is about: the first topic that fits, the most specific first. */
-import type { StatedConstraints } from './chat.rules';
 import { findExerciseByName } from '../../workouts/catalogue';
-import { SHORT_ANSWERS } from './coach-advice';
-import { SESSION_ASK_WORDS } from './chat-words';
 import { readAdjustment } from '../../workouts/session-adjust.rules';
+import type { StatedConstraints } from './chat.rules';
+import { SESSION_ASK_WORDS } from './chat-words';
+import { SHORT_ANSWERS } from './coach-advice';
 
 export type CoachTopic =
   | 'injury'
@@ -28,18 +28,28 @@ export type CoachTopic =
 
 /** The words that say what a message is about, one pattern per topic (linear: no nested or adjacent open-ended repeats). */
 export const TOPIC_WORDS = {
-  logging: /\b(log|record) (my|a|the|this|today'?s|sets?|reps?|lifts?|weights?)\b|\b(how|where|can) (do |can )?i (log|record|track) (my )?(sets?|reps?|lifts?|weights?|workouts?)\b|\b\d{1,2} ?(sets?|x) ?(of )?\d{1,3} (reps? )?at \d{1,4}(\.\d)? ?(kg|kgs|lbs?|pounds)\b/,
-  program: /\b(\d{1,2}|two|three|four|five|six|eight|ten|twelve)[- ]?(weeks?|months?)\b|\b(multi[- ]?week|weekly (plan|schedule|split)|program(me)?s?|training (plan|schedule|split)|(workout|training) split|plan for the (week|month)|week by week)\b/,
-  progression: /\b(can'?t|cannot|can not|unable to|struggle to|not able to) (do|manage|get) (a |one |a single |any |even one )?(push[- ]?ups?|press[- ]?ups?|pull[- ]?ups?|chin[- ]?ups?|squats?)\b|\b(progressions?|regressions?|work (up|my way up) to|build up to|easier (version|variation)|my first (push|pull|chin))/,
-  frequency: /\b(same muscles?( groups?)?|(two|2|consecutive|back[- ]to[- ]back) days|days? in a row|every other day|each muscle (how often|per week)|how (often|many times) (should|can|do) i train (each|a|the same))\b/,
-  sleep_stress: /\b(slept (badly|poorly|bad|little|terribly|only)|(bad|poor|no|little|not enough) sleep|(didn'?t|did not|couldn'?t|could not) sleep|rough night|insomnia|stress(ed|ful)?|exhausted|burnt out|running on empty)\b/,
+  logging:
+    /\b(log|record) (my|a|the|this|today'?s|sets?|reps?|lifts?|weights?)\b|\b(how|where|can) (do |can )?i (log|record|track) (my )?(sets?|reps?|lifts?|weights?|workouts?)\b|\b\d{1,2} ?(sets?|x) ?(of )?\d{1,3} (reps? )?at \d{1,4}(\.\d)? ?(kg|kgs|lbs?|pounds)\b/,
+  program:
+    /\b(\d{1,2}|two|three|four|five|six|eight|ten|twelve)[- ]?(weeks?|months?)\b|\b(multi[- ]?week|weekly (plan|schedule|split)|program(me)?s?|training (plan|schedule|split)|(workout|training) split|plan for the (week|month)|week by week)\b/,
+  progression:
+    /\b(can'?t|cannot|can not|unable to|struggle to|not able to) (do|manage|get) (a |one |a single |any |even one )?(push[- ]?ups?|press[- ]?ups?|pull[- ]?ups?|chin[- ]?ups?|squats?)\b|\b(progressions?|regressions?|work (up|my way up) to|build up to|easier (version|variation)|my first (push|pull|chin))/,
+  frequency:
+    /\b(same muscles?( groups?)?|(two|2|consecutive|back[- ]to[- ]back) days|days? in a row|every other day|each muscle (how often|per week)|how (often|many times) (should|can|do) i train (each|a|the same))\b/,
+  sleep_stress:
+    /\b(slept (badly|poorly|bad|little|terribly|only)|(bad|poor|no|little|not enough) sleep|(didn'?t|did not|couldn'?t|could not) sleep|rough night|insomnia|stress(ed|ful)?|exhausted|burnt out|running on empty)\b/,
   pain: /\b(injur\w*|pain\w*|hurts?|hurting)\b/,
-  weight_loss: /\b(los(e|ing)|lost|drop(ping)?|shed(ding)?|burn(ing)?) (\d+(\.\d+)? ?(kg|kilos?|lbs?|pounds|stone)|(some |the )?(weight|fat|belly|body ?fat|pounds|kilos))\b|\b(weight ?loss|fat ?loss|slim (down)?|calorie deficit|deficit|cutting|get lean|lean out|belly fat|love handles)\b/,
-  how_to: /\b(how (do|to|should|can) (i |you )?(do|perform|execute|get|make)?|proper|properly|correct(ly)?|form|technique|cues?|tips? (for|on)|what is an?|what'?s an?|explain|teach me)\b/,
-  nutrition: /\b(eat\w*|diet\w*|nutrition|food|meals?|protein|carbs?|fats?|calories|kcal|macros?|supplements?|creatine|pre[- ]?workout|caffeine|whey|shakes?|water|hydrat\w*|drink|bulk\w*|snacks?|breakfast)\b/,
+  weight_loss:
+    /\b(los(e|ing)|lost|drop(ping)?|shed(ding)?|burn(ing)?) (\d+(\.\d+)? ?(kg|kilos?|lbs?|pounds|stone)|(some |the )?(weight|fat|belly|body ?fat|pounds|kilos))\b|\b(weight ?loss|fat ?loss|slim (down)?|calorie deficit|deficit|cutting|get lean|lean out|belly fat|love handles)\b/,
+  how_to:
+    /\b(how (do|to|should|can) (i |you )?(do|perform|execute|get|make)?|proper|properly|correct(ly)?|form|technique|cues?|tips? (for|on)|what is an?|what'?s an?|explain|teach me)\b/,
+  nutrition:
+    /\b(eat\w*|diet\w*|nutrition|food|meals?|protein|carbs?|fats?|calories|kcal|macros?|supplements?|creatine|pre[- ]?workout|caffeine|whey|shakes?|water|hydrat\w*|drink|bulk\w*|snacks?|breakfast)\b/,
   rest: /\b(rest( days?)?|recover(y|ing)?|days? off|how often|how many (times|days|sessions)|every day|overtrain\w*|sleep|deload|burn(ed|t)? out|too much)\b/,
-  motivation: /\b(motivat\w*|lazy|(keep )?skipp?(ing)? (workouts|sessions|the gym|training)|consisten\w*|stick (with|to)|habit|can'?t be bothered|give up|gave up|discipline|bored|keep going|fall off|fell off|procrastinat\w*)\b/,
-  today: /\b(today|right now|tonight|this (morning|evening|afternoon)|what should i (train|do)|what to train|how am i doing|my progress|last (workout|session)|this week)\b/,
+  motivation:
+    /\b(motivat\w*|lazy|(keep )?skipp?(ing)? (workouts|sessions|the gym|training)|consisten\w*|stick (with|to)|habit|can'?t be bothered|give up|gave up|discipline|bored|keep going|fall off|fell off|procrastinat\w*)\b/,
+  today:
+    /\b(today|right now|tonight|this (morning|evening|afternoon)|what should i (train|do)|what to train|how am i doing|my progress|last (workout|session)|this week)\b/,
   form: /\b(form|technique|posture)\b/,
   greeting: /^\s*(hi|hello|hey|yo|hiya|good (morning|evening|afternoon))\b/,
 };
@@ -49,7 +59,11 @@ export function coachTopic(message: string, stated: StatedConstraints): CoachTop
   // Read the catalogue's names once: the look-up is the costliest step on a long message.
   let named: boolean | undefined;
   const namesExercise = () => (named ??= findExerciseByName(text) !== undefined);
-  const asksAboutConstraints = stated.minutes !== undefined || stated.equipment !== undefined || (stated.focus?.length ?? 0) > 0 || stated.type !== undefined;
+  const asksAboutConstraints =
+    stated.minutes !== undefined ||
+    stated.equipment !== undefined ||
+    (stated.focus?.length ?? 0) > 0 ||
+    stated.type !== undefined;
   if (stated.limitations.length || (TOPIC_WORDS.pain.test(text) && !stated.sore.length)) return 'injury';
   // Requests about features come before the exercise they name ("log my squat" is not how to squat).
   if (readAdjustment(text)) return 'adjust';

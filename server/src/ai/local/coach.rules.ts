@@ -1,14 +1,21 @@
 /** The local coach's replies: the topic of the message picks the answer; every answer is deterministic. */
+import { readAdjustment } from '../../workouts/session-adjust.rules';
 import type { CoachContext } from '../ai.provider';
 import { readMessage } from './chat.rules';
 import { GOAL_LABELS, SHORT_ANSWERS } from './coach-advice';
 import { nutritionReply, weightLossReply } from './coach-body.rules';
 import { level, recentLine } from './coach-common.rules';
 import { injuryNote, injuryReply, restReply, sorenessReply } from './coach-health.rules';
-import { coachTopic } from './coach-topic.rules';
+import {
+  adjustReply,
+  frequencyReply,
+  loggingReply,
+  programReply,
+  progressionReply,
+  sleepStressReply,
+} from './coach-requests.rules';
 import { conversationScreening, screeningReply } from './coach-screening.rules';
-import { adjustReply, frequencyReply, loggingReply, programReply, progressionReply, sleepStressReply } from './coach-requests.rules';
-import { readAdjustment } from '../../workouts/session-adjust.rules';
+import { coachTopic } from './coach-topic.rules';
 import { exerciseReply, formReply, motivationReply, planReply, todayReply } from './coach-training.rules';
 
 const QUOTED_MAX = 80;
@@ -18,13 +25,16 @@ export function coachReply(asked: CoachContext): string {
   const screening = conversationScreening(asked);
   const safety = screeningReply(asked, screening);
   if (safety) return safety;
-  const context = screening.kind === 'adapt' ? { ...asked, profile: { ...asked.profile, screening: screening.limits } } : asked;
+  const context =
+    screening.kind === 'adapt' ? { ...asked, profile: { ...asked.profile, screening: screening.limits } } : asked;
   const { profile, recent, message } = context;
   const stated = readMessage(message);
   switch (coachTopic(message, stated)) {
     case 'injury':
       // An injury said with the session wanted ("30 minutes of yoga, my wrist hurts") gets both answers.
-      return stated.limitations.length && (stated.minutes || stated.type || stated.equipment) ? `${injuryNote(stated)} ${planReply(context)}` : injuryReply(stated, profile);
+      return stated.limitations.length && (stated.minutes || stated.type || stated.equipment)
+        ? `${injuryNote(stated)} ${planReply(context)}`
+        : injuryReply(stated, profile);
     case 'adjust':
       return adjustReply(context, context.adjusted?.asked ?? readAdjustment(message)!.kind);
     case 'logging':

@@ -4,16 +4,16 @@
  * constraints must be read into the request GENERATE_WORKOUT_FROM_CHAT builds, and the workout built
  * from it must honour every one of them.
  */
+import { planProblems } from '../../../test/support/plan-checks';
 import type { ChatTurn } from '../../contract';
 import { EQUIPMENT } from '../../contract/values';
-import type { ChatWorkoutRequest, CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
-import { planProblems } from '../../../test/support/plan-checks';
 import { catalogueExercise } from '../../workouts/catalogue';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
+import type { ChatWorkoutRequest, CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
 import { LocalAiProvider } from '../local-ai.provider';
 import { readChatRequest } from './chat.rules';
-import { level } from './coach-common.rules';
 import { coachReply } from './coach.rules';
+import { level } from './coach-common.rules';
 
 interface SuiteCase {
   /** The user's messages in order; the coach answers the last (its earlier replies are in the history). */
@@ -30,7 +30,18 @@ interface SuiteCase {
   request?: Partial<ChatWorkoutRequest> | null;
 }
 
-const PROFILE: CoachProfile = { fitnessLevel: 'beginner', goal: null, equipment: [], limitations: [], units: 'metric', bmi: null, bmiCategory: null, age: 34, height: 178, weight: 80 };
+const PROFILE: CoachProfile = {
+  fitnessLevel: 'beginner',
+  goal: null,
+  equipment: [],
+  limitations: [],
+  units: 'metric',
+  bmi: null,
+  bmiCategory: null,
+  age: 34,
+  height: 178,
+  weight: 80,
+};
 const NO_TRAINING: RecentTraining = { sessionsLast7Days: 0, lastSession: null, recentlyTrained: [] };
 const FALLBACK = /I'm not sure I understood/;
 const SEE_SOMEONE = /physiotherapist or doctor/;
@@ -49,17 +60,43 @@ const CASES: SuiteCase[] = [
     never: [/don't see any completed sessions/],
     request: { limitations: ['knee'], focus: ['legs', 'glutes'] },
   },
-  { says: 'how do I lose 5 kg?', mentions: [/Losing 5 kg/, /0\.5–1 %/, /7–13 weeks/, /300–500 kcal/, /128–176 g/, /steps/, /[Ss]trength/, /Never crash diet/], request: null },
+  {
+    says: 'how do I lose 5 kg?',
+    mentions: [
+      /Losing 5 kg/,
+      /0\.5–1 %/,
+      /7–13 weeks/,
+      /300–500 kcal/,
+      /128–176 g/,
+      /steps/,
+      /[Ss]trength/,
+      /Never crash diet/,
+    ],
+    request: null,
+  },
   {
     says: 'I only have 20 minutes and dumbbells',
     mentions: [/20-minute/, /with dumbbells/, /warm up with/, /cool down with/, GENERATE],
     request: { minutes: 20, equipment: ['dumbbells'], type: 'strength' },
   },
-  { says: 'What is a good leg workout?', mentions: [/for your legs and glutes/, /with bodyweight only/, GENERATE], request: { focus: ['legs', 'glutes'] } },
-  { says: 'How do I do a proper squat?', explains: 'bodyweight-squat', mentions: [/Knees track over the toes/, /control every rep/], request: null },
+  {
+    says: 'What is a good leg workout?',
+    mentions: [/for your legs and glutes/, /with bodyweight only/, GENERATE],
+    request: { focus: ['legs', 'glutes'] },
+  },
+  {
+    says: 'How do I do a proper squat?',
+    explains: 'bodyweight-squat',
+    mentions: [/Knees track over the toes/, /control every rep/],
+    request: null,
+  },
 
   // Injuries and pain.
-  { says: 'my lower back hurts', mentions: [/lower back/, /dead bugs, bird dogs/, /Keep moving/, SEE_SOMEONE], request: { limitations: ['lower_back'] } },
+  {
+    says: 'my lower back hurts',
+    mentions: [/lower back/, /dead bugs, bird dogs/, /Keep moving/, SEE_SOMEONE],
+    request: { limitations: ['lower_back'] },
+  },
   // Nothing the answer suggests may load the shoulder (rows and presses do: docs/product.md, Health screening).
   {
     says: 'I have a shoulder injury, can I still train?',
@@ -67,10 +104,26 @@ const CASES: SuiteCase[] = [
     never: [/\brows\b|floor press/],
     request: { limitations: ['shoulder'] },
   },
-  { says: 'sore wrist from typing all day', mentions: [/wrist/, /forearm planks/, /fists or dumbbell handles/, SEE_SOMEONE], request: { limitations: ['wrist'] } },
-  { says: 'I sprained my ankle last week', mentions: [/ankle/, /avoid jumping, running/, /cycling or rowing/], request: { limitations: ['ankle'] } },
-  { says: 'my hip clicks and hurts when I squat', mentions: [/hip/, /deep squats/, /clamshells/], request: { limitations: ['hip'] } },
-  { says: 'I get pain in my elbow when I do curls', mentions: [/elbow/, /heavy curls/, /isometric/], request: { limitations: ['elbow'] } },
+  {
+    says: 'sore wrist from typing all day',
+    mentions: [/wrist/, /forearm planks/, /fists or dumbbell handles/, SEE_SOMEONE],
+    request: { limitations: ['wrist'] },
+  },
+  {
+    says: 'I sprained my ankle last week',
+    mentions: [/ankle/, /avoid jumping, running/, /cycling or rowing/],
+    request: { limitations: ['ankle'] },
+  },
+  {
+    says: 'my hip clicks and hurts when I squat',
+    mentions: [/hip/, /deep squats/, /clamshells/],
+    request: { limitations: ['hip'] },
+  },
+  {
+    says: 'I get pain in my elbow when I do curls',
+    mentions: [/elbow/, /heavy curls/, /isometric/],
+    request: { limitations: ['elbow'] },
+  },
   // Distances in the units the profile reads (stored in metres).
   {
     says: 'a 30 minute cardio session on my rowing machine',
@@ -82,7 +135,12 @@ const CASES: SuiteCase[] = [
   },
   {
     says: 'I want a 30 minute yoga session\nmy wrist hurts',
-    mentions: [/With your wrist: avoid/, /30-minute beginner yoga session with bodyweight only, nothing that loads your wrist/, SEE_SOMEONE, GENERATE],
+    mentions: [
+      /With your wrist: avoid/,
+      /30-minute beginner yoga session with bodyweight only, nothing that loads your wrist/,
+      SEE_SOMEONE,
+      GENERATE,
+    ],
     request: { minutes: 30, type: 'yoga', limitations: ['wrist'] },
   },
   { says: 'I injured myself', mentions: [/Tell me where it hurts/, SEE_SOMEONE] },
@@ -93,17 +151,42 @@ const CASES: SuiteCase[] = [
   },
 
   // Soreness, rest and recovery.
-  { says: 'my legs are so sore after yesterday', mentions: [/DOMS/, /24–72 hours/, /legs and glutes a rest/, /sleep 7–9 hours/], request: { soreMuscles: ['legs', 'glutes'] } },
-  { says: 'I have DOMS, should I still train?', recent: { recentlyTrained: ['chest', 'arms'] }, mentions: [/DOMS/, /chest and arms/, /train other muscle groups/] },
-  { says: 'How many rest days do I need?', profile: { fitnessLevel: 'intermediate' }, mentions: [/intermediate level/, /3–4 sessions a week/, /1–2 full rest days/, /48 hours/] },
-  { says: 'is it ok to train every day?', recent: { sessionsLast7Days: 7 }, mentions: [/7 sessions in the last 7 days/, /rest day/] },
+  {
+    says: 'my legs are so sore after yesterday',
+    mentions: [/DOMS/, /24–72 hours/, /legs and glutes a rest/, /sleep 7–9 hours/],
+    request: { soreMuscles: ['legs', 'glutes'] },
+  },
+  {
+    says: 'I have DOMS, should I still train?',
+    recent: { recentlyTrained: ['chest', 'arms'] },
+    mentions: [/DOMS/, /chest and arms/, /train other muscle groups/],
+  },
+  {
+    says: 'How many rest days do I need?',
+    profile: { fitnessLevel: 'intermediate' },
+    mentions: [/intermediate level/, /3–4 sessions a week/, /1–2 full rest days/, /48 hours/],
+  },
+  {
+    says: 'is it ok to train every day?',
+    recent: { sessionsLast7Days: 7 },
+    mentions: [/7 sessions in the last 7 days/, /rest day/],
+  },
   { says: 'how much sleep do I need to recover?', profile: { age: 58 }, mentions: [/Sleep 7–9 hours/, /Past 50/] },
 
   // Weight loss.
-  { says: 'How do I lose weight?', profile: { bmi: 31, bmiCategory: 'Obese', weight: 95 }, mentions: [/obese range/, /low-impact/, /0\.5–1 %/, /0\.5–1 kg a week at your 95 kg/] },
+  {
+    says: 'How do I lose weight?',
+    profile: { bmi: 31, bmiCategory: 'Obese', weight: 95 },
+    mentions: [/obese range/, /low-impact/, /0\.5–1 %/, /0\.5–1 kg a week at your 95 kg/],
+  },
   { says: 'how can I lose belly fat', mentions: [/cannot burn fat from one spot/, /deficit/] },
   { says: 'I want to drop 10 pounds before summer', mentions: [/Losing 4\.5 kg/, /weeks/, /1,200 kcal/] },
-  { says: 'should I lose weight?', profile: { bmi: 17.8, bmiCategory: 'Underweight' }, mentions: [/underweight range/, /not what I would recommend/], never: [/deficit/] },
+  {
+    says: 'should I lose weight?',
+    profile: { bmi: 17.8, bmiCategory: 'Underweight' },
+    mentions: [/underweight range/, /not what I would recommend/],
+    never: [/deficit/],
+  },
   { says: 'is a 1000 calorie diet a good idea for weight loss?', mentions: [/Never crash diet/, /1,500 kcal/] },
 
   // Nutrition, with safe limits.
@@ -111,38 +194,122 @@ const CASES: SuiteCase[] = [
   { says: 'is creatine safe?', mentions: [/Creatine monohydrate \(3–5 g a day\)/, /400 mg/, /Safe limits/] },
   { says: 'what should I eat before a workout?', mentions: [/1–3 hours before/, /Safe limits/] },
   { says: 'how much water should I drink?', mentions: [/30–35 ml per kg/, /Safe limits/] },
-  { says: 'what is a healthy diet?', profile: { goal: 'build_muscle' }, mentions: [/palm of protein/, /building muscle/, /registered dietitian/] },
+  {
+    says: 'what is a healthy diet?',
+    profile: { goal: 'build_muscle' },
+    mentions: [/palm of protein/, /building muscle/, /registered dietitian/],
+  },
   { says: 'I want to bulk up', mentions: [/200–300 kcal/, /0\.25–0\.5 %/, /Safe limits/] },
 
   // How to do a named exercise.
-  { says: 'what is a goblet squat?', explains: 'goblet-squat', mentions: [/dumbbell vertically against the chest/, /For you, it needs dumbbells: Bodyweight Squat trains the same movement/] },
+  {
+    says: 'what is a goblet squat?',
+    explains: 'goblet-squat',
+    mentions: [
+      /dumbbell vertically against the chest/,
+      /For you, it needs dumbbells: Bodyweight Squat trains the same movement/,
+    ],
+  },
   { says: 'proper form for push-ups?', explains: 'push-up', mentions: [/one straight line/] },
-  { says: 'how do I do a Romanian deadlift correctly', explains: 'barbell-romanian-deadlift', mentions: [/Back flat the whole way/] },
+  {
+    says: 'how do I do a Romanian deadlift correctly',
+    explains: 'barbell-romanian-deadlift',
+    mentions: [/Back flat the whole way/],
+  },
   { says: 'any tips on plank technique?', explains: 'forearm-plank', mentions: [/hips sag or pike/] },
-  { says: 'how should I breathe and keep my form when lifting?', mentions: [/brace your core/, /Tell me the exercise name/] },
+  {
+    says: 'how should I breathe and keep my form when lifting?',
+    mentions: [/brace your core/, /Tell me the exercise name/],
+  },
   // The answer fits the saved profile: a limitation the exercise loads, equipment not at hand.
-  { says: 'how do I squat properly?', profile: { limitations: ['knee'] }, explains: 'bodyweight-squat', mentions: [/For you, it loads your knee; instead: glute bridges/] },
-  { says: 'how do I do a bench press?', profile: { equipment: ['dumbbells', 'bench'] }, explains: 'barbell-bench-press', mentions: [/it needs a barbell and rack: Dumbbell Bench Press trains the same movement/] },
-  { says: 'how do I do a deadlift', profile: { equipment: ['kettlebell'], fitnessLevel: 'intermediate' }, explains: 'barbell-deadlift', mentions: [/Kettlebell Deadlift trains the same movement with what you have/] },
-  { says: 'explain the goblet squat to me', profile: { equipment: ['dumbbells'] }, explains: 'goblet-squat', mentions: [/Drive up through the whole foot/], never: [/For you/] },
+  {
+    says: 'how do I squat properly?',
+    profile: { limitations: ['knee'] },
+    explains: 'bodyweight-squat',
+    mentions: [/For you, it loads your knee; instead: glute bridges/],
+  },
+  {
+    says: 'how do I do a bench press?',
+    profile: { equipment: ['dumbbells', 'bench'] },
+    explains: 'barbell-bench-press',
+    mentions: [/it needs a barbell and rack: Dumbbell Bench Press trains the same movement/],
+  },
+  {
+    says: 'how do I do a deadlift',
+    profile: { equipment: ['kettlebell'], fitnessLevel: 'intermediate' },
+    explains: 'barbell-deadlift',
+    mentions: [/Kettlebell Deadlift trains the same movement with what you have/],
+  },
+  {
+    says: 'explain the goblet squat to me',
+    profile: { equipment: ['dumbbells'] },
+    explains: 'goblet-squat',
+    mentions: [/Drive up through the whole foot/],
+    never: [/For you/],
+  },
 
   // Time, equipment, body part, level, type: a concrete session.
   {
     says: '20 min, dumbbells, upper body, advanced',
     mentions: [/20-minute advanced strength session for your chest, back, shoulders and arms with dumbbells/, GENERATE],
-    request: { minutes: 20, difficulty: 'advanced', equipment: ['dumbbells'], focus: UPPER as ChatWorkoutRequest['focus'], type: 'strength' },
+    request: {
+      minutes: 20,
+      difficulty: 'advanced',
+      equipment: ['dumbbells'],
+      focus: UPPER as ChatWorkoutRequest['focus'],
+      type: 'strength',
+    },
   },
-  { says: 'half an hour of yoga, I am new to this', mentions: [/30-minute beginner yoga session/], request: { minutes: 30, type: 'yoga', difficulty: 'beginner' } },
-  { says: 'a 45 min hiit workout with no equipment', mentions: [/45-minute .* HIIT session with bodyweight only/], request: { minutes: 45, type: 'hiit', equipment: [] } },
-  { says: 'I have a rower and an hour for cardio', mentions: [/60-minute .* cardio session with a cardio machine/], request: { minutes: 60, type: 'cardio', equipment: ['cardio_machine'] } },
-  { says: 'core workout with resistance bands', mentions: [/for your core with resistance bands/], request: { focus: ['core'], equipment: ['bands'] } },
-  { says: 'I only have a kettlebell, 30 minutes, glutes', mentions: [/30-minute .* for your glutes with a kettlebell/], request: { minutes: 30, equipment: ['kettlebell'], focus: ['glutes'] } },
-  { says: 'a pull-up bar and 25 minutes for my back and arms', profile: { fitnessLevel: 'advanced' }, mentions: [/25-minute/, /back and arms/, /a pull-up bar/], request: { minutes: 25, equipment: ['pullup_bar'], focus: ['back', 'arms'] } },
-  { says: 'I have a barbell, make it a strength session for 60 min', mentions: [/60-minute .* strength session with a barbell and rack/], request: { minutes: 60, type: 'strength', equipment: ['barbell_rack'] } },
   {
-    says: ['I have a bad knee', 'I have 30 minutes and dumbbells, legs please', 'actually make it 40 minutes, not legs, arms instead'],
+    says: 'half an hour of yoga, I am new to this',
+    mentions: [/30-minute beginner yoga session/],
+    request: { minutes: 30, type: 'yoga', difficulty: 'beginner' },
+  },
+  {
+    says: 'a 45 min hiit workout with no equipment',
+    mentions: [/45-minute .* HIIT session with bodyweight only/],
+    request: { minutes: 45, type: 'hiit', equipment: [] },
+  },
+  {
+    says: 'I have a rower and an hour for cardio',
+    mentions: [/60-minute .* cardio session with a cardio machine/],
+    request: { minutes: 60, type: 'cardio', equipment: ['cardio_machine'] },
+  },
+  {
+    says: 'core workout with resistance bands',
+    mentions: [/for your core with resistance bands/],
+    request: { focus: ['core'], equipment: ['bands'] },
+  },
+  {
+    says: 'I only have a kettlebell, 30 minutes, glutes',
+    mentions: [/30-minute .* for your glutes with a kettlebell/],
+    request: { minutes: 30, equipment: ['kettlebell'], focus: ['glutes'] },
+  },
+  {
+    says: 'a pull-up bar and 25 minutes for my back and arms',
+    profile: { fitnessLevel: 'advanced' },
+    mentions: [/25-minute/, /back and arms/, /a pull-up bar/],
+    request: { minutes: 25, equipment: ['pullup_bar'], focus: ['back', 'arms'] },
+  },
+  {
+    says: 'I have a barbell, make it a strength session for 60 min',
+    mentions: [/60-minute .* strength session with a barbell and rack/],
+    request: { minutes: 60, type: 'strength', equipment: ['barbell_rack'] },
+  },
+  {
+    says: [
+      'I have a bad knee',
+      'I have 30 minutes and dumbbells, legs please',
+      'actually make it 40 minutes, not legs, arms instead',
+    ],
     mentions: [/40-minute/, /for your arms/, /nothing that loads your knee/],
-    request: { minutes: 40, equipment: ['dumbbells'], focus: ['arms'], limitations: ['knee'], soreMuscles: ['legs', 'glutes'] },
+    request: {
+      minutes: 40,
+      equipment: ['dumbbells'],
+      focus: ['arms'],
+      limitations: ['knee'],
+      soreMuscles: ['legs', 'glutes'],
+    },
   },
   {
     says: ['my knee hurts', 'and my lower back too', 'give me a 20 minute workout'],
@@ -159,29 +326,70 @@ const CASES: SuiteCase[] = [
 
   // Everyday questions with one good answer.
   { says: 'can I train with a cold?', mentions: [/neck check/, /fever/, /see a doctor/], request: null },
-  { says: 'no jumping please, my neighbours complain', mentions: [/step jacks/, /without any jumping/], never: [GENERATE] },
-  { says: 'is it bad to train on an empty stomach?', mentions: [/empty stomach is fine for easy cardio/, /dizzy/], request: null },
+  {
+    says: 'no jumping please, my neighbours complain',
+    mentions: [/step jacks/, /without any jumping/],
+    never: [GENERATE],
+  },
+  {
+    says: 'is it bad to train on an empty stomach?',
+    mentions: [/empty stomach is fine for easy cardio/, /dizzy/],
+    request: null,
+  },
   { says: 'thanks!', mentions: [/welcome/, /shape a session/], request: null },
 
   // Motivation, today, greetings.
-  { says: "I can't stay motivated, I keep giving up", recent: { sessionsLast7Days: 2 }, mentions: [/2 times in the last 7 days/, /Consistency beats intensity/, /10 minutes still counts/] },
+  {
+    says: "I can't stay motivated, I keep giving up",
+    recent: { sessionsLast7Days: 2 },
+    mentions: [/2 times in the last 7 days/, /Consistency beats intensity/, /10 minutes still counts/],
+  },
   { says: 'how do I build a habit of training?', profile: { goal: 'lose_fat' }, mentions: [/calendar/, /losing fat/] },
   {
     says: 'What should I train today?',
-    recent: { sessionsLast7Days: 2, lastSession: { name: 'Strength Builder · 45 min', type: 'strength', intensity: 'intense', completedAt: '2026-01-01T10:00:00Z' }, recentlyTrained: ['legs', 'glutes', 'cardio'] },
+    recent: {
+      sessionsLast7Days: 2,
+      lastSession: {
+        name: 'Strength Builder · 45 min',
+        type: 'strength',
+        intensity: 'intense',
+        completedAt: '2026-01-01T10:00:00Z',
+      },
+      recentlyTrained: ['legs', 'glutes', 'cardio'],
+    },
     mentions: [/Strength Builder/, /legs and glutes worked hard/],
   },
-  { says: 'hi', profile: { bmi: 27, bmiCategory: 'Overweight' }, mentions: [/I'm your coach/, /overweight range/, /Save your goal, equipment and any injuries under PROFILE/] },
-  { says: 'hello coach', profile: { goal: 'lose_fat' }, mentions: [/I'm your coach/, /working on losing fat/], never: [/under PROFILE/] },
-  { says: 'what should I do today?', profile: { goal: 'endurance', fitnessLevel: 'intermediate' }, mentions: [/fully recovered/, /45-minute intermediate cardio session/] },
+  {
+    says: 'hi',
+    profile: { bmi: 27, bmiCategory: 'Overweight' },
+    mentions: [/I'm your coach/, /overweight range/, /Save your goal, equipment and any injuries under PROFILE/],
+  },
+  {
+    says: 'hello coach',
+    profile: { goal: 'lose_fat' },
+    mentions: [/I'm your coach/, /working on losing fat/],
+    never: [/under PROFILE/],
+  },
+  {
+    says: 'what should I do today?',
+    profile: { goal: 'endurance', fitnessLevel: 'intermediate' },
+    mentions: [/fully recovered/, /45-minute intermediate cardio session/],
+  },
 ];
 
-function conversation(says: string | string[], profile: CoachProfile, recent: RecentTraining): { context: CoachContext; history: ChatTurn[] } {
+function conversation(
+  says: string | string[],
+  profile: CoachProfile,
+  recent: RecentTraining,
+): { context: CoachContext; history: ChatTurn[] } {
   const messages = typeof says === 'string' ? [says] : says;
   const history: ChatTurn[] = [];
   for (const message of messages.slice(0, -1)) {
     history.push({ role: 'user', content: message });
-    history.push({ role: 'assistant', content: coachReply({ message, history: [...history.slice(0, -1)], profile, recent }) });
+    history.push({
+      role: 'assistant',
+      content: coachReply({ message, history: [...history.slice(0, -1)], profile, recent }),
+    });
   }
   const message = messages[messages.length - 1];
   return { context: { message, history, profile, recent }, history: [...history, { role: 'user', content: message }] };
@@ -218,12 +426,18 @@ describe('the coach suite: realistic messages and what each answer must have', (
 
     // The workout GENERATE_WORKOUT_FROM_CHAT builds (the server adds the recovering muscles) honours every constraint.
     const { soreMuscles, ...asked } = request;
-    const planRequest: PlanRequest = { ...asked, avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])], goal: defaults.goal };
+    const planRequest: PlanRequest = {
+      ...asked,
+      avoidMuscles: [...new Set([...recent.recentlyTrained, ...soreMuscles])],
+      goal: defaults.goal,
+    };
     const plan = await new LocalAiProvider().generateWorkout(planRequest);
     expect(planProblems(plan, planRequest)).toEqual([]);
     // What the chat asked to train leads the main block: its first two exercises work it.
     const leading = plan.exercises.filter((e) => e.phase === 'main').slice(0, 2);
-    if (planRequest.focus.length) for (const e of leading) expect({ [e.name]: e.muscles.some((m) => planRequest.focus.includes(m)) }).toEqual({ [e.name]: true });
+    if (planRequest.focus.length)
+      for (const e of leading)
+        expect({ [e.name]: e.muscles.some((m) => planRequest.focus.includes(m)) }).toEqual({ [e.name]: true });
     // And it is the session the answer described, exercise for exercise.
     if (PROMISE.test(answer)) for (const e of plan.exercises) expect(answer).toContain(e.name);
   });
@@ -240,11 +454,16 @@ describe('the coach suite: realistic messages and what each answer must have', (
     for (const c of CASES) {
       const profile = { ...PROFILE, ...c.profile };
       const recent = { ...NO_TRAINING, ...c.recent };
-      expect(coachReply(conversation(c.says, profile, recent).context)).toBe(coachReply(conversation(c.says, profile, recent).context));
+      expect(coachReply(conversation(c.says, profile, recent).context)).toBe(
+        coachReply(conversation(c.says, profile, recent).context),
+      );
     }
   });
 
   it('takes the full gym as every piece of equipment', () => {
-    expect(readChatRequest([{ role: 'user', content: "I'm at the gym, 45 minutes" }], chatDefaults(PROFILE, 'beginner'))?.equipment).toEqual([...EQUIPMENT]);
+    expect(
+      readChatRequest([{ role: 'user', content: "I'm at the gym, 45 minutes" }], chatDefaults(PROFILE, 'beginner'))
+        ?.equipment,
+    ).toEqual([...EQUIPMENT]);
   });
 });

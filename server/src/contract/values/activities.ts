@@ -1,4 +1,4 @@
-import { MEGABYTE, type ActivityFileMime } from './uploads';
+import { type ActivityFileMime, MEGABYTE } from './uploads';
 
 /**
  * Exported activity files the activity slot takes besides a screenshot, and the rules an imported
@@ -64,7 +64,10 @@ const UNINFORMATIVE_TYPES = ['', 'application/octet-stream', 'binary/octet-strea
 /** The format a file name announces by its extension, or null for any other name. */
 export function activityFormatOfName(fileName: string): ActivityFormat | null {
   const name = fileName.trim().toLowerCase();
-  return ACTIVITY_FORMAT_NAMES.find((format) => ACTIVITY_FORMATS[format].extensions.some((ext) => name.endsWith(ext))) ?? null;
+  return (
+    ACTIVITY_FORMAT_NAMES.find((format) => ACTIVITY_FORMATS[format].extensions.some((ext) => name.endsWith(ext))) ??
+    null
+  );
 }
 
 /** The format stored under this type, or null for images and everything else. */
@@ -88,7 +91,18 @@ export function checkActivityFile(fileName: string, declaredType: string): Activ
 }
 
 /** What an imported activity is, from the format's own sport names. */
-export const ACTIVITY_KINDS = ['running', 'cycling', 'walking', 'hiking', 'swimming', 'rowing', 'strength', 'cardio', 'yoga', 'other'] as const;
+export const ACTIVITY_KINDS = [
+  'running',
+  'cycling',
+  'walking',
+  'hiking',
+  'swimming',
+  'rowing',
+  'strength',
+  'cardio',
+  'yoga',
+  'other',
+] as const;
 
 /**
  * What an accepted activity file must show: started on the proof day in the user's time
@@ -115,7 +129,16 @@ export const ACTIVITY_RULES = {
 } as const;
 
 /** The checks an activity file goes through, in order, each answered with a reason (time first: a duration means nothing if it runs backwards). */
-export const ACTIVITY_CHECKS = ['started_today', 'time_moves_forward', 'long_enough', 'within_human_bounds', 'heart_rate_recorded', 'heart_rate_in_range', 'heart_rate_varies', 'evidence_strength'] as const;
+export const ACTIVITY_CHECKS = [
+  'started_today',
+  'time_moves_forward',
+  'long_enough',
+  'within_human_bounds',
+  'heart_rate_recorded',
+  'heart_rate_in_range',
+  'heart_rate_varies',
+  'evidence_strength',
+] as const;
 export type ActivityCheckName = (typeof ACTIVITY_CHECKS)[number];
 
 /**

@@ -41,7 +41,12 @@ export const TWEET_URL_PATTERN =
 export const TWEET_URL = new RegExp(TWEET_URL_PATTERN);
 
 /** docs/product.md: each item's cost in credits (the catalogue: credits.rules MARKETPLACE). */
-export const MARKETPLACE_COSTS = { 'protein-discount': 250, 'gym-pass': 150, 'supplement-bundle': 400, 'nutrition-plan': 300 } as const;
+export const MARKETPLACE_COSTS = {
+  'protein-discount': 250,
+  'gym-pass': 150,
+  'supplement-bundle': 400,
+  'nutrition-plan': 300,
+} as const;
 
 /** docs/product.md: the only combinations of credits and SOL sold. */
 export const CREDIT_PACKAGE_PRICES = [

@@ -6,7 +6,16 @@
 import { ACTIVITY_CHECKS } from './activities';
 
 /** The checks a proof file can go through (an activity file, ACTIVITY_CHECKS); each answers `{name, passed, reason}`. */
-export const EVIDENCE_CHECKS = ['file', 'person', 'code', 'duration', 'movement', 'activity', 'vision', ...ACTIVITY_CHECKS] as const;
+export const EVIDENCE_CHECKS = [
+  'file',
+  'person',
+  'code',
+  'duration',
+  'movement',
+  'activity',
+  'vision',
+  ...ACTIVITY_CHECKS,
+] as const;
 export type EvidenceCheckName = (typeof EVIDENCE_CHECKS)[number];
 
 /** Images smaller than this on either side cannot show a person, a place or a watch face. */
@@ -60,17 +69,26 @@ export const ACTIVITY_METRICS = {
     unit: 'min',
   },
   kcal: {
-    patterns: [/\b(\d{1,4}|\d{1,2}[,.]\d{3})\s*(?:kcal|cal|calories|kilocalories)\b/i, /\b(?:calories|kcal|energy|kilocalories)\D{0,20}(\d{1,4}|\d{1,2}[,.]\d{3})\b(?!\s*(?:steps|bpm|min|km|mi)\b)/i],
+    patterns: [
+      /\b(\d{1,4}|\d{1,2}[,.]\d{3})\s*(?:kcal|cal|calories|kilocalories)\b/i,
+      /\b(?:calories|kcal|energy|kilocalories)\D{0,20}(\d{1,4}|\d{1,2}[,.]\d{3})\b(?!\s*(?:steps|bpm|min|km|mi)\b)/i,
+    ],
     range: { min: 10, max: 5000 },
     unit: 'kcal',
   },
   steps: {
-    patterns: [/\b(\d{1,3}(?:[,.\s]\d{3})+|\d{3,6})\s*steps\b/i, /\bsteps\D{0,20}(\d{1,3}(?:[,.\s]\d{3})+|\d{3,6})\b(?!\s*(?:kcal|cal|bpm|min|km|mi)\b)/i],
+    patterns: [
+      /\b(\d{1,3}(?:[,.\s]\d{3})+|\d{3,6})\s*steps\b/i,
+      /\bsteps\D{0,20}(\d{1,3}(?:[,.\s]\d{3})+|\d{3,6})\b(?!\s*(?:kcal|cal|bpm|min|km|mi)\b)/i,
+    ],
     range: { min: 100, max: 100_000 },
     unit: 'steps',
   },
   heartRate: {
-    patterns: [/\b(\d{2,3})\s*(?:bpm|beats per minute)\b/i, /\b(?:heart rate|avg\.? hr|avg\.? heart rate|hr)\D{0,20}(\d{2,3})\b(?!\s*(?:kcal|cal|steps|min|km|mi)\b)/i],
+    patterns: [
+      /\b(\d{2,3})\s*(?:bpm|beats per minute)\b/i,
+      /\b(?:heart rate|avg\.? hr|avg\.? heart rate|hr)\D{0,20}(\d{2,3})\b(?!\s*(?:kcal|cal|steps|min|km|mi)\b)/i,
+    ],
     range: { min: 40, max: 220 },
     unit: 'bpm',
   },

@@ -35,7 +35,10 @@ export const GOAL_MINIMUMS = {
 } as const satisfies Record<(typeof GOAL_METRICS)[number], { step: number; days: number }>;
 
 /** The most a goal may stake per unit of what it asks for: a workout, a streak day, a kg to lose. */
-export const GOAL_STAKE_PER_UNIT = { workouts: 50, streak: 50, weight: 100 } as const satisfies Record<(typeof GOAL_METRICS)[number], number>;
+export const GOAL_STAKE_PER_UNIT = { workouts: 50, streak: 50, weight: 100 } as const satisfies Record<
+  (typeof GOAL_METRICS)[number],
+  number
+>;
 
 /** The most a goal may stake for what it asks (`units`: workouts, streak days or kg to lose). */
 export function maxGoalStake(metric: (typeof GOAL_METRICS)[number], units: number): number {
@@ -43,7 +46,10 @@ export function maxGoalStake(metric: (typeof GOAL_METRICS)[number], units: numbe
 }
 
 /** What one unit of each metric's effort is called, for hints and refusals. */
-export const GOAL_EFFORT_UNITS = { workouts: 'workout', streak: 'streak day', weight: 'kg' } as const satisfies Record<(typeof GOAL_METRICS)[number], string>;
+export const GOAL_EFFORT_UNITS = { workouts: 'workout', streak: 'streak day', weight: 'kg' } as const satisfies Record<
+  (typeof GOAL_METRICS)[number],
+  string
+>;
 
 /** A goal runs until the end of its deadline day (UTC). */
 export function goalDeadlineEnd(day: string): Date {

@@ -5,7 +5,16 @@
 export const TRAINING_GOALS = ['lose_fat', 'build_muscle', 'endurance', 'mobility', 'general_fitness'] as const;
 
 /** Equipment at hand. Bodyweight exercises need none of these; a mat is assumed everywhere. */
-export const EQUIPMENT = ['dumbbells', 'kettlebell', 'barbell_rack', 'bench', 'machines', 'bands', 'pullup_bar', 'cardio_machine'] as const;
+export const EQUIPMENT = [
+  'dumbbells',
+  'kettlebell',
+  'barbell_rack',
+  'bench',
+  'machines',
+  'bands',
+  'pullup_bar',
+  'cardio_machine',
+] as const;
 
 /** Body parts a user may ask to spare: an exercise that loads one is never given to them. */
 export const LIMITATIONS = ['knee', 'lower_back', 'shoulder', 'wrist', 'ankle', 'hip', 'neck', 'elbow'] as const;
@@ -41,7 +50,14 @@ export function massText(kg: number, units: (typeof UNIT_SYSTEMS)[number], whole
  * docs/product.md, Health screening). Optional and private: only the member reads them back.
  */
 export const PREGNANCY_STATES = ['not_pregnant', 'pregnant', 'postpartum'] as const;
-export const HEALTH_CONDITIONS = ['heart_condition', 'chest_pain', 'dizziness', 'high_blood_pressure', 'recent_surgery_or_injury', 'doctor_limit'] as const;
+export const HEALTH_CONDITIONS = [
+  'heart_condition',
+  'chest_pain',
+  'dizziness',
+  'high_blood_pressure',
+  'recent_surgery_or_injury',
+  'doctor_limit',
+] as const;
 /** Weeks of a pregnancy (a term is 37–42), and weeks since a birth that still count as postpartum (six months). */
 export const HEALTH_RANGES = {
   pregnancyWeeks: { min: 1, max: 42 },

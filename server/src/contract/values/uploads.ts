@@ -11,8 +11,14 @@ export type UploadMime =
   | ActivityFileMime;
 
 /** Exported activity files: FIT, TCX, GPX and an Apple Health export (a zip). */
-export type ActivityFileMime = 'application/vnd.ant.fit' | 'application/vnd.garmin.tcx+xml' | 'application/gpx+xml' | 'application/zip';
-export const ACTIVITY_FILE_MIMES: readonly ActivityFileMime[] = ['application/vnd.ant.fit', 'application/vnd.garmin.tcx+xml', 'application/gpx+xml', 'application/zip'];
+export type ActivityFileMime =
+  'application/vnd.ant.fit' | 'application/vnd.garmin.tcx+xml' | 'application/gpx+xml' | 'application/zip';
+export const ACTIVITY_FILE_MIMES: readonly ActivityFileMime[] = [
+  'application/vnd.ant.fit',
+  'application/vnd.garmin.tcx+xml',
+  'application/gpx+xml',
+  'application/zip',
+];
 
 export interface UploadLimits {
   maxBytes: number;

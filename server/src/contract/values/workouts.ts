@@ -10,7 +10,18 @@ export const GENERATOR_DEFAULTS = { type: 'strength', difficulty: 'intermediate'
   duration: (typeof DURATIONS)[number];
 };
 
-export const MUSCLE_GROUPS = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs', 'full_body', 'cardio', 'mobility'] as const;
+export const MUSCLE_GROUPS = [
+  'chest',
+  'back',
+  'shoulders',
+  'arms',
+  'core',
+  'glutes',
+  'legs',
+  'full_body',
+  'cardio',
+  'mobility',
+] as const;
 
 export const INTENSITIES = ['light', 'moderate', 'intense'] as const;
 
@@ -61,14 +72,20 @@ type UnitSystemName = (typeof UNIT_SYSTEMS)[number];
 /** A dose's distance (stored in metres): "400 m", "2 km"; to an imperial reader "437 yd", "1.2 mi". From 1,000 m a distance is long: km or miles. */
 export function formatMetres(metres: number, units: UnitSystemName): string {
   if (units === 'metric') return metres >= 1000 ? `${Number((metres / 1000).toFixed(1))} km` : `${metres} m`;
-  return metres >= 1000 ? `${Number((metres / METRES_PER_MILE).toFixed(1))} mi` : `${Math.round(metres / METRES_PER_YARD)} yd`;
+  return metres >= 1000
+    ? `${Number((metres / METRES_PER_MILE).toFixed(1))} mi`
+    : `${Math.round(metres / METRES_PER_YARD)} yd`;
 }
 
 /** What prescriptionIn reads of a dose (ExerciseDose, without the schema). */
-type DoseForReading = { kind: 'distance'; sets: number; meters: number; restSeconds: number } | { kind: 'reps' | 'time' };
+type DoseForReading =
+  { kind: 'distance'; sets: number; meters: number; restSeconds: number } | { kind: 'reps' | 'time' };
 
 /** A distance dose as a trainer writes it: "2 km steady", "3 × 40 m · rest 90 s". */
-export function distancePrescription(dose: Extract<DoseForReading, { kind: 'distance' }>, units: UnitSystemName): string {
+export function distancePrescription(
+  dose: Extract<DoseForReading, { kind: 'distance' }>,
+  units: UnitSystemName,
+): string {
   if (dose.sets === 1) return `${formatMetres(dose.meters, units)}${dose.meters >= 1000 ? ' steady' : ''}`;
   return `${dose.sets} × ${formatMetres(dose.meters, units)} · rest ${formatSeconds(dose.restSeconds)}`;
 }
@@ -77,6 +94,9 @@ export function distancePrescription(dose: Extract<DoseForReading, { kind: 'dist
  * An exercise's dose as a reader of `units` reads it: a distance in their units; any other dose in
  * the words stored with it (they hold no distance). Exercises stored before doses keep their words.
  */
-export function prescriptionIn(exercise: { prescription: string; dose?: DoseForReading }, units: UnitSystemName): string {
+export function prescriptionIn(
+  exercise: { prescription: string; dose?: DoseForReading },
+  units: UnitSystemName,
+): string {
   return exercise.dose?.kind === 'distance' ? distancePrescription(exercise.dose, units) : exercise.prescription;
 }

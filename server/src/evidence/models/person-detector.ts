@@ -1,7 +1,9 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+
 import type { PersonScores } from '../evidence.rules';
 import type { RgbImage } from '../pixels.rules';
 import { LazyEngine } from './lazy-engine';

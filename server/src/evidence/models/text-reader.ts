@@ -1,7 +1,9 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { dirname, join } from 'node:path';
-import { OEM, PSM, createWorker, type Worker } from 'tesseract.js';
-import { toPgm, type GreyImage } from '../pixels.rules';
+
+import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+import { type GreyImage, toPgm } from '../pixels.rules';
 import { LazyEngine } from './lazy-engine';
 
 export interface Reading {
@@ -36,7 +38,10 @@ export class TextReader implements OnModuleDestroy {
 
   read(image: GreyImage, reading: Reading, deadline: number): Promise<string> {
     return this.engine.run(async (worker) => {
-      await worker.setParameters({ tessedit_pageseg_mode: reading.layout, tessedit_char_whitelist: reading.alphabet ?? '' });
+      await worker.setParameters({
+        tessedit_pageseg_mode: reading.layout,
+        tessedit_char_whitelist: reading.alphabet ?? '',
+      });
       const { data } = await worker.recognize(toPgm(image));
       return data.text;
     }, deadline);

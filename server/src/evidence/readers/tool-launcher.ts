@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+
 import { EvidenceTimeout } from '../models/lazy-engine';
 
 /**
@@ -12,7 +13,11 @@ import { EvidenceTimeout } from '../models/lazy-engine';
  */
 
 /** Why a run gave no output: over its deadline, over its output limit, a non-zero exit, or not started at all. */
-type Failure = { reason: 'timeout' } | { reason: 'too-large' } | { reason: 'exit'; detail: string } | { reason: 'spawn'; detail: string };
+type Failure =
+  | { reason: 'timeout' }
+  | { reason: 'too-large' }
+  | { reason: 'exit'; detail: string }
+  | { reason: 'spawn'; detail: string };
 type Reply = { id: number } & ({ ok: true; output: Buffer } | ({ ok: false } & Failure));
 
 /**
@@ -111,11 +116,14 @@ class Launcher {
   run(command: string, args: string[], deadline: number, maxBytes: number): Promise<Buffer> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
-      const timer = setTimeout(() => {
-        // No answer well past the deadline: the launcher is stuck; its runs go to a fresh one.
-        this.settle(id)?.reject(new EvidenceTimeout(command));
-        this.stop();
-      }, deadline - Date.now() + LAUNCHER_GRACE_MS);
+      const timer = setTimeout(
+        () => {
+          // No answer well past the deadline: the launcher is stuck; its runs go to a fresh one.
+          this.settle(id)?.reject(new EvidenceTimeout(command));
+          this.stop();
+        },
+        deadline - Date.now() + LAUNCHER_GRACE_MS,
+      );
       this.pending.set(id, { resolve, reject, command, maxBytes, timer });
       this.child.channel?.ref();
       const failed = (err: Error | null) => {
@@ -139,7 +147,8 @@ class Launcher {
         // Already gone.
       }
     }
-    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(new LauncherStopped('the media launcher stopped'));
+    for (const id of [...this.pending.keys()])
+      this.settle(id)?.reject(new LauncherStopped('the media launcher stopped'));
   }
 
   private answer(reply: Reply) {
@@ -147,7 +156,8 @@ class Launcher {
     if (!call) return;
     if (reply.ok) call.resolve(Buffer.from(reply.output.buffer, reply.output.byteOffset, reply.output.byteLength));
     else if (reply.reason === 'timeout') call.reject(new EvidenceTimeout(call.command));
-    else if (reply.reason === 'too-large') call.reject(new ToolRefused(`${call.command} produced more than ${call.maxBytes} bytes`));
+    else if (reply.reason === 'too-large')
+      call.reject(new ToolRefused(`${call.command} produced more than ${call.maxBytes} bytes`));
     else if (reply.reason === 'exit') call.reject(new ToolRefused(reply.detail));
     else call.reject(new Error(`${call.command} could not be started: ${reply.detail}`));
   }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Transform } from 'node:stream';
+
 import { DiskStorage } from './disk.storage';
 
 /** A body whose check refuses its first bytes, as the upload inspector does with a wrong type. */

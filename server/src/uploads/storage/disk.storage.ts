@@ -3,6 +3,7 @@ import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
 import type { ByteRange, UploadStorage } from './upload-storage';
 
 /** Files under DATA_DIR/uploads, received by this server's own signed PUT route. */
@@ -12,7 +13,10 @@ export class DiskStorage implements UploadStorage {
   readonly issuedPrefixes: readonly string[];
   private readonly dir: string;
 
-  constructor(dataDir: string, private readonly publicUrl: string) {
+  constructor(
+    dataDir: string,
+    private readonly publicUrl: string,
+  ) {
     this.dir = join(dataDir, 'uploads');
     mkdirSync(this.dir, { recursive: true });
     this.issuedPrefixes = [`${publicUrl}/api/uploads/`];

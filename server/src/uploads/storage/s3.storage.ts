@@ -1,10 +1,18 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
+
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+
 import { type AppConfig, ConfigError } from '../../config/config';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
 import { s3Origin } from './s3-origin.rules';
-import { ByteRange, UploadStorage, uploadSizeRequired } from './upload-storage';
+import { ByteRange, uploadSizeRequired, UploadStorage } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
 
@@ -31,7 +39,10 @@ export class S3Storage implements UploadStorage {
       endpoint: config.endpoint,
       // S3-compatible servers (MinIO, R2) address buckets by path.
       forcePathStyle: Boolean(config.endpoint),
-      credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
       // By default the SDK signs the CRC32 of the body into a presigned PUT: without a body, that of
       // an empty one, which S3, R2 and MinIO refuse for any real file (aws-sdk-js-v3 #6994).
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -43,11 +54,16 @@ export class S3Storage implements UploadStorage {
   async uploadUrl(id: string, _signature: string, limits: { maxBytes: number; size?: number }): Promise<string> {
     if (limits.size === undefined) throw uploadSizeRequired();
     const command = new PutObjectCommand({ Bucket: this.bucket, Key: incomingKey(id), ContentLength: limits.size });
-    return getSignedUrl(this.client, command, { expiresIn: UPLOAD_URL_TTL_MS / 1000, signableHeaders: new Set(['content-length']) });
+    return getSignedUrl(this.client, command, {
+      expiresIn: UPLOAD_URL_TTL_MS / 1000,
+      signableHeaders: new Set(['content-length']),
+    });
   }
 
   async seal(id: string): Promise<void> {
-    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: key(id), CopySource: `${this.bucket}/${incomingKey(id)}` }));
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: key(id), CopySource: `${this.bucket}/${incomingKey(id)}` }),
+    );
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(id) }));
   }
 
@@ -58,7 +74,9 @@ export class S3Storage implements UploadStorage {
   }
 
   async remove(id: string): Promise<void> {
-    await Promise.all([key(id), incomingKey(id)].map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))));
+    await Promise.all(
+      [key(id), incomingKey(id)].map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))),
+    );
   }
 }
 

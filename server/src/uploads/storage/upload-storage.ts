@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+
 import { AppError } from '../../common/errors';
 
 /** Where upload bytes live. Chosen by STORAGE_DRIVER; the service talks only to this. */
@@ -35,4 +36,5 @@ export interface ByteRange {
 export const UPLOAD_STORAGE = Symbol('UPLOAD_STORAGE');
 
 /** A URL asked of a `needsSize` driver without the size it signs into it. */
-export const uploadSizeRequired = () => new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');
+export const uploadSizeRequired = () =>
+  new AppError('UPLOAD_SIZE_REQUIRED', 'Send the file size to get a direct upload URL', 'Invalid Input');

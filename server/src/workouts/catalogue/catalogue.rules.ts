@@ -36,8 +36,10 @@ function escapeForPattern(phrase: string): string {
 /** Built once per catalogue; a name shadows an alias, and an earlier entry shadows a later one. */
 export function exerciseNameIndex(catalogue: readonly CatalogueExercise[]): ExerciseNameIndex {
   const exact = new Map<string, CatalogueExercise>();
-  const ordered = [...catalogue.map((exercise) => ({ exercise, text: exercise.name })),
-    ...catalogue.flatMap((exercise) => (exercise.aliases ?? []).map((text) => ({ exercise, text })))];
+  const ordered = [
+    ...catalogue.map((exercise) => ({ exercise, text: exercise.name })),
+    ...catalogue.flatMap((exercise) => (exercise.aliases ?? []).map((text) => ({ exercise, text }))),
+  ];
   for (const { exercise, text } of ordered) {
     const phrase = normalizeExerciseText(text);
     if (phrase && !exact.has(phrase)) exact.set(phrase, exercise);
@@ -50,7 +52,9 @@ export function exerciseNameIndex(catalogue: readonly CatalogueExercise[]): Exer
   }));
   phrases.sort((a, b) => b.phrase.length - a.phrase.length);
   const wordings = new Map<string, CatalogueExercise>();
-  for (const [phrase, exercise] of exact) for (const wording of [phrase, `${phrase}s`, `${phrase}es`]) if (!wordings.has(wording)) wordings.set(wording, exercise);
+  for (const [phrase, exercise] of exact)
+    for (const wording of [phrase, `${phrase}s`, `${phrase}es`])
+      if (!wordings.has(wording)) wordings.set(wording, exercise);
   const longestWording = Math.max(0, ...[...exact.keys()].map((phrase) => phrase.split(' ').length));
   return { exact, phrases, wordings, longestWording };
 }
@@ -70,7 +74,7 @@ export function matchExerciseName(index: ExerciseNameIndex, text: string): Catal
 export function exercisesNamedIn(index: ExerciseNameIndex, text: string): CatalogueExercise[] {
   const words = normalizeExerciseText(text).split(' ').filter(Boolean);
   const named = new Map<string, CatalogueExercise>();
-  for (let at = 0; at < words.length; ) {
+  for (let at = 0; at < words.length;) {
     let width = Math.min(index.longestWording, words.length - at);
     for (; width > 0; width--) {
       const exercise = index.wordings.get(words.slice(at, at + width).join(' '));

@@ -3,8 +3,8 @@
  * Entries are grouped by family in the `*.data.ts` files beside this one; catalogue.spec.ts checks
  * what the generator relies on (coverage per type, level, equipment and limitation).
  */
-import type { CatalogueExercise } from './catalogue.types';
 import { exerciseNameIndex, exercisesNamedIn, matchExerciseName } from './catalogue.rules';
+import type { CatalogueExercise } from './catalogue.types';
 import { CONDITIONING } from './conditioning.data';
 import { CORE } from './core.data';
 import { STRENGTH_LOWER } from './strength-lower.data';
@@ -14,7 +14,14 @@ import { YOGA } from './yoga.data';
 
 export type { CatalogueExercise } from './catalogue.types';
 
-export const CATALOGUE: readonly CatalogueExercise[] = [...WARMUP_COOLDOWN, ...STRENGTH_LOWER, ...STRENGTH_UPPER, ...CORE, ...CONDITIONING, ...YOGA];
+export const CATALOGUE: readonly CatalogueExercise[] = [
+  ...WARMUP_COOLDOWN,
+  ...STRENGTH_LOWER,
+  ...STRENGTH_UPPER,
+  ...CORE,
+  ...CONDITIONING,
+  ...YOGA,
+];
 
 const BY_ID = new Map(CATALOGUE.map((exercise) => [exercise.id, exercise]));
 const NAMES = exerciseNameIndex(CATALOGUE);

@@ -19,8 +19,8 @@ import {
   IntervalDose,
   LEVEL_DOSES,
   METRES_PER_SECOND,
-  REP_COUNTS,
   Range,
+  REP_COUNTS,
   SECONDS_PER_REP,
   WARMUP_DOSE,
 } from './programming.data';
@@ -56,14 +56,19 @@ export function setSeconds(dose: ExerciseDose, exercise: DosedExercise): number 
 
 /** The time an exercise takes in a session: its sets, the rests between them, and moving on to the next. */
 export function doseSeconds(dose: ExerciseDose, exercise: DosedExercise): number {
-  return dose.sets * setSeconds(dose, exercise) + (dose.sets - 1) * dose.restSeconds + Math.max(CHANGEOVER_SECONDS, dose.restSeconds);
+  return (
+    dose.sets * setSeconds(dose, exercise) +
+    (dose.sets - 1) * dose.restSeconds +
+    Math.max(CHANGEOVER_SECONDS, dose.restSeconds)
+  );
 }
 
 /** The dose as a trainer writes it. Holds say "Hold", rounds say work and rest, one-sided moves say "each side". */
 export function prescription(dose: ExerciseDose, exercise: DosedExercise): string {
   const side = dose.eachSide ? ' each side' : '';
   const rest = `rest ${formatSeconds(dose.restSeconds)}`;
-  if (dose.kind === 'reps') return dose.sets === 1 ? `${dose.reps} reps${side}` : `${dose.sets} × ${dose.reps}${side} · ${rest}`;
+  if (dose.kind === 'reps')
+    return dose.sets === 1 ? `${dose.reps} reps${side}` : `${dose.sets} × ${dose.reps}${side} · ${rest}`;
   // Stored in metres; readers in other units get prescriptionIn's wording.
   if (dose.kind === 'distance') return distancePrescription(dose, 'metric');
   const work = formatSeconds(dose.workSeconds);
@@ -96,15 +101,29 @@ const steps = (range: Range, step: number) => {
   return values;
 };
 
-function ordered(options: ExerciseDose[], base: ExerciseDose, exercise: DosedExercise, floor = options[0]): DoseOptions {
+function ordered(
+  options: ExerciseDose[],
+  base: ExerciseDose,
+  exercise: DosedExercise,
+  floor = options[0],
+): DoseOptions {
   const seconds = (d: ExerciseDose) => doseSeconds(d, exercise);
   const sorted = [...options].sort((a, b) => seconds(a) - seconds(b));
-  const at = (dose: ExerciseDose) => Math.max(0, sorted.findIndex((d) => JSON.stringify(d) === JSON.stringify(dose)));
+  const at = (dose: ExerciseDose) =>
+    Math.max(
+      0,
+      sorted.findIndex((d) => JSON.stringify(d) === JSON.stringify(dose)),
+    );
   return { options: sorted, base: at(base), floor: at(floor) };
 }
 
 /** One dose per value of `range` (sets, rounds, minutes), built by `make`; the base is the range's base. */
-function ladder(range: Range, step: number, make: (value: number) => ExerciseDose, exercise: DosedExercise): DoseOptions {
+function ladder(
+  range: Range,
+  step: number,
+  make: (value: number) => ExerciseDose,
+  exercise: DosedExercise,
+): DoseOptions {
   return ordered(steps(range, step).map(make), make(range.base), exercise);
 }
 
@@ -126,32 +145,68 @@ function strengthRest(difficulty: Difficulty, goal: TrainingGoal | null): number
 }
 
 /** `sets` of strength work: reps, a carry's metres or a hold's seconds, as the entry is dosed. */
-function strengthSets(exercise: DosedExercise, sets: number, restSeconds: number, difficulty: Difficulty, goal: TrainingGoal | null): ExerciseDose {
-  if (exercise.dosing === 'reps') return { kind: 'reps', sets, reps: strengthReps(exercise, difficulty, goal), restSeconds, eachSide: exercise.unilateral };
-  if (exercise.dosing === 'distance') return { kind: 'distance', sets, meters: exercise.pattern === 'carry' ? 40 : 20, restSeconds, eachSide: false };
-  return { kind: 'time', sets, workSeconds: LEVEL_DOSES[difficulty].sets.holdSeconds, restSeconds, eachSide: exercise.unilateral };
+function strengthSets(
+  exercise: DosedExercise,
+  sets: number,
+  restSeconds: number,
+  difficulty: Difficulty,
+  goal: TrainingGoal | null,
+): ExerciseDose {
+  if (exercise.dosing === 'reps')
+    return {
+      kind: 'reps',
+      sets,
+      reps: strengthReps(exercise, difficulty, goal),
+      restSeconds,
+      eachSide: exercise.unilateral,
+    };
+  if (exercise.dosing === 'distance')
+    return { kind: 'distance', sets, meters: exercise.pattern === 'carry' ? 40 : 20, restSeconds, eachSide: false };
+  return {
+    kind: 'time',
+    sets,
+    workSeconds: LEVEL_DOSES[difficulty].sets.holdSeconds,
+    restSeconds,
+    eachSide: exercise.unilateral,
+  };
 }
 
 /**
  * A round's work and rest in seconds: per side for one-sided moves, and jumping kept short (the
  * round keeps its length: what the jumps leave of the work is rest).
  */
-function intervalRound({ workSeconds, restSeconds }: IntervalDose, exercise: DosedExercise): { work: number; rest: number } {
-  const work = exercise.pattern === 'plyometric' ? Math.min(workSeconds, DOSE_BOUNDS.explosiveSeconds.max) : workSeconds;
+function intervalRound(
+  { workSeconds, restSeconds }: IntervalDose,
+  exercise: DosedExercise,
+): { work: number; rest: number } {
+  const work =
+    exercise.pattern === 'plyometric' ? Math.min(workSeconds, DOSE_BOUNDS.explosiveSeconds.max) : workSeconds;
   return { work: exercise.unilateral ? roundTo(work / 2, 5) : work, rest: restSeconds + workSeconds - work };
 }
 
 /** The doses `style` may give `exercise` at `difficulty` (and `goal`, for strength work). */
-export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficulty: Difficulty, goal: TrainingGoal | null): DoseOptions {
+export function doseOptions(
+  style: DoseStyle,
+  exercise: DosedExercise,
+  difficulty: Difficulty,
+  goal: TrainingGoal | null,
+): DoseOptions {
   const level = LEVEL_DOSES[difficulty];
   const eachSide = exercise.unilateral;
-  const time = (sets: number, workSeconds: number, restSeconds: number): ExerciseDose => ({ kind: 'time', sets, workSeconds, restSeconds, eachSide });
+  const time = (sets: number, workSeconds: number, restSeconds: number): ExerciseDose => ({
+    kind: 'time',
+    sets,
+    workSeconds,
+    restSeconds,
+    eachSide,
+  });
   switch (style) {
     case 'sets': {
       const { sets, restSeconds } = level.sets;
       const usualRest = strengthRest(difficulty, goal);
       // Below the level's fewest sets (down to one), for a block too short for three exercises, with the level's shortest rest.
-      const make = (count: number) => strengthSets(exercise, count, count < sets.min ? restSeconds.min : usualRest, difficulty, goal);
+      const make = (count: number) =>
+        strengthSets(exercise, count, count < sets.min ? restSeconds.min : usualRest, difficulty, goal);
       return ordered(steps({ ...sets, min: 1 }, 1).map(make), make(sets.base), exercise, make(sets.min));
     }
     case 'intervals': {
@@ -162,21 +217,35 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
       const { rounds, workSeconds, restSeconds } = level.cyclicIntervals;
       if (exercise.dosing === 'distance') {
         const meters = roundTo(workSeconds * metresPerSecond(exercise), 50);
-        return ladder(rounds, 1, (sets) => ({ kind: 'distance', sets, meters, restSeconds, eachSide: false }), exercise);
+        return ladder(
+          rounds,
+          1,
+          (sets) => ({ kind: 'distance', sets, meters, restSeconds, eachSide: false }),
+          exercise,
+        );
       }
       return ladder(rounds, 1, (sets) => time(sets, workSeconds, restSeconds), exercise);
     }
     case 'steady': {
       if (exercise.dosing === 'distance') {
         const meters = (minutes: number) => roundTo(minutes * 60 * metresPerSecond(exercise), 100);
-        return ladder(level.steadyMinutes, 1, (minutes) => ({ kind: 'distance', sets: 1, meters: meters(minutes), restSeconds: 0, eachSide: false }), exercise);
+        return ladder(
+          level.steadyMinutes,
+          1,
+          (minutes) => ({ kind: 'distance', sets: 1, meters: meters(minutes), restSeconds: 0, eachSide: false }),
+          exercise,
+        );
       }
       return ladder(level.steadyMinutes, 1, (minutes) => time(1, minutes * 60, 0), exercise);
     }
     case 'holds': {
       if (exercise.dosing === 'reps') {
         const reps = level.holds.flowReps;
-        return repLadder({ min: reps, base: reps, max: reps + 4 }, (r) => ({ kind: 'reps', sets: 1, reps: r, restSeconds: 0, eachSide }), exercise);
+        return repLadder(
+          { min: reps, base: reps, max: reps + 4 },
+          (r) => ({ kind: 'reps', sets: 1, reps: r, restSeconds: 0, eachSide }),
+          exercise,
+        );
       }
       const holds = steps(level.holds.holdSeconds, 15);
       const options = steps(level.holds.sets, 1).flatMap((sets) => holds.map((hold) => time(sets, hold, 0)));
@@ -184,21 +253,41 @@ export function doseOptions(style: DoseStyle, exercise: DosedExercise, difficult
     }
     case 'warmup': {
       if (exercise.dosing === 'reps') {
-        const range = eachSide ? WARMUP_DOSE.sideReps : secondsPerRep(exercise) > DEFAULT_SECONDS_PER_REP ? WARMUP_DOSE.slowReps : WARMUP_DOSE.reps;
+        const range = eachSide
+          ? WARMUP_DOSE.sideReps
+          : secondsPerRep(exercise) > DEFAULT_SECONDS_PER_REP
+            ? WARMUP_DOSE.slowReps
+            : WARMUP_DOSE.reps;
         return repLadder(range, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
       }
-      return ladder(eachSide ? WARMUP_DOSE.sideSeconds : WARMUP_DOSE.seconds, 5, (seconds) => time(1, seconds, 0), exercise);
+      return ladder(
+        eachSide ? WARMUP_DOSE.sideSeconds : WARMUP_DOSE.seconds,
+        5,
+        (seconds) => time(1, seconds, 0),
+        exercise,
+      );
     }
     case 'cooldown': {
-      if (exercise.dosing === 'reps') return repLadder(COOLDOWN_DOSE.reps, (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }), exercise);
-      return ladder(eachSide ? COOLDOWN_DOSE.sideSeconds : COOLDOWN_DOSE.seconds, 15, (seconds) => time(1, seconds, 0), exercise);
+      if (exercise.dosing === 'reps')
+        return repLadder(
+          COOLDOWN_DOSE.reps,
+          (reps) => ({ kind: 'reps', sets: 1, reps, restSeconds: 0, eachSide }),
+          exercise,
+        );
+      return ladder(
+        eachSide ? COOLDOWN_DOSE.sideSeconds : COOLDOWN_DOSE.seconds,
+        15,
+        (seconds) => time(1, seconds, 0),
+        exercise,
+      );
     }
   }
 }
 
 /** The longest one set of timed work may last for this exercise (holds, intervals, steady blocks). */
 export function maxWorkSeconds(dose: ExerciseDose, exercise: DosedExercise): number {
-  if (exercise.pattern === 'cyclical') return dose.sets === 1 ? DOSE_BOUNDS.steadySeconds.max : DOSE_BOUNDS.cyclicIntervalSeconds.max;
+  if (exercise.pattern === 'cyclical')
+    return dose.sets === 1 ? DOSE_BOUNDS.steadySeconds.max : DOSE_BOUNDS.cyclicIntervalSeconds.max;
   if (isHold(exercise) || dose.sets === 1) return DOSE_BOUNDS.holdSeconds.max;
   return exercise.pattern === 'plyometric' ? DOSE_BOUNDS.explosiveSeconds.max : DOSE_BOUNDS.intervalSeconds.max;
 }

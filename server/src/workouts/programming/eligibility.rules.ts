@@ -7,7 +7,7 @@ import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../
 import { DIFFICULTIES } from '../../contract';
 import type { CatalogueExercise, Equipment, Limitation, MovementPattern, Pace } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
-import { type ScreeningLimits, screeningAllows } from '../screening/screening.rules';
+import { screeningAllows, type ScreeningLimits } from '../screening/screening.rules';
 
 const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
 const MOBILITY: readonly MovementPattern[] = ['mobility', 'stretch', 'pose', 'breathing'];
@@ -34,7 +34,10 @@ export function allowedFor(exercise: CatalogueExercise, constraints: Constraints
  * The limitations these exercises provably spare: each is a catalogue entry and none lists the
  * limitation among its loads. A plan says "nothing that loads X" only for these.
  */
-export function sparedLimitations(exercises: ReadonlyArray<Pick<CatalogueExercise, 'loads'> | undefined>, limitations: readonly Limitation[]): Limitation[] {
+export function sparedLimitations(
+  exercises: ReadonlyArray<Pick<CatalogueExercise, 'loads'> | undefined>,
+  limitations: readonly Limitation[],
+): Limitation[] {
   if (exercises.some((exercise) => !exercise)) return [];
   return limitations.filter((limitation) => exercises.every((exercise) => !exercise!.loads.includes(limitation)));
 }
@@ -54,7 +57,8 @@ export function suitsBlock(exercise: CatalogueExercise, phase: ExercisePhase, ty
 export const isCyclical = (exercise: Pick<CatalogueExercise, 'pattern'>) => exercise.pattern === 'cyclical';
 
 /** Can this cyclical work be done at `pace`: a steady block, or hard/easy rounds? A sprint is never a steady block. */
-export const takesPace = (exercise: Pick<CatalogueExercise, 'pace'>, pace: Exclude<Pace, 'either'>) => exercise.pace === pace || exercise.pace === 'either';
+export const takesPace = (exercise: Pick<CatalogueExercise, 'pace'>, pace: Exclude<Pace, 'either'>) =>
+  exercise.pace === pace || exercise.pace === 'either';
 
 /** The muscle groups a session records as worked (recovery reads them), with cardio and mobility tags. */
 export function exerciseGroups(exercise: CatalogueExercise): MuscleGroup[] {

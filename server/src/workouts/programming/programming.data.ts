@@ -106,8 +106,14 @@ export const MAIN_PARTS: Record<WorkoutType, Record<Difficulty, MainPart[]>> = {
   },
   cardio: {
     beginner: [{ share: 1, style: 'steady', from: 'cardio' }],
-    intermediate: [{ share: 0.55, style: 'steady', from: 'cardio' }, { share: 0.45, style: 'cyclic_intervals', from: 'cardio' }],
-    advanced: [{ share: 0.45, style: 'steady', from: 'cardio' }, { share: 0.55, style: 'cyclic_intervals', from: 'cardio' }],
+    intermediate: [
+      { share: 0.55, style: 'steady', from: 'cardio' },
+      { share: 0.45, style: 'cyclic_intervals', from: 'cardio' },
+    ],
+    advanced: [
+      { share: 0.45, style: 'steady', from: 'cardio' },
+      { share: 0.55, style: 'cyclic_intervals', from: 'cardio' },
+    ],
   },
   yoga: {
     beginner: [{ share: 1, style: 'holds', from: 'yoga' }],
@@ -115,9 +121,18 @@ export const MAIN_PARTS: Record<WorkoutType, Record<Difficulty, MainPart[]>> = {
     advanced: [{ share: 1, style: 'holds', from: 'yoga' }],
   },
   mixed: {
-    beginner: [{ share: 0.6, style: 'sets', from: 'strength' }, { share: 0.4, style: 'intervals', from: 'hiit' }],
-    intermediate: [{ share: 0.6, style: 'sets', from: 'strength' }, { share: 0.4, style: 'intervals', from: 'hiit' }],
-    advanced: [{ share: 0.55, style: 'sets', from: 'strength' }, { share: 0.45, style: 'intervals', from: 'hiit' }],
+    beginner: [
+      { share: 0.6, style: 'sets', from: 'strength' },
+      { share: 0.4, style: 'intervals', from: 'hiit' },
+    ],
+    intermediate: [
+      { share: 0.6, style: 'sets', from: 'strength' },
+      { share: 0.4, style: 'intervals', from: 'hiit' },
+    ],
+    advanced: [
+      { share: 0.55, style: 'sets', from: 'strength' },
+      { share: 0.45, style: 'intervals', from: 'hiit' },
+    ],
   },
 };
 
@@ -126,11 +141,23 @@ export const MAIN_PARTS: Record<WorkoutType, Record<Difficulty, MainPart[]>> = {
  * hand, several limitations, a long session): a conditioning finisher, more conditioning.
  */
 export const FALLBACK_PARTS: Record<WorkoutType, MainPart[]> = {
-  strength: [{ share: 0, style: 'intervals', from: 'hiit' }, { share: 0, style: 'intervals', from: 'cardio' }],
-  hiit: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'mixed' }],
-  cardio: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'hiit' }],
+  strength: [
+    { share: 0, style: 'intervals', from: 'hiit' },
+    { share: 0, style: 'intervals', from: 'cardio' },
+  ],
+  hiit: [
+    { share: 0, style: 'intervals', from: 'cardio' },
+    { share: 0, style: 'intervals', from: 'mixed' },
+  ],
+  cardio: [
+    { share: 0, style: 'intervals', from: 'cardio' },
+    { share: 0, style: 'intervals', from: 'hiit' },
+  ],
   yoga: [],
-  mixed: [{ share: 0, style: 'intervals', from: 'cardio' }, { share: 0, style: 'intervals', from: 'mixed' }],
+  mixed: [
+    { share: 0, style: 'intervals', from: 'cardio' },
+    { share: 0, style: 'intervals', from: 'mixed' },
+  ],
 };
 
 /** Warm-up and cool-down: a share of the session, within bounds, and how many exercises they hold at most. */
@@ -148,7 +175,11 @@ export const WARMUP_DOSE = {
   slowReps: { min: 5, base: 6, max: 8 },
 };
 /** Cool-down stretches: held 30–90 s (30–60 s each side), or a few slow reps of a mobility move. */
-export const COOLDOWN_DOSE = { seconds: { min: 30, base: 45, max: 90 }, sideSeconds: { min: 30, base: 30, max: 60 }, reps: { min: 6, base: 8, max: 12 } };
+export const COOLDOWN_DOSE = {
+  seconds: { min: 30, base: 45, max: 90 },
+  sideSeconds: { min: 30, base: 30, max: 60 },
+  reps: { min: 6, base: 8, max: 12 },
+};
 
 /** Main exercises a part holds: at least (when they fit: one squat is not a strength session), at most (more would be a list, not a session). */
 export const MAIN_EXERCISES: Record<MainStyle, { min: number; max: number }> = {
@@ -161,7 +192,13 @@ export const MAIN_EXERCISES: Record<MainStyle, { min: number; max: number }> = {
 
 /** Seconds one repetition takes, by movement: strength tempo, quick jumps, slow flows. */
 export const SECONDS_PER_REP: Partial<Record<MovementPattern, number>> = {
-  plyometric: 2, locomotion: 2, mobility: 5, stretch: 5, pose: 6, breathing: 6, balance: 4,
+  plyometric: 2,
+  locomotion: 2,
+  mobility: 5,
+  stretch: 5,
+  pose: 6,
+  breathing: 6,
+  balance: 4,
 };
 export const DEFAULT_SECONDS_PER_REP = 3;
 
@@ -173,7 +210,13 @@ export const DEFAULT_METRES_PER_SECOND = 1;
 export const CHANGEOVER_SECONDS = 15;
 
 /** Patterns whose timed entries are holds ("Hold 45 s each side"), not timed work (a rep-dosed Dead Bug timed is rounds). */
-export const HOLD_PATTERNS: readonly MovementPattern[] = ['pose', 'stretch', 'anti_extension', 'anti_rotation', 'balance'];
+export const HOLD_PATTERNS: readonly MovementPattern[] = [
+  'pose',
+  'stretch',
+  'anti_extension',
+  'anti_rotation',
+  'balance',
+];
 
 /** The rep counts trainers write (5 to 20): a set is never 11, 13 or 14 reps. */
 export const REP_COUNTS: readonly number[] = [5, 6, 8, 10, 12, 15, 20];

@@ -4,15 +4,33 @@
  * catalogue exercises the user may do, filling the minutes asked for rests and changeovers included.
  */
 import { createHash } from 'node:crypto';
+
+import type { PlannedExercise, PlanRequest, WorkoutPlan } from '../../ai/ai.provider';
 import type { ExerciseDose, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
-import type { PlanRequest, PlannedExercise, WorkoutPlan } from '../../ai/ai.provider';
 import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise, MovementPattern } from '../catalogue/catalogue.types';
-import { doseOptions, doseSeconds, prescription } from './dose.rules';
-import { allowedFor, exerciseGroups, isCyclical, sparedLimitations, suitsBlock, takesPace, trainsAny } from './eligibility.rules';
 import { screenedDifficulty } from '../screening/screening.rules';
-import { BOOKENDS, DoseStyle, FALLBACK_PARTS, LEVEL_DOSES, MAIN_EXERCISES, MAIN_PARTS, MainPart, Range } from './programming.data';
+import { doseOptions, doseSeconds, prescription } from './dose.rules';
+import {
+  allowedFor,
+  exerciseGroups,
+  isCyclical,
+  sparedLimitations,
+  suitsBlock,
+  takesPace,
+  trainsAny,
+} from './eligibility.rules';
+import {
+  BOOKENDS,
+  DoseStyle,
+  FALLBACK_PARTS,
+  LEVEL_DOSES,
+  MAIN_EXERCISES,
+  MAIN_PARTS,
+  MainPart,
+  Range,
+} from './programming.data';
 
 /** Catalogue ids a model chose for each block: tried first, in order, when they are eligible. */
 export interface SessionPicks {
@@ -45,10 +63,23 @@ const CARDIO_CIRCUIT: MainPart = { share: 1, style: 'intervals', from: 'cardio' 
 const CORE_PATTERNS: readonly MovementPattern[] = ['anti_extension', 'anti_rotation', 'rotation', 'flexion'];
 const IMPACT_ORDER = { low: 0, moderate: 1, high: 2 } as const;
 /** The pace of the cyclical work a main style takes; the other styles take no cyclical work. */
-const CYCLICAL_PACE: Partial<Record<DoseStyle, 'steady' | 'intervals'>> = { steady: 'steady', cyclic_intervals: 'intervals' };
+const CYCLICAL_PACE: Partial<Record<DoseStyle, 'steady' | 'intervals'>> = {
+  steady: 'steady',
+  cyclic_intervals: 'intervals',
+};
 
-const TITLES: Record<WorkoutType, string> = { strength: 'Strength', cardio: 'Cardio', hiit: 'HIIT', yoga: 'Yoga Flow', mixed: 'Full-Body Mix' };
-const TIERS: Record<PlanRequest['difficulty'], string> = { beginner: 'Foundations', intermediate: 'Builder', advanced: 'Overdrive' };
+const TITLES: Record<WorkoutType, string> = {
+  strength: 'Strength',
+  cardio: 'Cardio',
+  hiit: 'HIIT',
+  yoga: 'Yoga Flow',
+  mixed: 'Full-Body Mix',
+};
+const TIERS: Record<PlanRequest['difficulty'], string> = {
+  beginner: 'Foundations',
+  intermediate: 'Builder',
+  advanced: 'Overdrive',
+};
 const BODY_PARTS: readonly MuscleGroup[] = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs'];
 
 const slotSeconds = (slot: Slot) => doseSeconds(slot.options[slot.step], slot.exercise);
@@ -56,21 +87,55 @@ const totalSeconds = (slots: readonly Slot[]) => slots.reduce((sum, slot) => sum
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /** A session for the request from `catalogue`; `picks` (a model's choice) are preferred where eligible. */
-export function buildSession(asked: PlanRequest, picks: SessionPicks = {}, catalogue: readonly CatalogueExercise[] = CATALOGUE): BuiltSession {
+export function buildSession(
+  asked: PlanRequest,
+  picks: SessionPicks = {},
+  catalogue: readonly CatalogueExercise[] = CATALOGUE,
+): BuiltSession {
   const request = screenedRequest(asked);
   const context = sessionContext(request, catalogue);
   const target = request.minutes * 60;
-  const warmupBudget = clamp(Math.round((target * BOOKENDS.warmup.share) / 30) * 30, BOOKENDS.warmup.minSeconds, BOOKENDS.warmup.maxSeconds);
-  const cooldownBudget = clamp(Math.round((target * BOOKENDS.cooldown.share) / 30) * 30, BOOKENDS.cooldown.minSeconds, BOOKENDS.cooldown.maxSeconds);
+  const warmupBudget = clamp(
+    Math.round((target * BOOKENDS.warmup.share) / 30) * 30,
+    BOOKENDS.warmup.minSeconds,
+    BOOKENDS.warmup.maxSeconds,
+  );
+  const cooldownBudget = clamp(
+    Math.round((target * BOOKENDS.cooldown.share) / 30) * 30,
+    BOOKENDS.cooldown.minSeconds,
+    BOOKENDS.cooldown.maxSeconds,
+  );
 
   const main = fillMain(context, target - warmupBudget - cooldownBudget, picks.main ?? []);
   // Warm-up and cool-down share what the main block left, in their usual proportion: their short
   // moves (5–15 s steps) take up what whole sets and rounds could not.
   const left = target - totalSeconds(main);
   const warmupShare = Math.round((left * warmupBudget) / (warmupBudget + cooldownBudget));
-  const warmup = fill(context, { phase: 'warmup', style: 'warmup', budget: warmupShare, minCount: 1, maxCount: BOOKENDS.warmup.maxExercises, picks: picks.warmup }, main);
+  const warmup = fill(
+    context,
+    {
+      phase: 'warmup',
+      style: 'warmup',
+      budget: warmupShare,
+      minCount: 1,
+      maxCount: BOOKENDS.warmup.maxExercises,
+      picks: picks.warmup,
+    },
+    main,
+  );
   const cooldownShare = target - totalSeconds(main) - totalSeconds(warmup);
-  const cooldown = fill(context, { phase: 'cooldown', style: 'cooldown', budget: cooldownShare, minCount: 1, maxCount: BOOKENDS.cooldown.maxExercises, picks: picks.cooldown }, main);
+  const cooldown = fill(
+    context,
+    {
+      phase: 'cooldown',
+      style: 'cooldown',
+      budget: cooldownShare,
+      minCount: 1,
+      maxCount: BOOKENDS.cooldown.maxExercises,
+      picks: picks.cooldown,
+    },
+    main,
+  );
   shrink([...warmup, ...cooldown], target * (1 + SLACK) - totalSeconds(main));
 
   warmup.sort((a, b) => IMPACT_ORDER[a.exercise.impact] - IMPACT_ORDER[b.exercise.impact]);
@@ -80,7 +145,13 @@ export function buildSession(asked: PlanRequest, picks: SessionPicks = {}, catal
   return {
     name: sessionName(request, main),
     exercises: slots.map(planned),
-    notes: [...(request.screening?.notes ?? []), ...context.notes, ...limitationNote(request, slots), ...focusNote(request, main), `About ${Math.round(seconds / 60)} minutes, rests and changeovers included.`].slice(0, 6),
+    notes: [
+      ...(request.screening?.notes ?? []),
+      ...context.notes,
+      ...limitationNote(request, slots),
+      ...focusNote(request, main),
+      `About ${Math.round(seconds / 60)} minutes, rests and changeovers included.`,
+    ].slice(0, 6),
     seconds,
   };
 }
@@ -89,12 +160,21 @@ export function buildSession(asked: PlanRequest, picks: SessionPicks = {}, catal
  * The catalogue ids a block of this request may hold: what a model may choose from (before the
  * recovery and focus, which it is told about and the server applies again when it builds the session).
  */
-export function eligibleIds(asked: PlanRequest, phase: ExercisePhase, catalogue: readonly CatalogueExercise[] = CATALOGUE): string[] {
+export function eligibleIds(
+  asked: PlanRequest,
+  phase: ExercisePhase,
+  catalogue: readonly CatalogueExercise[] = CATALOGUE,
+): string[] {
   const request = screenedRequest(asked);
   const parts = [...MAIN_PARTS[request.type][request.difficulty], ...FALLBACK_PARTS[request.type]];
   const from = new Set<WorkoutType>([request.type, ...parts.map((part) => part.from)]);
   return catalogue
-    .filter((e) => allowedFor(e, request) && suitsBlock(e, phase, request.type) && (phase !== 'main' || e.types.some((t) => from.has(t))))
+    .filter(
+      (e) =>
+        allowedFor(e, request) &&
+        suitsBlock(e, phase, request.type) &&
+        (phase !== 'main' || e.types.some((t) => from.has(t))),
+    )
     .map((e) => e.id);
 }
 
@@ -112,8 +192,14 @@ interface SessionContext {
 }
 
 function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExercise[]): SessionContext {
-  const seed = JSON.stringify({ ...request, avoidMuscles: [...request.avoidMuscles].sort(), equipment: [...request.equipment].sort(), limitations: [...request.limitations].sort() });
-  const tieBreak = (exercise: CatalogueExercise) => createHash('sha1').update(`${seed}|${exercise.id}`).digest().readUInt32BE(0) / 2 ** 32;
+  const seed = JSON.stringify({
+    ...request,
+    avoidMuscles: [...request.avoidMuscles].sort(),
+    equipment: [...request.equipment].sort(),
+    limitations: [...request.limitations].sort(),
+  });
+  const tieBreak = (exercise: CatalogueExercise) =>
+    createHash('sha1').update(`${seed}|${exercise.id}`).digest().readUInt32BE(0) / 2 ** 32;
   const allowed = catalogue.filter((exercise) => allowedFor(exercise, request));
   const notes: string[] = [];
   const recovering = request.avoidMuscles.filter((group) => BODY_PARTS.includes(group));
@@ -121,12 +207,22 @@ function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExerc
   let lightened = recovering.filter((group) => request.focus.includes(group));
   let resting = recovering.filter((group) => !lightened.includes(group));
   if (resting.length) {
-    const fresh = allowed.filter((e) => suitsBlock(e, 'main', request.type) && e.types.includes(request.type) && !trainsAny(e, resting));
-    if (fresh.length >= 4) notes.push(`Recovery: your ${resting.join(', ')} worked hard recently, so this plan leaves them out to recover.`);
+    const fresh = allowed.filter(
+      (e) => suitsBlock(e, 'main', request.type) && e.types.includes(request.type) && !trainsAny(e, resting),
+    );
+    if (fresh.length >= 4)
+      notes.push(`Recovery: your ${resting.join(', ')} worked hard recently, so this plan leaves them out to recover.`);
     else [lightened, resting] = [[...lightened, ...resting], []];
   }
-  if (lightened.length) notes.push(`Recovery: your ${lightened.join(', ')} worked hard recently, so this plan trains them at lighter doses today.`);
-  notes.push(request.equipment.length ? `Uses only what you have: ${request.equipment.map((e) => e.replace(/_/g, ' ')).join(', ')} (and bodyweight).` : 'Bodyweight only: a mat helps.');
+  if (lightened.length)
+    notes.push(
+      `Recovery: your ${lightened.join(', ')} worked hard recently, so this plan trains them at lighter doses today.`,
+    );
+  notes.push(
+    request.equipment.length
+      ? `Uses only what you have: ${request.equipment.map((e) => e.replace(/_/g, ' ')).join(', ')} (and bodyweight).`
+      : 'Bodyweight only: a mat helps.',
+  );
   return { request, allowed, resting, lightened, taken: new Set(), notes, tieBreak };
 }
 
@@ -136,14 +232,35 @@ function sessionContext(request: PlanRequest, catalogue: readonly CatalogueExerc
  */
 function fillMain(context: SessionContext, budget: number, picks: readonly string[]): Slot[] {
   const { type, difficulty } = context.request;
-  const cyclical = context.allowed.some((e) => isCyclical(e) && takesPace(e, 'steady') && suitsBlock(e, 'main', type) && e.types.includes('cardio'));
-  const parts = [...(type === 'cardio' && !cyclical ? [CARDIO_CIRCUIT] : MAIN_PARTS[type][difficulty]), ...FALLBACK_PARTS[type]];
+  const cyclical = context.allowed.some(
+    (e) => isCyclical(e) && takesPace(e, 'steady') && suitsBlock(e, 'main', type) && e.types.includes('cardio'),
+  );
+  const parts = [
+    ...(type === 'cardio' && !cyclical ? [CARDIO_CIRCUIT] : MAIN_PARTS[type][difficulty]),
+    ...FALLBACK_PARTS[type],
+  ];
   const main: Slot[] = [];
   let carried = 0;
   for (const part of parts) {
     const partBudget = budget * part.share + carried;
-    const slots = fill(context, { phase: 'main', style: part.style, budget: partBudget, minCount: MAIN_EXERCISES[part.style].min, maxCount: MAIN_EXERCISES[part.style].max, picks, from: part.from }, main);
-    if (part.style === 'sets') slots.sort((a, b) => Number(CORE_PATTERNS.includes(a.exercise.pattern)) - Number(CORE_PATTERNS.includes(b.exercise.pattern)));
+    const slots = fill(
+      context,
+      {
+        phase: 'main',
+        style: part.style,
+        budget: partBudget,
+        minCount: MAIN_EXERCISES[part.style].min,
+        maxCount: MAIN_EXERCISES[part.style].max,
+        picks,
+        from: part.from,
+      },
+      main,
+    );
+    if (part.style === 'sets')
+      slots.sort(
+        (a, b) =>
+          Number(CORE_PATTERNS.includes(a.exercise.pattern)) - Number(CORE_PATTERNS.includes(b.exercise.pattern)),
+      );
     main.push(...slots);
     carried = partBudget - totalSeconds(slots);
   }
@@ -212,8 +329,11 @@ function fill(context: SessionContext, spec: BlockSpec, chosenBefore: readonly S
 function tuneRests(slots: Slot[], limit: number, range: Range): void {
   if (!slots.length) return;
   const usual = slots[0].options[slots[0].step].restSeconds;
-  const withRest = (rest: number) => slots.map((slot) => ({ ...slot, options: slot.options.map((dose) => ({ ...dose, restSeconds: rest })) }));
-  const rest = [usual + 15, usual].find((r) => r <= range.max && totalSeconds(withRest(r)) <= limit) ?? Math.max(range.min, usual - 15);
+  const withRest = (rest: number) =>
+    slots.map((slot) => ({ ...slot, options: slot.options.map((dose) => ({ ...dose, restSeconds: rest })) }));
+  const rest =
+    [usual + 15, usual].find((r) => r <= range.max && totalSeconds(withRest(r)) <= limit) ??
+    Math.max(range.min, usual - 15);
   withRest(rest).forEach((tuned, i) => (slots[i].options = tuned.options));
 }
 
@@ -234,14 +354,21 @@ function blockPool(context: SessionContext, spec: BlockSpec): CatalogueExercise[
  * and body parts the block does not have yet, the user's level, their equipment for strength work;
  * a hash of the request breaks ties (varied between requests, the same for the same request).
  */
-function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly CatalogueExercise[], chosen: readonly Slot[]): CatalogueExercise | undefined {
+function bestNext(
+  context: SessionContext,
+  spec: BlockSpec,
+  pool: readonly CatalogueExercise[],
+  chosen: readonly Slot[],
+): CatalogueExercise | undefined {
   const { request } = context;
   const focus = request.focus.filter((group) => BODY_PARTS.includes(group));
   const focusMuscles = request.focusMuscles ?? [];
   const picks = spec.picks ?? [];
   const inBlock = chosen.filter((slot) => slot.phase === spec.phase).map((slot) => slot.exercise);
   const covered = new Set(inBlock.flatMap(exerciseGroups));
-  const mainGroups = new Set(chosen.filter((slot) => slot.phase === 'main').flatMap((slot) => exerciseGroups(slot.exercise)));
+  const mainGroups = new Set(
+    chosen.filter((slot) => slot.phase === 'main').flatMap((slot) => exerciseGroups(slot.exercise)),
+  );
   const focusLeft = focus.filter((group) => !mainGroups.has(group));
   const score = (e: CatalogueExercise) => {
     let points = context.tieBreak(e);
@@ -252,7 +379,10 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
     if (spec.phase === 'main') {
       if (focus.length && trainsAny(e, focus)) points += 100;
       // Muscles named within the focus lead: led by one (the hip thrust for glutes), or working two (the swing), beats a squat that only helps.
-      if (focusMuscles.length) points += 40 * e.primary.filter((m) => focusMuscles.includes(m)).length + (focusMuscles.includes(e.primary[0]) ? 40 : 0);
+      if (focusMuscles.length)
+        points +=
+          40 * e.primary.filter((m) => focusMuscles.includes(m)).length +
+          (focusMuscles.includes(e.primary[0]) ? 40 : 0);
       // Each focus body part gets its exercise before any gets a second one ("upper body" is chest, back, shoulders and arms).
       points += 30 * focusLeft.filter((group) => trainsAny(e, [group])).length;
       const levelGap = DIFFICULTIES.indexOf(request.difficulty) - DIFFICULTIES.indexOf(e.level);
@@ -277,7 +407,11 @@ function bestNext(context: SessionContext, spec: BlockSpec, pool: readonly Catal
 function grow(slots: Slot[], limit: number): void {
   for (;;) {
     const total = totalSeconds(slots);
-    const growable = slots.filter((slot) => slot.step < slot.cap && total - slotSeconds(slot) + doseSeconds(slot.options[slot.step + 1], slot.exercise) <= limit);
+    const growable = slots.filter(
+      (slot) =>
+        slot.step < slot.cap &&
+        total - slotSeconds(slot) + doseSeconds(slot.options[slot.step + 1], slot.exercise) <= limit,
+    );
     if (!growable.length) return;
     const pick = growable.reduce((a, b) => (b.step - b.base < a.step - a.base ? b : a));
     pick.step += 1;
@@ -299,7 +433,11 @@ function planned(slot: Slot): PlannedExercise {
 }
 
 /** A catalogue exercise as a workout lists it: its how-to with the form cues, the dose and how it reads. */
-export function plannedExercise(exercise: CatalogueExercise, phase: ExercisePhase, dose: ExerciseDose): PlannedExercise {
+export function plannedExercise(
+  exercise: CatalogueExercise,
+  phase: ExercisePhase,
+  dose: ExerciseDose,
+): PlannedExercise {
   return {
     name: exercise.name,
     description: `${exercise.description} ${exercise.cues.join('. ')}.`,
@@ -313,7 +451,9 @@ export function plannedExercise(exercise: CatalogueExercise, phase: ExercisePhas
 
 /** "Chest & Back Strength Builder · 20 min": the name promises only the focus body parts the main block trains. */
 function sessionName(request: PlanRequest, main: readonly Slot[]): string {
-  const focus = request.focus.filter((group) => BODY_PARTS.includes(group) && main.some((slot) => trainsAny(slot.exercise, [group]))).slice(0, 2);
+  const focus = request.focus
+    .filter((group) => BODY_PARTS.includes(group) && main.some((slot) => trainsAny(slot.exercise, [group])))
+    .slice(0, 2);
   const label = focus.map((group) => group[0].toUpperCase() + group.slice(1)).join(' & ');
   return `${label ? `${label} ` : ''}${TITLES[request.type]} ${TIERS[request.difficulty]} · ${request.minutes} min`;
 }
@@ -325,8 +465,13 @@ function screenedRequest(request: PlanRequest): PlanRequest {
 
 /** "Nothing that loads your knee": said only of the limitations the chosen exercises provably spare. */
 function limitationNote(request: PlanRequest, slots: readonly Slot[]): string[] {
-  const spared = sparedLimitations(slots.map((slot) => slot.exercise), request.limitations);
-  return spared.length ? [`Nothing that loads your ${spared.map((l) => l.replace(/_/g, ' ')).join(' or ')}. Stop if anything hurts.`] : [];
+  const spared = sparedLimitations(
+    slots.map((slot) => slot.exercise),
+    request.limitations,
+  );
+  return spared.length
+    ? [`Nothing that loads your ${spared.map((l) => l.replace(/_/g, ' ')).join(' or ')}. Stop if anything hurts.`]
+    : [];
 }
 
 function focusNote(request: PlanRequest, main: readonly Slot[]): string[] {

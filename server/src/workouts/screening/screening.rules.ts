@@ -9,12 +9,22 @@ import { DIFFICULTIES } from '../../contract';
 import type { CatalogueExercise } from '../catalogue/catalogue.types';
 
 /** Symptoms that end the session and send the member to a clinician before any plan. */
-export const RED_FLAGS = ['chest_pain', 'fainting', 'dizziness', 'breathless_at_rest', 'doctor_limit', 'pregnancy_warning_sign'] as const;
+export const RED_FLAGS = [
+  'chest_pain',
+  'fainting',
+  'dizziness',
+  'breathless_at_rest',
+  'doctor_limit',
+  'pregnancy_warning_sign',
+] as const;
 export type RedFlag = (typeof RED_FLAGS)[number];
 
 /** What the coach chat said about the member's health; the newest statement wins over the profile. */
 export interface ChatHealth {
-  pregnancy?: { state: 'pregnant'; weeks: number | null } | { state: 'postpartum'; weeksSinceBirth: number | null } | { state: 'not_pregnant' };
+  pregnancy?:
+    | { state: 'pregnant'; weeks: number | null }
+    | { state: 'postpartum'; weeksSinceBirth: number | null }
+    | { state: 'not_pregnant' };
   usedToHighImpact?: boolean;
   conditions: HealthCondition[];
   redFlags: RedFlag[];
@@ -34,16 +44,18 @@ export interface ScreeningLimits {
 }
 
 export type Screening =
-  | { kind: 'refer'; flags: RedFlag[]; message: string }
-  | { kind: 'adapt'; limits: ScreeningLimits }
-  | { kind: 'clear' };
+  { kind: 'refer'; flags: RedFlag[]; message: string } | { kind: 'adapt'; limits: ScreeningLimits } | { kind: 'clear' };
 
 /** The last week of the first trimester. */
 export const FIRST_TRIMESTER_WEEKS = 13;
 /** Weeks after a birth before impact work returns, at the earliest and once the postnatal check clears it. */
 export const POSTPARTUM_IMPACT_WEEKS = 12;
 
-const CONDITION_FLAGS: Partial<Record<HealthCondition, RedFlag>> = { chest_pain: 'chest_pain', dizziness: 'dizziness', doctor_limit: 'doctor_limit' };
+const CONDITION_FLAGS: Partial<Record<HealthCondition, RedFlag>> = {
+  chest_pain: 'chest_pain',
+  dizziness: 'dizziness',
+  doctor_limit: 'doctor_limit',
+};
 
 const FLAG_WORDS: Record<RedFlag, string> = {
   chest_pain: 'chest pain',
@@ -66,7 +78,7 @@ function listed(words: string[]): string {
 /** The answer to give instead of a plan when a red flag is present. */
 export function referralMessage(flags: readonly RedFlag[]): string {
   if (flags.length === 1 && flags[0] === 'doctor_limit') {
-    return "Your doctor has limited your activity, so no plan is made here: follow their limits, and ask them or a physiotherapist what you may do. Once they lift the limit, untick it under PROFILE.";
+    return 'Your doctor has limited your activity, so no plan is made here: follow their limits, and ask them or a physiotherapist what you may do. Once they lift the limit, untick it under PROFILE.';
   }
   if (flags.includes('pregnancy_warning_sign')) {
     return `Please stop exercising now and call your midwife or doctor (or emergency services if it is severe): ${PREGNANCY_WARNING_SIGNS.replace(/^Stop and call your midwife or doctor at once for /, 'these need checking first: ')} No plan is made until they have seen you.`;
@@ -74,7 +86,8 @@ export function referralMessage(flags: readonly RedFlag[]): string {
   return `Please stop exercising and see a doctor before you train: ${listed(flags.map((flag) => FLAG_WORDS[flag]))} needs checking first (call emergency services if it is happening now, severe or with pain spreading to the arm, jaw or back). No plan is made until a doctor has cleared you; then tell me, or untick it under PROFILE.`;
 }
 
-const capped = (a: Difficulty, b: Difficulty): Difficulty => (DIFFICULTIES.indexOf(a) <= DIFFICULTIES.indexOf(b) ? a : b);
+const capped = (a: Difficulty, b: Difficulty): Difficulty =>
+  DIFFICULTIES.indexOf(a) <= DIFFICULTIES.indexOf(b) ? a : b;
 
 /** The screening of a member: the profile's answers, then what the chat said (newer, so it wins on pregnancy). */
 export function screen(answers: HealthAnswers, chat: ChatHealth = NOTHING_SAID): Screening {
@@ -86,7 +99,14 @@ export function screen(answers: HealthAnswers, chat: ChatHealth = NOTHING_SAID):
     return { kind: 'refer', flags: ordered, message: referralMessage(ordered) };
   }
 
-  const limits: ScreeningLimits = { noSupine: false, noProne: false, noHighImpact: false, noAllOut: false, maxDifficulty: 'advanced', notes: [] };
+  const limits: ScreeningLimits = {
+    noSupine: false,
+    noProne: false,
+    noHighImpact: false,
+    noAllOut: false,
+    maxDifficulty: 'advanced',
+    notes: [],
+  };
   const tighten = (over: Partial<Omit<ScreeningLimits, 'notes'>>, note: string) => {
     limits.noSupine ||= over.noSupine ?? false;
     limits.noProne ||= over.noProne ?? false;
@@ -107,7 +127,16 @@ export function screen(answers: HealthAnswers, chat: ChatHealth = NOTHING_SAID):
       usedToImpact ? 'impact only as you were used to before' : 'no jumping or high impact',
       'no all-out efforts or holding your breath (you should be able to talk)',
     ].filter(Boolean);
-    tighten({ noSupine: pastFirst, noProne: pastFirst, noHighImpact: !usedToImpact, noAllOut: true, maxDifficulty: 'intermediate' }, `${when}: ${rules.join(', ')}. ${PREGNANCY_ADVICE}`);
+    tighten(
+      {
+        noSupine: pastFirst,
+        noProne: pastFirst,
+        noHighImpact: !usedToImpact,
+        noAllOut: true,
+        maxDifficulty: 'intermediate',
+      },
+      `${when}: ${rules.join(', ')}. ${PREGNANCY_ADVICE}`,
+    );
     limits.notes.push(PREGNANCY_WARNING_SIGNS);
   } else if (pregnancy?.state === 'postpartum') {
     const early = pregnancy.weeksSinceBirth === null || pregnancy.weeksSinceBirth < POSTPARTUM_IMPACT_WEEKS;
@@ -117,11 +146,22 @@ export function screen(answers: HealthAnswers, chat: ChatHealth = NOTHING_SAID):
     );
   }
   if (conditions.has('heart_condition') || conditions.has('high_blood_pressure')) {
-    const which = [conditions.has('heart_condition') ? 'a heart condition' : null, conditions.has('high_blood_pressure') ? 'high blood pressure' : null].filter(Boolean).join(' and ');
-    tighten({ noAllOut: true, maxDifficulty: 'intermediate' }, `With ${which}: moderate effort you can talk through, breathe out on every effort, never hold your breath; ask your doctor before any hard training.`);
+    const which = [
+      conditions.has('heart_condition') ? 'a heart condition' : null,
+      conditions.has('high_blood_pressure') ? 'high blood pressure' : null,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    tighten(
+      { noAllOut: true, maxDifficulty: 'intermediate' },
+      `With ${which}: moderate effort you can talk through, breathe out on every effort, never hold your breath; ask your doctor before any hard training.`,
+    );
   }
   if (conditions.has('recent_surgery_or_injury')) {
-    tighten({ noHighImpact: true, noAllOut: true, maxDifficulty: 'beginner' }, 'After a recent operation or injury: keep to what your surgeon or physiotherapist has cleared, easy and pain-free.');
+    tighten(
+      { noHighImpact: true, noAllOut: true, maxDifficulty: 'beginner' },
+      'After a recent operation or injury: keep to what your surgeon or physiotherapist has cleared, easy and pain-free.',
+    );
   }
   return limits.notes.length ? { kind: 'adapt', limits } : { kind: 'clear' };
 }
@@ -129,12 +169,16 @@ export function screen(answers: HealthAnswers, chat: ChatHealth = NOTHING_SAID):
 function pregnancyOf(answers: HealthAnswers): ChatHealth['pregnancy'] {
   if (answers.pregnancy === 'pregnant') return { state: 'pregnant', weeks: answers.pregnancyWeeks };
   // Six months after the birth the answer no longer limits anything.
-  if (answers.pregnancy === 'postpartum' && (answers.weeksSinceBirth === null || answers.weeksSinceBirth <= 26)) return { state: 'postpartum', weeksSinceBirth: answers.weeksSinceBirth };
+  if (answers.pregnancy === 'postpartum' && (answers.weeksSinceBirth === null || answers.weeksSinceBirth <= 26))
+    return { state: 'postpartum', weeksSinceBirth: answers.weeksSinceBirth };
   return undefined;
 }
 
 /** May a member under these limits be given this exercise? */
-export function screeningAllows(exercise: Pick<CatalogueExercise, 'lying' | 'impact' | 'allOut' | 'level' | 'pattern'>, limits: ScreeningLimits | undefined): boolean {
+export function screeningAllows(
+  exercise: Pick<CatalogueExercise, 'lying' | 'impact' | 'allOut' | 'level' | 'pattern'>,
+  limits: ScreeningLimits | undefined,
+): boolean {
   if (!limits) return true;
   if (limits.noSupine && exercise.lying === 'supine') return false;
   if (limits.noProne && exercise.lying === 'prone') return false;
