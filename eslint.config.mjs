@@ -111,6 +111,9 @@ export default tseslint.config(
           ],
         },
       ],
+      // Under verbatimModuleSyntax `import { type X } from '@contract'` stays as `import '@contract'`,
+      // which bundles it all the same: type-only imports say `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {

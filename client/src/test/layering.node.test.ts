@@ -53,6 +53,13 @@ describe('the layering rules', () => {
         "import type { UserView } from '@contract';\nexport type V = UserView;\n",
       ),
     ).toEqual([]);
+    // Inline type qualifiers only would leave `import '@contract'` in the bundle.
+    expect(
+      await restrictions(
+        'client/src/features/x/X.ts',
+        "import { type UserView } from '@contract';\nexport type V = UserView;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^@typescript-eslint\/no-import-type-side-effects: /)]);
   });
 
   it("keep the contract's shared values free of imports from outside their folder", async () => {
