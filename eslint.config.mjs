@@ -9,6 +9,13 @@ import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Every file's; a block that sets no-restricted-imports again for its files lists it too (a rule's
+// options are replaced, not merged).
+const BUILD_OUTPUT = {
+  group: ['*/dist/*', '@*/*/dist/*'],
+  message: "Use the package's public API, not its build output.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -51,22 +58,16 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
-      // Stylesheets stay last, after the components they restyle: their order is the cascade's.
+      // simple-import-sort's default groups, except that stylesheets stay last, after the components
+      // they restyle: their order is the cascade's.
       'simple-import-sort/imports': [
         'error',
-        { groups: [['^\\u0000(?!.*\\.css$)'], ['^node:', '^@?\\w'], ['^'], ['^\\.'], ['^\\u0000.*\\.css$']] },
+        { groups: [['^\\u0000(?!.*\\.css$)'], ['^node:'], ['^@?\\w'], ['^'], ['^\\.'], ['^\\u0000.*\\.css$']] },
       ],
       'simple-import-sort/exports': 'error',
       'import-x/first': 'error',
       'import-x/no-duplicates': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['*/dist/*', '@*/*/dist/*'], message: "Use the package's public API, not its build output." },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [BUILD_OUTPUT] }],
     },
   },
   {
@@ -89,6 +90,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // The bundle's files only: a test runs on Node and may read the contract's values.
+    files: ['client/src/**/*.{ts,tsx}'],
+    ignores: ['client/src/**/*.test.{ts,tsx}', 'client/src/test/**'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -103,6 +111,9 @@ export default tseslint.config(
           ],
         },
       ],
+      // Under verbatimModuleSyntax `import { type X } from '@contract'` stays as `import '@contract'`,
+      // which bundles it all the same: type-only imports say `import type`.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   {
@@ -112,7 +123,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'client/src/api must not import a feature.' }] },
+        {
+          patterns: [BUILD_OUTPUT, { group: ['**/features/**'], message: 'client/src/api must not import a feature.' }],
+        },
       ],
     },
   },

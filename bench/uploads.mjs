@@ -101,8 +101,8 @@ export async function benchUploads({ server, session }) {
   const source = videoFile(dir);
   const bare = await startBareUploadServer(dir);
   const growth = [];
-  let firstGrowth = 0;
-  let bareFirstGrowth = 0;
+  let firstGrowth;
+  let bareFirstGrowth;
   const seconds = { upload: [], upload64k: [], bare: [], copy: [] };
   const timed = async (series, work) => {
     settle();

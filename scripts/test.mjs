@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test [-- server|client|fuzz|faults|local-store|e2e ...]`: every suite (or the ones named), against the real local
+// `npm test [-- lint|server|client|fuzz|faults|workflows|local-store|e2e ...]`: every suite (or the ones named), against the real local
 // database and Redis, which it starts unless MONGODB_URI/REDIS_URL are given (and stops again if it
 // started them). Each suite streams its own output; its machine-readable report gives the counts.
 // The last line printed is always `tests: N passed, N failed`; the exit code is 1 if anything failed.
@@ -37,6 +37,12 @@ const env = { ...process.env, ...serviceEnv() };
  * skipped when their build failed.
  */
 const SUITES = {
+  // ESLint and Prettier over the tree (scripts/lint.mjs): one count, failed on any finding.
+  lint: {
+    builds: [],
+    command: (out) => ['node', ['scripts/lint.mjs', '--report', out]],
+    count: (r) => ({ passed: r.passed, failed: r.failed }),
+  },
   server: {
     builds: ['server'],
     // Test files use their own database and Redis prefix, so two workers are safe. --forceExit:

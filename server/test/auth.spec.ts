@@ -151,8 +151,7 @@ describe('Phantom sign-in over HTTP', () => {
     const cookie = String(ref.headers['set-cookie']).split(';')[0];
     expect(cookie).toBe(`sweat_ref=${referrer.user.username}`);
     const friend = await signIn(t, Keypair.generate(), cookie);
-    const { User } = await import('../src/users/user.schema');
-    const model = t.app.get('UserModel') as import('mongoose').Model<typeof User>;
+    const model = t.app.get('UserModel') as import('mongoose').Model<typeof import('../src/users/user.schema').User>;
     const stored = (await model.findById(friend.user.id).lean()) as unknown as { referredBy: { toString(): string } };
     expect(stored.referredBy.toString()).toBe(referrer.user.id);
     // The referrer signing in again with their own link cookie changes nothing.

@@ -204,7 +204,7 @@ const unindexed = (spec: mongo.Document = {}): mongo.Document =>
   Object.fromEntries(Object.entries(spec).map(([k, v]) => [k === '_id' ? KEY : k, v]));
 /** A document of the unindexed copy as it was given: its `KEY` back as `_id`. */
 function asGiven(row: mongo.Document): mongo.Document {
-  const { _id: ownId, [KEY]: key, ...fields } = row;
+  const { _id: _ownId, [KEY]: key, ...fields } = row;
   return { _id: key, ...fields };
 }
 const ejson = (value: unknown) => mongo.BSON.EJSON.stringify(value as mongo.Document, { relaxed: false });

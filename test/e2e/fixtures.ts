@@ -288,11 +288,11 @@ export async function dayCode(dialog: Locator): Promise<string> {
 let selfieChecks: Promise<(bytes: Buffer, code: string) => Promise<boolean>> | null = null;
 function builtServerReads(): Promise<(bytes: Buffer, code: string) => Promise<boolean>> {
   selfieChecks ??= (async () => {
-    const dist = (path: string) => require(join(ROOT, 'server', 'dist', path));
-    const { EvidenceService } = dist('evidence/evidence.service.js');
-    const { PersonDetector } = dist('evidence/models/person-detector.js');
-    const { TextReader } = dist('evidence/models/text-reader.js');
-    const { accepted } = dist('evidence/evidence.rules.js');
+    const dist = (path: string) => import(join(ROOT, 'server', 'dist', path));
+    const { EvidenceService } = await dist('evidence/evidence.service.js');
+    const { PersonDetector } = await dist('evidence/models/person-detector.js');
+    const { TextReader } = await dist('evidence/models/text-reader.js');
+    const { accepted } = await dist('evidence/evidence.rules.js');
     const evidence = new EvidenceService(new PersonDetector(), new TextReader(), { evidenceTimeLimitMs: 60_000 });
     return async (bytes: Buffer, code: string) =>
       accepted(await evidence.check({ kind: 'gym_selfie', mime: 'image/jpeg', bytes }, code));

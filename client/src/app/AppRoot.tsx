@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useState } from 'react';
 import { ScrollRestoration } from 'react-router-dom';
 
 import { readToken } from '../api/tokenStorage';
@@ -21,12 +21,15 @@ export function AppRoot() {
   // Only an app that starts offline shows the OFFLINE screen; once it has run online, losing the
   // network shows a banner over it and unmounts nothing (an upload in a dialog carries on after).
   const [ranOnline, setRanOnline] = useState(online);
+  if (online && !ranOnline) setRanOnline(true);
   const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!online) return;
-    setRanOnline(true);
-    // Started without a network, the session could not be checked: check it again once the network is back.
+  // Started without a network, the session could not be checked: check it again once the network is
+  // back (on that change only, not on each change of status).
+  const recheckSession = useEffectEvent(() => {
     if (status === 'signedOut' && readToken()) void dispatch(bootstrapAuth(null));
+  });
+  useEffect(() => {
+    if (online) recheckSession();
   }, [online]);
   if (!online && !ranOnline) return <OfflineScreen />;
   return (

@@ -14,7 +14,7 @@ export function TopNav() {
 
   const onLogout = (everywhere: boolean) => {
     dispatch(logout(everywhere));
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (

@@ -90,7 +90,7 @@ export function fakeApi(
     if (request.method === 'POST') {
       const body = JSON.parse(await request.text());
       posted.push({ path, body, jobKey: request.headers.get('x-job-key') });
-      const answered = await answer(path, body);
+      const answered = answer(path, body);
       if (path.endsWith('/chat') && answered.ok) {
         const reply = (await answered.clone().json()) as { response: string };
         conversation.push(

@@ -1,5 +1,5 @@
 import { applyDecorators, Body, HttpCode, Param, PipeTransform, Query } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiParam, ApiQuery, ApiResponse, DECORATORS } from '@nestjs/swagger';
 import { z } from 'zod';
 
 import { ErrorBody, ErrorCode } from '../contract';
@@ -100,9 +100,6 @@ const EVERY_ROUTE: ErrorCode[] = [
   'DATABASE_UNAVAILABLE',
 ];
 
-/** Where @ApiResponse keeps a route's answers (@nestjs/swagger's DECORATORS.API_RESPONSE, which its package does not export). */
-const API_RESPONSES = 'swagger/apiResponse';
-
 /** The header every 429 carries (the credential-check and per-user budgets alike). */
 export const RETRY_AFTER_HEADER = {
   'Retry-After': { description: 'Seconds until the budget allows the request', schema: { type: 'integer' } },
@@ -121,7 +118,7 @@ export function errorResponseSchema(codes: [ErrorCode, ...ErrorCode[]]): Record<
  */
 export function Returns(schema: z.ZodType | null, status = 200, ...codes: ErrorCode[]): MethodDecorator {
   return (target, key, descriptor) => {
-    const own: Record<string, unknown> = Reflect.getMetadata(API_RESPONSES, descriptor.value as object) ?? {};
+    const own: Record<string, unknown> = Reflect.getMetadata(DECORATORS.API_RESPONSE, descriptor.value as object) ?? {};
     const byStatus = new Map<number, ErrorCode[]>();
     for (const code of new Set([...EVERY_ROUTE, ...codes])) {
       if (String(ERROR_STATUS[code]) in own) continue;

@@ -7,8 +7,10 @@ import type { z } from 'zod';
  * not characters at all. Such text came back in ledger reasons, logs and other people's screens.
  * Written as a character class, so the OpenAPI document carries it as the field's pattern.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const SAFE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]*$/u;
 /** The same, with tabs and line breaks allowed, for text that may run over lines (coach chat). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const SAFE_LINES = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ud800-\udfff]*$/u;
 export const UNSAFE_TEXT_MESSAGE =
   'must not contain control characters, text-direction overrides or unpaired surrogates';

@@ -55,6 +55,7 @@ function sourceFiles(dir: string): string[] {
 export function appSchemas(): Map<string, Schema> {
   const schemas = new Map<string, Schema>();
   for (const file of sourceFiles(SRC).filter((f) => readFileSync(f, 'utf8').includes('SchemaFactory.createForClass'))) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file found at run time, loaded synchronously (import() is async)
     for (const [name, value] of Object.entries(require(file) as Record<string, unknown>)) {
       if (value instanceof Schema && name.endsWith('Schema')) schemas.set(name.slice(0, -'Schema'.length), value);
     }
@@ -69,6 +70,7 @@ export function appRepositories(): Map<string, RepositoryClass> {
   const repositories = new Map<string, RepositoryClass>();
   for (const file of sourceFiles(SRC)) {
     const names = [...readFileSync(file, 'utf8').matchAll(/export class (\w+Repository)\b/g)].map((m) => m[1]);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file found at run time, loaded synchronously (import() is async)
     for (const name of names) repositories.set(name, (require(file) as Record<string, RepositoryClass>)[name]);
   }
   return repositories;

@@ -27,9 +27,10 @@ export function Toaster() {
     return () => document.removeEventListener('focusin', remember);
   }, []);
   // Measured as each toast appears, before it paints: the dialog or control in use at that moment.
+  const toastId = toast?.id;
   useLayoutEffect(() => {
-    if (toast) setEdge(toastEdge(workingArea(lastFocused.current), window.innerHeight));
-  }, [toast?.id]);
+    if (toastId !== undefined) setEdge(toastEdge(workingArea(lastFocused.current), window.innerHeight));
+  }, [toastId]);
 
   return (
     <RadixToast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_DISMISS_PX}>

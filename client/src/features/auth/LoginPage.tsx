@@ -69,7 +69,12 @@ export default function LoginPage() {
           </header>
           <div className="panel__body login__actions">
             <p className="muted">Sign in with your wallet: you sign a one-time message, no transaction and no fee.</p>
-            <button type="button" className="btn btn--primary btn--block" onClick={connectWallet} disabled={connecting}>
+            <button
+              type="button"
+              className="btn btn--primary btn--block"
+              onClick={() => void connectWallet()}
+              disabled={connecting}
+            >
               {connecting ? 'CONNECTING...' : 'CONNECT_PHANTOM_WALLET'}
             </button>
             <div className="login__divider" aria-hidden="true">

@@ -45,7 +45,7 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
       return (await createUploadUrl(file).unwrap()).uploadURL;
     } catch (error) {
       // The server's reason (e.g. 413 too large) when it gave one, the product’s words otherwise.
-      throw new Error((error as Partial<ApiError>).detail ?? 'Failed to get upload URL');
+      throw new Error((error as Partial<ApiError>).detail ?? 'Failed to get upload URL', { cause: error });
     }
   }
 

@@ -2,7 +2,7 @@ import { UPLOAD_PURPOSES } from '@contract/values';
 import AwsS3 from '@uppy/aws-s3';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/dashboard';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 import { serverReason } from '../../api/serverReason';
 import { withRetries } from '../../shared/uploads/uploadRetry';
@@ -41,9 +41,10 @@ interface ReportPickerProps {
  */
 export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPickerProps) {
   const target = useRef<HTMLDivElement>(null);
-  // Latest callbacks, read by the Uppy instance that lives as long as the picker.
-  const props = useRef({ getUploadUrl, onUploaded, onFailed });
-  props.current = { getUploadUrl, onUploaded, onFailed };
+  // The latest callbacks, for the Uppy instance that lives as long as the picker.
+  const uploadUrlFor = useEffectEvent(getUploadUrl);
+  const reportUploaded = useEffectEvent(onUploaded);
+  const reportFailed = useEffectEvent(onFailed);
 
   useEffect(() => {
     const uploadUrls = new Map<string, string>();
@@ -52,7 +53,7 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
       restrictions: { maxNumberOfFiles: 1 },
       onBeforeFileAdded: (file) => {
         const problem = reportProblem(file);
-        if (problem) props.current.onFailed(problem);
+        if (problem) reportFailed(problem);
         return !problem;
       },
     })
@@ -70,7 +71,7 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
         shouldUseMultipart: false,
         uploadPartBytes: (options) => withRetries(() => AwsS3.uploadPartBytes(options)),
         getUploadParameters: async (file) => {
-          const url = await props.current.getUploadUrl({ size: file.size ?? 0 }).catch((error: Error) => {
+          const url = await uploadUrlFor({ size: file.size ?? 0 }).catch((error: Error) => {
             failure = error.message;
             throw error;
           });
@@ -86,8 +87,8 @@ export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPicke
     uppy.on('complete', (result) => {
       const uploaded = result.successful?.[0];
       const fileUrl = uploaded && uploadUrls.get(uploaded.id);
-      if (fileUrl) props.current.onUploaded(fileUrl);
-      else props.current.onFailed(failure);
+      if (fileUrl) reportUploaded(fileUrl);
+      else reportFailed(failure);
     });
     const stopMending = mendFileListRole(target.current!);
     return () => {

@@ -10,7 +10,7 @@ import {
   MIN_HEALTHY_BMI,
   needsWholeTarget,
 } from '@contract/values';
-import { cloneElement, type FormEvent, type ReactElement, useId, useMemo, useState } from 'react';
+import { cloneElement, type FormEvent, type ReactElement, useId, useState } from 'react';
 
 import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
@@ -73,9 +73,11 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
   const problems = draftProblems(draft, user);
   // One request id per form content: sending the same form again (its answer was lost) sets one
   // goal and stakes once; any edit makes it a new submission.
-  const requestId = useMemo(newRequestId, [draft]);
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
+  const [requestId, setRequestId] = useState(newRequestId);
+  const set = (field: keyof Draft) => (event: { target: { value: string } }) => {
     setDraft({ ...draft, [field]: event.target.value });
+    setRequestId(newRequestId());
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +127,7 @@ export function AddGoalDialog({ user, onClose }: { user: UserView; onClose: () =
 
   return (
     <Dialog title="ADD_GOAL" onClose={onClose}>
-      <form className="goal-form" onSubmit={submit} noValidate>
+      <form className="goal-form" onSubmit={(event) => void submit(event)} noValidate>
         {field(
           'title',
           'TITLE',

@@ -51,7 +51,7 @@ export function LedgerSection({ user }: { user: UserView }) {
               type="button"
               className="btn btn--secondary btn--small ledger__more"
               disabled={isFetchingNextPage}
-              onClick={() => fetchNextPage()}
+              onClick={() => void fetchNextPage()}
             >
               {isFetchingNextPage ? 'LOADING...' : 'LOAD_OLDER'}
             </button>

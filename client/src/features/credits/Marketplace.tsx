@@ -58,7 +58,7 @@ export function Marketplace({ user }: { user: UserView }) {
                 aria-label={`Redeem ${item.title}`}
                 aria-describedby={reason ? reasonId : undefined}
                 disabled={reason !== null}
-                onClick={() => buy(item)}
+                onClick={() => void buy(item)}
               >
                 {pending === item.id ? 'PROCESSING...' : 'REDEEM'}
               </button>

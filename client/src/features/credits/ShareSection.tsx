@@ -65,7 +65,7 @@ export function ShareSection({ user }: { user: UserView }) {
           >
             TWEET_AND_EARN
           </a>
-          <button type="button" className="btn btn--secondary" onClick={copyLink}>
+          <button type="button" className="btn btn--secondary" onClick={() => void copyLink()}>
             COPY_REFERRAL_LINK
           </button>
         </div>
@@ -79,7 +79,7 @@ export function ShareSection({ user }: { user: UserView }) {
             <Link to="/profile">link your X account on your profile</Link> to validate a post.
           </p>
         )}
-        <form className="share-box__form" onSubmit={submit} noValidate>
+        <form className="share-box__form" onSubmit={(event) => void submit(event)} noValidate>
           <label className="sr-only" htmlFor="tweet-url">
             Post URL
           </label>

@@ -13,7 +13,7 @@ export function QuickCommands({ pendingCredits, onValidate, onUploadBmi }: Quick
   return (
     <Panel title="QUICK_COMMANDS">
       <div className="quick-commands">
-        <button type="button" className="btn btn--primary" onClick={() => navigate('/workouts')}>
+        <button type="button" className="btn btn--primary" onClick={() => void navigate('/workouts')}>
           START_TRAINING
         </button>
         <button type="button" className="btn btn--secondary" onClick={onUploadBmi}>
@@ -33,7 +33,7 @@ export function QuickCommands({ pendingCredits, onValidate, onUploadBmi }: Quick
             No pending credits to validate: complete a workout first
           </span>
         )}
-        <button type="button" className="btn btn--secondary" onClick={() => navigate('/credits')}>
+        <button type="button" className="btn btn--secondary" onClick={() => void navigate('/credits')}>
           CHECK_CREDITS
         </button>
       </div>

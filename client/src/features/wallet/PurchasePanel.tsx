@@ -89,7 +89,7 @@ export function PurchasePanel() {
             {needsLink && <span className="muted"> · your first purchase links it to this account</span>}
           </p>
         ) : (
-          <button type="button" className="btn btn--secondary" onClick={connect} disabled={busy}>
+          <button type="button" className="btn btn--secondary" onClick={() => void connect()} disabled={busy}>
             {state.phase === 'connecting' ? 'CONNECTING...' : 'CONNECT_WALLET'}
           </button>
         )}
@@ -100,7 +100,7 @@ export function PurchasePanel() {
       <ul className="package-grid">
         {packages.map((pack) => (
           <li key={pack.credits}>
-            <button type="button" className="package-card" onClick={() => buy(pack)} disabled={busy}>
+            <button type="button" className="package-card" onClick={() => void buy(pack)} disabled={busy}>
               {/* The name is what the card shows (WCAG 2.5.3: say what you see), after a "Buy" for screen readers. */}
               <span className="visually-hidden">Buy</span>{' '}
               <span className="package-card__credits">{pack.credits.toLocaleString('en-US')}</span>{' '}

@@ -1,5 +1,5 @@
 import type { ExerciseDose } from '@contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 
 import { useHoldUpdate } from '../../app/appUpdate';
 import { ProgressBar } from '../../ui/ProgressBar';
@@ -27,7 +27,8 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
   const [runningSince, setRunningSince] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [announcement, setAnnouncement] = useState('');
-  const announced = useRef(-1);
+  // The phase last announced (-1: none since the start or a reset).
+  const [announced, setAnnounced] = useState(-1);
 
   const running = runningSince !== null;
   const elapsed = elapsedBefore + (running ? Math.max(0, now - runningSince) : 0);
@@ -43,19 +44,16 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
     return () => clearInterval(id);
   }, [running]);
 
-  useEffect(() => {
-    if (!running) return;
-    if (position.done) {
-      setElapsedBefore(total);
-      setRunningSince(null);
-      setAnnouncement(`${exerciseName} done`);
-      return;
-    }
-    if (announced.current !== position.index) {
-      announced.current = position.index;
-      setAnnouncement(phases[position.index].announcement);
-    }
-  }, [running, position.done, position.index, phases, exerciseName, total]);
+  // Adjusted while rendering (not in an effect, which would paint the stale phase first): the run
+  // stops at its end, and each phase entered is announced once.
+  if (running && position.done) {
+    setElapsedBefore(total);
+    setRunningSince(null);
+    setAnnouncement(`${exerciseName} done`);
+  } else if (running && announced !== position.index) {
+    setAnnounced(position.index);
+    setAnnouncement(phases[position.index].announcement);
+  }
 
   function toggle() {
     const at = Date.now();
@@ -67,8 +65,8 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
     }
     if (position.done) {
       setElapsedBefore(0);
-      announced.current = -1;
-    } else if (announced.current !== -1) {
+      setAnnounced(-1);
+    } else if (announced !== -1) {
       setAnnouncement('Resumed');
     }
     if (elapsedBefore === 0) onBegin();
@@ -79,7 +77,7 @@ export function IntervalTimer({ exerciseName, dose, onBegin }: IntervalTimerProp
   function reset() {
     setElapsedBefore(0);
     setRunningSince(null);
-    announced.current = -1;
+    setAnnounced(-1);
     setAnnouncement('Timer reset');
   }
 

@@ -58,7 +58,7 @@ export const workoutsApi = api.injectEndpoints({
       invalidatesTags: MUTATION_CHANGES.swapExercise,
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
+        if (data) void dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
       },
     }),
     startSession: builder.mutation<SessionProgress, StartSessionRequest & { workoutId: string }>({

@@ -38,7 +38,8 @@ export async function readXml(
   // How many elements of each name are open: the ancestor test without walking the path.
   const openByName = new Map<string, number>();
   const inside: Inside = (name) => (openByName.get(name) ?? 0) > 0;
-  let sawEvent = false;
+  // Cleared before each write; the parser's callbacks set it while the write runs.
+  let sawEvent: boolean;
   let sinceEvent = 0;
   let events = 0;
   const onEvent = () => {
