@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ActivitiesModule } from '../activities/activities.module';
+import { AiModule } from '../ai/ai.module';
 import { ReferralsService } from '../credits/referrals.service';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -23,6 +24,8 @@ import { ProofsService } from './proofs.service';
 /** ReferralsService is provided here (it is stateless) rather than imported with CreditsModule. */
 @Module({
   imports: [
+    // The model client, for the vision check.
+    AiModule,
     UsersModule,
     LedgerModule,
     UploadsModule,
