@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 

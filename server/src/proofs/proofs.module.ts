@@ -20,6 +20,7 @@ import { ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { ProofsController } from './proofs.controller';
 import { ProofsService } from './proofs.service';
+import { ProofsMaintenance } from './proofs-maintenance';
 
 /** ReferralsService is provided here (it is stateless) rather than imported with CreditsModule. */
 @Module({
@@ -44,6 +45,7 @@ import { ProofsService } from './proofs.service';
   controllers: [ProofsController],
   providers: [
     ProofsService,
+    ProofsMaintenance,
     ProofCheckService,
     ProofDayLifecycle,
     ProofChecker,
