@@ -1,19 +1,12 @@
 import { z } from 'zod';
 
 import type { ChatTurn, ExercisePhase } from '../contract';
-import { CHAT_MESSAGES_BEFORE_GENERATE } from '../contract/values';
+import { ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from '../contract/job-shapes';
+import { CHAT_MESSAGES_BEFORE_GENERATE, MUSCLES, PLAN_MINUTES } from '../contract/values';
 import { CATALOGUE } from '../workouts/catalogue';
-import { MUSCLE_GROUP_OF, MUSCLES } from '../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../workouts/catalogue/catalogue.types';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
-import {
-  AiProvider,
-  ChatDefaults,
-  ChatWorkoutRequest,
-  CoachContext,
-  PLAN_MINUTES,
-  PlanRequest,
-  WorkoutPlan,
-} from './ai.provider';
+import { AiProvider } from './ai.provider';
 import { readConversation } from './local/chat.rules';
 import { coachReply as localCoachReply } from './local/coach.rules';
 import { conversationScreening } from './local/coach-screening.rules';

@@ -2,20 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { z } from 'zod';
 
 import { MODEL_CLIENT, ModelClient } from '../ai/model-client';
-import type { EvidenceCheck, ProofKind } from '../contract';
+import type { EvidenceCheck } from '../contract';
+import type { ProofChecks } from '../contract/job-shapes';
 import { accepted } from '../evidence/evidence.rules';
 import { EvidenceFile, EvidenceService } from '../evidence/evidence.service';
 import { MetricsService } from '../observability/metrics.service';
-
-/** The checks each file of a proof.check job went through. */
-export type ProofChecks = Partial<Record<ProofKind, EvidenceCheck[]>>;
-
-/** One check's outcome on one file, as sweat_proof_checks_total counts it. */
-export interface ProofCheckVerdict {
-  kind: ProofKind;
-  check: EvidenceCheck['name'];
-  outcome: 'passed' | 'refused';
-}
 
 /** What the model must answer about a selfie, and about a watch screenshot (the video has no model check). */
 const SelfieReading = z.strictObject({ showsPerson: z.boolean(), inGymLikePlace: z.boolean(), showsCode: z.boolean() });

@@ -24,11 +24,11 @@ import {
   ProofValidationResult,
   UploadUrlResponse,
 } from '../contract';
+import { ProofChecks } from '../contract/job-shapes';
 import { LedgerService } from '../ledger/ledger.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { dayIn } from '../users/users.rules';
 import { ProofCheckService } from './proof-check.service';
-import { ProofChecks } from './proof-checker';
 import { alreadyValidated, mediaReused, nothingPending, ProofDayLifecycle, UploadedProof } from './proof-day-lifecycle';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
