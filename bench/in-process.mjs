@@ -21,7 +21,7 @@ export async function startContext(env, { workers = true } = {}) {
     users: ctx.get(getModelToken('User'), { strict: false }),
     aiJobs: ctx.get(dist('ai/ai.jobs.js').AiJobs, { strict: false }),
     aiProvider: ctx.get(dist('ai/ai.provider.js').AI_PROVIDER, { strict: false }),
-    goals: ctx.get(dist('goals/goals.service.js').GoalsService, { strict: false }),
+    goalSettlement: ctx.get(dist('goals/goal-settlement.js').GoalSettlement, { strict: false }),
     close: () => ctx.close(),
   };
 }

@@ -1,5 +1,5 @@
 // Child process of the scale bench (bench/scale.mjs): times one pass of goal settlement
-// (GoalsService.settleAll, what the maintenance job runs every GOAL_SETTLE_INTERVAL_MS) on the
+// (GoalSettlement.settleAll, what the maintenance job runs every GOAL_SETTLE_INTERVAL_MS) on the
 // bench server's database, in the built app booted on this process's environment, and prints
 // { ms, settled }. A child for the reason grant-credits.mjs is one: the app reads its configuration
 // once per process.
@@ -8,7 +8,7 @@ import { startContext } from './in-process.mjs';
 const ctx = await startContext(process.env, { workers: false });
 try {
   const started = performance.now();
-  const settled = await ctx.goals.settleAll();
+  const settled = await ctx.goalSettlement.settleAll();
   process.stdout.write(JSON.stringify({ ms: performance.now() - started, settled }));
 } finally {
   await ctx.close();

@@ -1,7 +1,7 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
 import type { WorkoutView } from '../src/contract';
+import { MUSCLES } from '../src/contract/values';
 import { CATALOGUE, catalogueExercise, findExercisesNamed } from '../src/workouts/catalogue';
-import { MUSCLES } from '../src/workouts/catalogue/catalogue.types';
 import { screeningAllows } from '../src/workouts/screening/screening.rules';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 

@@ -1,10 +1,10 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
+import { ModelClient } from '../src/ai/model-client';
 import { BmiReportAnalyzer } from '../src/bmi/bmi-report.analyzer';
-import type { AppConfig } from '../src/config/config';
 import type { EvidenceService } from '../src/evidence/evidence.service';
 import { pdfWithLines, pngBytes } from './support/uploads';
 
-/** The analyzer with an OpenAI key, through the real SDK, against a fake OpenAI-compatible server. */
+/** The analyzer with the AI module's model client, through the real SDK, against a fake OpenAI-compatible server. */
 describe('BmiReportAnalyzer with a model', () => {
   let fake: FakeOpenAi;
   let analyzer: BmiReportAnalyzer;
@@ -17,7 +17,7 @@ describe('BmiReportAnalyzer with a model', () => {
     const localReader = {
       documentText: () => Promise.reject(new Error('the local reader was asked')),
     } as unknown as EvidenceService;
-    analyzer = new BmiReportAnalyzer({ openai } as AppConfig, localReader);
+    analyzer = new BmiReportAnalyzer(new ModelClient(openai), localReader);
   });
   afterAll(() => fake.close());
 

@@ -1,5 +1,5 @@
-import type { PlanRequest } from '../src/ai/ai.provider';
 import type { ChatMessageView, WorkoutView } from '../src/contract';
+import type { PlanRequest } from '../src/contract/job-shapes';
 import { CHAT_MESSAGES_SHOWN } from '../src/contract/values';
 import { catalogueExercise } from '../src/workouts/catalogue';
 import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
 import { Goal } from '../src/goals/goal.schema';
+import { GoalSettlement } from '../src/goals/goal-settlement';
 import { GoalsRepository } from '../src/goals/goals.repository';
-import { GoalsService } from '../src/goals/goals.service';
 import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
@@ -22,7 +21,7 @@ const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
 describe('prediction goals: safety, staking, settlement', () => {
   let t: TestApp;
   let ledger: LedgerService;
-  let goalsService: GoalsService;
+  let settlement: GoalSettlement;
   let users: Model<User>;
   let goals: Model<Goal>;
   let entries: Model<LedgerEntry>;
@@ -32,7 +31,7 @@ describe('prediction goals: safety, staking, settlement', () => {
     // A short schedule so the maintenance job's settlement can be observed in the test.
     t = await startTestApp({ GOAL_SETTLE_INTERVAL_MS: '700' });
     ledger = t.app.get(LedgerService);
-    goalsService = t.app.get(GoalsService);
+    settlement = t.app.get(GoalSettlement);
     users = t.app.get(getModelToken(User.name));
     goals = t.app.get(getModelToken(Goal.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
@@ -283,7 +282,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       );
       const reads = await Promise.all([
         ...Array.from({ length: 5 }, () => t.http.get('/api/goals').set(me.auth)),
-        goalsService.settleAll(),
+        settlement.settleAll(),
       ]);
       const goal = (reads[0] as { body: Array<Record<string, unknown>> }).body[0];
       expect(goal).toMatchObject({ id: created.body.id, status: 'won', payout: 150, currentValue: 3 });
@@ -293,7 +292,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       // stake + bonus + settle, nothing more however often it is read
       expect(await entriesOf(created.body.id)).toBe(3);
       await t.http.get(`/api/goals/${me.user.id}`).set(me.auth).expect(200);
-      await goalsService.settleAll();
+      await settlement.settleAll();
       expect(await entriesOf(created.body.id)).toBe(3);
       expect((await ledger.verify()).problems).toEqual([]);
     });
@@ -310,8 +309,8 @@ describe('prediction goals: safety, staking, settlement', () => {
       const poolBefore = await balanceOf(POOL_ACCOUNT_ID);
       const afterDeadline = new Date(Date.now() + 10 * DAY_MS);
 
-      await Promise.all([goalsService.settleAll(afterDeadline), goalsService.settleAll(afterDeadline)]);
-      await goalsService.settleAll(afterDeadline);
+      await Promise.all([settlement.settleAll(afterDeadline), settlement.settleAll(afterDeadline)]);
+      await settlement.settleAll(afterDeadline);
 
       expect(await balanceOf(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
       expect(await balanceOf(me.user.id)).toBe(40);

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
@@ -8,7 +7,7 @@ import { CHALLENGE_ALPHABET, type ProofValidationResult } from '../src/contract'
 import { LedgerService } from '../src/ledger/ledger.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { proofLedgerKeys } from '../src/proofs/proofs.rules';
-import { ProofsService } from '../src/proofs/proofs.service';
+import { ProofsMaintenance } from '../src/proofs/proofs-maintenance';
 import { Upload } from '../src/uploads/upload.schema';
 import { UploadsService } from '../src/uploads/uploads.service';
 import { User } from '../src/users/user.schema';
@@ -481,7 +480,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       createdAt: longAgo,
     });
 
-    expect(await t.app.get(ProofsService).healStuckDays()).toBeGreaterThanOrEqual(2);
+    expect(await t.app.get(ProofsMaintenance).healStuckDays()).toBeGreaterThanOrEqual(2);
     expect(await snapshot(me)).toEqual({ credits: 18, pending: 0, days: 1, media: 0 });
     expect(await days.findOne({ userId, day: yesterday }).lean()).toMatchObject({
       status: 'credited',
@@ -495,14 +494,14 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     await addPending(me, 10);
     await validate(me, await uploadAll(me)).expect(200);
     const [day] = (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body;
-    const service = t.app.get(ProofsService);
+    const maintenance = t.app.get(ProofsMaintenance);
     const filesAvailable = async () =>
       (await t.http.get('/api/proof/history').set(me.auth).expect(200)).body[0].proofs.map(
         (p: { fileAvailable: boolean }) => p.fileAvailable,
       );
-    await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
+    await maintenance.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
     expect(await filesAvailable()).toEqual([true, true, true]);
-    expect(await service.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000))).toBeGreaterThanOrEqual(3);
+    expect(await maintenance.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000))).toBeGreaterThanOrEqual(3);
     const res = await t.http.get(`/api/proof/media/${day.proofs[0].uploadId}`).set(me.auth).expect(404);
     expect(res.body.message).toBe('Proof files are deleted after 30 days');
     expect(await filesAvailable()).toEqual([false, false, false]);
@@ -517,11 +516,11 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const reportURL = await newReportUrl(t, me);
     await t.http.put(pathOf(reportURL)).set('Content-Type', 'image/png').send(pngBytes()).expect(200);
     const stored = (id: string) => existsSync(join(t.env.DATA_DIR, 'uploads', id));
-    const service = t.app.get(ProofsService);
+    const maintenance = t.app.get(ProofsMaintenance);
 
-    await service.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
+    await maintenance.sweepOldMedia(new Date(Date.now() + 29 * 24 * 3600_000));
     expect(stored(unused)).toBe(true);
-    await service.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000));
+    await maintenance.sweepOldMedia(new Date(Date.now() + 31 * 24 * 3600_000));
     expect(stored(unused)).toBe(false);
     expect(stored(idOf(reportURL))).toBe(true);
     // Marked as removed, so later sweeps pass it by.

@@ -8,6 +8,7 @@ import { JobsService } from '../src/queue/jobs.service';
 import { WorkersService } from '../src/queue/workers.service';
 import { signUpload, uploadSigningKey } from '../src/uploads/uploads.rules';
 import { UploadsService } from '../src/uploads/uploads.service';
+import { UploadsSweep } from '../src/uploads/uploads-sweep';
 import { signIn, startTestApp, TestApp } from './harness';
 import { fieldSchema, operations } from './openapi';
 import { mp4Video } from './support/proof-files';
@@ -532,9 +533,9 @@ describe('uploads over HTTP (disk driver)', () => {
     const pending = await newReportUrl(t, me);
     const finished = await uploadReport(t, me, pngBytes(), 'image/png');
     writeFileSync(join(uploadsDir(), `${idOf(pending)}.part`), 'bytes of an upload cut off mid-way');
-    const service = t.app.get(UploadsService);
-    expect(await service.sweepExpired(new Date())).toBe(0);
-    expect(await service.sweepExpired(new Date(Date.now() + 3 * 3600_000))).toBeGreaterThanOrEqual(1);
+    const sweep = t.app.get(UploadsSweep);
+    expect(await sweep.sweepExpired(new Date())).toBe(0);
+    expect(await sweep.sweepExpired(new Date(Date.now() + 3 * 3600_000))).toBeGreaterThanOrEqual(1);
     // The swept record is gone: its URL now names no upload.
     await t.http.put(pathOf(pending)).set('Content-Type', 'image/png').send(pngBytes()).expect(404);
     expect(filesLeft()).toContain(idOf(finished));

@@ -12,6 +12,8 @@ import {
   ActivityView,
   EvidenceCheck,
 } from '../contract';
+import type { ActivityReadResult } from '../contract/job-shapes';
+import { SeriesShape } from '../contract/job-shapes';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { Id } from '../database/object-id';
 import { proofDay, requireTimeZone } from '../proofs/proofs.rules';
@@ -25,17 +27,7 @@ import { ActivityClaimsRepository } from './activity-claims.repository';
 import { evidenceStrength } from './evidence-strength.rules';
 import { readActivity } from './readers/read-activity';
 import { ReadDeadline, unreadable } from './readers/read-limits';
-import { isSameRecording, lookupKeys, SeriesShape, shapeKeys, shapeOf } from './series-shape.rules';
-
-/** What the activity.read job answers: the verdict shown to the user, and the keys to claim it under. */
-export interface ActivityReadResult {
-  verdict: ActivityVerdict;
-  keys: string[];
-  /** The recording's series on the grid, null when too short to compare (see series-shape.rules). */
-  shape: SeriesShape | null;
-  /** A file without device data whose series do not look like a body's: it supports the day, it does not prove an activity. */
-  supporting: boolean;
-}
+import { isSameRecording, lookupKeys, shapeKeys, shapeOf } from './series-shape.rules';
 
 /** Thrown inside a claim when the recording matches an earlier one's shape. */
 const REUSED = new Error('activity shape already claimed');

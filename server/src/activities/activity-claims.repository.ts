@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 
+import type { SeriesShape } from '../contract/job-shapes';
 import { Id, toObjectId } from '../database/object-id';
 import { ActivityClaim } from './activity.schema';
-import type { SeriesShape } from './series-shape.rules';
 
 /** At most this many claims are read per look-up, whatever the collection holds. */
 export const SHAPE_CANDIDATES_READ = 64;

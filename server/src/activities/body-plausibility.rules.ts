@@ -1,5 +1,6 @@
+import { SeriesShape } from '../contract/job-shapes';
 import { BODY_SERIES_THRESHOLDS } from './body-plausibility.data';
-import { correlation, SeriesShape, smooth, speedOf } from './series-shape.rules';
+import { correlation, smooth, speedOf } from './series-shape.rules';
 
 /**
  * Whether a recording's series look like a body's, for files without device data (a GPX, a TCX

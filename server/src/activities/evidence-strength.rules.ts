@@ -1,7 +1,7 @@
 import type { ActivityCheck } from '../contract';
+import type { SeriesShape } from '../contract/job-shapes';
 import { bodyFeatures, implausibleForBody } from './body-plausibility.rules';
 import type { ActivityReading } from './readers/activity-reading';
-import type { SeriesShape } from './series-shape.rules';
 
 /**
  * How much an activity file proves on its own (docs/evidence.md, "Activity files"). A file with

@@ -1,3 +1,4 @@
+import type { SeriesShape } from '../contract/job-shapes';
 import type { ActivitySeries } from './readers/samples';
 
 /**
@@ -25,13 +26,6 @@ export const SHAPE_RULES = {
   /** Two series match when their detail (differences) correlates at least this well at some offset (fitted: docs/evidence.md). */
   matchCorrelation: 0.6,
 } as const;
-
-/** A recording on the grid: heart rate in tenths of bpm, movement per grid step in decimetres (east, north). */
-export interface SeriesShape {
-  heartRate: number[];
-  east: number[];
-  north: number[];
-}
 
 const STEP_MS = SHAPE_RULES.gridSeconds * 1000;
 

@@ -1,27 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 
+import type { ChatPlan, CoachContext, PlanRequest, WorkoutPlan } from '../contract/job-shapes';
 import { JobRefusal } from '../queue/job-errors';
 import { JobData, JobName, JobResult } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { screenedDifficulty } from '../workouts/screening/screening.rules';
-import {
-  AI_PROVIDER,
-  AiProvider,
-  AiTimeout,
-  ChatWorkoutRequest,
-  CoachContext,
-  MalformedAiAnswer,
-  PlanRequest,
-  WorkoutPlan,
-} from './ai.provider';
+import { AI_PROVIDER, AiProvider, AiTimeout, MalformedAiAnswer } from './ai.provider';
 
 type AiJob<N extends JobName> = Job<JobData<N>, JobResult<N>>;
-export interface ChatPlan {
-  request: ChatWorkoutRequest;
-  plan: WorkoutPlan;
-}
 
 export const NO_CHAT_WORKOUT = {
   code: 'AI_NO_CHAT_WORKOUT',

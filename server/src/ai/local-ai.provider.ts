@@ -1,6 +1,7 @@
 import type { ChatTurn } from '../contract';
+import { ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from '../contract/job-shapes';
 import { buildSession } from '../workouts/programming/session.rules';
-import { AiProvider, ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from './ai.provider';
+import { AiProvider } from './ai.provider';
 import { readChatRequest } from './local/chat.rules';
 import { coachReply } from './local/coach.rules';
 

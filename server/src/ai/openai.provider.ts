@@ -1,34 +1,17 @@
-import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 
 import type { ChatTurn, ExercisePhase } from '../contract';
-import { CHAT_MESSAGES_BEFORE_GENERATE } from '../contract/values';
+import { ChatDefaults, ChatWorkoutRequest, CoachContext, PlanRequest, WorkoutPlan } from '../contract/job-shapes';
+import { CHAT_MESSAGES_BEFORE_GENERATE, MUSCLES, PLAN_MINUTES } from '../contract/values';
 import { CATALOGUE } from '../workouts/catalogue';
-import { MUSCLE_GROUP_OF, MUSCLES } from '../workouts/catalogue/catalogue.types';
+import { MUSCLE_GROUP_OF } from '../workouts/catalogue/catalogue.types';
 import { buildSession, eligibleIds } from '../workouts/programming/session.rules';
-import {
-  AiProvider,
-  AiTimeout,
-  ChatDefaults,
-  ChatWorkoutRequest,
-  CoachContext,
-  MalformedAiAnswer,
-  PLAN_MINUTES,
-  PlanRequest,
-  WorkoutPlan,
-} from './ai.provider';
+import { AiProvider } from './ai.provider';
 import { readConversation } from './local/chat.rules';
 import { coachReply as localCoachReply } from './local/coach.rules';
 import { conversationScreening } from './local/coach-screening.rules';
+import type { ModelClient } from './model-client';
 import { checkCoachReply } from './reply-check.rules';
-
-export interface OpenAiSettings {
-  apiKey: string;
-  baseUrl?: string;
-  model: string;
-  timeoutMs: number;
-}
 
 /** What the model answers when asked to read a conversation: the request, or `found: false`. */
 const ChatReading = z.object({
@@ -114,18 +97,14 @@ export function coachSystemPrompt(context: CoachContext): string {
 }
 
 /**
- * Any OpenAI-compatible server. Answers must match the contract schemas; a malformed one throws
- * MalformedAiAnswer and a slow one AiTimeout, which the job retries. The SDK's own retries are off: BullMQ owns retrying.
+ * Plans and the coach from any OpenAI-compatible server, through the AI module's model client.
+ * Answers must match the contract schemas; a malformed or slow one throws, and the job retries.
  */
 export class OpenAiProvider implements AiProvider {
-  private readonly client: OpenAI;
-
-  constructor(private readonly settings: OpenAiSettings) {
-    this.client = new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseUrl, maxRetries: 0 });
-  }
+  constructor(private readonly model: ModelClient) {}
 
   get engine(): string {
-    return this.settings.model.toUpperCase();
+    return this.model.model.toUpperCase();
   }
 
   /** The model chooses from the catalogue; the server doses the choice so the minutes, levels and limits hold. */
@@ -192,69 +171,19 @@ export class OpenAiProvider implements AiProvider {
     return reply;
   }
 
-  private async modelReply(context: CoachContext): Promise<string> {
-    const completion = await this.timed((signal) =>
-      this.client.chat.completions.create(
-        {
-          model: this.settings.model,
-          messages: [
-            { role: 'system', content: coachSystemPrompt(context) },
-            ...context.history.map((t) => ({ role: t.role, content: t.content })),
-            { role: 'user', content: context.message },
-          ],
-        },
-        { signal },
-      ),
-    );
-    const text = completion.choices[0]?.message?.content?.trim();
-    if (!text) throw new MalformedAiAnswer('empty reply');
-    return text;
+  private modelReply(context: CoachContext): Promise<string> {
+    return this.model.text([
+      { role: 'system', content: coachSystemPrompt(context) },
+      ...context.history.map((t) => ({ role: t.role, content: t.content })),
+      { role: 'user', content: context.message },
+    ]);
   }
 
-  /** One structured completion in OpenAI's strict mode, parsed and checked against `schema`. */
-  private async json<T>(name: string, schema: z.ZodType<T>, rules: string, input: string): Promise<T> {
-    const completion = await this.timed((signal) =>
-      this.client.chat.completions.create(
-        {
-          model: this.settings.model,
-          messages: [
-            { role: 'system', content: rules },
-            { role: 'user', content: input },
-          ],
-          // Strict: the model's decoding is held to the schema (every object closed, every property
-          // required), as the SDK's converter writes it; the answer is still checked below.
-          response_format: zodResponseFormat(schema, name),
-        },
-        { signal },
-      ),
-    );
-    const content = completion.choices[0]?.message?.content ?? '';
-    let raw: unknown;
-    try {
-      raw = JSON.parse(content);
-    } catch {
-      throw new MalformedAiAnswer('not JSON');
-    }
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success)
-      throw new MalformedAiAnswer(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
-    return parsed.data;
-  }
-
-  /**
-   * One request cut off after OPENAI_TIMEOUT_MS by our own signal, so a timeout is always an
-   * AiTimeout (the SDK's own timeout error depends on how the abort surfaces in the runtime).
-   */
-  private async timed<T>(request: (signal: AbortSignal) => Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
-    try {
-      return await request(controller.signal);
-    } catch (err) {
-      if (controller.signal.aborted) throw new AiTimeout(this.settings.timeoutMs);
-      throw err;
-    } finally {
-      clearTimeout(timer);
-    }
+  /** One structured answer: the rules as the system message, the input as the user's. */
+  private json<T>(name: string, schema: z.ZodType<T>, rules: string, input: string): Promise<T> {
+    return this.model.json(name, schema, [
+      { role: 'system', content: rules },
+      { role: 'user', content: input },
+    ]);
   }
 }

@@ -1,7 +1,7 @@
+import type { CoachProfile } from '../contract/job-shapes';
 import { CATALOGUE, findExerciseByName, findExercisesNamed } from '../workouts/catalogue';
 import { allowedFor } from '../workouts/programming/eligibility.rules';
 import { screen } from '../workouts/screening/screening.rules';
-import type { CoachProfile } from './ai.provider';
 import { checkCoachReply } from './reply-check.rules';
 
 const profile: CoachProfile = {

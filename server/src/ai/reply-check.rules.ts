@@ -3,12 +3,11 @@
  * stated limitation or that the health screening rules out is replaced by a correction naming the
  * closest allowed exercise of the same movement (docs/product.md, Coach and workout plans).
  */
+import type { CoachProfile, ScreeningLimits } from '../contract/job-shapes';
 import { EQUIPMENT } from '../contract/values';
 import { CatalogueExercise, findExercisesNamed } from '../workouts/catalogue';
 import type { Limitation } from '../workouts/catalogue/catalogue.types';
 import { allowedFor } from '../workouts/programming/eligibility.rules';
-import type { ScreeningLimits } from '../workouts/screening/screening.rules';
-import type { CoachProfile } from './ai.provider';
 import { LIMITATION_ADVICE } from './local/coach-advice';
 import { listed } from './local/coach-common.rules';
 import { closestAllowed } from './local/coach-training.rules';

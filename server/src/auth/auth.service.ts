@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
@@ -16,7 +15,7 @@ import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 import { isLoginCode } from './session.rules';
-import { xNotConfigured } from './x.strategy';
+import { TwitterProfile, xNotConfigured } from './x.strategy';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
@@ -25,11 +24,6 @@ const STATEMENTS: Record<ChallengePurpose, string> = {
   signin: 'Sign in to Sweat Credits. This request costs nothing and sends no transaction.',
   link: 'Link this wallet to your Sweat Credits account. This request costs nothing and sends no transaction.',
 };
-
-export interface TwitterProfile {
-  id: string;
-  username: string;
-}
 
 @Injectable()
 export class AuthService {

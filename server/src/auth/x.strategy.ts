@@ -1,5 +1,4 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { parse } from 'cookie';
@@ -9,7 +8,6 @@ import { IStrategyOption, Profile, Strategy as TwitterStrategy } from 'passport-
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
-import type { TwitterProfile } from './auth.service';
 
 const REQUEST_TOKEN_TTL_SECONDS = 600;
 type Callback<T = void> = (err: Error | null, value?: T) => void;
@@ -32,6 +30,12 @@ export type XFlowRequest = Request & {
   xLinkUserId?: string;
   xLinkRefused?: AppError;
 };
+
+/** The X account X vouched for. */
+export interface TwitterProfile {
+  id: string;
+  username: string;
+}
 
 export const xNotConfigured = () =>
   new AppError(

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import OpenAI from 'openai';
+import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { MODEL_CLIENT, ModelClient } from '../ai/model-client';
 import type { BmiAnalysis } from '../contract';
 import { DocumentImageRefused, EvidenceService } from '../evidence/evidence.service';
 import { JobRefusal } from '../queue/job-errors';
@@ -42,15 +42,10 @@ const MODEL_INSTRUCTIONS =
  */
 @Injectable()
 export class BmiReportAnalyzer {
-  private readonly openai: OpenAI | null;
-
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MODEL_CLIENT) private readonly model: ModelClient | null,
     private readonly evidence: EvidenceService,
-  ) {
-    const { apiKey, baseUrl, timeoutMs } = config.openai;
-    this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, timeout: timeoutMs }) : null;
-  }
+  ) {}
 
   async analyze(file: ReportFile): Promise<BmiAnalysis> {
     const values = await this.readValues(file);
@@ -63,9 +58,9 @@ export class BmiReportAnalyzer {
   private async readValues(file: ReportFile): Promise<Partial<BodyValues>> {
     if (file.mime === 'application/pdf') {
       const text = await readablePdfText(file.bytes);
-      return this.openai ? this.askModel([{ type: 'text', text }]) : readReportValues(text);
+      return this.model ? this.askModel([{ type: 'text', text }]) : readReportValues(text);
     }
-    if (!this.openai) return readReportValues(await this.imageText(file));
+    if (!this.model) return readReportValues(await this.imageText(file));
     return this.askModel([
       { type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } },
     ]);
@@ -80,20 +75,12 @@ export class BmiReportAnalyzer {
     }
   }
 
-  private async askModel(content: OpenAI.Chat.ChatCompletionContentPart[]): Promise<Partial<BodyValues>> {
-    const completion = await this.openai!.chat.completions.create({
-      model: this.config.openai.model,
-      messages: [
-        { role: 'system', content: MODEL_INSTRUCTIONS },
-        { role: 'user', content },
-      ],
-      response_format: {
-        type: 'json_schema',
-        json_schema: { name: 'bmi_report', strict: true, schema: z.toJSONSchema(ModelReading) },
-      },
-    });
+  private async askModel(content: ChatCompletionContentPart[]): Promise<Partial<BodyValues>> {
     // A malformed answer throws: the job retries, then the caller gets a clear 503.
-    const reading = ModelReading.parse(JSON.parse(completion.choices[0]?.message?.content ?? ''));
+    const reading = await this.model!.json('bmi_report', ModelReading, [
+      { role: 'system', content: MODEL_INSTRUCTIONS },
+      { role: 'user', content },
+    ]);
     return Object.fromEntries(Object.entries(reading).filter(([, v]) => v !== null));
   }
 }

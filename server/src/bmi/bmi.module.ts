@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { AchievementsModule } from '../achievements/achievements.module';
+import { AiModule } from '../ai/ai.module';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { UploadsModule } from '../uploads/uploads.module';
 import { UsersModule } from '../users/users.module';
@@ -13,6 +14,8 @@ import { BmiReportAnalyzer } from './bmi-report.analyzer';
 
 @Module({
   imports: [
+    // The model client, for the report's reading.
+    AiModule,
     UsersModule,
     UploadsModule,
     AchievementsModule,

@@ -7,6 +7,7 @@ import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
 import { Goal, GoalSchema } from './goal.schema';
 import { GoalProgress } from './goal-progress';
+import { GoalSettlement } from './goal-settlement';
 import { GoalSlot, GoalSlotSchema } from './goal-slot.schema';
 import { GoalSlotsRepository } from './goal-slots.repository';
 import { GoalsController } from './goals.controller';
@@ -25,7 +26,7 @@ import { GoalsService } from './goals.service';
     ]),
   ],
   controllers: [GoalsController],
-  providers: [GoalsService, GoalProgress, GoalsRepository, GoalSlotsRepository],
+  providers: [GoalsService, GoalSettlement, GoalProgress, GoalsRepository, GoalSlotsRepository],
   exports: [GoalsRepository],
 })
 export class GoalsModule {}

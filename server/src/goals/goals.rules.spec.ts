@@ -1,5 +1,5 @@
 import { earliestGoalDeadline, goalDeadlineEnd } from '../contract';
-import { goalIdFor, goalRefusal, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
+import { goalIdFor, goalRefusal, goalStart, healthyMinimumKg, isReached, settlementOutcome } from './goals.rules';
 
 const now = new Date('2025-03-01T12:00:00Z');
 const body = { heightCm: 180, reportWeightKg: 80, currentStreak: 0, units: 'metric' as const };
@@ -133,5 +133,14 @@ describe('goalIdFor', () => {
   it("names another goal for another submission or another user's same request id", () => {
     expect(goalIdFor(user, '223e4567-e89b-42d3-a456-426614174000')).not.toBe(goalIdFor(user, request));
     expect(goalIdFor('0123456789abcdef01234568', request)).not.toBe(goalIdFor(user, request));
+  });
+});
+
+describe('goalStart', () => {
+  it('counts from when the goal was set, or from its creation for goals stored without that instant', () => {
+    const createdAt = new Date('2026-03-01T10:00:00Z');
+    const startsAt = new Date('2026-03-01T09:59:58Z');
+    expect(goalStart({ startsAt, createdAt })).toBe(startsAt);
+    expect(goalStart({ createdAt })).toBe(createdAt);
   });
 });

@@ -118,3 +118,8 @@ export function settlementOutcome(
 export function goalIdFor(userId: string, requestId: string): string {
   return createHash('sha256').update(`${userId}:${requestId}`).digest('hex').slice(0, 24);
 }
+
+/** The instant a goal counts from (goals stored before `startsAt` existed: their creation). */
+export function goalStart(goal: { startsAt?: Date; createdAt: Date }): Date {
+  return goal.startsAt ?? goal.createdAt;
+}

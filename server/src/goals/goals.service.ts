@@ -1,21 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 
 import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import type { CreateGoalRequest, GoalView } from '../contract';
-import { goalBonus, INSUFFICIENT_CREDITS } from '../credits/credits.rules';
+import { INSUFFICIENT_CREDITS } from '../credits/credits.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { newId } from '../database/object-id';
-import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { LedgerService } from '../ledger/ledger.service';
-import { JobName } from '../queue/job-registry';
-import { OnJob } from '../queue/on-job.decorator';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
+import { GoalSettlement } from './goal-settlement';
 import { GoalSlotsRepository } from './goal-slots.repository';
 import { GoalRecord, GoalsRepository } from './goals.repository';
-import { goalIdFor, goalRefusal, settlementOutcome } from './goals.rules';
+import { goalIdFor, goalRefusal, goalStart } from './goals.rules';
 
 /** A slot claim older than this whose goal was never stored is abandoned (its request died). */
 const ABANDONED_CLAIM_MS = 60_000;
@@ -27,17 +25,15 @@ const metricTaken = (metric: string) =>
   );
 
 /**
- * Prediction goals. Setting one moves the stake out of the user's balance; settlement pays a reached
- * goal back with a pool bonus, or forfeits an expired one to the pool. Every movement is a keyed
- * ledger posting, so settling the same goal twice (job and read at once) moves credits once.
+ * Prediction goals' requests. Setting one moves the stake out of the user's balance (a keyed
+ * ledger posting); listing them settles those whose outcome is known (GoalSettlement).
  */
 @Injectable()
 export class GoalsService {
-  private readonly logger = new Logger('Goals');
-
   constructor(
     private readonly goals: GoalsRepository,
     private readonly ledger: LedgerService,
+    private readonly settlement: GoalSettlement,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
     private readonly bmiRecords: BmiRecordsRepository,
@@ -128,77 +124,10 @@ export class GoalsService {
     return Promise.all(
       goals.map(async (goal) => {
         const current = await valueOf(goal.metric, goalStart(goal));
-        if (goal.status === 'active') await this.settle(goal, current, now);
+        if (goal.status === 'active') await this.settlement.settle(goal, current, now);
         return this.toView(goal, current);
       }),
     );
-  }
-
-  /** Settlement also runs on every read of a user's goals; the schedule catches goals nobody looks at. */
-  @OnJob(JobName.GoalsSettle)
-  async settleScheduled(): Promise<{ settled: number }> {
-    return { settled: await this.settleAll() };
-  }
-
-  /**
-   * The repeatable maintenance job: settles every active goal whose outcome is known. No batch
-   * limit: undecided goals stay active, so a limited read would return the same ones every run.
-   */
-  async settleAll(now = this.clock.now()): Promise<number> {
-    let settled = 0;
-    for await (const goal of this.goals.allActive()) {
-      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal));
-      if (await this.settle(goal, current, now)) settled++;
-    }
-    return settled;
-  }
-
-  /** Moves a decided goal's credits once; updates `goal` in place. True when the goal is now decided. */
-  private async settle(goal: GoalRecord, current: number, now: Date): Promise<boolean> {
-    const outcome = settlementOutcome(goal, current, now);
-    if (outcome === 'active') return false;
-    const goalId = goal._id.toString();
-    const settleKey = `goal:${goalId}:settle`;
-    const { entry } =
-      outcome === 'won'
-        ? await this.ledger.post({
-            userId: goal.userId.toString(),
-            amount: goal.creditsStaked + (await this.payBonus(goal)),
-            kind: 'goal.won',
-            reason: `Goal reached: ${goal.title}`,
-            idempotencyKey: settleKey,
-            ref: goalId,
-          })
-        : await this.ledger.post({
-            userId: POOL_ACCOUNT_ID,
-            amount: goal.creditsStaked,
-            kind: 'goal.forfeit',
-            reason: `Goal missed: ${goal.title}`,
-            idempotencyKey: settleKey,
-            ref: goalId,
-          });
-    // A concurrent settlement may have posted first; the entry under the key is the outcome.
-    goal.status = entry.kind === 'goal.won' ? 'won' : 'lost';
-    goal.payout = entry.kind === 'goal.won' ? entry.amount : null;
-    await this.goals.recordOutcome(goal._id, { status: goal.status, payout: goal.payout });
-    this.logger.log(`goal ${goalId} settled: ${goal.status}`);
-    return true;
-  }
-
-  /** The pool's bonus for a won goal, capped by what the pool holds; paid once (`goal:<id>:bonus`). */
-  private async payBonus(goal: GoalRecord): Promise<number> {
-    const goalId = goal._id.toString();
-    const bonus = goalBonus(goal.creditsStaked);
-    if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
-    const { entry } = await this.ledger.post({
-      userId: POOL_ACCOUNT_ID,
-      amount: (poolBalance) => -Math.min(bonus, poolBalance),
-      kind: 'goal.bonus',
-      reason: `Bonus for goal: ${goal.title}`,
-      idempotencyKey: `goal:${goalId}:bonus`,
-      ref: goalId,
-    });
-    return -entry.amount;
   }
 
   /** A goal as its owner sees it now (its progress read). */
@@ -220,9 +149,4 @@ export class GoalsService {
       createdAt: goal.createdAt.toISOString(),
     };
   }
-}
-
-/** The instant a goal counts from. */
-function goalStart(goal: GoalRecord): Date {
-  return goal.startsAt ?? goal.createdAt;
 }

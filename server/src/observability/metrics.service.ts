@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
+import type { EvidenceCheck, ProofKind } from '../contract';
 import { QUEUE_NAMES } from '../contract';
-import type { ProofCheckVerdict } from '../proofs/proof-checker';
 import { JobsService } from '../queue/jobs.service';
 import { RedisService } from '../redis/redis.service';
 import { SharedCounter, SharedHistogram } from './shared-metrics';
 
 const JOB_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+
+/** One check's outcome on one file, as sweat_proof_checks_total counts it. */
+export interface ProofCheckVerdict {
+  kind: ProofKind;
+  check: EvidenceCheck['name'];
+  outcome: 'passed' | 'refused';
+}
 
 /**
  * The process's Prometheus metrics (GET /metrics). A registry per app, not prom-client's global

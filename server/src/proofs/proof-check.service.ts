@@ -1,16 +1,16 @@
 import { buffer } from 'node:stream/consumers';
-
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 
 import { ActivitiesService } from '../activities/activities.service';
 import { activityFormatOfMime, ProofCheckResult } from '../contract';
+import { ProofChecks } from '../contract/job-shapes';
 import { accepted, ranOutOfTime } from '../evidence/evidence.rules';
 import { JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
-import { ProofChecker, ProofChecks } from './proof-checker';
+import { ProofChecker } from './proof-checker';
 import { ProofChecksRepository } from './proof-checks.repository';
 import type { UploadedProof } from './proof-day-lifecycle';
 

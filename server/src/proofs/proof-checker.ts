@@ -1,22 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import OpenAI from 'openai';
 import { z } from 'zod';
 
-import { APP_CONFIG, AppConfig } from '../config/config';
-import type { EvidenceCheck, ProofKind } from '../contract';
+import { MODEL_CLIENT, ModelClient } from '../ai/model-client';
+import type { EvidenceCheck } from '../contract';
+import type { ProofChecks } from '../contract/job-shapes';
 import { accepted } from '../evidence/evidence.rules';
 import { EvidenceFile, EvidenceService } from '../evidence/evidence.service';
 import { MetricsService } from '../observability/metrics.service';
-
-/** The checks each file of a proof.check job went through. */
-export type ProofChecks = Partial<Record<ProofKind, EvidenceCheck[]>>;
-
-/** One check's outcome on one file, as sweat_proof_checks_total counts it. */
-export interface ProofCheckVerdict {
-  kind: ProofKind;
-  check: EvidenceCheck['name'];
-  outcome: 'passed' | 'refused';
-}
 
 /** What the model must answer about a selfie, and about a watch screenshot (the video has no model check). */
 const SelfieReading = z.strictObject({ showsPerson: z.boolean(), inGymLikePlace: z.boolean(), showsCode: z.boolean() });
@@ -32,22 +22,17 @@ const vision = (passed: boolean, reason: string): EvidenceCheck => ({ name: 'vis
  */
 @Injectable()
 export class ProofChecker {
-  private readonly openai: OpenAI | null;
-
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MODEL_CLIENT) private readonly model: ModelClient | null,
     private readonly evidence: EvidenceService,
     private readonly metrics: MetricsService,
-  ) {
-    const { apiKey, baseUrl, timeoutMs } = config.openai;
-    this.openai = apiKey ? new OpenAI({ apiKey, baseURL: baseUrl, timeout: timeoutMs, maxRetries: 0 }) : null;
-  }
+  ) {}
 
   async check(files: EvidenceFile[], challengeCode: string): Promise<ProofChecks> {
     const checks = await Promise.all(files.map((file) => this.evidence.check(file, challengeCode)));
     // One image at a time, in the files' order, once every local check is done.
     for (const [i, file] of files.entries()) {
-      if (this.openai && accepted(checks[i]) && file.kind !== 'workout_video')
+      if (this.model && accepted(checks[i]) && file.kind !== 'workout_video')
         checks[i].push(await this.modelCheck(file, challengeCode));
     }
     // Counted once the files are judged: a model error, retried, counts nothing.
@@ -85,24 +70,16 @@ export class ProofChecker {
         );
   }
 
-  private async askModel<T extends z.ZodObject>(file: EvidenceFile, schema: T, question: string): Promise<z.infer<T>> {
-    const completion = await this.openai!.chat.completions.create({
-      model: this.config.openai.model,
-      messages: [
-        { role: 'system', content: `You check proofs of a workout. Answer only what you can see. ${question}` },
-        {
-          role: 'user',
-          content: [
-            { type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } },
-          ],
-        },
-      ],
-      response_format: {
-        type: 'json_schema',
-        json_schema: { name: 'proof_check', strict: true, schema: z.toJSONSchema(schema) },
-      },
-    });
+  private askModel<T>(file: EvidenceFile, schema: z.ZodType<T>, question: string): Promise<T> {
     // A malformed answer throws: the job retries, then the caller gets a clear 503.
-    return schema.parse(JSON.parse(completion.choices[0]?.message?.content ?? '')) as z.infer<T>;
+    return this.model!.json('proof_check', schema, [
+      { role: 'system', content: `You check proofs of a workout. Answer only what you can see. ${question}` },
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: `data:${file.mime};base64,${file.bytes.toString('base64')}` } },
+        ],
+      },
+    ]);
   }
 }

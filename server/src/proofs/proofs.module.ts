@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ActivitiesModule } from '../activities/activities.module';
+import { AiModule } from '../ai/ai.module';
 import { ReferralsService } from '../credits/referrals.service';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -19,10 +20,13 @@ import { ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { ProofsController } from './proofs.controller';
 import { ProofsService } from './proofs.service';
+import { ProofsMaintenance } from './proofs-maintenance';
 
 /** ReferralsService is provided here (it is stateless) rather than imported with CreditsModule. */
 @Module({
   imports: [
+    // The model client, for the vision check.
+    AiModule,
     UsersModule,
     LedgerModule,
     UploadsModule,
@@ -41,6 +45,7 @@ import { ProofsService } from './proofs.service';
   controllers: [ProofsController],
   providers: [
     ProofsService,
+    ProofsMaintenance,
     ProofCheckService,
     ProofDayLifecycle,
     ProofChecker,

@@ -17,6 +17,9 @@ import { dayIn, ianaTimeZone, previousDay } from '../users/users.rules';
 /** Proof files are kept this long; the proof day and its check results stay. */
 export const PROOF_MEDIA_RETENTION_DAYS = 30;
 
+/** Past twice the proof.check job's timeout, no live request can still be working on a day: it is stuck. */
+export const stuckAfterMs = (jobTimeoutMs: number) => 2 * jobTimeoutMs;
+
 /** An IANA time zone name Intl knows, or null. `undefined` (not sent) means UTC. */
 export function resolveTimeZone(name: string | undefined): string | null {
   return name === undefined ? FALLBACK_TIME_ZONE : ianaTimeZone(name);

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { ActivitiesService } from '../activities/activities.service';
@@ -11,12 +10,10 @@ import {
   ACTIVITY_FORMATS,
   activityFormatOfMime,
   checkActivityFile,
-  DAY_MS,
   EvidenceCheck,
   PROOF_KINDS,
   PROOF_PURPOSES,
   PROOF_SLOT_PURPOSES,
-  PROOF_UPLOAD_PURPOSES,
   ProofChallenge,
   ProofCheckRequest,
   ProofCheckResult,
@@ -27,13 +24,11 @@ import {
   ProofValidationResult,
   UploadUrlResponse,
 } from '../contract';
+import { ProofChecks } from '../contract/job-shapes';
 import { LedgerService } from '../ledger/ledger.service';
-import { JobName } from '../queue/job-registry';
-import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
 import { dayIn } from '../users/users.rules';
 import { ProofCheckService } from './proof-check.service';
-import { ProofChecks } from './proof-checker';
 import { alreadyValidated, mediaReused, nothingPending, ProofDayLifecycle, UploadedProof } from './proof-day-lifecycle';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
@@ -46,6 +41,7 @@ import {
   PROOF_MEDIA_RETENTION_DAYS,
   proofDay,
   requireTimeZone,
+  stuckAfterMs,
 } from './proofs.rules';
 
 /** How long history answers go back. */
@@ -210,40 +206,6 @@ export class ProofsService {
     };
   }
 
-  /** The scheduled clean-up: days whose request died, and proof files past their retention. */
-  @OnJob(JobName.ProofsMaintenance)
-  async maintain(): Promise<{ healed: number; filesDeleted: number }> {
-    return { healed: await this.healStuckDays(), filesDeleted: await this.sweepOldMedia() };
-  }
-
-  /**
-   * The maintenance job's first half: days whose request died mid-way, whatever day they were for
-   * (a same-day retry heals its own day earlier). Still `checking` → released (files usable again);
-   * `checked` → completed, so drained pending credits always reach the balance. Returns how many.
-   */
-  async healStuckDays(now = new Date()): Promise<number> {
-    const stuck = await this.days.listInStateBefore(
-      ['checking', 'checked'],
-      new Date(now.getTime() - this.stuckAfterMs()),
-    );
-    for (const day of stuck) {
-      if (day.status === 'checking') await this.lifecycle.release(day);
-      else await this.lifecycle.completeAfterCrash(day);
-    }
-    return stuck.length;
-  }
-
-  /**
-   * The maintenance job's second half: deletes proof files past retention, used in a proof or not;
-   * the upload records, proof days and check results stay (the upload marks its file removed).
-   */
-  async sweepOldMedia(now = new Date()): Promise<number> {
-    const cutoff = new Date(now.getTime() - PROOF_MEDIA_RETENTION_DAYS * DAY_MS);
-    const old = await this.uploads.storedBefore([...PROOF_UPLOAD_PURPOSES], cutoff);
-    for (const id of old) await this.uploads.removeFile(id);
-    return old.length;
-  }
-
   /** Each URL must be a finished upload of the caller for that slot (403/404 otherwise), uploaded today. */
   private async requireTodaysFiles(
     userId: string,
@@ -280,12 +242,9 @@ export class ProofsService {
 
   /** A day stuck in `checking` well past the job timeout: its request died mid-check, nothing was credited. */
   private isAbandoned(day: ProofDayRecord, now: Date): boolean {
-    return day.status === 'checking' && now.getTime() - day.createdAt.getTime() > this.stuckAfterMs();
-  }
-
-  /** Past twice the proof.check job's timeout, no live request can still be working on a day. */
-  private stuckAfterMs(): number {
-    return 2 * this.config.aiJobTimeoutMs;
+    return (
+      day.status === 'checking' && now.getTime() - day.createdAt.getTime() > stuckAfterMs(this.config.aiJobTimeoutMs)
+    );
   }
 }
 

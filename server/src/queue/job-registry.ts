@@ -1,15 +1,10 @@
 import { z } from 'zod';
 
-import type { ActivityReadResult } from '../activities/activities.service';
-import type { ChatPlan } from '../ai/ai.jobs';
-import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
-import { PLAN_MINUTES } from '../ai/ai.provider';
 import type { AppConfig } from '../config/config';
 import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
-import { ChatTurn, Difficulty, MuscleGroup, ProofKind, WorkoutType } from '../contract';
-import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
-import type { ProofChecks } from '../proofs/proof-checker';
-import { MUSCLES } from '../workouts/catalogue/catalogue.types';
+import { ChatTurn, MuscleGroup, ProofKind } from '../contract';
+import type { ActivityReadResult, ChatPlan, CoachContext, ProofChecks, WorkoutPlan } from '../contract/job-shapes';
+import { ChatDefaults, PlanRequest } from '../contract/job-shapes';
 
 /** Every job the app runs, by name. A name here without a handler stops the process at start. */
 export enum JobName {
@@ -29,38 +24,6 @@ export enum JobName {
 const Owned = z.object({ ownerId: z.string().min(1) });
 export type OwnedJobData = z.infer<typeof Owned>;
 const Scheduled = Owned.extend({ ownerId: z.literal('system') });
-
-/** What a member's health screening rules out (workouts/screening), carried by the plan's request. */
-const ScreeningLimits = z.object({
-  noSupine: z.boolean(),
-  noProne: z.boolean(),
-  noHighImpact: z.boolean(),
-  noAllOut: z.boolean(),
-  maxDifficulty: Difficulty,
-  notes: z.array(z.string()),
-});
-
-const PlanRequest = z.object({
-  type: WorkoutType,
-  difficulty: Difficulty,
-  minutes: z.number().int().min(PLAN_MINUTES.min).max(PLAN_MINUTES.max),
-  avoidMuscles: z.array(MuscleGroup),
-  equipment: z.array(z.enum(EQUIPMENT)),
-  limitations: z.array(z.enum(LIMITATIONS)),
-  focus: z.array(MuscleGroup),
-  focusMuscles: z.array(z.enum(MUSCLES)).optional(),
-  goal: z.enum(TRAINING_GOALS).nullable(),
-  screening: ScreeningLimits.optional(),
-  seed: z.string().max(200).optional(),
-});
-/** Where a conversation is silent: the user's level and profile. */
-const ChatDefaults = z.object({
-  fitnessLevel: Difficulty,
-  goal: z.enum(TRAINING_GOALS).nullable(),
-  equipment: z.array(z.enum(EQUIPMENT)),
-  limitations: z.array(z.enum(LIMITATIONS)),
-  screening: ScreeningLimits.optional(),
-});
 
 const EVERY_15_MINUTES = () => 15 * 60_000;
 

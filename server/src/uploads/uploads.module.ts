@@ -11,12 +11,14 @@ import { UploadUrlSigner } from './upload-url-signer';
 import { UploadsController } from './uploads.controller';
 import { UploadsRepository } from './uploads.repository';
 import { UploadsService } from './uploads.service';
+import { UploadsSweep } from './uploads-sweep';
 
 @Module({
   imports: [MongooseModule.forFeature([{ name: Upload.name, schema: UploadSchema }])],
   controllers: [UploadsController],
   providers: [
     UploadsService,
+    UploadsSweep,
     UploadReceiver,
     UploadUrlSigner,
     UploadsRepository,

@@ -1,13 +1,10 @@
 import type { Readable } from 'node:stream';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
 import { SingleUseClaimsRepository } from '../common/single-use';
 import { UPLOAD_PURPOSES, UploadLimits, UploadPurpose, UploadUrlResponse } from '../contract';
 import { Id } from '../database/object-id';
-import { JobName } from '../queue/job-registry';
-import { OnJob } from '../queue/on-job.decorator';
 import { ByteRange, UPLOAD_STORAGE, uploadSizeRequired, UploadStorage } from './storage/upload-storage';
 import { fileTooLarge, InspectedFile, inspectStored, requireAnnouncedSize } from './upload-inspector';
 import { UploadUrlSigner } from './upload-url-signer';
@@ -16,9 +13,6 @@ import { uploadClaimKey, uploadIdFromUrl } from './uploads.rules';
 
 export const uploadNotFound = () => new AppError('UPLOAD_NOT_FOUND', 'Upload not found');
 const notFinished = () => new AppError('UPLOAD_NOT_FINISHED', 'This upload has not finished');
-
-/** A pending upload this long past its expiry is swept (an upload that began just in time may still be streaming). */
-const SWEEP_GRACE_MS = 60 * 60_000;
 
 /**
  * Files users upload for a purpose (a BMI report, a proof). Other domains use three calls:
@@ -115,21 +109,6 @@ export class UploadsService {
   /** Finished uploads of these purposes, created before `cutoff`, whose bytes are still stored. */
   storedBefore(purposes: string[], cutoff: Date): Promise<string[]> {
     return this.uploads.storedBefore(purposes, cutoff);
-  }
-
-  @OnJob(JobName.UploadsSweep)
-  sweepScheduled(): Promise<number> {
-    return this.sweepExpired();
-  }
-
-  /** Deletes pending uploads (and any bytes) well past their expiry. Returns how many. */
-  async sweepExpired(now = new Date()): Promise<number> {
-    const expired = await this.uploads.pendingExpiredBefore(new Date(now.getTime() - SWEEP_GRACE_MS));
-    for (const id of expired) {
-      await this.storage.remove(id);
-      await this.uploads.deletePending(id);
-    }
-    return expired.length;
   }
 
   /** S3: the client sent the bytes elsewhere; sealed, then checked once, on first use. */

@@ -1,6 +1,6 @@
-import type { ChatDefaults, CoachProfile } from '../ai/ai.provider';
 import { bmiCategory } from '../bmi/bmi.rules';
 import type { Difficulty, HealthAnswers, UserProfileInput } from '../contract';
+import type { ChatDefaults, CoachProfile } from '../contract/job-shapes';
 import type { UserRecord } from '../users/users.repository';
 import { profileOf } from '../users/users.service';
 

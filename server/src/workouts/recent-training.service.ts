@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
-import type { RecentTraining } from '../ai/ai.provider';
 import { Clock } from '../clock/clock';
 import type { MuscleGroup } from '../contract';
+import type { RecentTraining } from '../contract/job-shapes';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 
 const HOUR = 3600_000;

@@ -3,24 +3,16 @@
  * session, and the session it becomes (one level down or up, or fewer minutes). See
  * docs/product.md, "Coach and workout plans".
  */
-import { PLAN_MINUTES } from '../ai/ai.provider';
 import { statedMinutes } from '../ai/local/chat.rules';
 import { DIFFICULTIES, Difficulty } from '../contract';
-import type { ScreeningLimits } from './screening/screening.rules';
+import type { AdjustKind, ScreeningLimits } from '../contract/job-shapes';
+import { PLAN_MINUTES } from '../contract/values';
 
-export type AdjustKind = 'easier' | 'harder' | 'shorter';
 export interface SessionAdjustment {
   kind: AdjustKind;
   /** Minutes said for a shorter session ("make it 20 minutes"). */
   minutes?: number;
 }
-
-/** What happened to today's session, for the coach to say. */
-export type AdjustOutcome =
-  | { kind: 'adjusted'; asked: AdjustKind; name: string; minutes: number; difficulty: Difficulty }
-  | { kind: 'no_workout'; asked: AdjustKind }
-  | { kind: 'started'; asked: AdjustKind; name: string }
-  | { kind: 'at_limit'; asked: AdjustKind; name: string; minutes: number; difficulty: Difficulty };
 
 const KINDS: Array<[AdjustKind, RegExp]> = [
   ['shorter', /\b(shorter|quicker|less time|cut it (down|short)|too long)\b/],

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 
 import { AiJobs } from '../ai/ai.jobs';
-import type { PlanRequest } from '../ai/ai.provider';
 import { Clock } from '../clock/clock';
+import type { PlanRequest } from '../contract/job-shapes';
+import { AdjustOutcome } from '../contract/job-shapes';
 import { profileOf, UsersService } from '../users/users.service';
 import { RecentTrainingService } from './recent-training.service';
-import { adjustedShape, AdjustOutcome, SessionAdjustment } from './session-adjust.rules';
+import { adjustedShape, SessionAdjustment } from './session-adjust.rules';
 import { planSeed, WorkoutPlansService } from './workout-plans.service';
 import { WorkoutsRepository } from './workouts.repository';
 import { workoutOfPlan } from './workouts.rules';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 
 import { AiJobs } from '../ai/ai.jobs';
-import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
 import { readChatHealth } from '../ai/local/coach-screening.rules';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { CHAT_HISTORY_KEPT, GenerateFromChatRequest, GenerateWorkoutRequest, WorkoutView } from '../contract';
+import type { PlanRequest, WorkoutPlan } from '../contract/job-shapes';
 import { HealthAnswersRepository } from '../profile/health-answers.repository';
 import { dayIn } from '../users/users.rules';
 import { profileOf, UsersService } from '../users/users.service';

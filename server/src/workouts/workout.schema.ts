@@ -2,8 +2,8 @@ import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 import type { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+import type { ScreeningLimits } from '../contract/job-shapes';
 import type { Equipment, Limitation, Muscle } from './catalogue/catalogue.types';
-import type { ScreeningLimits } from './screening/screening.rules';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
 @Schema({ collection: 'workouts', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })

@@ -1,6 +1,6 @@
 /** Pure rules of training: what a workout pays, how a session is scored, how fitness level moves. */
-import type { PlanRequest, WorkoutPlan } from '../ai/ai.provider';
 import type { Difficulty, Intensity } from '../contract';
+import type { PlanRequest, WorkoutPlan } from '../contract/job-shapes';
 import { dayIn } from '../users/users.rules';
 
 /** Credits per started 15 minutes of a workout, by difficulty. */

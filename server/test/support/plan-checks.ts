@@ -6,10 +6,10 @@
  * focus trained, the body parts the name promises trained, and resting muscles left out (unless the
  * notes say they are trained at lighter doses). Answers the problems found (none: []).
  */
-import type { PlannedExercise, PlanRequest } from '../../src/ai/ai.provider';
-import { WorkoutPlan } from '../../src/ai/ai.provider';
 import type { MuscleGroup } from '../../src/contract';
 import { DIFFICULTIES, ExerciseDose, LIMITATIONS, MUSCLE_GROUPS } from '../../src/contract';
+import type { PlannedExercise, PlanRequest } from '../../src/contract/job-shapes';
+import { WorkoutPlan } from '../../src/contract/job-shapes';
 import { catalogueExercise } from '../../src/workouts/catalogue';
 import type { CatalogueExercise, MovementPattern } from '../../src/workouts/catalogue/catalogue.types';
 import { doseSeconds, maxWorkSeconds, prescription } from '../../src/workouts/programming/dose.rules';

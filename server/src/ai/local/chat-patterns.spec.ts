@@ -6,8 +6,8 @@
  * generous for a loaded machine and still fail on any backtracking pattern.
  */
 import { CHAT_HISTORY_KEPT, ChatTurn } from '../../contract';
+import type { CoachProfile, RecentTraining } from '../../contract/job-shapes';
 import { CHAT_MESSAGE_MAX } from '../../contract/values';
-import type { CoachProfile, RecentTraining } from '../ai.provider';
 import { readChatRequest } from './chat.rules';
 import * as words from './chat-words';
 import { coachReply } from './coach.rules';

@@ -1,5 +1,5 @@
 import type { ChatTurn } from '../../contract';
-import type { ChatDefaults } from '../ai.provider';
+import type { ChatDefaults } from '../../contract/job-shapes';
 import { readChatRequest, readMessage, statedMinutes } from './chat.rules';
 
 const user = (content: string): ChatTurn => ({ role: 'user', content });

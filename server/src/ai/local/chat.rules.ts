@@ -4,10 +4,10 @@
  * overriding earlier ones.
  */
 import type { ChatTurn, Difficulty, MuscleGroup, TrainingGoal, WorkoutType } from '../../contract';
-import { EQUIPMENT } from '../../contract/values';
+import { ChatDefaults, ChatWorkoutRequest } from '../../contract/job-shapes';
+import { EQUIPMENT, PLAN_MINUTES } from '../../contract/values';
 import type { Equipment, Limitation, Muscle } from '../../workouts/catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../../workouts/catalogue/catalogue.types';
-import { ChatDefaults, ChatWorkoutRequest, PLAN_MINUTES } from '../ai.provider';
 import {
   ADDING_WORDS,
   BODYWEIGHT_WORDS,

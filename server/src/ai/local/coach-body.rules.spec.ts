@@ -1,4 +1,4 @@
-import type { CoachProfile } from '../ai.provider';
+import type { CoachProfile } from '../../contract/job-shapes';
 import { nutritionReply, proteinLine, statedTargetKg, weightLossReply } from './coach-body.rules';
 
 const profile = (over: Partial<CoachProfile> = {}): CoachProfile => ({

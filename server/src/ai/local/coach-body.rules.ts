@@ -1,6 +1,6 @@
 /** The coach on weight loss and nutrition: numbers from the profile, always with safe limits. */
 import { KG_PER_POUND, massText } from '../../contract';
-import type { CoachProfile } from '../ai.provider';
+import type { CoachProfile } from '../../contract/job-shapes';
 import { NUTRITION_ANSWERS, NUTRITION_SAFETY } from './coach-advice';
 
 const KG_PER_STONE = 6.35;

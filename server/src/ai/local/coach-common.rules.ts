@@ -1,6 +1,6 @@
 /** What every coach reply may say about the user: their level and their recent training. */
 import type { Difficulty, MuscleGroup } from '../../contract';
-import type { CoachProfile, RecentTraining } from '../ai.provider';
+import type { CoachProfile, RecentTraining } from '../../contract/job-shapes';
 
 export const BODY_PARTS: MuscleGroup[] = ['chest', 'back', 'shoulders', 'arms', 'core', 'glutes', 'legs'];
 

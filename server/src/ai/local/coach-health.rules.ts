@@ -1,6 +1,6 @@
 /** The coach on injuries and pain, soreness, and rest and recovery. */
+import type { CoachProfile, RecentTraining } from '../../contract/job-shapes';
 import type { Limitation } from '../../workouts/catalogue/catalogue.types';
-import type { CoachProfile, RecentTraining } from '../ai.provider';
 import type { StatedConstraints } from './chat.rules';
 import { LIMITATION_ADVICE, SEE_A_PROFESSIONAL, SESSIONS_PER_WEEK } from './coach-advice';
 import { level, listed, recovering } from './coach-common.rules';

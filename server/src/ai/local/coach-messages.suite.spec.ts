@@ -6,8 +6,7 @@
  * none names GENERATE_WORKOUT_FROM_CHAT before the chat shows it.
  */
 import type { ChatTurn } from '../../contract';
-import type { AdjustOutcome } from '../../workouts/session-adjust.rules';
-import type { CoachContext, CoachProfile, RecentTraining } from '../ai.provider';
+import type { AdjustOutcome, CoachContext, CoachProfile, RecentTraining } from '../../contract/job-shapes';
 import { coachReply } from './coach.rules';
 
 interface MessageGroup {

@@ -2,8 +2,7 @@
  * The coach on what members ask of the app and of today: changing today's session, logging sets,
  * plans over weeks (said honestly: what exists now), progressions, training frequency, sleep and stress.
  */
-import type { AdjustKind, AdjustOutcome } from '../../workouts/session-adjust.rules';
-import type { CoachContext } from '../ai.provider';
+import type { AdjustKind, AdjustOutcome, CoachContext } from '../../contract/job-shapes';
 import {
   FREQUENCY_ANSWER,
   LOGGING_ANSWER,

@@ -6,10 +6,10 @@
 import { planProblems } from '../../../test/support/plan-checks';
 import type { ChatTurn } from '../../contract';
 import { NO_HEALTH_ANSWERS } from '../../contract';
+import type { CoachContext, CoachProfile, PlanRequest } from '../../contract/job-shapes';
 import { catalogueExercise } from '../../workouts/catalogue';
 import { buildSession } from '../../workouts/programming/session.rules';
 import { screen } from '../../workouts/screening/screening.rules';
-import type { CoachContext, CoachProfile, PlanRequest } from '../ai.provider';
 import { readChatRequest } from './chat.rules';
 import { coachReply } from './coach.rules';
 import { readChatHealth } from './coach-screening.rules';

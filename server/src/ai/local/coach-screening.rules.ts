@@ -5,6 +5,7 @@
  */
 import type { ChatTurn, HealthAnswers, HealthCondition } from '../../contract';
 import { NO_HEALTH_ANSWERS } from '../../contract';
+import type { CoachContext } from '../../contract/job-shapes';
 import {
   type ChatHealth,
   PREGNANCY_ADVICE,
@@ -13,7 +14,6 @@ import {
   screen,
   type Screening,
 } from '../../workouts/screening/screening.rules';
-import type { CoachContext } from '../ai.provider';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,

@@ -7,9 +7,8 @@
  */
 import type { ChatTurn } from '../../contract';
 import { DIFFICULTIES, MUSCLE_GROUPS, TRAINING_GOALS } from '../../contract';
+import type { AdjustOutcome, CoachContext, CoachProfile, RecentTraining } from '../../contract/job-shapes';
 import { EQUIPMENT, LIMITATIONS } from '../../contract/values';
-import type { AdjustOutcome } from '../../workouts/session-adjust.rules';
-import type { CoachContext, CoachProfile, RecentTraining } from '../ai.provider';
 import { coachReply } from './coach.rules';
 import * as advice from './coach-advice';
 

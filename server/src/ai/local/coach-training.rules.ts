@@ -1,11 +1,11 @@
 /** The coach on training: a concrete session for what the chat said, a named exercise, today, motivation. */
+import type { CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../../contract/job-shapes';
 import { CHAT_MESSAGES_BEFORE_GENERATE, EQUIPMENT, prescriptionIn } from '../../contract/values';
 import { CATALOGUE, CatalogueExercise, catalogueExercise, findExerciseByName } from '../../workouts/catalogue';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
 import { allowedFor, sparedLimitations } from '../../workouts/programming/eligibility.rules';
 import { buildSession } from '../../workouts/programming/session.rules';
 import { screenedDifficulty } from '../../workouts/screening/screening.rules';
-import type { CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
 import { defaultChatRequest, readChatRequest } from './chat.rules';
 import {
   EQUIPMENT_LABELS,

@@ -1,6 +1,6 @@
 /** The local coach's replies: the topic of the message picks the answer; every answer is deterministic. */
+import type { CoachContext } from '../../contract/job-shapes';
 import { readAdjustment } from '../../workouts/session-adjust.rules';
-import type { CoachContext } from '../ai.provider';
 import { readMessage } from './chat.rules';
 import { GOAL_LABELS, SHORT_ANSWERS } from './coach-advice';
 import { nutritionReply, weightLossReply } from './coach-body.rules';

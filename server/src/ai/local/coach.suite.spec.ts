@@ -6,10 +6,16 @@
  */
 import { planProblems } from '../../../test/support/plan-checks';
 import type { ChatTurn } from '../../contract';
+import type {
+  ChatWorkoutRequest,
+  CoachContext,
+  CoachProfile,
+  PlanRequest,
+  RecentTraining,
+} from '../../contract/job-shapes';
 import { EQUIPMENT } from '../../contract/values';
 import { catalogueExercise } from '../../workouts/catalogue';
 import { chatDefaults } from '../../workouts/coach-profile.rules';
-import type { ChatWorkoutRequest, CoachContext, CoachProfile, PlanRequest, RecentTraining } from '../ai.provider';
 import { LocalAiProvider } from '../local-ai.provider';
 import { readChatRequest } from './chat.rules';
 import { coachReply } from './coach.rules';

@@ -23,6 +23,32 @@ export const MUSCLE_GROUPS = [
   'mobility',
 ] as const;
 
+/** Muscles finer than the muscle groups; the catalogue's MUSCLE_GROUP_OF maps each to the group recovery tracks. */
+export const MUSCLES = [
+  'chest',
+  'lats',
+  'upper_back',
+  'lower_back',
+  'front_delts',
+  'side_delts',
+  'rear_delts',
+  'biceps',
+  'triceps',
+  'forearms',
+  'abs',
+  'obliques',
+  'hip_flexors',
+  'glutes',
+  'quads',
+  'hamstrings',
+  'adductors',
+  'calves',
+  'neck',
+] as const;
+
+/** The shortest and longest session a plan is asked for, in minutes (the chat reads any time in between). */
+export const PLAN_MINUTES = { min: 10, max: 90 } as const;
+
 export const INTENSITIES = ['light', 'moderate', 'intense'] as const;
 
 /** docs/product.md: round(creditsReward × fraction of exercises ticked). */

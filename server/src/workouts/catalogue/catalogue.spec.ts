@@ -1,13 +1,7 @@
 import { reviewedLoads } from '../../../test/support/load-review';
 import { isYogaPose } from '../../../test/support/plan-checks';
-import { DIFFICULTIES, EQUIPMENT, LIMITATIONS, MUSCLE_GROUPS, WORKOUT_TYPES } from '../../contract/values';
-import {
-  type CatalogueExercise,
-  type Limitation,
-  MOVEMENT_PATTERNS,
-  MUSCLE_GROUP_OF,
-  MUSCLES,
-} from './catalogue.types';
+import { DIFFICULTIES, EQUIPMENT, LIMITATIONS, MUSCLE_GROUPS, MUSCLES, WORKOUT_TYPES } from '../../contract/values';
+import { type CatalogueExercise, type Limitation, MOVEMENT_PATTERNS, MUSCLE_GROUP_OF } from './catalogue.types';
 import { CATALOGUE, catalogueExercise, findExerciseByName } from './index';
 
 const LEVEL = { beginner: 0, intermediate: 1, advanced: 2 } as const;

@@ -3,33 +3,11 @@
  * the data files beside this one. The generator, SWAP and the coach's form cues all read it.
  */
 import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
-import type { EQUIPMENT, LIMITATIONS } from '../../contract/values';
+import type { EQUIPMENT, LIMITATIONS, MUSCLES } from '../../contract/values';
 
 export type Equipment = (typeof EQUIPMENT)[number];
 export type Limitation = (typeof LIMITATIONS)[number];
 
-/** Muscles finer than the contract's groups; MUSCLE_GROUP_OF maps each to the group recovery tracks. */
-export const MUSCLES = [
-  'chest',
-  'lats',
-  'upper_back',
-  'lower_back',
-  'front_delts',
-  'side_delts',
-  'rear_delts',
-  'biceps',
-  'triceps',
-  'forearms',
-  'abs',
-  'obliques',
-  'hip_flexors',
-  'glutes',
-  'quads',
-  'hamstrings',
-  'adductors',
-  'calves',
-  'neck',
-] as const;
 export type Muscle = (typeof MUSCLES)[number];
 
 export const MUSCLE_GROUP_OF: Record<Muscle, MuscleGroup> = {

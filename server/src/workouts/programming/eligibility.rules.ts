@@ -5,9 +5,10 @@
  */
 import type { Difficulty, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
+import type { ScreeningLimits } from '../../contract/job-shapes';
 import type { CatalogueExercise, Equipment, Limitation, MovementPattern, Pace } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
-import { screeningAllows, type ScreeningLimits } from '../screening/screening.rules';
+import { screeningAllows } from '../screening/screening.rules';
 
 const CONDITIONING: readonly MovementPattern[] = ['cyclical', 'locomotion', 'plyometric'];
 const MOBILITY: readonly MovementPattern[] = ['mobility', 'stretch', 'pose', 'breathing'];

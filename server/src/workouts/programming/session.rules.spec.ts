@@ -1,11 +1,11 @@
 import { planProblems } from '../../../test/support/plan-checks';
-import type { PlanRequest } from '../../ai/ai.provider';
 import type { ExerciseDose } from '../../contract';
 import { DIFFICULTIES, DURATIONS, EQUIPMENT, LIMITATIONS, NO_HEALTH_ANSWERS, WORKOUT_TYPES } from '../../contract';
+import type { PlanRequest, ScreeningLimits } from '../../contract/job-shapes';
 import { CATALOGUE, catalogueExercise } from '../catalogue';
 import type { Equipment } from '../catalogue/catalogue.types';
 import { MUSCLE_GROUP_OF } from '../catalogue/catalogue.types';
-import { screen, type ScreeningLimits } from '../screening/screening.rules';
+import { screen } from '../screening/screening.rules';
 import { sparedLimitations } from './eligibility.rules';
 import { buildSession, eligibleIds } from './session.rules';
 

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { PlannedExercise, PlanRequest, WorkoutPlan } from '../../ai/ai.provider';
 import type { ExerciseDose, ExercisePhase, MuscleGroup, WorkoutType } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
+import type { PlannedExercise, PlanRequest, WorkoutPlan } from '../../contract/job-shapes';
 import { CATALOGUE } from '../catalogue';
 import type { CatalogueExercise, MovementPattern } from '../catalogue/catalogue.types';
 import { screenedDifficulty } from '../screening/screening.rules';

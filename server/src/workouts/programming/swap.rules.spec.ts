@@ -1,9 +1,9 @@
 import { doseProblems } from '../../../test/support/plan-checks';
-import type { PlanRequest } from '../../ai/ai.provider';
 import { DIFFICULTIES, EQUIPMENT, ExerciseView, LIMITATIONS, NO_HEALTH_ANSWERS, WORKOUT_TYPES } from '../../contract';
+import type { PlanRequest, ScreeningLimits } from '../../contract/job-shapes';
 import { CATALOGUE, catalogueExercise } from '../catalogue';
 import type { Equipment } from '../catalogue/catalogue.types';
-import { screen, type ScreeningLimits } from '../screening/screening.rules';
+import { screen } from '../screening/screening.rules';
 import { allowedFor, isCyclical, suitsBlock, takesPace } from './eligibility.rules';
 import { buildSession, plannedExercise } from './session.rules';
 import { SwapContext, swapExercise } from './swap.rules';

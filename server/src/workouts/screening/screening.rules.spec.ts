@@ -4,6 +4,7 @@
  * Exercise Testing and Prescription (11th ed.) and the PAR-Q+ for the questions and red flags.
  */
 import { type HealthAnswers, NO_HEALTH_ANSWERS } from '../../contract';
+import type { ScreeningLimits } from '../../contract/job-shapes';
 import { CATALOGUE } from '../catalogue';
 import {
   FIRST_TRIMESTER_WEEKS,
@@ -12,7 +13,6 @@ import {
   screen,
   screenedDifficulty,
   screeningAllows,
-  type ScreeningLimits,
 } from './screening.rules';
 
 const answers = (over: Partial<HealthAnswers>): HealthAnswers => ({ ...NO_HEALTH_ANSWERS, ...over });

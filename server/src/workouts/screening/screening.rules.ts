@@ -6,6 +6,7 @@
  */
 import type { Difficulty, HealthAnswers, HealthCondition } from '../../contract';
 import { DIFFICULTIES } from '../../contract';
+import type { ScreeningLimits } from '../../contract/job-shapes';
 import type { CatalogueExercise } from '../catalogue/catalogue.types';
 
 /** Symptoms that end the session and send the member to a clinician before any plan. */
@@ -33,15 +34,6 @@ export interface ChatHealth {
 export const NOTHING_SAID: ChatHealth = { conditions: [], redFlags: [] };
 
 /** What a plan keeps to, and the advice it carries first. */
-export interface ScreeningLimits {
-  noSupine: boolean;
-  noProne: boolean;
-  noHighImpact: boolean;
-  /** No sprints, maximal jumps or explosive lifts: an effort the member can talk through, no breath-holding. */
-  noAllOut: boolean;
-  maxDifficulty: Difficulty;
-  notes: string[];
-}
 
 export type Screening =
   { kind: 'refer'; flags: RedFlag[]; message: string } | { kind: 'adapt'; limits: ScreeningLimits } | { kind: 'clear' };
