@@ -24,9 +24,7 @@ import { UploadsService } from './uploads.service';
       provide: UPLOAD_STORAGE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.storage.driver === 's3'
-          ? new S3Storage(config.storage.s3)
-          : new DiskStorage(config.dataDir, config.publicUrl),
+        config.storage.driver === 's3' ? new S3Storage(config.storage.s3) : new DiskStorage(config.dataDir),
     },
   ],
   exports: [UploadsService, UploadsRepository],
