@@ -6,34 +6,24 @@
  */
 const RETRY_STATUSES = new Set([408, 409, 429, 418, 423]);
 
-/** The default waits before each retry. */
-export const RETRY_DELAYS_MS = [1000, 3000, 5000];
-
 export function isRetryableStatus(status: number | undefined): boolean {
   if (status === undefined) return false;
   return RETRY_STATUSES.has(status) || (status >= 500 && status < 600 && status !== 501 && status !== 505);
 }
 
-const statusOf = (error: unknown) => (error as { source?: { status?: number } } | null)?.source?.status;
-
 export interface RetryOptions {
   /** The wait before each retry; as many retries as waits. */
-  delays?: readonly number[];
+  delays: readonly number[];
   wait?: (ms: number) => Promise<void>;
-  /** Whether a failure is worth another attempt (default: an error whose `source` has a retryable status). */
-  isRetryable?: (error: unknown) => boolean;
+  /** Whether a failure is worth another attempt. */
+  isRetryable: (error: unknown) => boolean;
   /** Told before each wait: the retry about to come (1-based) and how many there can be. */
   onRetry?: (retry: number, of: number) => void;
 }
 
 /** Runs `send` (given its attempt, 0 first), again after each delay while it fails in a retryable way. */
-export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const {
-    delays = RETRY_DELAYS_MS,
-    wait = sleep,
-    isRetryable = (error) => isRetryableStatus(statusOf(error)),
-    onRetry,
-  } = options;
+export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
+  const { delays, wait = sleep, isRetryable, onRetry } = options;
   for (let attempt = 0; ; attempt++) {
     try {
       return await send(attempt);
