@@ -54,7 +54,6 @@ describe('uploads over HTTP (disk driver)', () => {
     const report = await t.http.post('/api/bmi/upload-url').set(me.auth).send({}).expect(200);
     expect(report.body).toEqual({
       uploadURL: expect.stringMatching(/\/api\/uploads\/[a-f0-9]{24}\?sig=/),
-      resumable: true,
     });
     await t.http.post('/api/proof/upload-url').set(me.auth).send({ kind: 'gym_selfie' }).expect(200);
     const documented = operations((await t.http.get('/api/docs-json').expect(200)).body);
@@ -337,7 +336,9 @@ describe('uploads over HTTP (disk driver)', () => {
         .set(me.auth)
         .send({ kind: 'workout_video', size })
         .expect(200);
-      return { file, uploadURL: body.uploadURL as string, resumable: body.resumable as boolean };
+      // The parts come here: no part URLs elsewhere.
+      expect(body.parts).toBeUndefined();
+      return { file, uploadURL: body.uploadURL as string };
     }
 
     const patch = (uploadURL: string, file: Buffer, first: number, last = file.length - 1) =>
@@ -364,8 +365,7 @@ describe('uploads over HTTP (disk driver)', () => {
 
     it('continues a part cut off mid-body from the bytes the server kept, and ends with the exact file and hash', async () => {
       const me = await signIn(t);
-      const { file, uploadURL, resumable } = await newVideo(me);
-      expect(resumable).toBe(true);
+      const { file, uploadURL } = await newVideo(me);
       const socket = await openPart(uploadURL, file, 0, 5 * MB);
       // Cut once some of it is on disk: the phone lost its network mid-body.
       await waitFor(() => existsSync(partialOf(uploadURL)) && readFileSync(partialOf(uploadURL)).length >= MB, 5000);

@@ -65,24 +65,24 @@ for (const viewport of A11Y_VIEWPORTS) {
 
     await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
     const bmiDialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
-    await expect(bmiDialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+    await expect(bmiDialog.getByRole('button', { name: 'browse files' })).toBeVisible();
     await scan('BMI upload dialog');
     await bmiDialog
-      .locator('.uppy-Dashboard-input')
-      .first()
+      .getByTestId('bmi-report-input')
       .setInputFiles({ name: 'inbody.pdf', mimeType: 'application/pdf', buffer: await pdfWithLines(['BMI 22.7']) });
     await expect(bmiDialog.getByRole('button', { name: /^Upload 1 file$/ })).toBeVisible();
     await scan('BMI upload dialog, file picked');
     await screenshot(page, `a11y-bmi-picked-${viewport.name}`, { fullPage: false });
-    // Held on its way, the upload shows Uppy's status bar (in the product’s colours) until let go.
+    // Held on its way, the upload shows its progress (in the product’s accent) until let go.
     let letUploadGo!: () => void;
     const uploadHeld = new Promise<void>((resolve) => (letUploadGo = resolve));
     await page.route('**/api/uploads/**', async (route) => uploadHeld.then(() => route.fallback()), { times: 1 });
     await bmiDialog.getByRole('button', { name: /^Upload 1 file$/ }).click();
-    await expect(bmiDialog.locator('.uppy-StatusBar.is-uploading')).toBeVisible();
-    // Its progress and spinner in the accent, not Uppy's blue.
-    await expect(bmiDialog.locator('.uppy-StatusBar-progress')).toHaveCSS('background-color', 'rgb(198, 255, 61)');
-    await expect(bmiDialog.locator('.uppy-StatusBar-spinner')).toHaveCSS('fill', 'rgb(198, 255, 61)');
+    await expect(bmiDialog.getByRole('progressbar', { name: 'inbody.pdf upload' })).toBeVisible();
+    await expect(bmiDialog.getByRole('progressbar', { name: 'inbody.pdf upload' })).toHaveCSS(
+      'accent-color',
+      'rgb(198, 255, 61)',
+    );
     await scan('BMI upload dialog, uploading');
     await screenshot(page, `a11y-bmi-uploading-${viewport.name}`, { fullPage: false });
     letUploadGo();

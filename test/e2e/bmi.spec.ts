@@ -1,5 +1,5 @@
-// Body metrics in a real browser (issue 5): a generated InBody-style PDF goes through Uppy's
-// dashboard (single PUT to the signed URL), the bmi.analyze job reads it, the result view shows the
+// Body metrics in a real browser: a generated InBody-style PDF goes through the report picker
+// (in parts to the signed URL, as every upload), the bmi.analyze job reads it, the result view shows the
 // exact values, and the new BMI appears on the dashboard and the progress page; the calculator's
 // docs/product.md toasts for bad input and its success.
 import type { Page } from '@playwright/test';
@@ -24,13 +24,10 @@ const INBODY_SHEET = [
   'PBF (Percent Body Fat) % 17.7 (10.0 ~ 20.0)',
 ];
 
-/** Picks a file in Uppy's dashboard and presses its upload button. */
+/** Picks a file in the report picker and presses its upload button. */
 async function uploadThroughWidget(page: Page, file: { name: string; buffer: Buffer }) {
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
-  await dialog
-    .locator('.uppy-Dashboard-input')
-    .first()
-    .setInputFiles({ ...file, mimeType: 'application/pdf' });
+  await dialog.getByTestId('bmi-report-input').setInputFiles({ ...file, mimeType: 'application/pdf' });
   await dialog.getByRole('button', { name: /^Upload 1 file$/ }).click();
 }
 
@@ -46,7 +43,7 @@ for (const viewport of VIEWPORTS) {
     await page.getByRole('button', { name: 'UPLOAD_BMI' }).click();
     const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
     await expect(dialog.getByText('Reports: BMI test, InBody scan, DEXA scan')).toBeVisible();
-    await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'browse files' })).toBeVisible();
     await screenshot(page, `bmi-upload-picker-${viewport.name}`, { fullPage: false });
 
     await uploadThroughWidget(page, { name: 'inbody.pdf', buffer: await pdfWithLines(INBODY_SHEET) });
@@ -82,7 +79,7 @@ test("a PDF without values: Analysis Failed toast with the server's reason under
   await expect(toast(page).getByText('Failed to analyze your BMI report')).toBeVisible({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'BMI_REPORT_UPLOAD' });
   await expect(dialog.getByRole('status')).toHaveText(/^No BMI value could be read from this report/);
-  await expect(dialog.locator('.uppy-Dashboard-inner')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'browse files' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Upload 1 file$/ })).toHaveCount(0);
 });
 
@@ -114,8 +111,7 @@ for (const viewport of VIEWPORTS) {
     const uploadUrls: string[] = [];
     page.on('request', (request) => request.url().includes('/api/bmi/upload-url') && uploadUrls.push(request.url()));
     await dialog
-      .locator('.uppy-Dashboard-input')
-      .first()
+      .getByTestId('bmi-report-input')
       .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('my weight: 80 kg') });
     await expect(toast(page).getByText('Upload Failed')).toBeVisible();
     await expectNotCovering(toast(page).locator('.toast'), dialog.getByRole('button', { name: 'Close', exact: true }));

@@ -26,6 +26,8 @@ export async function startFake(handler: FakeHandler): Promise<FakeServer> {
   const requests: FakeServer['requests'] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
+    // A client that hangs up mid-body sent no request: nothing is handled (as S3 keeps no cut-off part).
+    req.on('error', () => undefined);
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake');

@@ -7,46 +7,48 @@ import { FakeServer, startFake } from './http-fake';
 export interface FakeS3 extends FakeServer {
   /** Stored objects by `<bucket>/<key>`. */
   objects: Map<string, Buffer>;
+  /** Multipart uploads under way by their UploadId: the object's `<bucket>/<key>` and the parts held by number. */
+  multipart: Map<string, { path: string; parts: Map<number, Buffer> }>;
 }
 
 /**
- * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: PUT by a
- * presigned URL (query-string SigV4, which must name this access key and sign `content-length`; a
- * `x-amz-checksum-crc32` in it must match the body, as S3 checks it: 400 BadDigest otherwise),
- * GET, DELETE and CopyObject (PUT with `x-amz-copy-source`) with a SigV4 `Authorization` header.
- * A presigned PUT's signature is recomputed as S3 does, over the headers it names as they arrive:
- * a body of another length than the signed `content-length` is 403 SignatureDoesNotMatch. Other
- * requests are checked for who signed, not the signature's bytes (the SDK computes those).
+ * An S3-compatible object store addressed by path (`/<bucket>/<key>`), as MinIO or R2 are: multipart
+ * uploads (create, UploadPart by a presigned URL, ListParts, ListMultipartUploads by prefix,
+ * complete, abort), GET and DELETE. A presigned PUT (query-string SigV4) must name this access key
+ * and sign `content-length`; a `x-amz-checksum-crc32` in it must match the body, as S3 checks it
+ * (400 BadDigest otherwise). Its signature is recomputed as S3 does, over the headers it names as
+ * they arrive: a body of another length than the signed `content-length` is 403
+ * SignatureDoesNotMatch. A part whose body did not arrive whole is not kept (the connection
+ * dropped), and a part of an upload completed or aborted is 404 NoSuchUpload. Other requests carry
+ * SigV4 in the `Authorization` header and are checked for who signed, not the signature's bytes
+ * (the SDK computes those).
  */
 export async function startFakeS3(options: { accessKeyId: string; secretAccessKey: string }): Promise<FakeS3> {
   const objects = new Map<string, Buffer>();
+  const multipart: FakeS3['multipart'] = new Map();
+  let nextUploadId = 1;
   const credentialOk = (credential: string | null | undefined) =>
     Boolean(credential?.startsWith(`${options.accessKeyId}/`));
   const xmlError = (code: string, status: number) => ({
     status,
     body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`,
   });
+  const xml = (body: string) => ({ status: 200, body: `<?xml version="1.0" encoding="UTF-8"?>${body}` });
+  const etag = (bytes: Buffer) => `"${createHash('md5').update(bytes).digest('hex')}"`;
 
   const server = await startFake((req, res) => {
-    const reply = ({ status, body }: { status: number; body: string | Buffer }, type = 'application/xml') => {
-      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+    const reply = (
+      { status, body }: { status: number; body: string | Buffer },
+      type = 'application/xml',
+      headers: Record<string, string> = {},
+    ) => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body), ...headers });
       res.end(body);
     };
-    const path = req.path.replace(/^\//, '');
-    const copySource = req.headers['x-amz-copy-source'];
-    if (req.method === 'PUT' && typeof copySource === 'string') {
-      // CopyObject, signed in the Authorization header like GET and DELETE.
-      if (!credentialOk(/Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1]))
-        return reply(xmlError('AccessDenied', 403));
-      const source = objects.get(decodeURIComponent(copySource).replace(/^\//, ''));
-      if (!source) return reply(xmlError('NoSuchKey', 404));
-      objects.set(path, Buffer.from(source));
-      return reply({
-        status: 200,
-        body: '<?xml version="1.0" encoding="UTF-8"?><CopyObjectResult><ETag>"x"</ETag></CopyObjectResult>',
-      });
-    }
+    const path = decodeURIComponent(req.path.replace(/^\//, ''));
+    const uploadId = req.query.get('uploadId');
     if (req.method === 'PUT') {
+      // UploadPart by a presigned URL.
       const signed = req.query.get('X-Amz-SignedHeaders')?.split(';') ?? [];
       if (
         !credentialOk(req.query.get('X-Amz-Credential')) ||
@@ -61,11 +63,49 @@ export async function startFakeS3(options: { accessKeyId: string; secretAccessKe
         return reply(xmlError('SignatureDoesNotMatch', 403));
       const checksum = req.query.get('x-amz-checksum-crc32');
       if (checksum !== null && checksum !== crc32Base64(body)) return reply(xmlError('BadDigest', 400));
-      objects.set(path, body);
-      return reply({ status: 200, body: '' });
+      const upload = uploadId ? multipart.get(uploadId) : undefined;
+      if (!upload || upload.path !== path) return reply(xmlError('NoSuchUpload', 404));
+      upload.parts.set(Number(req.query.get('partNumber')), body);
+      return reply({ status: 200, body: '' }, 'application/xml', { etag: etag(body) });
     }
     const credential = /Credential=([^,]+)/.exec(String(req.headers.authorization ?? ''))?.[1];
     if (!credentialOk(credential)) return reply(xmlError('AccessDenied', 403));
+    if (req.method === 'POST' && req.query.has('uploads')) {
+      const id = String(nextUploadId++);
+      multipart.set(id, { path, parts: new Map() });
+      return reply(xml(`<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`));
+    }
+    if (req.method === 'POST' && uploadId) {
+      const upload = multipart.get(uploadId);
+      if (!upload || upload.path !== path) return reply(xmlError('NoSuchUpload', 404));
+      const named = [...req.body.matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((match) => Number(match[1]));
+      if (named.some((number) => !upload.parts.has(number))) return reply(xmlError('InvalidPart', 400));
+      objects.set(path, Buffer.concat(named.map((number) => upload.parts.get(number)!)));
+      multipart.delete(uploadId);
+      return reply(xml('<CompleteMultipartUploadResult></CompleteMultipartUploadResult>'));
+    }
+    if (req.method === 'GET' && req.query.has('uploads')) {
+      const [bucket] = path.split('/');
+      const prefix = `${bucket}/${req.query.get('prefix') ?? ''}`;
+      const listed = [...multipart]
+        .filter(([, upload]) => upload.path.startsWith(prefix))
+        .map(
+          ([id, upload]) =>
+            `<Upload><Key>${upload.path.slice(bucket.length + 1)}</Key><UploadId>${id}</UploadId></Upload>`,
+        );
+      return reply(xml(`<ListMultipartUploadsResult>${listed.join('')}</ListMultipartUploadsResult>`));
+    }
+    if (req.method === 'GET' && uploadId) {
+      const upload = multipart.get(uploadId);
+      if (!upload || upload.path !== path) return reply(xmlError('NoSuchUpload', 404));
+      const parts = [...upload.parts]
+        .sort(([a], [b]) => a - b)
+        .map(
+          ([number, bytes]) =>
+            `<Part><PartNumber>${number}</PartNumber><ETag>${etag(bytes)}</ETag><Size>${bytes.length}</Size></Part>`,
+        );
+      return reply(xml(`<ListPartsResult><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`));
+    }
     if (req.method === 'GET') {
       const object = objects.get(path);
       if (!object) return reply(xmlError('NoSuchKey', 404));
@@ -79,13 +119,14 @@ export async function startFakeS3(options: { accessKeyId: string; secretAccessKe
       return reply({ status: 200, body: object }, 'application/octet-stream');
     }
     if (req.method === 'DELETE') {
-      objects.delete(path);
+      if (uploadId) multipart.delete(uploadId);
+      else objects.delete(path);
       res.writeHead(204).end();
       return;
     }
     return reply(xmlError('MethodNotAllowed', 405));
   });
-  return Object.assign(server, { objects });
+  return Object.assign(server, { objects, multipart });
 }
 
 /** RFC 3986 encoding, as SigV4 canonicalises query keys and values. */

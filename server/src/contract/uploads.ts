@@ -4,17 +4,25 @@ import { ObjectIdString } from './common';
 import { UPLOAD_PURPOSES, type UploadPurpose } from './values';
 
 /**
- * docs/product.md "Upload-URL response": where the client PUTs the file, in one shot. `resumable`: the URL
- * also takes the file in parts (PATCH with Content-Range) and answers GET with how much it holds,
- * so an upload cut off by the network continues where it stopped instead of starting over.
+ * docs/product.md "Uploads": the client sends the file's parts straight to the store, part `i`
+ * (`bytes` long, the last shorter) by a PUT to `urls[i]` (S3's presigned part URLs).
  */
-export const UploadUrlResponse = z.object({ uploadURL: z.string(), resumable: z.boolean() });
+export const UploadParts = z.object({ bytes: z.number().int(), urls: z.array(z.string()) });
+export type UploadParts = z.infer<typeof UploadParts>;
+
+/**
+ * docs/product.md "Uploads": the upload URL answers GET with how much of the file is held, so an
+ * upload cut off by the network continues where it stopped; it takes the parts itself (PATCH with
+ * Content-Range, or the whole file in one PUT) unless `parts` names where they go instead. It is
+ * the fileUrl to send back once the file is up.
+ */
+export const UploadUrlResponse = z.object({ uploadURL: z.string(), parts: UploadParts.optional() });
 export type UploadUrlResponse = z.infer<typeof UploadUrlResponse>;
 
 /**
  * A file's size in an upload-url call: it lets the server refuse an oversized file before any byte
  * moves (413 UPLOAD_TOO_LARGE naming the limit, which the document states), and the S3 driver signs
- * it as the PUT's exact Content-Length, so that driver cannot issue a URL without it.
+ * it into the parts' exact Content-Lengths, so that driver cannot issue a URL without it.
  */
 export const AnnouncedUploadSize = z
   .number()
@@ -22,8 +30,8 @@ export const AnnouncedUploadSize = z
   .min(1)
   .meta({
     description:
-      "The file's size in bytes. Required when the server stores uploads in S3 (STORAGE_DRIVER=s3): the upload URL is signed for exactly this " +
-      'Content-Length, and a request without it is refused with 400 UPLOAD_SIZE_REQUIRED. Optional with the disk driver (the default). ' +
+      "The file's size in bytes. Required when the server stores uploads in S3 (STORAGE_DRIVER=s3): the part URLs are signed for exactly " +
+      'these bytes, and a request without it is refused with 400 UPLOAD_SIZE_REQUIRED. Optional with the disk driver (the default). ' +
       'Either way a size over the limit is refused before any byte is sent (413 UPLOAD_TOO_LARGE).',
   });
 
@@ -53,8 +61,8 @@ export const UploadReceipt = z.object({
 export type UploadReceipt = z.infer<typeof UploadReceipt>;
 
 /**
- * Where a resumable upload stands (GET, and each PATCH's answer): the bytes the server holds, in
- * order from the first; `finished` once the whole file is stored and checked, with its sha256.
+ * Where an upload stands (GET, and each PATCH's answer): the bytes held, in order from the first;
+ * `finished` once the whole file is stored and checked, with its sha256 (with S3, on first use).
  */
 export const UploadProgress = z.object({
   received: z.number().int(),

@@ -27,7 +27,8 @@ const CONTENT_REFUSALS = new Set<ErrorCode>(['UPLOAD_UNSUPPORTED_TYPE', 'UPLOAD_
 
 /**
  * The bytes of an upload, received by this server (the disk driver's signed URLs): in one shot (PUT
- * body or a form) or in parts that survive a dropped connection (PATCH, and GET for how much is held).
+ * body or a form) or in parts that survive a dropped connection (PATCH); and, for either driver,
+ * GET for how much is held.
  * Each is streamed through the inspector as it arrives, so a wrong type or size is refused mid-body.
  */
 @Injectable()
@@ -148,32 +149,32 @@ export class UploadReceiver {
     }
   }
 
-  /** GET /api/uploads/:id: how much of a resumable upload is stored, so the client continues from there. */
+  /** GET /api/uploads/:id: how much of an upload is stored (here or in the store), so the client continues from there. */
   async progress(id: string, sig: string): Promise<UploadProgress> {
-    const { upload, disk } = await this.authorizeSignature(id, sig);
+    const upload = await this.authorizeSignature(id, sig);
     if (upload.status === 'finished') return { received: upload.size ?? 0, finished: true, sha256: upload.sha256 };
-    return { received: await disk.held(id), finished: false, sha256: null };
+    return { received: await this.storage.held(id), finished: false, sha256: null };
   }
 
-  /** The upload a disk-driver URL names, if its signature is valid and unexpired. */
-  private async authorizeSignature(id: string, sig: string): Promise<{ upload: UploadRecord; disk: DiskStorage }> {
+  /** The upload a URL names, if its signature is valid and unexpired. */
+  private async authorizeSignature(id: string, sig: string): Promise<UploadRecord> {
     const check = this.signer.check(id, sig);
     if (check !== 'valid')
       throw check === 'expired'
         ? new AppError('UPLOAD_URL_EXPIRED', 'This upload URL has expired')
         : new AppError('UPLOAD_URL_INVALID', 'Invalid upload URL');
-    if (!(this.storage instanceof DiskStorage))
-      throw new AppError('UPLOAD_NOT_FOUND', 'Uploads go straight to storage');
     const upload = await this.uploads.findById(id);
     if (!upload) throw uploadNotFound();
-    return { upload, disk: this.storage };
+    return upload;
   }
 
-  /** As `authorizeSignature`, for a URL that is to take bytes: refused once its upload finished. */
+  /** As `authorizeSignature`, for a URL that is to take bytes: the disk driver's, refused once its upload finished. */
   private async authorizeSignedUpload(id: string, sig: string): Promise<{ upload: UploadRecord; disk: DiskStorage }> {
-    const signed = await this.authorizeSignature(id, sig);
-    if (signed.upload.status !== 'pending') throw urlUsed();
-    return signed;
+    const upload = await this.authorizeSignature(id, sig);
+    if (!(this.storage instanceof DiskStorage))
+      throw new AppError('UPLOAD_NOT_FOUND', 'Uploads go straight to storage');
+    if (upload.status !== 'pending') throw urlUsed();
+    return { upload, disk: this.storage };
   }
 
   /**

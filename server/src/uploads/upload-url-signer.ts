@@ -3,13 +3,21 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { checkUploadSignature, SignatureCheck, signUpload, UPLOAD_URL_TTL_MS, uploadSigningKey } from './uploads.rules';
 
-/** Signs the disk driver's upload URLs when they are issued and checks them when they are used. */
+/** Signs the upload URLs when they are issued and checks them when they are used. */
 @Injectable()
 export class UploadUrlSigner {
   private readonly key: Buffer;
+  /** Where every upload URL (and so every fileUrl this server accepts) begins. */
+  readonly issuedPrefix: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.key = uploadSigningKey(config.jwtSecret);
+    this.issuedPrefix = `${config.publicUrl}/api/uploads/`;
+  }
+
+  /** Upload `id`'s URL, valid until `expiresAt`. */
+  url(id: string, expiresAt: Date): string {
+    return `${this.issuedPrefix}${id}?sig=${this.sign(id, expiresAt)}`;
   }
 
   /** When a URL issued now stops taking bytes. */
@@ -17,8 +25,7 @@ export class UploadUrlSigner {
     return new Date(Date.now() + UPLOAD_URL_TTL_MS);
   }
 
-  /** The `sig` of upload `id`'s URL, valid until `expiresAt`. */
-  sign(id: string, expiresAt: Date): string {
+  private sign(id: string, expiresAt: Date): string {
     return signUpload(this.key, id, expiresAt.getTime());
   }
 

@@ -14,9 +14,10 @@ const UPLOAD_TYPES = [
 ];
 
 /**
- * The disk driver's upload URLs. Authorized by their signature (like an S3 presigned URL), so no
- * session is needed: the signed URL is the permission, and it stores one file, once. The file comes
- * in one shot (PUT, or a form) or in parts that survive a dropped connection (PATCH, GET).
+ * The upload URLs. Authorized by their signature (like an S3 presigned URL), so no session is
+ * needed: the signed URL is the permission, and it stores one file, once. With the disk driver the
+ * file comes here in one shot (PUT, or a form) or in parts that survive a dropped connection
+ * (PATCH); with either driver GET says how much is held, where a resumed upload continues.
  */
 @ApiTags('uploads')
 @Controller('uploads')
@@ -54,7 +55,7 @@ export class UploadsController {
     return this.receiver.receiveMultipart(params.id, query.sig, req, res);
   }
 
-  /** Where a resumable upload stands: the bytes stored, from the first, or finished with its sha256. */
+  /** Where an upload stands: the bytes stored (here or in S3), from the first, or finished with its sha256. */
   @Public()
   @Get(':id')
   @Returns(UploadProgress, 200, ...UPLOAD_GET)

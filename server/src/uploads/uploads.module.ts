@@ -26,9 +26,7 @@ import { UploadsSweep } from './uploads-sweep';
       provide: UPLOAD_STORAGE,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.storage.driver === 's3'
-          ? new S3Storage(config.storage.s3)
-          : new DiskStorage(config.dataDir, config.publicUrl),
+        config.storage.driver === 's3' ? new S3Storage(config.storage.s3) : new DiskStorage(config.dataDir),
     },
   ],
   exports: [UploadsService, UploadsRepository],

@@ -31,10 +31,10 @@ export class UploadsService {
 
   /**
    * A new upload for `purpose` (limits from UPLOAD_PURPOSES, or `narrowed` within them: one format of
-   * several) and the URL to PUT it to; resumable when this server receives the bytes. `size`:
-   * announced by the client, refused up front if too big, and required by a driver that signs it
-   * (refused before any record is made); once announced it is the upload's limit, and the stored
-   * file must be exactly that size.
+   * several), its URL and, when the bytes go straight to the store, the part URLs. `size`: announced
+   * by the client, refused up front if too big, and required by a driver that signs it (refused
+   * before any record is made); once announced it is the upload's limit, and the stored file must be
+   * exactly that size.
    */
   async createUpload(
     ownerId: string,
@@ -55,11 +55,8 @@ export class UploadsService {
       expiresAt,
     });
     const id = upload._id.toString();
-    const uploadURL = await this.storage.uploadUrl(id, this.signer.sign(id, expiresAt), {
-      maxBytes: limits.maxBytes,
-      size,
-    });
-    return { uploadURL, resumable: this.storage.receivesBytes };
+    const parts = await this.storage.begin(id, size);
+    return { uploadURL: this.signer.url(id, expiresAt), ...(parts && { parts }) };
   }
 
   /**
@@ -72,7 +69,7 @@ export class UploadsService {
     fileUrl: string,
     purpose: UploadPurpose | readonly UploadPurpose[],
   ): Promise<UploadRecord> {
-    const id = uploadIdFromUrl(fileUrl, this.storage.issuedPrefixes);
+    const id = uploadIdFromUrl(fileUrl, [this.signer.issuedPrefix]);
     if (!id) throw new AppError('UPLOAD_FOREIGN_URL', 'Only files uploaded here can be used');
     const upload = await this.uploads.findById(id);
     if (!upload || upload.owner.toString() !== ownerId) throw uploadNotFound();
@@ -111,12 +108,12 @@ export class UploadsService {
     return this.uploads.storedBefore(purposes, cutoff);
   }
 
-  /** S3: the client sent the bytes elsewhere; sealed, then checked once, on first use. */
+  /** S3: the client sent the bytes elsewhere; sealed once all it announced is there, then checked once, on first use. */
   private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
     const id = upload._id.toString();
     if (!(await this.singleUse.claim(uploadClaimKey(id)))) return this.findFinished(id);
     try {
-      await this.storage.seal(id);
+      await this.storage.seal(id, upload.announcedSize ?? upload.maxBytes);
     } catch {
       // Nothing has arrived yet: the claim waits for the file.
       await this.singleUse.release(uploadClaimKey(id));

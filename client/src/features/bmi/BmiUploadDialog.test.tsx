@@ -1,25 +1,30 @@
-import type { BmiAnalysis } from '@contract';
+import type { BmiAnalysis, UploadUrlResponse } from '@contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
 
-// Uppy's dashboard is replaced by buttons standing for its outcomes: these tests are about the dialog's flow.
+// The picker is replaced by buttons standing for its outcomes: these tests are about the dialog's flow.
 vi.mock('./ReportPicker', () => ({
   ReportPicker: ({
     getUploadUrl,
     onUploaded,
     onFailed,
   }: {
-    getUploadUrl: (f: { size: number }) => Promise<string>;
+    getUploadUrl: (f: { size: number }) => Promise<UploadUrlResponse>;
     onUploaded: (url: string) => void;
     onFailed: (reason?: string) => void;
   }) => (
     <div data-testid="bmi-picker">
       <button
         type="button"
-        onClick={() => void getUploadUrl({ size: 1234 }).then(onUploaded, (error: Error) => onFailed(error.message))}
+        onClick={() =>
+          void getUploadUrl({ size: 1234 }).then(
+            (target) => onUploaded(target.uploadURL),
+            (error: Error) => onFailed(error.message),
+          )
+        }
       >
         fake-upload
       </button>

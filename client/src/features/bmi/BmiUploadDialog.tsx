@@ -1,4 +1,4 @@
-import type { BmiAnalysis } from '@contract';
+import type { BmiAnalysis, UploadUrlResponse } from '@contract';
 import { useState } from 'react';
 
 import type { ApiError } from '../../api/api';
@@ -40,9 +40,9 @@ export default function BmiUploadDialog({ onClose }: { onClose: () => void }) {
     setStep({ name: 'pick' });
   };
 
-  async function getUploadUrl(file: { size: number }): Promise<string> {
+  async function getUploadUrl(file: { size: number }): Promise<UploadUrlResponse> {
     try {
-      return (await createUploadUrl(file).unwrap()).uploadURL;
+      return await createUploadUrl(file).unwrap();
     } catch (error) {
       // The server's reason (e.g. 413 too large) when it gave one, the product’s words otherwise.
       throw new Error((error as Partial<ApiError>).detail ?? 'Failed to get upload URL', { cause: error });

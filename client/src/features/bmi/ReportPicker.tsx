@@ -1,17 +1,11 @@
-import { UPLOAD_PURPOSES } from '@contract/values';
-import AwsS3 from '@uppy/aws-s3';
-import Uppy from '@uppy/core';
-import Dashboard from '@uppy/dashboard';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import type { UploadUrlResponse } from '@contract';
+import { describeBytes, UPLOAD_PURPOSES } from '@contract/values';
+import { type DragEvent, useEffect, useMemo, useRef, useState } from 'react';
 
-import { serverReason } from '../../api/serverReason';
-import { withRetries } from '../../shared/uploads/uploadRetry';
+import { retryText, sendFile, UploadError } from '../../shared/uploads/sendFile';
 import { REPORT_PICKER_NOTE } from './bmi.logic';
 
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
-
-/** docs/product.md: the embedded widget's defaults (Uppy's own: 750 × 550, thumbnails 280 wide). */
+/** docs/product.md: the picker's size and its thumbnails' width (the embedded upload widget's defaults). */
 export const PICKER = { width: 750, height: 550, thumbnailWidth: 280 } as const;
 
 /** docs/product.md: a report is one PDF, JPEG or PNG of at most 10 MB (the server's own limits). */
@@ -26,88 +20,134 @@ export function reportProblem(file: { size?: number | null; type?: string }): st
 }
 
 interface ReportPickerProps {
-  /** The signed URL to PUT this file to (POST /api/bmi/upload-url); its error's message is shown. */
-  getUploadUrl: (file: { size: number }) => Promise<string>;
+  /** Where to send this file (POST /api/bmi/upload-url); its error's message is shown. */
+  getUploadUrl: (file: { size: number }) => Promise<UploadUrlResponse>;
   /** The file is stored: its upload URL is the fileUrl to analyse. */
   onUploaded: (fileUrl: string) => void;
   /** No file was stored; `reason` says why when the picker or the server did (too large, wrong type…). */
   onFailed: (reason?: string) => void;
 }
 
+type Sending = { percent: number; retry?: { attempt: number; of: number } };
+
 /**
- * Uppy's dashboard, one file, sent in a single PUT to the server's signed URL (the S3 plugin in
- * non-multipart mode does exactly that, with progress), retried on the product’s statuses. A new picker
- * is mounted for every attempt, so a failure starts from an empty one.
+ * One report, dropped or browsed for, shown as a file card, sent on "Upload 1 file" by the upload
+ * stack every picker uses (sendFile: in parts, resumed and retried on the product's statuses). A new
+ * picker is mounted for every attempt, so a failure starts from an empty one.
  */
 export function ReportPicker({ getUploadUrl, onUploaded, onFailed }: ReportPickerProps) {
-  const target = useRef<HTMLDivElement>(null);
-  // The latest callbacks, for the Uppy instance that lives as long as the picker.
-  const uploadUrlFor = useEffectEvent(getUploadUrl);
-  const reportUploaded = useEffectEvent(onUploaded);
-  const reportFailed = useEffectEvent(onFailed);
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sending, setSending] = useState<Sending | null>(null);
+  const [dragging, setDragging] = useState(false);
 
-  useEffect(() => {
-    const uploadUrls = new Map<string, string>();
-    let failure: string | undefined;
-    const uppy = new Uppy({
-      restrictions: { maxNumberOfFiles: 1 },
-      onBeforeFileAdded: (file) => {
-        const problem = reportProblem(file);
-        if (problem) reportFailed(problem);
-        return !problem;
-      },
-    })
-      .use(Dashboard, {
-        inline: true,
-        target: target.current!,
-        ...PICKER,
-        theme: 'dark',
-        // One report shows as a file card, not Uppy's screen-filling preview (a huge red PDF icon).
-        singleFileFullScreen: false,
-        proudlyDisplayPoweredByUppy: false,
-        note: REPORT_PICKER_NOTE,
-      })
-      .use(AwsS3, {
-        shouldUseMultipart: false,
-        uploadPartBytes: (options) => withRetries(() => AwsS3.uploadPartBytes(options)),
-        getUploadParameters: async (file) => {
-          const url = await uploadUrlFor({ size: file.size ?? 0 }).catch((error: Error) => {
-            failure = error.message;
-            throw error;
-          });
-          uploadUrls.set(file.id, url);
-          return { method: 'PUT', url, headers: { 'Content-Type': file.type || 'application/octet-stream' } };
-        },
+  function pick(picked: File | undefined) {
+    if (!picked) return;
+    const problem = reportProblem(picked);
+    if (problem) onFailed(problem);
+    else setFile(picked);
+  }
+
+  async function upload(report: File) {
+    setSending({ percent: 0 });
+    let target: UploadUrlResponse;
+    try {
+      target = await getUploadUrl({ size: report.size });
+    } catch (error) {
+      return onFailed((error as Error).message);
+    }
+    try {
+      await sendFile(target, report, {
+        onProgress: (percent) => setSending({ percent }),
+        onRetry: (attempt, of) => setSending((now) => ({ percent: now?.percent ?? 0, retry: { attempt, of } })),
       });
-    uppy.on('upload-error', (_file, error) => {
-      // A refused PUT carries its response (Uppy's S3 plugin keeps the XHR as `source`).
-      const response = (error as { source?: XMLHttpRequest }).source;
-      failure = (response && serverReason(response)) ?? failure;
-    });
-    uppy.on('complete', (result) => {
-      const uploaded = result.successful?.[0];
-      const fileUrl = uploaded && uploadUrls.get(uploaded.id);
-      if (fileUrl) reportUploaded(fileUrl);
-      else reportFailed(failure);
-    });
-    const stopMending = mendFileListRole(target.current!);
-    return () => {
-      stopMending();
-      uppy.destroy();
-    };
-  }, []);
+    } catch (error) {
+      return onFailed(error instanceof UploadError ? error.message : undefined);
+    }
+    onUploaded(target.uploadURL);
+  }
 
-  return <div ref={target} className="bmi-picker" data-testid="bmi-picker" />;
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!sending) pick(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div
+      className={`bmi-picker${dragging ? ' bmi-picker--dragging' : ''}`}
+      data-testid="bmi-picker"
+      style={{ width: PICKER.width, height: PICKER.height }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={drop}
+    >
+      <input
+        ref={input}
+        type="file"
+        accept={REPORT_TYPES.join(',')}
+        hidden
+        data-testid="bmi-report-input"
+        onChange={(event) => {
+          pick(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+      {file ? (
+        <>
+          <ul className="bmi-picker__files">
+            <li className="bmi-picker__file">
+              <Thumbnail file={file} />
+              <span className="bmi-picker__name">{file.name}</span>
+              <span className="muted">{describeBytes(file.size)}</span>
+            </li>
+          </ul>
+          {sending ? (
+            <div className="bmi-picker__status">
+              <progress max={100} value={sending.percent} aria-label={`${file.name} upload`} />
+              <span>Uploading {sending.percent}%</span>
+            </div>
+          ) : (
+            <div className="bmi-picker__actions">
+              <button type="button" className="btn btn--primary" onClick={() => void upload(file)}>
+                Upload 1 file
+              </button>
+              <button type="button" className="btn btn--secondary" onClick={() => setFile(null)}>
+                Remove file
+              </button>
+            </div>
+          )}
+          {/* Always there, so the retry is announced when it starts (the dialog's status is the failure's). */}
+          <p className="bmi-picker__retry" aria-live="polite">
+            {sending?.retry && retryText(sending.retry)}
+          </p>
+        </>
+      ) : (
+        <div className="bmi-picker__empty">
+          <p className="bmi-picker__title">
+            Drop files here or{' '}
+            <button type="button" className="bmi-picker__browse" onClick={() => input.current?.click()}>
+              browse files
+            </button>
+          </p>
+          <p className="bmi-picker__note">{REPORT_PICKER_NOTE}</p>
+        </div>
+      )}
+    </div>
+  );
 }
 
-/**
- * Uppy 5 draws a one-file list as a role=listitem with no role=list around it (a critical axe
- * finding, and screen readers announce no list): the list gets its role whenever Uppy draws it.
- */
-function mendFileListRole(root: HTMLElement): () => void {
-  const mend = () =>
-    root.querySelectorAll('.uppy-Dashboard-files:not([role])').forEach((list) => list.setAttribute('role', 'list'));
-  const observer = new MutationObserver(mend);
-  observer.observe(root, { childList: true, subtree: true });
-  return () => observer.disconnect();
+/** An image's own preview at the thumbnail width, or its type's name (a PDF). */
+function Thumbnail({ file }: { file: File }) {
+  const src = useMemo(() => (file.type.startsWith('image/') ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (src && URL.revokeObjectURL(src)), [src]);
+  if (src) return <img className="bmi-picker__thumb" src={src} alt="" width={PICKER.thumbnailWidth} />;
+  return (
+    <span className="bmi-picker__thumb bmi-picker__thumb--type" aria-hidden="true">
+      {file.type.split('/')[1].toUpperCase()}
+    </span>
+  );
 }

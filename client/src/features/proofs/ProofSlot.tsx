@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 
-import { type ProofSlotSpec, retryText, type SlotUpload } from './proofSlots';
+import { retryText } from '../../shared/uploads/sendFile';
+import { type ProofSlotSpec, type SlotUpload } from './proofSlots';
 
 interface ProofSlotProps {
   slot: ProofSlotSpec;

@@ -70,7 +70,7 @@ function serve(
       const body = (await request.json()) as { kind: string };
       uploadUrls.push(body.kind);
       uploadRequests.push(body);
-      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}`, resumable: true });
+      return jsonResponse({ uploadURL: `http://localhost/api/uploads/${body.kind}` });
     }
     if (path === '/api/proof/check') {
       const body = (await request.json()) as { kind: string };
@@ -263,7 +263,7 @@ describe('DAILY_PROOF_VALIDATION dialog', () => {
       await userEvent.click(dialog.getByRole('button', { name: 'RETRY WORKOUT_VIDEO' }));
       expect(await dialog.findByRole('button', { name: 'UPLOADED WORKOUT_VIDEO' })).toBe(document.activeElement);
       expect(vi.mocked(sendFile).mock.lastCall?.slice(0, 2)).toEqual([
-        { uploadURL: 'http://localhost/api/uploads/workout_video', resumable: true },
+        { uploadURL: 'http://localhost/api/uploads/workout_video' },
         video(),
       ]);
       expect(vi.mocked(sendFile).mock.lastCall?.[2]).toMatchObject({ resume: true });

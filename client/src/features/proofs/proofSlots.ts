@@ -74,9 +74,6 @@ export type SlotUpload =
       canRetry: boolean;
     };
 
-export const retryText = ({ attempt, of }: { attempt: number; of: number }) =>
-  `Connection lost — retrying (${attempt}/${of})…`;
-
 export const PROOF_RULES = [
   'Upload all 3 proof types in any order',
   'Validation happens together after all uploads',

@@ -21,7 +21,7 @@ export class UploadError extends Error {
 export const worthRetrying = (error: unknown): boolean =>
   error instanceof UploadError && (error.connectionLost || isRetryableStatus(error.status));
 
-/** A resumable upload's part: a dropped part costs at most this much again when the server kept nothing of it (a buffering proxy). */
+/** A part sent to this server: a dropped part costs at most this much again when the server kept nothing of it (a buffering proxy). */
 export const PART_BYTES = 5 * 1024 * 1024;
 
 /** The waits before the retries after a failure: five, backing off, 31 s in all (past the server's 20 s idle cut-off). */
@@ -29,6 +29,10 @@ export const UPLOAD_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
 
 /** No byte leaving and no answer for this long: the connection is lost (a phone losing its network often reports nothing). */
 export const STALL_MS = 15_000;
+
+/** What a picker says while a lost connection is retried. */
+export const retryText = ({ attempt, of }: { attempt: number; of: number }) =>
+  `Connection lost — retrying (${attempt}/${of})…`;
 
 /** Resolves once the browser says it has a network: at once when it has. */
 export function untilOnline(): Promise<void> {
@@ -44,7 +48,7 @@ export interface SendFileOptions {
   onProgress: (percent: number) => void;
   /** The connection was lost (or the server asked to try later): retry `retry` of `of` comes after a wait. */
   onRetry?: (retry: number, of: number) => void;
-  /** Continue an upload begun earlier on this URL from what the server holds (resumable URLs only). */
+  /** Continue an upload begun earlier on this URL from what it holds. */
   resume?: boolean;
   delays?: readonly number[];
   wait?: (ms: number) => Promise<void>;
@@ -53,38 +57,40 @@ export interface SendFileOptions {
 }
 
 /**
- * Sends a file to the URL of POST …/upload-url, retrying after a dropped connection. A resumable
- * URL takes it in parts (PATCH with Content-Range) and each retry first asks the server how much
- * it holds (GET), so the upload continues from there; other URLs (S3's presigned PUT) take the
- * whole file again. Each part gets its own retries: a long upload over a flaky link survives as
- * many drops as it meets, as long as each is mended within the retries; while the browser reports
- * no network a retry waits for it, however long.
+ * Sends a file to the upload URL of POST …/upload-url in parts, retrying after a dropped
+ * connection: to the URL itself (PATCH with Content-Range, the disk driver) or, when the answer
+ * names part URLs, each part by a PUT to its own (S3's multipart upload). Each retry first asks
+ * the upload URL how much it holds (GET), so the upload continues from there. Each part gets its
+ * own retries: a long upload over a flaky link survives as many drops as it meets, as long as each
+ * is mended within the retries; while the browser reports no network a retry waits for it, however long.
  */
 export async function sendFile(target: UploadUrlResponse, file: Blob, options: SendFileOptions): Promise<void> {
   const { onProgress, onRetry, delays = UPLOAD_RETRY_DELAYS_MS, wait = waitForRetry, stallMs = STALL_MS } = options;
   const retrying = { delays, wait, onRetry, isRetryable: worthRetrying };
   const percent = (bytes: number) => onProgress(Math.floor((bytes / file.size) * 100));
-  if (!target.resumable) {
-    await withRetries(
-      () => request('PUT', target.uploadURL, stallMs, { body: file, type: file.type, onSent: percent }),
-      retrying,
-    );
-    return;
-  }
-  const partBytes = options.partBytes ?? PART_BYTES;
+  const { parts } = target;
+  const partBytes = parts?.bytes ?? options.partBytes ?? PART_BYTES;
+  // The store does not answer for the whole file: it is up once its last part is.
+  const done = (at: UploadProgress) => at.finished || (parts !== undefined && at.received >= file.size);
   let held: UploadProgress = { received: 0, finished: false, sha256: null };
   let askFirst = options.resume ?? false;
-  while (!held.finished) {
+  while (!done(held)) {
     held = await withRetries(async (attempt) => {
       const at = attempt > 0 || askFirst ? await whereItStands(target.uploadURL, stallMs) : held;
-      if (at.finished) return at;
+      if (done(at)) return at;
       percent(at.received);
-      const last = Math.min(at.received + partBytes, file.size) - 1;
+      const end = Math.min(at.received + partBytes, file.size);
+      const body = file.slice(at.received, end);
+      const onSent = (bytes: number) => percent(at.received + bytes);
+      if (parts) {
+        await request('PUT', parts.urls[at.received / partBytes], stallMs, { body, type: file.type, onSent });
+        return { received: end, finished: false, sha256: null };
+      }
       const answer = await request('PATCH', target.uploadURL, stallMs, {
-        body: file.slice(at.received, last + 1),
+        body,
         type: 'application/offset+octet-stream',
-        range: `bytes ${at.received}-${last}/${file.size}`,
-        onSent: (bytes) => percent(at.received + bytes),
+        range: `bytes ${at.received}-${end - 1}/${file.size}`,
+        onSent,
       });
       return JSON.parse(answer) as UploadProgress;
     }, retrying);

@@ -1,39 +1,29 @@
 /**
- * docs/product.md: the upload widget retries a PUT answered 408, 409, 429, 418 or 423, or any 5xx except
- * 501 and 505 (Uppy's XHR defaults; its S3 plugin sends a single PUT without retries). A retry is
- * useful before the server took the signed URL (a proxy's 502 while the API restarts); once
- * taken, the single-use URL answers 403 and the failure reaches the user.
+ * docs/product.md: an upload retries a part answered 408, 409, 429, 418 or 423, or any 5xx except
+ * 501 and 505 (the statuses the product's upload widget retries). A retry helps a proxy's 502 while
+ * the API restarts, or a part that met another (409); a finished upload's URL answers 403 and the
+ * failure reaches the user.
  */
 const RETRY_STATUSES = new Set([408, 409, 429, 418, 423]);
-
-/** Uppy's default waits before each retry. */
-export const RETRY_DELAYS_MS = [1000, 3000, 5000];
 
 export function isRetryableStatus(status: number | undefined): boolean {
   if (status === undefined) return false;
   return RETRY_STATUSES.has(status) || (status >= 500 && status < 600 && status !== 501 && status !== 505);
 }
 
-const statusOf = (error: unknown) => (error as { source?: { status?: number } } | null)?.source?.status;
-
 export interface RetryOptions {
   /** The wait before each retry; as many retries as waits. */
-  delays?: readonly number[];
+  delays: readonly number[];
   wait?: (ms: number) => Promise<void>;
-  /** Whether a failure is worth another attempt (default: Uppy's error with a retryable status). */
-  isRetryable?: (error: unknown) => boolean;
+  /** Whether a failure is worth another attempt. */
+  isRetryable: (error: unknown) => boolean;
   /** Told before each wait: the retry about to come (1-based) and how many there can be. */
   onRetry?: (retry: number, of: number) => void;
 }
 
 /** Runs `send` (given its attempt, 0 first), again after each delay while it fails in a retryable way. */
-export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions = {}): Promise<T> {
-  const {
-    delays = RETRY_DELAYS_MS,
-    wait = sleep,
-    isRetryable = (error) => isRetryableStatus(statusOf(error)),
-    onRetry,
-  } = options;
+export async function withRetries<T>(send: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
+  const { delays, wait = sleep, isRetryable, onRetry } = options;
   for (let attempt = 0; ; attempt++) {
     try {
       return await send(attempt);

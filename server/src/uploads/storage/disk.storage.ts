@@ -10,20 +10,16 @@ import type { ByteRange, UploadStorage } from './upload-storage';
 export class DiskStorage implements UploadStorage {
   readonly receivesBytes = true;
   readonly needsSize = false;
-  readonly issuedPrefixes: readonly string[];
   private readonly dir: string;
 
-  constructor(
-    dataDir: string,
-    private readonly publicUrl: string,
-  ) {
+  constructor(dataDir: string) {
     this.dir = join(dataDir, 'uploads');
     mkdirSync(this.dir, { recursive: true });
-    this.issuedPrefixes = [`${publicUrl}/api/uploads/`];
   }
 
-  async uploadUrl(id: string, signature: string): Promise<string> {
-    return `${this.publicUrl}/api/uploads/${id}?sig=${signature}`;
+  /** Nothing to ready: the parts come to this server's upload URL. */
+  async begin(): Promise<undefined> {
+    return undefined;
   }
 
   /**

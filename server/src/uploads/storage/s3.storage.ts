@@ -1,33 +1,37 @@
 import type { Readable } from 'node:stream';
-
 import {
-  CopyObjectCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
-  PutObjectCommand,
+  ListMultipartUploadsCommand,
+  ListPartsCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 import { type AppConfig, ConfigError } from '../../config/config';
+import type { UploadParts } from '../../contract';
 import { UPLOAD_URL_TTL_MS } from '../uploads.rules';
-import { s3Origin } from './s3-origin.rules';
+import { heldPrefix, partSizes, S3_PART_BYTES } from './s3-parts.rules';
 import { ByteRange, uploadSizeRequired, UploadStorage } from './upload-storage';
 
 type S3Config = AppConfig['storage']['s3'];
 
 /**
- * S3-compatible store. The client PUTs straight to a presigned URL (`incoming/<id>`) whose signature
- * covers the exact Content-Length it announced (checked against the purpose's limit first), so S3
- * itself refuses any other size. On first use the server copies it to `uploads/<id>`, a key no URL
- * lets a client write, and checks type and hash there: replaying the presigned PUT during its 15
- * minutes only rewrites `incoming/`, which nothing reads any more (expire that prefix after a day
- * with a bucket lifecycle rule).
+ * S3-compatible store. Each upload is an S3 multipart upload of `uploads/<id>`: the client PUTs its
+ * parts straight to presigned URLs, each signed for its exact Content-Length (the sizes of the
+ * announced file, checked against the purpose's limit first), so S3 itself refuses any other size.
+ * A dropped part is sent again alone: the server lists the parts S3 holds (GET of the upload URL).
+ * On first use the server completes the upload and checks type and hash; from then on the part URLs
+ * write nothing (S3 forgets a completed upload), so the checked bytes stay. An upload never
+ * completed is aborted by the sweep (and a bucket lifecycle rule can abort those older than a day).
  */
 export class S3Storage implements UploadStorage {
   readonly receivesBytes = false;
   readonly needsSize = true;
-  readonly issuedPrefixes: readonly string[];
   private readonly client: S3Client;
   private readonly bucket: string;
 
@@ -47,24 +51,42 @@ export class S3Storage implements UploadStorage {
       // an empty one, which S3, R2 and MinIO refuse for any real file (aws-sdk-js-v3 #6994).
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    const base = config.endpoint ? `${s3Origin(config)}/${this.bucket}` : s3Origin(config);
-    this.issuedPrefixes = [`${base}/${INCOMING}`];
   }
 
-  async uploadUrl(id: string, _signature: string, limits: { maxBytes: number; size?: number }): Promise<string> {
-    if (limits.size === undefined) throw uploadSizeRequired();
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: incomingKey(id), ContentLength: limits.size });
-    return getSignedUrl(this.client, command, {
-      expiresIn: UPLOAD_URL_TTL_MS / 1000,
-      signableHeaders: new Set(['content-length']),
-    });
-  }
-
-  async seal(id: string): Promise<void> {
-    await this.client.send(
-      new CopyObjectCommand({ Bucket: this.bucket, Key: key(id), CopySource: `${this.bucket}/${incomingKey(id)}` }),
+  async begin(id: string, size?: number): Promise<UploadParts> {
+    if (size === undefined) throw uploadSizeRequired();
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key(id) }),
     );
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: incomingKey(id) }));
+    const urls = await Promise.all(
+      partSizes(size).map((ContentLength, i) =>
+        getSignedUrl(
+          this.client,
+          new UploadPartCommand({ Bucket: this.bucket, Key: key(id), UploadId, PartNumber: i + 1, ContentLength }),
+          { expiresIn: UPLOAD_URL_TTL_MS / 1000, signableHeaders: new Set(['content-length']) },
+        ),
+      ),
+    );
+    return { bytes: S3_PART_BYTES, urls };
+  }
+
+  async held(id: string): Promise<number> {
+    const uploadId = await this.pendingUploadId(id);
+    return uploadId ? heldPrefix(await this.parts(id, uploadId)) : 0;
+  }
+
+  async seal(id: string, size: number): Promise<void> {
+    const uploadId = await this.pendingUploadId(id);
+    const parts = uploadId ? await this.parts(id, uploadId) : [];
+    if (!uploadId || heldPrefix(parts) < size) throw new Error(`upload ${id} has not arrived whole`);
+    await this.client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: this.bucket,
+        Key: key(id),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map(({ PartNumber, ETag }) => ({ PartNumber, ETag })) },
+      }),
+    );
   }
 
   async open(id: string, range?: ByteRange): Promise<Readable> {
@@ -74,13 +96,28 @@ export class S3Storage implements UploadStorage {
   }
 
   async remove(id: string): Promise<void> {
-    await Promise.all(
-      [key(id), incomingKey(id)].map((Key) => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }))),
+    const uploadId = await this.pendingUploadId(id);
+    if (uploadId)
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key(id), UploadId: uploadId }),
+      );
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key(id) }));
+  }
+
+  /** The S3 id of the multipart upload of `id` still under way, if any (ids are all 24 characters: the prefix is the key). */
+  private async pendingUploadId(id: string): Promise<string | undefined> {
+    const listed = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: key(id) }));
+    return listed.Uploads?.find((upload) => upload.Key === key(id))?.UploadId;
+  }
+
+  /** The parts S3 holds (at most 1,000 are listed at once, past the 103 of the largest upload). */
+  private async parts(id: string, uploadId: string) {
+    const listed = await this.client.send(
+      new ListPartsCommand({ Bucket: this.bucket, Key: key(id), UploadId: uploadId }),
     );
+    return listed.Parts ?? [];
   }
 }
 
-const INCOMING = 'incoming/';
-const incomingKey = (id: string) => `${INCOMING}${id}`;
-/** Written only by the server (seal), read by every check and job. */
+/** Written only through the multipart upload, read by every check and job. */
 const key = (id: string) => `uploads/${id}`;

@@ -1,26 +1,30 @@
 import type { Readable } from 'node:stream';
 
 import { AppError } from '../../common/errors';
+import type { UploadParts } from '../../contract';
 
 /** Where upload bytes live. Chosen by STORAGE_DRIVER; the service talks only to this. */
 export interface UploadStorage {
   /**
-   * True when this server receives the bytes itself (PUT /api/uploads/:id); false when the client
-   * sends them straight to the store and the server checks them on first use.
+   * True when this server receives the bytes itself (PUT or PATCH /api/uploads/:id); false when the
+   * client sends them straight to the store and the server checks them on first use.
    */
   readonly receivesBytes: boolean;
-  /** Prefixes of the file URLs this driver issues; a fileUrl is accepted only under one of them. */
-  readonly issuedPrefixes: readonly string[];
-  /** True when `uploadUrl` needs the size the client announced (signed into the URL). */
+  /** True when `begin` needs the size the client announced (signed into the part URLs). */
   readonly needsSize: boolean;
-  /** The URL the client PUTs the file to. `size` is the size the client announced, if any. */
-  uploadUrl(id: string, signature: string, limits: { maxBytes: number; size?: number }): Promise<string>;
   /**
-   * Makes the file the client sent final before the server checks it: from then on `open` reads a
-   * copy the client cannot write (a replayed upload URL cannot swap the checked bytes). Throws when
-   * no file has arrived.
+   * Readies the store for upload `id` of the announced `size`: answers the URLs the client sends
+   * the parts to when they go straight to the store, nothing when this server receives them.
    */
-  seal(id: string): Promise<void>;
+  begin(id: string, size?: number): Promise<UploadParts | undefined>;
+  /** Bytes a pending upload holds, from the file's first (where a resumed upload continues). */
+  held(id: string): Promise<number>;
+  /**
+   * Makes the file of `size` bytes the client sent final before the server checks it: from then on
+   * `open` reads bytes no upload URL writes (a replayed URL cannot swap the checked bytes). Throws
+   * when the whole file has not arrived.
+   */
+  seal(id: string, size: number): Promise<void>;
   /** Reads a stored file, or the bytes of `range` in it (a zip is read from its end first). */
   open(id: string, range?: ByteRange): Promise<Readable>;
   /** Deletes a stored (or partly stored) file; no error if there is none. */
