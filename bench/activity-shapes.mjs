@@ -1,116 +1,193 @@
-// The reuse check's look-up as activity_claims grows: `node bench/activity-shapes.mjs [claims…]`
-// (default 10000 1000000). Fills a bench database's activity_claims directly with bulk inserts (one
-// shape document and its key documents per claim, as ActivityClaimsRepository writes them; keys
-// drawn with the frequencies the recording model's landmarks have), then times the check a new
-// recording makes: the indexed key look-up (at most 64 hits), the shapes it names, and the
-// comparison. The first size is the baseline; each later one is reported as a ratio to it.
+// (9) Activity shapes: the reuse check's look-up as activity_claims grows.
+// `npm run bench -- activity-shapes` (sizes from BENCH_SHAPE_CLAIMS, default 1000,10000) or
+// `node bench/activity-shapes.mjs 10000 1000000`. Fills a bench database's activity_claims directly
+// (one packed shape document and its key documents per claim, as ActivityClaimsRepository writes them;
+// keys drawn with the frequencies the recording model's landmarks have) in large unordered
+// batches, several in flight. Then, at each size: 40 originals are claimed as the service claims
+// them (their real shapes and keys, the newest claims, so an index that answers oldest first does
+// not favour them), and the check is timed for 40 new recordings (none may match) and for the 40
+// originals trimmed to their middle 65 % and shifted (each should be found). The first size is the
+// baseline; each later one is reported as a ratio to it.
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 
-import { require, typescript } from './lib.mjs';
+import { fmt, require, row, typescript } from './lib.mjs';
 
 const { MongoClient, ObjectId } = require('mongoose').mongo;
-const shapes = typescript('server/src/activities/series-shape.rules.ts');
-const { samplesOf } = typescript('server/test/support/activity-files.ts');
 
-const BASE = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb:\/\/[^/?]+).*$/, '$1');
-const sizes = process.argv
-  .slice(2)
-  .map(Number)
-  .filter((n) => n > 0);
-const SIZES = sizes.length ? sizes : [10_000, 1_000_000];
+const codec = typescript('server/src/activities/series-shape.codec.ts');
 const CHECKS = 40;
 const MODEL_RECORDINGS = 300;
+/** Documents per insertMany and insertMany calls in flight: the store's write path, not the bench's loop, sets the pace. */
+const BATCH_DOCUMENTS = 20_000;
+const IN_FLIGHT = 3;
 
-const seriesOf = (samples) => ({
-  heartRate: samples.filter((s) => s.bpm !== null).map((s) => [s.time.getTime(), s.bpm]),
-  track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
-});
-const recording = (seed) =>
-  shapes.shapeOf(
-    seriesOf(
-      samplesOf({
-        start: new Date('2026-11-25T07:30:00Z'),
-        minutes: 20 + (seed % 5) * 15,
-        seed,
-        kind: ['running', 'cycling', 'walking'][seed % 3],
-        everySeconds: 5,
-      }),
-    ),
-  );
-
-// The key vocabulary as the model makes it, each key as often as it occurs.
-const model = Array.from({ length: MODEL_RECORDINGS }, (_, i) => recording(10_000 + i));
-const pool = model.flatMap((shape) => shapes.shapeKeys(shape));
-
-let seedState = 1;
-const random = () => (seedState = (seedState * 48271) % 2147483647) / 2147483647;
-
-async function fill(claims, from, to) {
-  const batch = [];
-  const flush = async () => {
-    if (batch.length) await claims.insertMany(batch.splice(0), { ordered: false });
-  };
-  for (let i = from; i < to; i++) {
-    const proofDayId = new ObjectId();
-    const userId = new ObjectId();
-    batch.push({
-      _id: `shape:${proofDayId}`,
-      userId,
-      proofDayId,
-      shape: model[i % model.length],
-      createdAt: new Date(),
+function model() {
+  const shapes = typescript('server/src/activities/series-shape.rules.ts');
+  const { samplesOf } = typescript('server/test/support/activity-files.ts');
+  const seriesOf = (samples) => ({
+    heartRate: samples.filter((s) => s.bpm !== null).map((s) => [s.time.getTime(), s.bpm]),
+    track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
+  });
+  const samples = (seed) =>
+    samplesOf({
+      start: new Date('2026-11-25T07:30:00Z'),
+      minutes: 20 + (seed % 5) * 15,
+      seed,
+      kind: ['running', 'cycling', 'walking'][seed % 3],
+      everySeconds: 5,
     });
-    const keys = new Set(Array.from({ length: 12 }, () => pool[Math.floor(random() * pool.length)]));
-    for (const key of keys)
-      batch.push({ _id: `${key}:${proofDayId}`, userId, proofDayId, shapeKey: key, createdAt: new Date() });
-    if (batch.length >= 5000) await flush();
-  }
-  await flush();
+  const recording = (seed) => shapes.shapeOf(seriesOf(samples(seed)));
+  // A copy as a reuser makes it: the middle 65 %, a day later and 0.0001° off.
+  const dressed = (seed) => {
+    const s = samples(seed);
+    const kept = s.slice(Math.floor(s.length * 0.2) + 3, Math.floor(s.length * 0.85));
+    return shapes.shapeOf(
+      seriesOf(kept.map((x) => ({ ...x, time: new Date(x.time.getTime() + 86_400_000 + 3000), lat: x.lat + 0.0001 }))),
+    );
+  };
+  const vocabulary = Array.from({ length: MODEL_RECORDINGS }, (_, i) => recording(10_000 + i));
+  return { shapes, recording, dressed, vocabulary, pool: vocabulary.flatMap((shape) => shapes.shapeKeys(shape)) };
 }
 
-async function check(claims, shape) {
+function claimDocuments(shape, keys, proofDayId = new ObjectId()) {
+  const base = { userId: new ObjectId(), proofDayId, createdAt: new Date() };
+  return [
+    { _id: `shape:${proofDayId}`, ...base, shape: codec.packShape(shape) },
+    ...keys.map((key) => ({ _id: `${key}:${proofDayId}`, ...base, shapeKey: key })),
+  ];
+}
+
+async function fill(claims, m, count, random) {
+  const inFlight = new Set();
+  let batch = [];
+  const send = async () => {
+    const docs = batch;
+    batch = [];
+    const done = claims.insertMany(docs, { ordered: false }).finally(() => inFlight.delete(done));
+    inFlight.add(done);
+    if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+  };
+  for (let i = 0; i < count; i++) {
+    const keys = new Set(Array.from({ length: 12 }, () => m.pool[Math.floor(random() * m.pool.length)]));
+    batch.push(...claimDocuments(m.vocabulary[i % m.vocabulary.length], [...keys]));
+    if (batch.length >= BATCH_DOCUMENTS) await send();
+  }
+  if (batch.length) await send();
+  await Promise.all(inFlight);
+}
+
+/** The service's check: the indexed key look-up (at most 64 key documents), their shapes, the comparison. */
+async function check(claims, shapes, shape) {
   const hits = await claims
     .find({ shapeKey: { $in: shapes.lookupKeys(shape) } }, { projection: { proofDayId: 1 } })
     .limit(64)
     .toArray();
   const days = [...new Set(hits.map((h) => `shape:${h.proofDayId}`))];
   const found = await claims.find({ _id: { $in: days } }, { projection: { shape: 1 } }).toArray();
-  return found.some((doc) => shapes.isSameRecording(shape, doc.shape));
+  return found.some((doc) => shapes.isSameRecording(shape, codec.unpackShape(doc.shape)));
 }
 
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
-const client = await MongoClient.connect(`${BASE}/bench_activity_shapes`);
-const db = client.db();
-try {
-  await db.dropDatabase();
-  const claims = db.collection('activity_claims');
-  await claims.createIndex({ shapeKey: 1 });
-  await claims.createIndex({ proofDayId: 1 });
-  const fresh = Array.from({ length: CHECKS }, (_, i) => recording(900_000 + i));
-  let filled = 0;
-  let baseline = null;
-  for (const size of SIZES) {
-    const started = performance.now();
-    await fill(claims, filled, size);
-    const fillSeconds = (performance.now() - started) / 1000;
-    filled = size;
-    const times = [];
-    let matched = 0;
-    for (const shape of fresh) {
-      const t0 = performance.now();
-      if (await check(claims, shape)) matched++;
-      times.push(performance.now() - t0);
-    }
-    const p50 = quantile(times, 0.5);
-    const p95 = quantile(times, 0.95);
-    baseline ??= p50;
-    console.log(
-      `${size.toLocaleString('en-US')} claims (${(await claims.estimatedDocumentCount()).toLocaleString('en-US')} documents, filled in ${fillSeconds.toFixed(0)} s): ` +
-        `check p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ratio to the first size ${(p50 / baseline).toFixed(2)}; new recordings matched: ${matched} of ${CHECKS}`,
-    );
+async function timed(claims, shapes, list) {
+  const times = [];
+  let matched = 0;
+  for (const shape of list) {
+    const t0 = performance.now();
+    if (await check(claims, shapes, shape)) matched++;
+    times.push(performance.now() - t0);
   }
-} finally {
-  if (!process.argv.includes('--keep')) await db.dropDatabase();
-  await client.close();
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), matched };
+}
+
+/** Measures at each size (claims, ascending) → one result per size. */
+export async function measureActivityShapes(sizes, { keep = false, log = () => undefined } = {}) {
+  const m = model();
+  let seed = 1;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const base = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb:\/\/[^/?]+).*$/, '$1');
+  const client = await MongoClient.connect(`${base}/bench_activity_shapes`);
+  const db = client.db();
+  const results = [];
+  try {
+    await db.dropDatabase();
+    const claims = db.collection('activity_claims');
+    await claims.createIndex({ shapeKey: 1 });
+    await claims.createIndex({ proofDayId: 1 });
+    const fresh = Array.from({ length: CHECKS }, (_, i) => m.recording(900_000 + i));
+    const originals = Array.from({ length: CHECKS }, (_, i) => 800_000 + i);
+    const copies = originals.map((s) => m.dressed(s));
+    let filled = 0;
+    let planted = [];
+    for (const size of sizes) {
+      await claims.deleteMany({ proofDayId: { $in: planted } });
+      const started = performance.now();
+      await fill(claims, m, size - filled, random);
+      const fillSeconds = (performance.now() - started) / 1000;
+      filled = size;
+      planted = originals.map(() => new ObjectId());
+      await claims.insertMany(
+        originals.flatMap((s, i) => {
+          const shape = m.recording(s);
+          return claimDocuments(shape, m.shapes.shapeKeys(shape), planted[i]);
+        }),
+        { ordered: false },
+      );
+      const documents = await claims.estimatedDocumentCount();
+      const distinct = await timed(claims, m.shapes, fresh);
+      const reused = await timed(claims, m.shapes, copies);
+      const result = { size, documents, fillSeconds, distinct, reused };
+      log(result);
+      results.push(result);
+    }
+  } finally {
+    if (!keep) await db.dropDatabase();
+    await client.close();
+  }
+  return results;
+}
+
+const describe = (r) =>
+  `${fmt(r.size)} claims (${fmt(r.documents)} documents, filled in ${r.fillSeconds.toFixed(0)} s, ` +
+  `${fmt(r.documents / Math.max(r.fillSeconds, 0.001))} documents/s): new recordings p50 ${r.distinct.p50.toFixed(1)} ms, ` +
+  `p95 ${r.distinct.p95.toFixed(1)} ms, matched ${r.distinct.matched} of ${CHECKS}; trimmed copies p50 ${r.reused.p50.toFixed(1)} ms, ` +
+  `found ${r.reused.matched} of ${CHECKS}`;
+
+/** `npm run bench -- activity-shapes`: BENCH_SHAPE_CLAIMS sizes (default 1000,10000), a size CI affords. */
+export async function benchActivityShapes() {
+  const sizes = (process.env.BENCH_SHAPE_CLAIMS ?? '1000,10000').split(',').map(Number);
+  const results = await measureActivityShapes(sizes);
+  const [first] = results;
+  return results.flatMap((r) => [
+    row(
+      'Activity shapes',
+      `reuse check of a new recording at ${fmt(r.size)} claims (${fmt(r.documents)} documents), p50 / p95 ms (matched ${r.distinct.matched} of ${CHECKS})`,
+      `${r.distinct.p50.toFixed(1)} / ${r.distinct.p95.toFixed(1)}`,
+      r === first ? '' : `${first.distinct.p50.toFixed(1)} at ${fmt(first.size)} claims`,
+      r === first ? null : r.distinct.p50 / first.distinct.p50,
+      r === first ? 'reference' : 'ratio ≤ 2',
+      r === first ? '' : r.distinct.p50 / first.distinct.p50 <= 2 && r.distinct.matched === 0 ? 'yes' : 'NO',
+    ),
+    row(
+      'Activity shapes',
+      `trimmed and shifted copies of claimed recordings found at ${fmt(r.size)} claims`,
+      `${r.reused.matched} of ${CHECKS}`,
+      '',
+      null,
+      'reported',
+      '',
+    ),
+  ]);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((n) => n > 0);
+  await measureActivityShapes(sizes.length ? sizes : [10_000, 1_000_000], {
+    keep: process.argv.includes('--keep'),
+    log: (r) => console.log(describe(r)),
+  });
 }

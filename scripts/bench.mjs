@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence]`: the eight benchmarks of
-// bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
-// ratios are what compare across runs) or against its target. Prints a markdown table and writes it
-// to bench/results.md.
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence activity-shapes]`: the nine
+// benchmarks of bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
+// ratios are what compare across runs) or against its target. Prints a markdown table and puts its rows in
+// bench/results.md in place of the same benches' earlier rows, keeping every other figure and the notes.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 
+import { benchActivityShapes } from '../bench/activity-shapes.mjs';
 import { benchApi } from '../bench/api.mjs';
 import { benchClient } from '../bench/client.mjs';
 import { benchEvidence } from '../bench/evidence.mjs';
@@ -43,6 +44,7 @@ const BENCHES = {
   scale: benchScale,
   load: benchLoad,
   evidence: benchEvidence,
+  'activity-shapes': benchActivityShapes,
 };
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);
@@ -86,6 +88,34 @@ function table(rows) {
   ].join('\n');
 }
 
+/**
+ * bench/results.md with this run's rows in place of the earlier rows of the same benches (new ones
+ * at the table's end) and a dated line saying so under the table; every other row, line and
+ * section is kept, so a run of one bench does not erase the others' figures.
+ */
+function merged(previous, rows, names, measured) {
+  const ran = new Set(rows.map((r) => r.bench));
+  const note = `Rows of ${[...ran].join(', ')}: ${measured} (\`npm run bench -- ${names.join(' ')}\`).`;
+  const lines = previous.split('\n');
+  const head = lines.findIndex((line) => line.startsWith('| Bench |'));
+  if (head < 0)
+    return [
+      `${measured}.`,
+      '',
+      table(rows),
+      '',
+      'Command: `npm run bench` (updates this file: bench/results.md).',
+      '',
+    ].join('\n');
+  let end = head + 2;
+  while (end < lines.length && lines[end].startsWith('|')) end++;
+  const label = (line) => line.split('|')[1]?.trim();
+  const kept = lines.slice(head + 2, end).filter((line) => !ran.has(label(line)));
+  const fresh = table(rows).split('\n').slice(2);
+  const after = lines.slice(end).filter((line) => !line.startsWith(`Rows of ${[...ran].join(', ')}:`));
+  return [...lines.slice(0, head + 2), ...kept, ...fresh, '', note, ...after.slice(after[0] === '' ? 1 : 0)].join('\n');
+}
+
 async function main() {
   exitOnSignals();
   const names = selected();
@@ -120,16 +150,10 @@ async function main() {
   }
   await runCleanups();
 
-  const text = [
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`,
-    '',
-    table(rows),
-    '',
-    'Command: `npm run bench` (writes this file: bench/results.md).',
-    '',
-  ].join('\n');
-  console.log(text);
-  writeFileSync(join(ROOT, 'bench', 'results.md'), text);
+  const measured = `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}`;
+  console.log([`${measured}.`, '', table(rows), ''].join('\n'));
+  const results = join(ROOT, 'bench', 'results.md');
+  writeFileSync(results, merged(existsSync(results) ? readFileSync(results, 'utf8') : '', rows, names, measured));
   // A measurement, not a gate: a missed target shows as NO in the table.
   process.exit(0);
 }

@@ -1,6 +1,7 @@
 import { BmiService } from '../src/bmi/bmi.service';
 import { signIn, startTestApp, TestApp } from './harness';
 import { pngBomb, reportImage } from './support/evidence-samples';
+import { compressionBombPdf, manyPagesPdf } from './support/hostile-pdfs';
 import { pdfWithLines, pngBytes, uploadReport } from './support/uploads';
 
 describe('BMI over HTTP (calculator, records, report analysis through the real queue)', () => {
@@ -203,6 +204,19 @@ describe('BMI over HTTP (calculator, records, report analysis through the real q
         code: 'BMI_REPORT_UNREADABLE',
         message: 'This image could not be read. Upload the original report file.',
       });
+      expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
+    });
+
+    it('answers 422 with why to a PDF past the reader limits (a bomb, 200,000 pages), storing nothing', async () => {
+      const me = await signIn(t);
+      for (const [pdf, why] of [
+        [compressionBombPdf(2000), 'This PDF inflates to over 64 MB: it is not a report'],
+        [manyPagesPdf(200_000), 'This PDF has 200000 pages; a report has at most 50'],
+      ] as const) {
+        const fileUrl = await uploadReport(t, me, pdf, 'application/pdf');
+        const res = await t.http.post('/api/bmi/analyze').set(me.auth).send({ fileUrl, reportType: 'bmi' }).expect(422);
+        expect(res.body).toMatchObject({ code: 'BMI_REPORT_UNREADABLE', message: why });
+      }
       expect((await t.http.get('/api/bmi').set(me.auth).expect(200)).body).toEqual([]);
     });
 

@@ -4,11 +4,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import { readActivity } from '../src/activities/readers/read-activity';
 import { ActivitySource, ReadDeadline } from '../src/activities/readers/read-limits';
+import { pdfTextInThread } from '../src/activities/readers/reader-pool';
+import { PDF_READ_LIMITS } from '../src/bmi/pdf-text';
 import { ACTIVITY_READ_LIMITS, type ActivityFormat } from '../src/contract';
+import { JobRefusal } from '../src/queue/job-errors';
 import { appleHealthZip, fitFile, gpxFile, healthExportXml, tcxFile, zipBomb, zipOf } from './support/activity-files';
+import * as pdfs from './support/hostile-pdfs';
 
 /**
- * Hostile activity files, each read while the event loop's delay is measured in this process (the
+ * Hostile activity files and body-scan PDFs, each read while the event loop's delay is measured in this process (the
  * API's loop, when the job worker runs inline): no read may hold it over 100 ms, one file at a
  * time or eight at once, and each file is refused (or read) within its deadline. The loop's delay
  * is measured, not an HTTP round trip, so a machine busy with other work does not fail the test.
@@ -273,5 +277,63 @@ describe('hostile activity files', () => {
     deadline.dispose();
     expect(refusal).toMatchObject({ code: 'ACTIVITY_UNREADABLE' });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+});
+
+type HostilePdf = [name: string, make: () => Buffer, outcome: RegExp];
+const HOSTILE_PDFS: HostilePdf[] = [
+  ['a PDF with an array nested 1,000,000 deep', () => pdfs.nestedArraysPdf(1_000_000), /could not be read/],
+  ['a PDF with a dictionary nested 200,000 deep', () => pdfs.nestedDictionariesPdf(200_000), /could not be read/],
+  ['a PDF stream declaring 2 GB', () => pdfs.hugeDeclaredStreamPdf(), /^text: BMI 24\.6$/],
+  ['a PDF compression bomb (2 GB of spaces in 2 MB)', () => pdfs.compressionBombPdf(2000), /inflates to over 64 MB/],
+  ['a PDF page of 300,000 lines of text', () => pdfs.textFloodPdf(300_000), /over 200000 characters of text/],
+  ['a PDF of 200,000 pages', () => pdfs.manyPagesPdf(200_000), /has 200000 pages; a report has at most 50/],
+  ['a PDF with a corrupt xref table', () => pdfs.corruptXrefPdf(), /^text: BMI 24\.6$/],
+];
+
+/** The PDF reader's answer as one line: its text, its refusal, or that pdf.js could not read it. */
+async function readPdf(bytes: Buffer): Promise<{ outcome: string; ms: number }> {
+  const deadline = new ReadDeadline(PDF_READ_LIMITS.timeMs);
+  const started = Date.now();
+  const outcome = await pdfTextInThread(sourceOf(bytes), deadline).then(
+    (text) => `text: ${text}`,
+    (err: Error) =>
+      err instanceof JobRefusal
+        ? `refused: ${(JSON.parse(err.message) as { message: string }).message}`
+        : `unreadable: ${err.message}`,
+  );
+  deadline.dispose();
+  return { outcome, ms: Date.now() - started };
+}
+
+describe('hostile body-scan PDFs', () => {
+  const files = new Map<string, Buffer>();
+
+  beforeAll(async () => {
+    for (const [name, make] of HOSTILE_PDFS) files.set(name, make());
+    // The reader thread has loaded unpdf before anything is timed.
+    expect((await readPdf(pdfs.genuinePdf())).outcome).toBe('text: BMI 24.6');
+  }, 120_000);
+
+  it.each(HOSTILE_PDFS)(
+    'reads or refuses %s within its deadline, never holding the event loop over 100 ms',
+    async (name, _make, expected) => {
+      const { result, blockMs } = await longestBlock(() => readPdf(files.get(name)!));
+      expect(result.outcome).toMatch(expected);
+      expect(result.ms).toBeLessThan(PDF_READ_LIMITS.timeMs);
+      expect(blockMs).toBeLessThan(MAX_BLOCK_MS);
+    },
+  );
+
+  it('reads or refuses eight at once, each within its deadline, never holding the event loop over 100 ms', async () => {
+    const eight: HostilePdf[] = [...HOSTILE_PDFS, ['a genuine report', pdfs.genuinePdf, /^text: BMI 24\.6$/]];
+    const { result, blockMs } = await longestBlock(() =>
+      Promise.all(eight.map(([name, make]) => readPdf(files.get(name) ?? make()))),
+    );
+    result.forEach(({ outcome, ms }, i) => {
+      expect(outcome).toMatch(eight[i][2]);
+      expect(ms).toBeLessThan(PDF_READ_LIMITS.timeMs);
+    });
+    expect(blockMs).toBeLessThan(MAX_BLOCK_MS);
   });
 });

@@ -5,6 +5,7 @@ import { Model } from 'mongoose';
 import type { SeriesShape } from '../contract/job-shapes';
 import { Id, toObjectId } from '../database/object-id';
 import { ActivityClaim } from './activity.schema';
+import { packShape, unpackShape } from './series-shape.codec';
 
 /** At most this many claims are read per look-up, whatever the collection holds. */
 export const SHAPE_CANDIDATES_READ = 64;
@@ -25,7 +26,7 @@ export class ActivityClaimsRepository {
   async claimShape(shape: SeriesShape, keys: string[], owner: { userId: Id; proofDayId: Id }): Promise<void> {
     const base = { userId: toObjectId(owner.userId), proofDayId: toObjectId(owner.proofDayId) };
     await this.claims.insertMany([
-      { _id: shapeId(owner.proofDayId), ...base, shape },
+      { _id: shapeId(owner.proofDayId), ...base, shape: packShape(shape) },
       ...keys.map((key) => ({ _id: `${key}:${owner.proofDayId.toString()}`, ...base, shapeKey: key })),
     ]);
   }
@@ -55,7 +56,9 @@ export class ActivityClaimsRepository {
     const shapes = await this.claims
       .find({ _id: { $in: proofDayIds.map(shapeId) } }, { proofDayId: 1, shape: 1 })
       .lean();
-    return shapes.filter((s) => s.shape).map((s) => ({ proofDayId: s.proofDayId.toString(), shape: s.shape! }));
+    return shapes
+      .filter((s) => s.shape)
+      .map((s) => ({ proofDayId: s.proofDayId.toString(), shape: unpackShape(s.shape!) }));
   }
 
   /** `proofDayId`: releases the keys one proof day claimed. */

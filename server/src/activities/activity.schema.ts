@@ -2,6 +2,7 @@ import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 import type { ActivityFormat, ActivityKind } from '../contract';
+import type { PackedShape } from './series-shape.codec';
 
 /** An activity imported from a file that validated a proof day: what the file showed. */
 @Schema({ collection: 'activities', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
@@ -45,9 +46,9 @@ export class ActivityClaim {
    * plain string: a new recording reads the few claims that share one of its keys, however many are stored.
    */
   @Prop({ type: String }) shapeKey?: string;
-  /** On a recording's shape document: its series on the grid, compared with a new recording's. */
-  @Prop({ type: raw({ heartRate: [Number], east: [Number], north: [Number] }), default: undefined, _id: false })
-  shape?: { heartRate: number[]; east: number[]; north: number[] };
+  /** On a recording's shape document: its series on the grid, packed (series-shape.codec.ts), compared with a new recording's. */
+  @Prop({ type: raw({ heartRate: Buffer, east: Buffer, north: Buffer }), default: undefined, _id: false })
+  shape?: PackedShape;
 
   createdAt!: Date;
 }

@@ -1,14 +1,18 @@
+import { Readable } from 'node:stream';
+
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChatCompletionContentPart } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 
+import { ReadDeadline } from '../activities/readers/read-limits';
+import { pdfTextInThread } from '../activities/readers/reader-pool';
 import { MODEL_CLIENT, ModelClient } from '../ai/model-client';
 import type { BmiAnalysis } from '../contract';
 import { DocumentImageRefused, EvidenceService } from '../evidence/evidence.service';
 import { JobRefusal } from '../queue/job-errors';
 import { adviseOn, BodyValues, reportMeasurements } from './bmi.rules';
 import { readReportValues } from './bmi-report.reader';
-import { pdfText } from './pdf-text';
+import { PDF_READ_LIMITS, reportUnreadable } from './pdf-text';
 
 export interface ReportFile {
   bytes: Buffer;
@@ -18,7 +22,7 @@ export interface ReportFile {
 const NO_VALUES =
   'No BMI value could be read from this report. Upload a BMI test, InBody or DEXA report that states your BMI.';
 
-const refuse = (message: string) => new JobRefusal('BMI_REPORT_UNREADABLE', message, 'Analysis Failed');
+const refuse = reportUnreadable;
 
 /** What the model must answer: the values it read, null where the report does not state one. */
 const ModelReading = z.strictObject({
@@ -85,10 +89,19 @@ export class BmiReportAnalyzer {
   }
 }
 
+/** The PDF's text, read in a reader thread; its refusals say why, and a reader's time or memory limit is said as the report's. */
 async function readablePdfText(bytes: Buffer): Promise<string> {
+  const deadline = new ReadDeadline(PDF_READ_LIMITS.timeMs);
   try {
-    return await pdfText(bytes);
-  } catch {
-    throw refuse('This PDF could not be read. Upload the original report file.');
+    return await pdfTextInThread({ size: bytes.length, open: async () => Readable.from([bytes]) }, deadline);
+  } catch (err) {
+    if (err instanceof JobRefusal && err.code === 'BMI_REPORT_UNREADABLE') throw err;
+    throw refuse(
+      err instanceof JobRefusal
+        ? `This PDF could not be read within ${PDF_READ_LIMITS.timeMs / 1000} s and the reader's memory: upload the original report file.`
+        : 'This PDF could not be read. Upload the original report file.',
+    );
+  } finally {
+    deadline.dispose();
   }
 }

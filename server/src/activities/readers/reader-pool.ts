@@ -9,15 +9,17 @@ import type { ByteRange } from '../../uploads/storage/upload-storage';
 import type { ActivityReading } from './activity-reading';
 import { ActivitySource, ReadDeadline, unreadable } from './read-limits';
 
-/** One read handed to a reader thread. */
-export interface ReaderTask {
-  format: ActivityFormat;
+/** What every read handed to a reader thread carries: the file's size and the read's deadline. */
+interface ThreadRead {
   size: number;
-  day: string;
-  timeZone: string;
   limitMs: number;
   endsAt: number;
 }
+/** One read handed to a reader thread: an activity file, or the text of a body-scan PDF (bmi/pdf-text.ts). */
+export type ReaderTask =
+  | (ThreadRead & { kind: 'activity'; format: ActivityFormat; day: string; timeZone: string })
+  | (ThreadRead & { kind: 'pdf_text' });
+type TaskOf<K extends ReaderTask['kind']> = Omit<Extract<ReaderTask, { kind: K }>, keyof ThreadRead | 'kind'>;
 
 /** To a reader thread: its task, then the bytes of the ranges it opened, a chunk per pull. */
 export type ReaderRequest =
@@ -30,7 +32,7 @@ export type ReaderReply =
   | { open: number; range?: ByteRange }
   | { pull: number }
   | { close: number }
-  | { result: ActivityReading }
+  | { result: ActivityReading | string }
   | { refusal: { code: ErrorCode; message: string; title?: string } }
   | { error: string };
 
@@ -57,27 +59,41 @@ const idle: Worker[] = [];
 const waiting: Array<() => void> = [];
 let started = 0;
 
+/** Reads an activity file in a reader thread of the pool (runInThread). */
+export async function readInThread(
+  task: TaskOf<'activity'>,
+  source: ActivitySource,
+  deadline: ReadDeadline,
+): Promise<ActivityReading> {
+  return revived((await runInThread({ ...task, kind: 'activity' }, source, deadline)) as ActivityReading);
+}
+
+/** The text of a PDF, read in a reader thread of the pool (runInThread): at most its limits' characters. */
+export async function pdfTextInThread(source: ActivitySource, deadline: ReadDeadline): Promise<string> {
+  return (await runInThread({ kind: 'pdf_text' }, source, deadline)) as string;
+}
+
 /**
  * Runs `task` in a reader thread of the pool, the file's bytes read here from `source` as the
  * thread asks for them. A thread still busy at the deadline is terminated, wherever its parse
  * stands; one that answered is kept for the next read.
  */
-export async function readInThread(
-  task: Omit<ReaderTask, 'size' | 'limitMs' | 'endsAt'>,
+async function runInThread(
+  task: ({ kind: 'activity' } & TaskOf<'activity'>) | { kind: 'pdf_text' },
   source: ActivitySource,
   deadline: ReadDeadline,
-): Promise<ActivityReading> {
+): Promise<ActivityReading | string> {
   const worker = await takeThread(deadline);
   let reusable = false;
   try {
-    const reading = await runOn(
+    const result = await runOn(
       worker,
-      { ...task, size: source.size, limitMs: deadline.limitMs, endsAt: deadline.endsAt },
+      { ...task, size: source.size, limitMs: deadline.limitMs, endsAt: deadline.endsAt } as ReaderTask,
       source,
       deadline,
     );
     reusable = true;
-    return reading;
+    return result;
   } catch (err) {
     reusable = err instanceof JobRefusal && !deadline.signal.aborted;
     throw err;
@@ -135,14 +151,14 @@ function runOn(
   task: ReaderTask,
   source: ActivitySource,
   deadline: ReadDeadline,
-): Promise<ActivityReading> {
+): Promise<ActivityReading | string> {
   const streams = new Map<
     number,
     { stream: Promise<Readable>; chunks: Promise<AsyncIterator<Buffer>>; sending: Promise<void> }
   >();
   const send = (request: ReaderRequest) => worker.postMessage(request);
 
-  return new Promise<ActivityReading>((resolve, reject) => {
+  return new Promise<ActivityReading | string>((resolve, reject) => {
     const finish = () => {
       worker.off('message', onMessage);
       worker.off('error', onError);
@@ -199,7 +215,7 @@ function runOn(
         streams.delete(reply.close);
       } else if ('result' in reply) {
         finish();
-        resolve(revived(reply.result));
+        resolve(reply.result);
       } else if ('refusal' in reply) {
         fail(new JobRefusal(reply.refusal.code, reply.refusal.message, reply.refusal.title));
       } else {

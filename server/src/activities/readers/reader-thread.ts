@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parentPort } from 'node:worker_threads';
 
+import { pdfText } from '../../bmi/pdf-text';
 import { JobRefusal } from '../../queue/job-errors';
 import type { ByteRange } from '../../uploads/storage/upload-storage';
 import { readFormat } from './read-format';
@@ -8,7 +9,8 @@ import { ActivitySource, ReadDeadline } from './read-limits';
 import type { ReaderReply, ReaderRequest, ReaderTask } from './reader-pool';
 
 /**
- * A reader thread (started by reader-pool.ts): reads one file at a time with the format's reader.
+ * A reader thread (started by reader-pool.ts): reads one file at a time with the format's reader
+ * (or a body-scan PDF's text).
  * The bytes stay with the API's storage; the thread asks for them, a chunk per pull, so a slow
  * parse holds back the store instead of buffering the file.
  */
@@ -48,7 +50,13 @@ function remoteSource(size: number): ActivitySource {
 async function run(task: ReaderTask): Promise<void> {
   const deadline = new ReadDeadline(task.limitMs, task.endsAt);
   try {
-    post({ result: await readFormat(task.format, remoteSource(task.size), task.day, task.timeZone, deadline) });
+    const source = remoteSource(task.size);
+    post({
+      result:
+        task.kind === 'pdf_text'
+          ? await pdfText(source, deadline)
+          : await readFormat(task.format, source, task.day, task.timeZone, deadline),
+    });
   } catch (err) {
     if (err instanceof JobRefusal)
       post({
