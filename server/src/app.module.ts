@@ -29,6 +29,7 @@ import { RedisModule } from './redis/redis.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
+import { ProgramsModule } from './programs/programs.module';
 import { WorkoutsModule } from './workouts/workouts.module';
 
 @Module({
@@ -59,6 +60,7 @@ import { WorkoutsModule } from './workouts/workouts.module';
     UploadsModule,
     BmiModule,
     WorkoutsModule,
+    ProgramsModule,
     AchievementsModule,
     ProofsModule,
     ActivitiesModule,

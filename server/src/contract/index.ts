@@ -10,6 +10,7 @@ export * from './errors';
 export * from './goals';
 export * from './ledger';
 export * from './profile';
+export * from './programs';
 export * from './proofs';
 export * from './system';
 export * from './text';

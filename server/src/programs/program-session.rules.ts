@@ -4,12 +4,14 @@
  * other (docs/product.md, Programs).
  */
 import type { PlannedExercise, WorkoutPlan } from '../ai/ai.provider';
-import type { ExerciseDose } from '../contract';
+import type { ExerciseDose, ExerciseView, WorkoutType } from '../contract';
 import { formatSeconds } from '../contract/values';
 import { catalogueExercise } from '../workouts/catalogue';
 import type { CatalogueExercise } from '../workouts/catalogue/catalogue.types';
 import { doseSeconds } from '../workouts/programming/dose.rules';
+import { allowedFor, type Constraints } from '../workouts/programming/eligibility.rules';
 import { plannedExercise } from '../workouts/programming/session.rules';
+import { swapExercise } from '../workouts/programming/swap.rules';
 import type { Program, ProgramSlot } from './catalogue';
 import {
   doubleProgression,
@@ -161,4 +163,33 @@ function runWalk(exercise: CatalogueExercise, slot: ProgramSlot, dose: Extract<E
       ? `Run ${formatSeconds(dose.workSeconds)} without stopping, at a pace you can talk at`
       : `${dose.sets} × run ${formatSeconds(dose.workSeconds)}, walk ${formatSeconds(dose.restSeconds)}`;
   return { ...planned, prescription: words };
+}
+
+/**
+ * The program's exercises kept to the member: one that loads a stated limitation or that their
+ * health screening rules out is swapped for an equivalent (SWAP's rules), or left out when none
+ * fits. The program's own level and equipment are the member's choice, so only those limits apply.
+ */
+export function fitToMember(
+  exercises: readonly PlannedExercise[],
+  constraints: Pick<Constraints, 'equipment' | 'limitations' | 'screening'>,
+  type: WorkoutType,
+  seed: string,
+): { exercises: PlannedExercise[]; notes: string[] } {
+  const limits: Constraints = { ...constraints, difficulty: 'advanced' };
+  let views: ExerciseView[] = exercises.map((e, i) => ({ ...e, id: `ex${i + 1}` }));
+  const notes: string[] = [];
+  for (const view of [...views]) {
+    const entry = view.catalogueId ? catalogueExercise(view.catalogueId) : undefined;
+    if (!entry || allowedFor(entry, limits)) continue;
+    const swapped = swapExercise(views, view.id, { ...limits, type, seed });
+    if (swapped.kind === 'swapped') {
+      views = views.map((e, i) => (i === swapped.index ? swapped.exercise : e));
+      notes.push(`${swapped.exercise.name} stands in for ${view.name}, which your limits rule out.`);
+    } else {
+      views = views.filter((e) => e.id !== view.id);
+      notes.push(`${view.name} is left out: it does not fit your limits and nothing equivalent does.`);
+    }
+  }
+  return { exercises: views.map(({ id: _id, ...rest }) => rest), notes };
 }

@@ -5,6 +5,7 @@ import {
   loadStep,
   plannedDeload,
   roundDownToStep,
+  sessionsFromLog,
   trainingMax,
   waveSets,
   weeklyAmount,
@@ -131,5 +132,31 @@ describe('weekly growth of unloaded work', () => {
     expect(weeklyAmount(30, 5, 60, 1)).toBe(30);
     expect(weeklyAmount(30, 5, 60, 4)).toBe(45);
     expect(weeklyAmount(30, 5, 60, 12)).toBe(60);
+  });
+});
+
+describe('the log as progression history', () => {
+  it('groups work sets by session, newest first, warm-ups and timed sets left out, planned deloads marked', () => {
+    const at = (day: number, minute: number) => new Date(Date.UTC(2026, 0, day, 10, minute));
+    const sets = [
+      { sessionId: 'a', performedAt: at(5, 1), kind: 'reps', warmup: true, reps: 10, loadKg: 10 },
+      { sessionId: 'a', performedAt: at(5, 4), kind: 'reps', warmup: false, reps: 7, loadKg: 20 },
+      { sessionId: 'a', performedAt: at(5, 2), kind: 'reps', warmup: false, reps: 8, loadKg: 20 },
+      { sessionId: 'b', performedAt: at(12, 2), kind: 'reps', warmup: false, reps: 9, loadKg: 20 },
+      { sessionId: 'b', performedAt: at(12, 3), kind: 'time', warmup: false },
+      { sessionId: 'c', performedAt: at(8, 3), kind: 'reps', warmup: false, reps: 12 },
+    ];
+    expect(sessionsFromLog(sets, new Set(['c']))).toEqual([
+      { sessionId: 'b', performedAt: at(12, 2), sets: [{ reps: 9, loadKg: 20 }] },
+      { sessionId: 'c', performedAt: at(8, 3), sets: [{ reps: 12 }], deload: true },
+      {
+        sessionId: 'a',
+        performedAt: at(5, 4),
+        sets: [
+          { reps: 8, loadKg: 20 },
+          { reps: 7, loadKg: 20 },
+        ],
+      },
+    ]);
   });
 });

@@ -168,3 +168,40 @@ export function waveSets(week: number, max: number | null, step: number): WaveSe
 export function weeklyAmount(start: number, addPerWeek: number, max: number, week: number): number {
   return Math.min(max, start + addPerWeek * (week - 1));
 }
+
+/** What the adapter reads of a logged set (the training log's LoggedSetRecord fits it). */
+export interface LoggedSetLike {
+  sessionId: string;
+  performedAt: Date;
+  kind: string;
+  warmup: boolean;
+  reps?: number;
+  loadKg?: number;
+}
+
+/**
+ * The log's sets of one exercise (any order) as progression's history: work sets with reps, grouped
+ * by session, newest session first, each set in the order it was done; sessions in
+ * `deloadSessions` marked as planned deloads.
+ */
+export function sessionsFromLog(
+  sets: readonly LoggedSetLike[],
+  deloadSessions: ReadonlySet<string>,
+): ExerciseSession[] {
+  const bySession = new Map<string, LoggedSetLike[]>();
+  for (const set of sets) {
+    if (set.warmup || set.kind !== 'reps' || !set.reps) continue;
+    bySession.set(set.sessionId, [...(bySession.get(set.sessionId) ?? []), set]);
+  }
+  return [...bySession]
+    .map(([sessionId, rows]) => {
+      const ordered = [...rows].sort((a, b) => a.performedAt.getTime() - b.performedAt.getTime());
+      return {
+        sessionId,
+        performedAt: ordered[ordered.length - 1].performedAt,
+        sets: ordered.map((s) => ({ reps: s.reps!, ...(s.loadKg ? { loadKg: s.loadKg } : {}) })),
+        ...(deloadSessions.has(sessionId) ? { deload: true } : {}),
+      };
+    })
+    .sort((a, b) => b.performedAt.getTime() - a.performedAt.getTime());
+}

@@ -4,12 +4,13 @@
  * along it by completing sessions, never by the calendar, so a missed day shifts what follows
  * instead of skipping a session (docs/product.md, Programs).
  */
+import type { ENROLMENT_STATUSES } from '../contract/values';
 import type { Program } from './catalogue';
 
 /** After this many days without a program session, the current week starts again from its first day. */
 export const BREAK_RESTART_DAYS = 14;
 
-export type EnrolmentStatus = 'active' | 'paused' | 'stopped' | 'finished';
+type EnrolmentStatus = (typeof ENROLMENT_STATUSES)[number];
 
 /** What the schedule reads of a member's enrolment (days are YYYY-MM-DD in the member's zone). */
 export interface ScheduleState {

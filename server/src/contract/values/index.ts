@@ -8,6 +8,7 @@ export * from './goals';
 export * from './jobs';
 export * from './ledger';
 export * from './profile';
+export * from './programs';
 export * from './proofs';
 export * from './time-zones';
 export * from './training-log';

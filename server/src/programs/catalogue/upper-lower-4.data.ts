@@ -1,4 +1,4 @@
-import { lift,LIFTING_COOLDOWN, LIFTING_WARMUP } from './blocks.data';
+import { lift, LIFTING_COOLDOWN, LIFTING_WARMUP } from './blocks.data';
 import type { Program } from './program.types';
 
 export const UPPER_LOWER_4: Program = {
