@@ -1,6 +1,13 @@
 import { Types } from 'mongoose';
 
-import type { ActiveProgramView, ProgramDetail, ProgramSummary, WorkoutCompletion, WorkoutView } from '../src/contract';
+import type {
+  ActiveProgramView,
+  MuscleGroup,
+  ProgramDetail,
+  ProgramSummary,
+  WorkoutCompletion,
+  WorkoutView,
+} from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { LoggedSetsRepository } from '../src/training-log/logged-sets.repository';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
@@ -35,6 +42,37 @@ describe('programs over weeks over HTTP (catalogue, enrolment, today’s session
         completedExercises: workout.exercises.map((e) => e.id),
       });
   const advanceDays = (days: number) => clockOf(t).advance(days * DAY);
+  /** Work sets in the log as an import stores them, a minute apart from `at`. */
+  const logSets = (
+    me: SignedIn,
+    catalogueId: string,
+    exerciseName: string,
+    muscles: MuscleGroup[],
+    at: Date,
+    reps: number[],
+    loadKg: number,
+  ) => {
+    const sessionId = new Types.ObjectId();
+    return t.app.get(LoggedSetsRepository).insertMany(
+      reps.map((count, order) => ({
+        userId: me.user.id,
+        sessionId,
+        key: `test-${catalogueId}-${sessionId.toHexString()}-${order}`,
+        exerciseId: 'ex1',
+        catalogueId,
+        exerciseName,
+        muscles,
+        kind: 'reps',
+        order,
+        warmup: false,
+        reps: count,
+        loadKg,
+        performedAt: new Date(at.getTime() + order * 60_000),
+        source: 'import',
+        records: [],
+      })),
+    );
+  };
 
   it('lists the catalogue and shows a program’s week; an unknown program is 404 with its code', async () => {
     const me = await signIn(t);
@@ -71,26 +109,7 @@ describe('programs over weeks over HTTP (catalogue, enrolment, today’s session
     const me = await signIn(t);
     // Last week's goblet squats, 3 × 12 at 20 kg: the top of the range, so the program adds the smallest dumbbell step.
     const lastWeek = new Date(clockOf(t).now().getTime() - 7 * DAY);
-    const sessionId = new Types.ObjectId();
-    await t.app.get(LoggedSetsRepository).insertMany(
-      [0, 1, 2].map((order) => ({
-        userId: me.user.id,
-        sessionId,
-        key: `import-goblet-${order}-${me.user.id}`,
-        exerciseId: 'ex1',
-        catalogueId: 'goblet-squat',
-        exerciseName: 'Goblet Squat',
-        muscles: ['legs', 'glutes'],
-        kind: 'reps',
-        order,
-        warmup: false,
-        reps: 12,
-        loadKg: 20,
-        performedAt: new Date(lastWeek.getTime() + order * 60_000),
-        source: 'import',
-        records: [],
-      })),
-    );
+    await logSets(me, 'goblet-squat', 'Goblet Squat', ['legs', 'glutes'], lastWeek, [12, 12, 12], 20);
 
     const started = (
       await t.http.post('/api/programs/full-body-3/start').set(me.auth).send({ userId: me.user.id }).expect(201)
@@ -144,6 +163,25 @@ describe('programs over weeks over HTTP (catalogue, enrolment, today’s session
     expect(thursday.finishOn).toBe(onSchedule);
     const dayB = (await issue(me).expect(201)).body as WorkoutView;
     expect(dayB.name).toBe('3-Day Full Body: Full Body B · W1');
+  });
+
+  it('muscles still recovering by the logged volume are left out of the next generated workout', async () => {
+    const me = await signIn(t);
+    const anHourAgo = new Date(clockOf(t).now().getTime() - 3600_000);
+    await logSets(
+      me,
+      'dumbbell-bench-press',
+      'Dumbbell Bench Press',
+      ['chest', 'arms', 'shoulders'],
+      anHourAgo,
+      Array(8).fill(10),
+      24,
+    );
+    const workout = (
+      await t.http.post('/api/workout/generate').set(me.auth).send({ userId: me.user.id, type: 'strength' }).expect(201)
+    ).body as WorkoutView;
+    expect(workout.notes.join(' ')).toMatch(/Recovery: your (chest|arms|shoulders)/);
+    expect(workout.exercises.filter((e) => e.phase === 'main' && e.muscles.includes('chest'))).toEqual([]);
   });
 
   it('pause owes nothing and refuses a session; resume moves the plan; stop ends it', async () => {
