@@ -16,23 +16,30 @@ export function parseCsv(text: string, delimiter = detectDelimiter(text)): strin
   let field = '';
   let quoted = false;
   const input = text.replace(/^\uFEFF/, '');
+  const endRow = () => {
+    row.push(field);
+    if (row.some((f) => f !== '')) rows.push(row);
+    row = [];
+    field = '';
+  };
   for (let i = 0; i < input.length; i++) {
     const c = input[i];
     if (quoted) {
-      if (c === '"' && input[i + 1] === '"') ((field += '"'), i++);
-      else if (c === '"') quoted = false;
+      if (c === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) (row.push(field), (field = ''));
-    else if (c === '\n' || c === '\r') {
-      if (c === '\r' && input[i + 1] === '\n') i++;
+    else if (c === delimiter) {
       row.push(field);
-      if (row.some((f) => f !== '')) rows.push(row);
-      ((row = []), (field = ''));
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && input[i + 1] === '\n') i++;
+      endRow();
     } else field += c;
   }
-  row.push(field);
-  if (row.some((f) => f !== '')) rows.push(row);
+  endRow();
   return rows;
 }
 
