@@ -144,14 +144,7 @@ export const PROGRAM_ERRORS = [
   'PROGRAM_TRAINED_TODAY',
 ] as const;
 
-export const IMPORT_ERRORS = [
-  'IMPORT_TOO_LARGE',
-  'IMPORT_UNKNOWN_LAYOUT',
-  'IMPORT_NO_ROWS',
-  'IMPORT_NOT_FOUND',
-  'IMPORT_NOT_READY',
-  'IMPORT_MAPPING_INVALID',
-] as const;
+export const IMPORT_ERRORS = ['IMPORT_UNKNOWN_LAYOUT', 'IMPORT_NO_ROWS', 'IMPORT_MAPPING_INVALID'] as const;
 
 export const ErrorCode = z.enum([
   ...COMMON_ERRORS,

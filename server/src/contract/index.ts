@@ -8,6 +8,7 @@ export * from './common';
 export * from './credits';
 export * from './errors';
 export * from './goals';
+export * from './imports';
 export * from './ledger';
 export * from './profile';
 export * from './programs';

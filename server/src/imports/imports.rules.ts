@@ -6,13 +6,13 @@
 import { createHash } from 'node:crypto';
 
 import type { MuscleGroup } from '../contract';
+import { IMPORT_SKIP } from '../contract/values';
 import type { CatalogueExercise } from '../workouts/catalogue/catalogue.types';
 import { exerciseGroups } from '../workouts/programming/eligibility.rules';
 import type { ImportedSet } from './layouts.rules';
 
 /** What the member chose for an unmatched name: a catalogue id, or to leave its sets out. */
 export type ExerciseMapping = Record<string, string>;
-export const SKIP_EXERCISE = 'skip';
 
 export interface UnmatchedExercise {
   name: string;
@@ -59,7 +59,7 @@ export function planImport(
   for (const { exerciseName } of sets) {
     if (resolved.has(exerciseName)) continue;
     const mapped = mapping[exerciseName];
-    resolved.set(exerciseName, mapped === SKIP_EXERCISE ? 'skip' : mapped ? byId(mapped) : match(exerciseName));
+    resolved.set(exerciseName, mapped === IMPORT_SKIP ? 'skip' : mapped ? byId(mapped) : match(exerciseName));
   }
   const unmatched = [...resolved].filter(([, e]) => e === undefined).map(([name]) => name);
   if (unmatched.length)

@@ -5,9 +5,9 @@ import type { ChatPlan } from '../ai/ai.jobs';
 import type { CoachContext, WorkoutPlan } from '../ai/ai.provider';
 import { PLAN_MINUTES } from '../ai/ai.provider';
 import type { AppConfig } from '../config/config';
-import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
+import type { BmiAnalysis, ImportResult, PurchaseResult, QueueName } from '../contract';
 import { ChatTurn, Difficulty, MuscleGroup, ProofKind, WorkoutType } from '../contract';
-import { EQUIPMENT, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
+import { EQUIPMENT, IMPORT_MAX_BYTES, IMPORT_WEIGHT_UNITS, LIMITATIONS, TRAINING_GOALS } from '../contract/values';
 import type { ProofChecks } from '../proofs/proof-checker';
 import { MUSCLES } from '../workouts/catalogue/catalogue.types';
 
@@ -23,6 +23,7 @@ export enum JobName {
   GoalsSettle = 'goals.settle',
   ProofsMaintenance = 'proofs.maintenance',
   UploadsSweep = 'uploads.sweep',
+  LogImport = 'log.import',
 }
 
 /** Every job names its owner, so only they can read its state ('system' for scheduled ones). */
@@ -117,6 +118,15 @@ export const JOBS = {
   },
   [JobName.ProofsMaintenance]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
   [JobName.UploadsSweep]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
+  // One at a time per process: a large file is CPU and inserts, never ahead of the app's own work.
+  [JobName.LogImport]: {
+    queue: 'imports',
+    data: Owned.extend({
+      csv: z.string().min(1).max(IMPORT_MAX_BYTES),
+      units: z.enum(IMPORT_WEIGHT_UNITS),
+      mapping: z.record(z.string(), z.string()),
+    }),
+  },
 } as const satisfies Record<JobName, JobDefinition>;
 
 export interface JobDefinition {
@@ -137,6 +147,7 @@ export interface JobResults {
   [JobName.GoalsSettle]: { settled: number };
   [JobName.ProofsMaintenance]: { healed: number; filesDeleted: number };
   [JobName.UploadsSweep]: number;
+  [JobName.LogImport]: ImportResult;
 }
 
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;

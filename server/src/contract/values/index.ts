@@ -5,6 +5,7 @@ export * from './bmi';
 export * from './credits';
 export * from './evidence';
 export * from './goals';
+export * from './imports';
 export * from './jobs';
 export * from './ledger';
 export * from './profile';
