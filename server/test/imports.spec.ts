@@ -40,7 +40,8 @@ describe('Strong and Hevy import and export over HTTP (a BullMQ job with progres
     });
     expect(await exported(me, 'strong')).toHaveLength(1);
 
-    const mapping = JSON.stringify({ 'Landmine Press': 'barbell-overhead-press' });
+    // Mapped by the catalogue's name, as a member types it.
+    const mapping = JSON.stringify({ 'Landmine Press': 'Barbell Overhead Press' });
     const done = (await importCsv(me, STRONG, { units: 'kg', mapping }, 'import-key-0002').expect(201))
       .body as ImportResult;
     expect(done).toEqual({

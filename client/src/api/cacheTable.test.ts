@@ -6,6 +6,7 @@ import { activitiesApi } from '../features/activities/activitiesApi';
 import { authApi } from '../features/auth/authApi';
 import { bmiApi } from '../features/bmi/bmiApi';
 import { creditsApi } from '../features/credits/creditsApi';
+import { importsApi } from '../features/imports/importsApi';
 import { profileApi } from '../features/profile/profileApi';
 import { programsApi } from '../features/programs/programsApi';
 import { proofsApi } from '../features/proofs/proofsApi';
@@ -149,6 +150,11 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
     store.dispatch(programsApi.endpoints.programAction.initiate({ userId: USER.id, action: 'pause' })),
   startProgramSession: (store) =>
     store.dispatch(programsApi.endpoints.startProgramSession.initiate({ userId: USER.id })),
+  importHistory: (store) =>
+    store.dispatch(
+      importsApi.endpoints.importHistory.initiate({ csv: 'a,b', units: 'kg', mapping: {}, jobKey: 'job-key-1' }),
+    ),
+  exportHistory: (store) => store.dispatch(importsApi.endpoints.exportHistory.initiate('strong')),
   createGoal: (store) =>
     store.dispatch(
       creditsApi.endpoints.createGoal.initiate({

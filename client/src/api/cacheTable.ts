@@ -74,6 +74,9 @@ export const MUTATION_CHANGES = {
   programAction: ['Program'],
   // The program's next session becomes today's workout (the answer also fills the cache at once).
   startProgramSession: ['Program', 'Workout'],
+  // Imported sets join the log (no workout, session or credit); exporting changes nothing.
+  importHistory: [],
+  exportHistory: [],
   redeem: ['User', 'Transactions', 'Redemptions'],
   // The action is claimed for its period.
   earn: ['User', 'Transactions', 'EarnActions'],

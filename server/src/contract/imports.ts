@@ -4,8 +4,8 @@ import { IMPORT_LAYOUTS, IMPORT_WEIGHT_UNITS } from './values';
 
 /**
  * POST /api/log/import (body: the CSV file, text/csv): `units` is what a Strong export without
- * unit columns is in; `mapping` (JSON) names a catalogue id, or `skip`, for each exercise the
- * catalogue did not match. Run as a job the client follows with X-Job-Key.
+ * unit columns is in; `mapping` (JSON) names a catalogue id or name, or `skip`, for each exercise
+ * the catalogue did not match. Run as a job the client follows with X-Job-Key.
  */
 export const ImportQuery = z.strictObject({
   units: z.enum(IMPORT_WEIGHT_UNITS).default('kg'),

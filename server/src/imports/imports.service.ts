@@ -20,6 +20,9 @@ import { detectLayout, readExport, writeExport } from './layouts.rules';
 const BATCH = 500;
 const NAMES = exerciseNameIndex(CATALOGUE);
 
+/** What a mapping names: a catalogue id, or a catalogue exercise's name as the member typed it. */
+const mappedExercise = (idOrName: string) => catalogueExercise(idOrName) ?? matchImportedName(NAMES, idOrName);
+
 /**
  * Bringing history in from Strong or Hevy and taking the log out in their layouts. An import only
  * adds logged sets (source `import`): no workout, no session, no credit (docs/product.md, Import
@@ -56,11 +59,11 @@ export class ImportsService {
       );
     const { sets, skipped } = readExport(layout, rows, units);
     if (!sets.length) throw new JobRefusal('IMPORT_NO_ROWS', 'No set in this file could be read', 'Nothing to Import');
-    const unknownIds = Object.values(mapping).filter((id) => id !== IMPORT_SKIP && !catalogueExercise(id));
+    const unknownIds = Object.values(mapping).filter((id) => id !== IMPORT_SKIP && !mappedExercise(id));
     if (unknownIds.length)
       throw new JobRefusal('IMPORT_MAPPING_INVALID', `No catalogue exercise ${unknownIds.join(', ')}`, 'Bad Mapping');
     await job.updateProgress(20);
-    const plan = planImport(sets, (name) => matchImportedName(NAMES, name), mapping, catalogueExercise);
+    const plan = planImport(sets, (name) => matchImportedName(NAMES, name), mapping, mappedExercise);
     if (plan.kind === 'needs_mapping') return { status: 'needs_mapping', layout, unmatched: plan.unmatched };
     let imported = 0;
     for (let at = 0; at < plan.sets.length; at += BATCH) {

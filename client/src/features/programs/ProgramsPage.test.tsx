@@ -56,10 +56,29 @@ const ACTIVE: ActiveProgramView = {
 /** The programs routes as the server answers them; POSTs recorded. */
 function programsServer(active: ActiveProgramView | null) {
   const posted: Array<{ path: string; body: unknown }> = [];
+  const imports: Array<{ csv: string; query: string; type: string | null }> = [];
   let current = active;
   let today: unknown = null;
   mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
+    if (request.method === 'POST' && path === '/api/log/import') {
+      const query = new URL(url).search;
+      imports.push({ csv: await request.text(), query, type: request.headers.get('content-type') });
+      return jsonResponse(
+        query.includes('mapping')
+          ? {
+              status: 'imported',
+              layout: 'strong',
+              imported: 3,
+              alreadyImported: 0,
+              workouts: 1,
+              skippedRows: [{ line: 4, reason: 'a value is negative' }],
+              skippedExercises: [],
+            }
+          : { status: 'needs_mapping', layout: 'strong', unmatched: [{ name: 'Landmine Press', sets: 1 }] },
+        201,
+      );
+    }
     if (request.method === 'POST') {
       const body = JSON.parse(await request.text());
       posted.push({ path, body });
@@ -79,7 +98,7 @@ function programsServer(active: ActiveProgramView | null) {
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });
-  return { posted };
+  return { posted, imports };
 }
 
 describe('programs', () => {
@@ -124,5 +143,28 @@ describe('programs', () => {
     expect(await screen.findByText('Program Session Ready')).toBeTruthy();
     expect(await screen.findByText('3-Day Full Body: Full Body B · W1')).toBeTruthy();
     expect(posted).toEqual([{ path: '/api/programs/active/session', body: { userId: makeUser().id } }]);
+  });
+
+  it('imports a Strong export: lists the unknown exercise to map, then imports with the mapping', async () => {
+    const { imports } = programsServer(null);
+    renderApp('/programs');
+    const panel = await screen.findByRole('region', { name: 'BRING_YOUR_HISTORY' }, { timeout: 5000 });
+    const csv = 'Date;Workout Name;Exercise Name;Set Order;Weight;Reps\n2024-05-01 18:00:00;A;Landmine Press;1;30;10\n';
+    await userEvent.upload(
+      within(panel).getByLabelText(/CSV_FILE/),
+      new File([csv], 'strong.csv', { type: 'text/csv' }),
+    );
+    await userEvent.click(await within(panel).findByRole('button', { name: 'IMPORT' }));
+    const input = await within(panel).findByRole('textbox', { name: 'Map Landmine Press' });
+    await userEvent.type(input, 'Barbell Overhead Press');
+    await userEvent.click(within(panel).getByRole('button', { name: 'IMPORT_WITH_MAPPING' }));
+    expect((await within(panel).findByTestId('import-summary')).textContent).toBe(
+      'IMPORTED 3 SETS · 1 WORKOUTS · 1 ROWS_SKIPPED (line 4: a value is negative)',
+    );
+    expect(imports.map((i) => [i.csv, i.type])).toEqual([
+      [csv, 'text/csv'],
+      [csv, 'text/csv'],
+    ]);
+    expect(new URLSearchParams(imports[1].query).get('mapping')).toBe('{"Landmine Press":"Barbell Overhead Press"}');
   });
 });

@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useGetUserQuery } from '../auth/authApi';
+import { ImportPanel } from '../imports/ImportPanel';
 import { sessionLabel, todayLine, weekdayList } from './programs.logic';
 import {
   useGetActiveProgramQuery,
@@ -46,6 +47,7 @@ export default function ProgramsPage() {
           ))}
         </ul>
       </Panel>
+      {user && <ImportPanel userId={user.id} units={user.units === 'imperial' ? 'lb' : 'kg'} />}
     </div>
   );
 }
