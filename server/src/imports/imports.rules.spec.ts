@@ -136,6 +136,8 @@ describe('planning an import', () => {
       ['push-up', 'ex2', 'reps'],
     ]);
     expect(first.sets[3].performedAt.toISOString()).toBe('2024-05-01T18:05:33.000Z');
+    // Epley on work sets with a load: 60 kg × 8 → 76 kg; none for the warm-up or bodyweight.
+    expect(first.sets.map((s) => s.e1rmKg)).toEqual([undefined, 77.56, 76, undefined]);
   });
 });
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 
 import type { MuscleGroup } from '../contract';
-import { IMPORT_SKIP } from '../contract/values';
+import { epley1rm, IMPORT_SKIP } from '../contract/values';
 import type { CatalogueExercise } from '../workouts/catalogue/catalogue.types';
 import { exerciseGroups } from '../workouts/programming/eligibility.rules';
 import type { ImportedSet } from './layouts.rules';
@@ -35,12 +35,19 @@ export interface SetToStore {
   seconds?: number;
   meters?: number;
   rpe?: number;
+  /** Epley, for a work set with a load (as the log gives it). */
+  e1rmKg?: number;
   performedAt: Date;
 }
 
 export type ImportPlan =
   | { kind: 'needs_mapping'; unmatched: UnmatchedExercise[] }
   | { kind: 'ready'; sets: SetToStore[]; workouts: number; skippedExercises: string[] };
+
+function e1rm(set: ImportedSet): { e1rmKg?: number } {
+  const estimate = !set.warmup && set.loadKg && set.reps ? epley1rm(set.loadKg, set.reps) : null;
+  return estimate ? { e1rmKg: estimate } : {};
+}
 
 const hash = (text: string) => createHash('sha1').update(text).digest('hex');
 
@@ -97,6 +104,7 @@ export function planImport(
       ...(set.seconds !== undefined ? { seconds: set.seconds } : {}),
       ...(set.meters !== undefined ? { meters: set.meters } : {}),
       ...(set.rpe !== undefined ? { rpe: set.rpe } : {}),
+      ...e1rm(set),
       // The files time workouts, not sets: a set a minute after the one before it.
       performedAt: new Date(set.workoutStart.getTime() + (inWorkout - 1) * 60_000),
     });
