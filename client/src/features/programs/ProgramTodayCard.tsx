@@ -1,4 +1,4 @@
-import type { UserView } from '@contract';
+import type { ActiveProgramView, UserView } from '@contract';
 import { Link } from 'react-router-dom';
 
 import { describeError } from '../../api/api';
@@ -14,6 +14,18 @@ interface ProgramTodayCardProps {
   todayId: string | null;
   /** Runs at once, or after confirming that it replaces a session under way. */
   confirmReplace: (run: () => void) => void;
+}
+
+/** Sessions done out of the plan's, as a bar. */
+export function ProgramProgress({ program }: { program: ActiveProgramView }) {
+  return (
+    <ProgressBar
+      label={`${program.programName} progress`}
+      value={program.done}
+      max={program.total}
+      valueText={`${program.done} of ${program.total} sessions`}
+    />
+  );
 }
 
 /** The training page's view of the member's program: today's session from it, one press away. */
@@ -38,12 +50,7 @@ export function ProgramTodayCard({ user, todayId, confirmReplace }: ProgramToday
   return (
     <Panel title="PROGRAM" aside={<Link to="/programs">DETAILS</Link>}>
       <p className="program-card__name">{program.programName}</p>
-      <ProgressBar
-        label={`${program.programName} progress`}
-        value={program.done}
-        max={program.total}
-        valueText={`${program.done} of ${program.total} sessions`}
-      />
+      <ProgramProgress program={program} />
       <p className="program-card__count">
         {program.done} / {program.total} SESSIONS
       </p>

@@ -6,7 +6,6 @@ import { describeError } from '../../api/api';
 import { useToast } from '../../app/toast/useToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { Panel } from '../../ui/Panel';
-import { ProgressBar } from '../../ui/ProgressBar';
 import { useGetUserQuery } from '../auth/authApi';
 import { ImportPanel } from '../imports/ImportPanel';
 import { sessionLabel, todayLine, weekdayList } from './programs.logic';
@@ -17,6 +16,7 @@ import {
   useProgramActionMutation,
   useStartProgramMutation,
 } from './programsApi';
+import { ProgramProgress } from './ProgramTodayCard';
 
 import './programs.css';
 
@@ -52,6 +52,13 @@ export default function ProgramsPage() {
   );
 }
 
+/** What the member can do to their program in each state. */
+const ACTIONS = [
+  { action: 'pause', when: ['active'], style: 'btn--secondary' },
+  { action: 'resume', when: ['paused'], style: 'btn--primary' },
+  { action: 'stop', when: ['active', 'paused'], style: 'btn--ghost' },
+] as const;
+
 function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId: string }) {
   const { toast } = useToast();
   const [act, acting] = useProgramActionMutation();
@@ -65,12 +72,7 @@ function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId
   return (
     <Panel title="YOUR_PROGRAM" aside={<span className="tag">{program.status.toUpperCase()}</span>}>
       <p className="programs__name">{program.programName}</p>
-      <ProgressBar
-        label={`${program.programName} progress`}
-        value={program.done}
-        max={program.total}
-        valueText={`${program.done} of ${program.total} sessions`}
-      />
+      <ProgramProgress program={program} />
       <p>
         {program.done} / {program.total} SESSIONS · STARTED {program.startedOn}
         {program.finishOn ? ` · FINISH ${program.finishOn}` : ''}
@@ -92,31 +94,17 @@ function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId
             TO_TRAINING
           </Link>
         )}
-        {program.status === 'active' && (
+        {ACTIONS.filter((a) => (a.when as readonly string[]).includes(program.status)).map((a) => (
           <button
+            key={a.action}
             type="button"
-            className="btn btn--secondary"
+            className={`btn ${a.style}`}
             disabled={acting.isLoading}
-            onClick={() => void run('pause')}
+            onClick={() => void run(a.action)}
           >
-            PAUSE
+            {a.action.toUpperCase()}
           </button>
-        )}
-        {program.status === 'paused' && (
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={acting.isLoading}
-            onClick={() => void run('resume')}
-          >
-            RESUME
-          </button>
-        )}
-        {(program.status === 'active' || program.status === 'paused') && (
-          <button type="button" className="btn btn--ghost" disabled={acting.isLoading} onClick={() => void run('stop')}>
-            STOP
-          </button>
-        )}
+        ))}
       </div>
     </Panel>
   );
