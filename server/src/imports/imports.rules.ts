@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 
-import type { MuscleGroup } from '../contract';
+import type { MuscleGroup, SetMeasures } from '../contract';
 import { epley1rm, IMPORT_SKIP } from '../contract/values';
 import type { CatalogueExercise } from '../workouts/catalogue/catalogue.types';
 import { exerciseGroups } from '../workouts/programming/eligibility.rules';
@@ -20,7 +20,7 @@ export interface UnmatchedExercise {
 }
 
 /** A set ready for the log (ids as hex strings). */
-export interface SetToStore {
+export interface SetToStore extends SetMeasures {
   key: string;
   sessionId: string;
   exerciseId: string;
@@ -30,11 +30,6 @@ export interface SetToStore {
   kind: 'reps' | 'time' | 'distance';
   order: number;
   warmup: boolean;
-  reps?: number;
-  loadKg?: number;
-  seconds?: number;
-  meters?: number;
-  rpe?: number;
   /** Epley, for a work set with a load (as the log gives it). */
   e1rmKg?: number;
   performedAt: Date;

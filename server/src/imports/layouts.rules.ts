@@ -8,6 +8,7 @@
  *   set_index, set_type (normal, warmup, dropset, failure), weight_kg or weight_lbs, reps,
  *   distance_km or distance_miles, duration_seconds, rpe.
  */
+import type { SetMeasures } from '../contract';
 import { KG_PER_POUND, METRES_PER_MILE, RPE_RANGE } from '../contract/values';
 import { csvLine } from './csv.rules';
 
@@ -15,7 +16,7 @@ export type ImportLayout = 'strong' | 'hevy';
 export type WeightUnit = 'kg' | 'lb';
 
 /** One set read from a row, metric. `line` is its line in the file (the header is line 1). */
-export interface ImportedSet {
+export interface ImportedSet extends SetMeasures {
   line: number;
   /** The workout it belongs to: its start and name. */
   workoutStart: Date;
@@ -23,11 +24,6 @@ export interface ImportedSet {
   exerciseName: string;
   order: number;
   warmup: boolean;
-  reps?: number;
-  loadKg?: number;
-  seconds?: number;
-  meters?: number;
-  rpe?: number;
 }
 
 export interface SkippedRow {
@@ -100,7 +96,7 @@ interface RowMeasures {
 }
 
 /** A row's measures checked and made metric; the reason when they cannot be stored. */
-function measures(m: RowMeasures): Pick<ImportedSet, 'reps' | 'loadKg' | 'seconds' | 'meters' | 'rpe'> | string {
+function measures(m: RowMeasures): SetMeasures | string {
   const values = [m.reps, m.weight, m.seconds, m.meters, m.rpe];
   if (values.some((v) => v !== null && !Number.isFinite(v))) return 'a value is not a number';
   if (values.some((v) => v !== null && v < 0)) return 'a value is negative';
@@ -209,16 +205,11 @@ function hevyRow(row: string[], col: Column, header: readonly string[]): Omit<Im
 }
 
 /** A logged set as the export writes it. */
-export interface ExportedSet {
+export interface ExportedSet extends SetMeasures {
   sessionId: string;
   exerciseName: string;
   order: number;
   warmup: boolean;
-  reps?: number;
-  loadKg?: number;
-  seconds?: number;
-  meters?: number;
-  rpe?: number;
   performedAt: Date;
 }
 
