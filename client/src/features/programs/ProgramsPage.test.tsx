@@ -95,6 +95,9 @@ function programsServer(active: ActiveProgramView | null) {
     if (path === '/api/programs/full-body-3') return jsonResponse(DETAIL);
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
     if (path.startsWith('/api/workout/chat/history')) return jsonResponse([]);
+    // Today's session's logged sets (the training log's card reads them): none yet.
+    if (path.endsWith('/sets'))
+      return jsonResponse({ workoutId: WORKOUT.id, sets: [], lastTime: {}, barbellExercises: [] });
     if (path === '/api/config') return jsonResponse(CONFIG);
     return jsonResponse(makeUser());
   });
