@@ -1,5 +1,4 @@
 import { createSecretKey } from 'node:crypto';
-
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -18,9 +17,11 @@ import { CreditsModule } from './credits/credits.module';
 import { DatabaseModule } from './database/database.module';
 import { GoalsModule } from './goals/goals.module';
 import { HealthModule } from './health/health.module';
+import { ImportsModule } from './imports/imports.module';
 import { LedgerModule } from './ledger/ledger.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { ProfileModule } from './profile/profile.module';
+import { ProgramsModule } from './programs/programs.module';
 import { ProofsModule } from './proofs/proofs.module';
 import { QueueModule } from './queue/queue.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
@@ -59,6 +60,8 @@ import { WorkoutsModule } from './workouts/workouts.module';
     UploadsModule,
     BmiModule,
     WorkoutsModule,
+    ProgramsModule,
+    ImportsModule,
     AchievementsModule,
     ProofsModule,
     ActivitiesModule,

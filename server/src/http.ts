@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-
 import { INestApplication, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -18,6 +17,7 @@ import { requestLog } from './common/request-log';
 import { bodyDeadline, limitSlowClients, uploadIdleDeadline } from './common/slow-clients';
 import { errorResponseSchema, RETRY_AFTER_HEADER } from './common/validation';
 import { APP_CONFIG, AppConfig, loadConfig } from './config/config';
+import { IMPORT_MAX_BYTES } from './contract/values';
 import { httpMetrics } from './observability/http-metrics';
 import { createProcessLogger, nestLogger } from './observability/json-logger';
 import { MetricsService } from './observability/metrics.service';
@@ -62,6 +62,8 @@ export async function createHttpApp(): Promise<NestExpressApplication> {
     }),
   );
   app.useBodyParser('json', { limit: '256kb' });
+  // An export from another app (POST /api/log/import) is the one body sent as CSV.
+  app.useBodyParser('text', { type: 'text/csv', limit: IMPORT_MAX_BYTES });
   app.setGlobalPrefix('api', {
     exclude: [
       { path: 'ref/:username', method: RequestMethod.GET },

@@ -6,7 +6,9 @@ import { activitiesApi } from '../features/activities/activitiesApi';
 import { authApi } from '../features/auth/authApi';
 import { bmiApi } from '../features/bmi/bmiApi';
 import { creditsApi } from '../features/credits/creditsApi';
+import { importsApi } from '../features/imports/importsApi';
 import { profileApi } from '../features/profile/profileApi';
+import { programsApi } from '../features/programs/programsApi';
 import { proofsApi } from '../features/proofs/proofsApi';
 import { walletApi } from '../features/wallet/walletApi';
 import { workoutsApi } from '../features/workouts/workoutsApi';
@@ -70,6 +72,10 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
   Activities: {
     path: `activities/${USER.id}`,
     subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)),
+  },
+  Program: {
+    path: 'programs/active',
+    subscribe: (store) => store.dispatch(programsApi.endpoints.getActiveProgram.initiate()),
   },
 };
 
@@ -138,6 +144,17 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
     store.dispatch(
       walletApi.endpoints.purchaseCredits.initiate({ transactionHash: 'h', creditsAmount: 100, solAmount: 0.001 }),
     ),
+  startProgram: (store) =>
+    store.dispatch(programsApi.endpoints.startProgram.initiate({ userId: USER.id, programId: 'full-body-3' })),
+  programAction: (store) =>
+    store.dispatch(programsApi.endpoints.programAction.initiate({ userId: USER.id, action: 'pause' })),
+  startProgramSession: (store) =>
+    store.dispatch(programsApi.endpoints.startProgramSession.initiate({ userId: USER.id })),
+  importHistory: (store) =>
+    store.dispatch(
+      importsApi.endpoints.importHistory.initiate({ csv: 'a,b', units: 'kg', mapping: {}, jobKey: 'job-key-1' }),
+    ),
+  exportHistory: (store) => store.dispatch(importsApi.endpoints.exportHistory.initiate('strong')),
   createGoal: (store) =>
     store.dispatch(
       creditsApi.endpoints.createGoal.initiate({

@@ -15,6 +15,7 @@ export const CACHE_TAGS = [
   'ChatHistory',
   'EarnActions',
   'Activities',
+  'Program',
 ] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
@@ -66,7 +67,16 @@ export const MUTATION_CHANGES = {
   clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
   // the evidence of Complete Workout.
-  completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions'],
+  // A completed program session counts along the member's program.
+  completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions', 'Program'],
+  // Following, pausing, resuming or stopping a program changes only where the member stands in it.
+  startProgram: ['Program'],
+  programAction: ['Program'],
+  // The program's next session becomes today's workout (the answer also fills the cache at once).
+  startProgramSession: ['Program', 'Workout'],
+  // Imported sets join the log (no workout, session or credit); exporting changes nothing.
+  importHistory: [],
+  exportHistory: [],
   redeem: ['User', 'Transactions', 'Redemptions'],
   // The action is claimed for its period.
   earn: ['User', 'Transactions', 'EarnActions'],

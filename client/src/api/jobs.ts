@@ -1,5 +1,5 @@
 import type { JobStateView } from '@contract';
-import { JOB_KEY_HEADER, jobId } from '@contract/values';
+import { JOB_KEY_HEADER, jobId, type QueueName } from '@contract/values';
 
 import { api } from './api';
 
@@ -35,12 +35,17 @@ const jobsApi = api.injectEndpoints({
 const POLL_MS = 400;
 
 /**
- * Progress (0–100) of the caller's AI job while `active`; null before the worker has reported any.
+ * Progress (0–100) of the caller's job (an AI job unless `queue` says) while `active`; null before the worker has reported any.
  * Polled from the start: until the call that was just sent has queued the job, the server answers
  * 'waiting' for the caller's own id.
  */
-export function useJobProgress(userId: string | undefined, jobKey: string | null, active: boolean): number | null {
-  const id = userId && jobKey ? jobId('ai', userId, jobKey) : '';
+export function useJobProgress(
+  userId: string | undefined,
+  jobKey: string | null,
+  active: boolean,
+  queue: QueueName = 'ai',
+): number | null {
+  const id = userId && jobKey ? jobId(queue, userId, jobKey) : '';
   const { data } = jobsApi.useGetJobQuery(id, { skip: !active || !id, pollingInterval: POLL_MS });
   return active && data ? data.progress : null;
 }

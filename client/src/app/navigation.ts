@@ -17,6 +17,7 @@ export interface NavSection {
 export const NAV_SECTIONS: NavSection[] = [
   { path: '/', label: 'DASHBOARD', short: { label: 'SYS', Icon: GridIcon }, match: 'exact', aliases: ['/dashboard'] },
   { path: '/workouts', label: 'WORKOUTS', short: { label: 'TRAIN', Icon: DumbbellIcon }, match: 'prefix' },
+  { path: '/programs', label: 'PROGRAMS', match: 'prefix' },
   { path: '/progress', label: 'PROGRESS', short: { label: 'DATA', Icon: ChartIcon }, match: 'prefix' },
   { path: '/credits', label: 'CREDITS', short: { label: 'CRED', Icon: CoinIcon }, match: 'prefix' },
   { path: '/profile', label: 'PROFILE', short: { label: 'USER', Icon: UserIcon }, match: 'prefix' },

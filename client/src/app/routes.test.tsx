@@ -65,6 +65,7 @@ describe('routes', () => {
 
   it.each([
     ['/workouts', 'TRAINING_MODULE'],
+    ['/programs', 'PROGRAMS'],
     ['/progress', 'ANALYTICS_MODULE'],
     ['/credits', 'CREDITS_AND_REWARDS'],
     ['/about', 'ABOUT_SWEAT_CREDITS'],
@@ -83,7 +84,7 @@ describe('routes', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRESS', 'CREDITS', 'PROFILE', 'ABOUT']);
+    ).toEqual(['DASHBOARD', 'WORKOUTS', 'PROGRAMS', 'PROGRESS', 'CREDITS', 'PROFILE', 'ABOUT']);
     expect(screen.getByText('kai_lift')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'LOGOUT' }));

@@ -9,6 +9,7 @@ import { RouteLoadError } from './OfflineScreen';
 const SCREENS: Record<string, LazyScreen> = {
   '': lazyScreen(() => import('../features/dashboard/DashboardPage')),
   workouts: lazyScreen(() => import('../features/workouts/WorkoutsPage')),
+  programs: lazyScreen(() => import('../features/programs/ProgramsPage')),
   progress: lazyScreen(() => import('../features/progress/ProgressPage')),
   credits: lazyScreen(() => import('../features/credits/CreditsPage')),
   profile: lazyScreen(() => import('../features/profile/ProfilePage')),

@@ -112,6 +112,7 @@ export function fakeApi(
       return jsonResponse({ deleted: count });
     }
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+    if (path === '/api/programs/active') return jsonResponse(null);
     if (path.startsWith('/api/jobs/'))
       return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });
     if (path === '/api/config') return jsonResponse(CONFIG);

@@ -125,6 +125,16 @@ export const ERROR_STATUS: Record<ErrorCode, HttpStatus> = {
   PROFILE_INVALID_UNITS: HttpStatus.BAD_REQUEST,
   PROFILE_INVALID_TIME_ZONE: HttpStatus.BAD_REQUEST,
   PROFILE_INVALID_HEALTH: HttpStatus.BAD_REQUEST,
+
+  PROGRAM_NOT_FOUND: HttpStatus.NOT_FOUND,
+  PROGRAM_NOT_ACTIVE: HttpStatus.CONFLICT,
+  PROGRAM_NOT_PAUSED: HttpStatus.CONFLICT,
+  PROGRAM_FINISHED: HttpStatus.CONFLICT,
+  PROGRAM_TRAINED_TODAY: HttpStatus.CONFLICT,
+
+  IMPORT_UNKNOWN_LAYOUT: HttpStatus.UNPROCESSABLE_ENTITY,
+  IMPORT_NO_ROWS: HttpStatus.UNPROCESSABLE_ENTITY,
+  IMPORT_MAPPING_INVALID: HttpStatus.BAD_REQUEST,
 };
 
 /** A generic code for an HTTP error raised outside our code (Nest's own 404 for an unknown route…). */

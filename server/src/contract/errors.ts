@@ -136,6 +136,16 @@ export const PROFILE_ERRORS = [
   'PROFILE_INVALID_HEALTH',
 ] as const;
 
+export const PROGRAM_ERRORS = [
+  'PROGRAM_NOT_FOUND',
+  'PROGRAM_NOT_ACTIVE',
+  'PROGRAM_NOT_PAUSED',
+  'PROGRAM_FINISHED',
+  'PROGRAM_TRAINED_TODAY',
+] as const;
+
+export const IMPORT_ERRORS = ['IMPORT_UNKNOWN_LAYOUT', 'IMPORT_NO_ROWS', 'IMPORT_MAPPING_INVALID'] as const;
+
 export const ErrorCode = z.enum([
   ...COMMON_ERRORS,
   ...AUTH_ERRORS,
@@ -152,6 +162,8 @@ export const ErrorCode = z.enum([
   ...PURCHASE_ERRORS,
   ...USER_ERRORS,
   ...PROFILE_ERRORS,
+  ...PROGRAM_ERRORS,
+  ...IMPORT_ERRORS,
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -43,6 +43,8 @@ export const ExerciseDose = z.discriminatedUnion('kind', [
     reps: z.number().int().min(1).max(50),
     restSeconds: z.number().int().min(0).max(300),
     eachSide: z.boolean(),
+    /** The prescribed load (kg), set by a program from the log; absent: the member picks it. */
+    loadKg: z.number().positive().max(500).optional(),
   }),
   z.object({
     kind: z.literal('time'),

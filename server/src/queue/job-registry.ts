@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 import type { AppConfig } from '../config/config';
-import type { BmiAnalysis, PurchaseResult, QueueName } from '../contract';
+import type { BmiAnalysis, ImportResult, PurchaseResult, QueueName } from '../contract';
 import { ChatTurn, MuscleGroup, ProofKind } from '../contract';
 import type { ActivityReadResult, ChatPlan, CoachContext, ProofChecks, WorkoutPlan } from '../contract/job-shapes';
 import { ChatDefaults, PlanRequest } from '../contract/job-shapes';
+import { IMPORT_MAX_BYTES, IMPORT_WEIGHT_UNITS } from '../contract/values';
 
 /** Every job the app runs, by name. A name here without a handler stops the process at start. */
 export enum JobName {
@@ -18,6 +19,7 @@ export enum JobName {
   GoalsSettle = 'goals.settle',
   ProofsMaintenance = 'proofs.maintenance',
   UploadsSweep = 'uploads.sweep',
+  LogImport = 'log.import',
 }
 
 /** Every job names its owner, so only they can read its state ('system' for scheduled ones). */
@@ -80,6 +82,15 @@ export const JOBS = {
   },
   [JobName.ProofsMaintenance]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
   [JobName.UploadsSweep]: { queue: 'maintenance', data: Scheduled, repeatEveryMs: EVERY_15_MINUTES },
+  // One at a time per process: a large file is CPU and inserts, never ahead of the app's own work.
+  [JobName.LogImport]: {
+    queue: 'imports',
+    data: Owned.extend({
+      csv: z.string().min(1).max(IMPORT_MAX_BYTES),
+      units: z.enum(IMPORT_WEIGHT_UNITS),
+      mapping: z.record(z.string(), z.string()),
+    }),
+  },
 } as const satisfies Record<JobName, JobDefinition>;
 
 export interface JobDefinition {
@@ -100,6 +111,7 @@ export interface JobResults {
   [JobName.GoalsSettle]: { settled: number };
   [JobName.ProofsMaintenance]: { healed: number; filesDeleted: number };
   [JobName.UploadsSweep]: number;
+  [JobName.LogImport]: ImportResult;
 }
 
 export type JobData<N extends JobName> = z.infer<(typeof JOBS)[N]['data']>;

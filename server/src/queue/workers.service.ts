@@ -19,7 +19,7 @@ import { ON_JOB } from './on-job.decorator';
  * seconds and its models take one picture at a time, so two (one per core here) keep them fed;
  * more would only wait inside the process, holding jobs another worker could take.
  */
-const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { evidence: 2 };
+const QUEUE_CONCURRENCY: Partial<Record<QueueName, number>> = { evidence: 2, imports: 1 };
 
 /**
  * Finds every `@OnJob` handler when the app starts (and refuses to start on a job with two handlers

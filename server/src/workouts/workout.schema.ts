@@ -32,6 +32,7 @@ export class Workout {
           meters: Number,
           restSeconds: Number,
           eachSide: Boolean,
+          loadKg: Number,
         },
       }),
     ],

@@ -6,7 +6,11 @@ import type { ExerciseView } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
 import { StoredWorkout, Workout } from './workout.schema';
 
-export type NewWorkout = Omit<Workout, 'userId' | 'createdAt' | 'ticked' | 'startedAt'> & { userId: Id };
+/** `_id`: one chosen before the insert (a program claims its session's workout first); absent, a new one. */
+export type NewWorkout = Omit<Workout, 'userId' | 'createdAt' | 'ticked' | 'startedAt'> & {
+  userId: Id;
+  _id?: Types.ObjectId;
+};
 
 /** An active session's progress as stored. */
 export type StoredProgress = Pick<StoredWorkout, '_id' | 'ticked' | 'startedAt'>;
@@ -24,7 +28,7 @@ export class WorkoutsRepository {
   async create(draft: NewWorkout, now: Date): Promise<StoredWorkout> {
     const workout: StoredWorkout = {
       ...draft,
-      _id: new Types.ObjectId(),
+      _id: draft._id ?? new Types.ObjectId(),
       userId: toObjectId(draft.userId),
       createdAt: now,
     };

@@ -14,6 +14,7 @@ import { LedgerEntriesRepository } from '../../src/ledger/ledger-entries.reposit
 import { entryId } from '../../src/ledger/ledger-entry.schema';
 import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository';
 import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
+import { EnrolmentsRepository } from '../../src/programs/enrolments.repository';
 import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository';
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';
@@ -314,6 +315,11 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
       r.replaceExercise(v.id(), v.userId(), v.pick([0, 1]), v.pick(['squat', 'lunge']), exercise),
     setTicked: (r, v) => r.setTicked(v.id(), v.userId(), 'ex-1', v.pick([true, false]), v.date()),
     start: (r, v) => r.start(v.id(), v.userId(), v.date()),
+  }),
+  queriesOf(EnrolmentsRepository, {
+    find: (r, v) => r.find(v.userId()),
+    start: (r, v) => r.start(v.userId(), v.pick(['full-body-3', 'couch-to-5k']), v.day()),
+    update: (r, v) => r.update(v.userId(), v.pick([0, 1, 2]), { done: 1, workoutId: v.id().toHexString() }),
   }),
 ];
 

@@ -7,6 +7,7 @@ import { newJobKey, useJobProgress } from '../../api/jobs';
 import { useToast } from '../../app/toast/useToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
+import { ProgramTodayCard } from '../programs/ProgramTodayCard';
 import { ActiveSessionCard } from './ActiveSessionCard';
 import { CoachChat } from './CoachChat';
 import { GeneratorCard, type GeneratorChoice } from './GeneratorCard';
@@ -141,6 +142,7 @@ export default function WorkoutsPage() {
           {user && <CoachChat user={user} confirmReplace={confirmReplace} />}
         </div>
         <aside className="training__side">
+          {user && <ProgramTodayCard user={user} todayId={workout?.id ?? null} confirmReplace={confirmReplace} />}
           <GeneratorCard
             engine={config?.aiEngine}
             generating={generation.isLoading}

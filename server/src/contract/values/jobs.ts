@@ -3,7 +3,7 @@
  * kept apart so they never hold the slots of quick AI jobs), `chain` for blockchain reads,
  * `maintenance` for repeatable clean-ups.
  */
-export const QUEUE_NAMES = ['ai', 'evidence', 'chain', 'maintenance'] as const;
+export const QUEUE_NAMES = ['ai', 'evidence', 'chain', 'maintenance', 'imports'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
 
 /** Optional header a client sets on an AI call to follow its job's progress at GET /api/jobs/:id. */

@@ -1,0 +1,41 @@
+import type { ActiveProgramView, ProgramActionParam, ProgramDetail, ProgramSummary, WorkoutView } from '@contract';
+
+import { api } from '../../api/api';
+import { MUTATION_CHANGES } from '../../api/cacheTable';
+import { workoutsApi } from '../workouts/workoutsApi';
+
+export const programsApi = api.injectEndpoints({
+  endpoints: (builder) => ({
+    getPrograms: builder.query<ProgramSummary[], void>({ query: () => 'programs' }),
+    getProgram: builder.query<ProgramDetail, string>({ query: (programId) => `programs/${programId}` }),
+    getActiveProgram: builder.query<ActiveProgramView | null, void>({
+      query: () => 'programs/active',
+      providesTags: ['Program'],
+    }),
+    startProgram: builder.mutation<ActiveProgramView, { userId: string; programId: string }>({
+      query: ({ programId, userId }) => ({ url: `programs/${programId}/start`, method: 'POST', body: { userId } }),
+      invalidatesTags: MUTATION_CHANGES.startProgram,
+    }),
+    programAction: builder.mutation<ActiveProgramView, { userId: string; action: ProgramActionParam['action'] }>({
+      query: ({ action, userId }) => ({ url: `programs/active/${action}`, method: 'POST', body: { userId } }),
+      invalidatesTags: MUTATION_CHANGES.programAction,
+    }),
+    startProgramSession: builder.mutation<WorkoutView, { userId: string }>({
+      query: (body) => ({ url: 'programs/active/session', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.startProgramSession,
+      async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) void dispatch(workoutsApi.util.upsertQueryData('getTodayWorkout', userId, data));
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetProgramsQuery,
+  useGetProgramQuery,
+  useGetActiveProgramQuery,
+  useStartProgramMutation,
+  useProgramActionMutation,
+  useStartProgramSessionMutation,
+} = programsApi;

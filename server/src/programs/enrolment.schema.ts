@@ -1,0 +1,33 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { SchemaTypes, Types } from 'mongoose';
+
+import type { EnrolmentStatus } from '../contract';
+
+/**
+ * A member's program: one per member (starting another replaces it). Days are YYYY-MM-DD in the
+ * member's time zone. The schedule (schedule.rules.ts) reads `startedOn`, `done` and `lastDoneOn`.
+ */
+@Schema({ collection: 'program_enrolments', versionKey: false, timestamps: { createdAt: false, updatedAt: true } })
+export class ProgramEnrolment {
+  @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
+  @Prop({ required: true }) programId!: string;
+  @Prop({ type: String, required: true }) status!: EnrolmentStatus;
+  /** The first planned day, moved later by the days spent paused. */
+  @Prop({ required: true }) startedOn!: string;
+  /** Sessions completed along the plan. */
+  @Prop({ required: true, default: 0 }) done!: number;
+  @Prop({ type: String, default: null }) lastDoneOn!: string | null;
+  @Prop({ type: String, default: null }) pausedOn!: string | null;
+  /** The workout issued for the next session and its place along the plan, until it is completed or replaced. */
+  @Prop({ type: SchemaTypes.ObjectId, default: null }) workoutId!: Types.ObjectId | null;
+  @Prop({ type: Number, default: null }) workoutIndex!: number | null;
+  /** Workouts issued in deload weeks: progression passes over their sets (bounded by the plan's deload sessions). */
+  @Prop({ type: [String], default: [] }) deloadWorkouts!: string[];
+  /** Bumped by every change, so two concurrent writers cannot both apply theirs. */
+  @Prop({ required: true, default: 0 }) version!: number;
+  updatedAt!: Date;
+}
+
+export type StoredEnrolment = ProgramEnrolment & { _id: Types.ObjectId };
+export const ProgramEnrolmentSchema = SchemaFactory.createForClass(ProgramEnrolment);
+ProgramEnrolmentSchema.index({ userId: 1 }, { unique: true });
