@@ -1,6 +1,7 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
+import { BalanceCachesRepository } from '../src/ledger/balance-caches.repository';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
 import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository';
@@ -9,7 +10,6 @@ import { LedgerHead } from '../src/ledger/ledger-head.schema';
 import { LedgerHeadsRepository } from '../src/ledger/ledger-heads.repository';
 import { MetricsService } from '../src/observability/metrics.service';
 import { User } from '../src/users/user.schema';
-import { UsersRepository } from '../src/users/users.repository';
 import { signIn, startTestApp, TestApp } from './harness';
 
 describe('the credit ledger against the real database', () => {
@@ -33,7 +33,7 @@ describe('the credit ledger against the real database', () => {
         () =>
           new LedgerService(
             t.app.get(LedgerEntriesRepository),
-            t.app.get(UsersRepository),
+            t.app.get(BalanceCachesRepository),
             t.app.get(LedgerHeadsRepository),
             t.app.get(MetricsService),
           ),
@@ -111,7 +111,7 @@ describe('the credit ledger against the real database', () => {
   it('posts from the head this process remembers, reading no cache after its first posting; a head another process moved on is settled by the seq claim', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 10);
-    const cacheRead = jest.spyOn(UsersRepository.prototype, 'findBalanceCache');
+    const cacheRead = jest.spyOn(BalanceCachesRepository.prototype, 'find');
     try {
       await grant(user.id, 5);
       expect(cacheRead).not.toHaveBeenCalled();

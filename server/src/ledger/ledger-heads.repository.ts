@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 
 import { isDuplicateKey } from '../database/duplicate-key';
-import type { CachedBalance } from '../users/users.repository';
+import type { CachedBalance } from './balance-caches.repository';
 import { LedgerHead } from './ledger-head.schema';
 
 /** The one owner of the `ledger_heads` collection: cached heads of chains without a user document. */

@@ -1,4 +1,4 @@
-import type { CachedBalance } from '../users/users.repository';
+import type { CachedBalance } from './balance-caches.repository';
 import { chainProblems } from './ledger.rules';
 import type { LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 

@@ -1,7 +1,8 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
-import { UsersModule } from '../users/users.module';
+import { User, UserSchema } from '../users/user.schema';
+import { BalanceCachesRepository } from './balance-caches.repository';
 import { LedgerService } from './ledger.service';
 import { LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerEntry, LedgerEntrySchema } from './ledger-entry.schema';
@@ -11,14 +12,15 @@ import { TransactionsController } from './transactions.controller';
 
 @Module({
   imports: [
-    UsersModule,
+    // The user document's balance caches are the ledger's to write (balance-caches.repository.ts).
     MongooseModule.forFeature([
+      { name: User.name, schema: UserSchema },
       { name: LedgerEntry.name, schema: LedgerEntrySchema },
       { name: LedgerHead.name, schema: LedgerHeadSchema },
     ]),
   ],
   controllers: [TransactionsController],
-  providers: [LedgerService, LedgerEntriesRepository, LedgerHeadsRepository],
+  providers: [LedgerService, LedgerEntriesRepository, LedgerHeadsRepository, BalanceCachesRepository],
   exports: [LedgerService, LedgerEntriesRepository],
 })
 export class LedgerModule implements OnApplicationBootstrap {

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-
 import { Injectable, Logger } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
 import { TransactionView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { MetricsService } from '../observability/metrics.service';
-import { UsersRepository } from '../users/users.repository';
+import { BalanceCachesRepository } from './balance-caches.repository';
 import { KnownHeads } from './known-heads';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
 import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
@@ -75,7 +74,7 @@ export class LedgerService {
 
   constructor(
     private readonly entries: LedgerEntriesRepository,
-    private readonly users: UsersRepository,
+    private readonly balances: BalanceCachesRepository,
     private readonly heads: LedgerHeadsRepository,
     private readonly metrics: MetricsService,
   ) {}
@@ -197,7 +196,7 @@ export class LedgerService {
       const cached = await this.heads.find(chainId(userId, account));
       return cached ? { seq: cached.seq, balanceAfter: cached.balance } : this.entries.head(userId, account);
     }
-    const cached = await this.users.findBalanceCache(userId, account);
+    const cached = await this.balances.find(userId, account);
     return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
   }
 
@@ -205,7 +204,7 @@ export class LedgerService {
   private async syncCache(userId: string, account: LedgerAccount, head?: ChainHead): Promise<void> {
     const { seq, balanceAfter } = head ?? (await this.entries.head(userId, account));
     if (userId === POOL_ACCOUNT_ID) await this.heads.advance(chainId(userId, account), { seq, balance: balanceAfter });
-    else await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
+    else await this.balances.advance(userId, account, { seq, balance: balanceAfter });
   }
 
   /** Like post(), but a balance that cannot cover it answers 409 with the caller's wording. */
@@ -288,7 +287,7 @@ export class LedgerService {
   }
 
   private async *allCaches(): AsyncGenerator<OwnerCaches> {
-    yield* this.users.allBalanceCaches();
+    yield* this.balances.all();
     for await (const head of this.heads.all()) {
       const [owner, account] = head._id.split(':') as [string, LedgerAccount];
       yield { userId: owner, username: null, caches: { [account]: { seq: head.seq, balance: head.balance } } };

@@ -1,11 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, mongo, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 
 import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
-import { GroupedWrites } from '../database/grouped-writes';
 import { Id, isObjectId, toObjectId } from '../database/object-id';
-import type { LedgerAccount } from '../ledger/ledger-entry.schema';
 import { User } from './user.schema';
 
 /** A user as stored, read lean: what leaves this repository (never a Mongoose document). */
@@ -19,40 +17,9 @@ export interface NewUser {
   referredBy: Id | null;
 }
 
-/** A ledger account's balance as cached on the user, with the seq of the entry it reflects. */
-export interface CachedBalance {
-  seq: number;
-  balance: number;
-}
-
-/** One user's cached balances, for `ledger:verify`. */
-export interface UserBalanceCaches {
-  userId: string;
-  username: string;
-  caches: Record<LedgerAccount, CachedBalance>;
-}
-
-/** Where each ledger account's balance is cached on the user document. */
-const CACHE_FIELDS: Record<
-  LedgerAccount,
-  { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }
-> = {
-  credits: { balance: 'sweatCredits', seq: 'creditsSeq' },
-  pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
-};
-
-/** A move of one user's cached balance to a newer head. */
-interface CacheMove {
-  id: Id;
-  account: LedgerAccount;
-  head: CachedBalance;
-}
-
 /** The one owner of the `users` collection: every query on it is built here. */
 @Injectable()
 export class UsersRepository {
-  private readonly cacheMoves = new GroupedWrites<CacheMove>((moves) => this.writeCacheMoves(moves));
-
   constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
 
   /** `_id`. Null for an unknown or malformed id. */
@@ -205,61 +172,6 @@ export class UsersRepository {
     const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
     if (first.matchedCount === 0)
       await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
-  }
-
-  /** `_id`: a ledger account's cached balance; null for an unknown user. */
-  async findBalanceCache(id: Id, account: LedgerAccount): Promise<CachedBalance | null> {
-    const fields = CACHE_FIELDS[account];
-    const user = await this.users
-      .findById(toObjectId(id), { [fields.balance]: 1, [fields.seq]: 1 })
-      .lean()
-      .exec();
-    return user ? { seq: user[fields.seq] ?? 0, balance: user[fields.balance] ?? 0 } : null;
-  }
-
-  /**
-   * `_id` with a seq guard: moves the cached balance to `head` unless a newer entry is cached. The
-   * guard and the write are one atomic update, so the cache only moves forward and ends on the
-   * chain's last entry whatever order concurrent writers land in. Resolves once written.
-   */
-  advanceBalanceCache(id: Id, account: LedgerAccount, head: CachedBalance): Promise<void> {
-    return this.cacheMoves.add({ id, account, head });
-  }
-
-  /**
-   * The moves of concurrent postings in one unordered bulk write, each its own guarded update, and
-   * through the driver's collection: this runs on every posting, and per posting a command of its
-   * own and Mongoose's casting had cost the process more CPU than the database's work.
-   */
-  private async writeCacheMoves(moves: CacheMove[]): Promise<void> {
-    await (this.users.collection as unknown as mongo.Collection).bulkWrite(
-      moves.map(({ id, account, head }) => {
-        const fields = CACHE_FIELDS[account];
-        return {
-          updateOne: {
-            filter: { _id: toObjectId(id), [fields.seq]: { $lt: head.seq } },
-            update: { $set: { [fields.balance]: head.balance, [fields.seq]: head.seq } },
-          },
-        };
-      }),
-      { ordered: false },
-    );
-  }
-
-  /** A full pass, for `ledger:verify`: every user's name and cached balances. */
-  async *allBalanceCaches(): AsyncGenerator<UserBalanceCaches> {
-    const projection = { username: 1, sweatCredits: 1, creditsSeq: 1, pendingCredits: 1, pendingSeq: 1 };
-    for await (const user of this.users.find({}, projection).lean().cursor()) {
-      const cacheOf = (account: LedgerAccount) => ({
-        seq: user[CACHE_FIELDS[account].seq],
-        balance: user[CACHE_FIELDS[account].balance],
-      });
-      yield {
-        userId: user._id.toString(),
-        username: user.username,
-        caches: { credits: cacheOf('credits'), pending: cacheOf('pending') },
-      };
-    }
   }
 
   /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */

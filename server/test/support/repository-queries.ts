@@ -10,6 +10,7 @@ import { type ExerciseView, GOAL_METRICS, INTENSITIES, NO_HEALTH_ANSWERS } from 
 import { RedemptionsRepository } from '../../src/credits/redemptions.repository';
 import { GoalSlotsRepository } from '../../src/goals/goal-slots.repository';
 import { GoalsRepository } from '../../src/goals/goals.repository';
+import { BalanceCachesRepository } from '../../src/ledger/balance-caches.repository';
 import { LedgerEntriesRepository } from '../../src/ledger/ledger-entries.repository';
 import { entryId } from '../../src/ledger/ledger-entry.schema';
 import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository';
@@ -177,6 +178,14 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     page: (r, v) => r.page(v.userId(), v.pick(['credits', 'pending']), 5, v.pick([undefined, 3, 10])),
     allInChainOrder: (r) => drain(r.allInChainOrder()),
   }),
+  queriesOf(BalanceCachesRepository, {
+    find: (r, v) => r.find(v.userId(), v.pick(['credits', 'pending'])),
+    advance: async (r, v) => {
+      for (const account of ['credits', 'pending'] as const)
+        await r.advance(v.userId(), account, { seq: v.pick([1, 2, 3]), balance: 10 });
+    },
+    all: (r) => drain(r.all()),
+  }),
   queriesOf(LedgerHeadsRepository, {
     find: (r, v) => r.find(`${v.userId()}:credits`),
     advance: (r, v) => r.advance(`${v.userId()}:credits`, { seq: v.pick([1, 2, 3]), balance: 10 }),
@@ -260,10 +269,6 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     findStreak: (r, v) => r.findStreak(v.userId()),
     recordStreak: (r, v) =>
       r.recordStreak(v.userId(), { currentStreak: 1, longestStreak: 2, lastProofDay: v.day(), timeZone: 'UTC' }),
-    findBalanceCache: (r, v) => r.findBalanceCache(v.userId(), v.pick(['credits', 'pending'])),
-    advanceBalanceCache: (r, v) =>
-      r.advanceBalanceCache(v.userId(), v.pick(['credits', 'pending']), { seq: v.pick([1, 2, 3]), balance: 10 }),
-    allBalanceCaches: (r) => drain(r.allBalanceCaches()),
     listOldestFirst: (r) => r.listOldestFirst(20),
   }),
   queriesOf(ChatMessagesRepository, {
