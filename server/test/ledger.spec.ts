@@ -82,7 +82,7 @@ describe('the credit ledger against the real database', () => {
       ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
     expect(await ledger.balance(user.id)).toBe(50);
   });
 
@@ -156,7 +156,7 @@ describe('the credit ledger against the real database', () => {
     const first = await spend();
     await ledger.post({ userId: user.id, amount: -50, kind: 'redeem', reason: 'Water bottle' });
     const replay = await spend();
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id }), duplicate: true });
     expect(await ledger.balance(user.id)).toBe(0);
   });
 
@@ -164,7 +164,7 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     await grant(user.id, 100);
     const { entry } = await grant(user.id, 50);
-    expect(entry._id).toBe(`${user.id}:credits:2`);
+    expect(entry.id).toBe(`${user.id}:credits:2`);
     // A cache that trails the chain (another process between its entry and its cache update): a
     // spend it cannot cover, then a stale cached seq whose next seq is taken.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
@@ -173,7 +173,7 @@ describe('the credit ledger against the real database', () => {
     ).toBe(3);
     await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
     expect(await ledger.balance(user.id)).toBe(30);
-    expect((await grant(user.id, 5)).entry._id).toBe(`${user.id}:credits:4`);
+    expect((await grant(user.id, 5)).entry.id).toBe(`${user.id}:credits:4`);
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 35, creditsSeq: 4 });
   });
 
@@ -184,7 +184,7 @@ describe('the credit ledger against the real database', () => {
     // As if the process had been killed between the entry's insert and the cache update.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
     const replay = await grant(user.id, 40, `purchase:${user.id}`);
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: entry._id }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: entry.id }), duplicate: true });
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 140, creditsSeq: 2 });
   });
 
@@ -204,7 +204,7 @@ describe('the credit ledger against the real database', () => {
       });
     const first = await drainAll();
     const replay = await drainAll();
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id, amount: -70 }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id, amount: -70 }), duplicate: true });
     expect(await ledger.balance(user.id)).toBe(0);
   });
 
@@ -235,11 +235,11 @@ describe('the credit ledger against the real database', () => {
   it('reverses an entry once with a new entry that names it', async () => {
     const { user } = await signIn(t);
     const { entry } = await grant(user.id, 70);
-    const first = await ledger.reverse(entry._id, 'granted by mistake');
-    const second = await ledger.reverse(entry._id, 'granted by mistake');
+    const first = await ledger.reverse(entry.id, 'granted by mistake');
+    const second = await ledger.reverse(entry.id, 'granted by mistake');
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
-    expect(first.entry.ref).toBe(entry._id);
+    expect(first.entry.ref).toBe(entry.id);
     expect(first.entry.amount).toBe(-70);
     expect(await ledger.balance(user.id)).toBe(0);
   });

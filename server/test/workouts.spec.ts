@@ -381,7 +381,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
         },
         now,
       );
-      const refused = await swap(me, { workoutId: old._id.toString(), exerciseId: 'ex1' }).expect(409);
+      const refused = await swap(me, { workoutId: old.id, exerciseId: 'ex1' }).expect(409);
       expect(refused.body).toMatchObject({ code: 'WORKOUT_NO_EQUIVALENT', error: 'No Equivalent' });
     });
   });

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
@@ -105,7 +104,7 @@ export class AuthService {
       (attempt) => twitterUsername(profile.username, attempt),
       referrer,
     );
-    return (await this.issueCode(user._id.toString(), 'signin')).code;
+    return (await this.issueCode(user.id, 'signin')).code;
   }
 
   /** The code the profile navigates to X with, to link an X account to this member (docs/product.md, Posts on X). */
@@ -173,8 +172,8 @@ export class AuthService {
   }
 
   /** A new session of `user`: its own id (for signing it out) and the user's current session epoch. */
-  sessionToken(user: Pick<UserRecord, '_id' | 'sessionEpoch'>): Promise<string> {
-    const claims = { sub: user._id.toString(), typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
+  sessionToken(user: Pick<UserRecord, 'id' | 'sessionEpoch'>): Promise<string> {
+    const claims = { sub: user.id, typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
     return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
   }
 

@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 
@@ -104,7 +103,7 @@ export class BmiService {
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
   async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
-    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload._id.toString() }, { clientKey });
+    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload.id }, { clientKey });
   }
 
   /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
@@ -161,7 +160,7 @@ export class BmiService {
 
 function toView(record: BmiRecordRow): BmiRecordView {
   return {
-    id: record._id.toString(),
+    id: record.id,
     bmi: record.bmi,
     category: record.category,
     height: record.height,

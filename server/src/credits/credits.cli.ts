@@ -39,7 +39,7 @@ registerCommand({
         reason,
         idempotencyKey: `grant:${randomUUID()}`,
       });
-      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry._id})`);
+      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry.id})`);
     } catch (err) {
       if (!(err instanceof InsufficientCredits)) throw err;
       print(`refused: ${username} has ${err.balance} credits, ${amount} would go below 0`);
@@ -61,8 +61,8 @@ registerCommand({
       const { entry, duplicate } = await ledger.reverse(entryId, reason);
       print(
         duplicate
-          ? `entry ${entryId} was already reversed by ${entry._id}`
-          : `reversed ${entryId} with ${entry._id}: balance ${entry.balanceAfter}`,
+          ? `entry ${entryId} was already reversed by ${entry.id}`
+          : `reversed ${entryId} with ${entry.id}: balance ${entry.balanceAfter}`,
       );
       return duplicate ? 1 : 0;
     } catch (err) {

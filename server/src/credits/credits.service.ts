@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { Clock } from '../clock/clock';
@@ -78,9 +77,9 @@ export class CreditsService {
       INSUFFICIENT_CREDITS,
     );
     // A request id replayed for another user or item is not this redemption.
-    if (entry.userId.toString() !== userId || entry.ref !== item.id)
+    if (entry.userId !== userId || entry.ref !== item.id)
       throw new AppError('CREDITS_DUPLICATE_REQUEST', 'This request id was already used', 'Duplicate Request');
-    const redemption = await this.recordRedemption(userId, item, entry._id);
+    const redemption = await this.recordRedemption(userId, item, entry.id);
     return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
   }
 
@@ -190,7 +189,7 @@ export class CreditsService {
 
 function toView(r: RedemptionRecord): RedemptionView {
   return {
-    id: r._id.toString(),
+    id: r.id,
     itemId: r.itemId as RedemptionView['itemId'],
     title: r.title,
     cost: r.cost,

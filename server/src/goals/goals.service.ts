@@ -90,7 +90,7 @@ export class GoalsService {
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
     // A retry of a submission whose save failed after its stake was returned must not get the goal free.
-    if (duplicate && (await this.ledger.wasReversed(entry._id))) {
+    if (duplicate && (await this.ledger.wasReversed(entry.id))) {
       throw new AppError(
         'GOAL_SUBMISSION_SPENT',
         'This goal could not be saved and its stake was returned: set it again',
@@ -100,7 +100,7 @@ export class GoalsService {
     let goal: GoalRecord | null;
     try {
       goal = await this.goals.create({
-        _id: goalId,
+        id: goalId,
         userId,
         title: draft.title,
         metric: draft.metric,
@@ -114,7 +114,7 @@ export class GoalsService {
       goal = isDuplicateKey(err) ? await this.goals.findById(goalId) : null;
       if (!goal) {
         // Only the attempt that paid the stake gives it back.
-        if (!duplicate) await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
+        if (!duplicate) await this.ledger.reverse(entry.id, `Goal could not be saved: stake returned`);
         throw err;
       }
     }
@@ -147,7 +147,7 @@ export class GoalsService {
   async settleAll(now = this.clock.now()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.allActive()) {
-      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal));
+      const current = await this.progress.forUser(goal.userId)(goal.metric, goalStart(goal));
       if (await this.settle(goal, current, now)) settled++;
     }
     return settled;
@@ -157,12 +157,12 @@ export class GoalsService {
   private async settle(goal: GoalRecord, current: number, now: Date): Promise<boolean> {
     const outcome = settlementOutcome(goal, current, now);
     if (outcome === 'active') return false;
-    const goalId = goal._id.toString();
+    const goalId = goal.id;
     const settleKey = `goal:${goalId}:settle`;
     const { entry } =
       outcome === 'won'
         ? await this.ledger.post({
-            userId: goal.userId.toString(),
+            userId: goal.userId,
             amount: goal.creditsStaked + (await this.payBonus(goal)),
             kind: 'goal.won',
             reason: `Goal reached: ${goal.title}`,
@@ -180,14 +180,14 @@ export class GoalsService {
     // A concurrent settlement may have posted first; the entry under the key is the outcome.
     goal.status = entry.kind === 'goal.won' ? 'won' : 'lost';
     goal.payout = entry.kind === 'goal.won' ? entry.amount : null;
-    await this.goals.recordOutcome(goal._id, { status: goal.status, payout: goal.payout });
+    await this.goals.recordOutcome(goal.id, { status: goal.status, payout: goal.payout });
     this.logger.log(`goal ${goalId} settled: ${goal.status}`);
     return true;
   }
 
   /** The pool's bonus for a won goal, capped by what the pool holds; paid once (`goal:<id>:bonus`). */
   private async payBonus(goal: GoalRecord): Promise<number> {
-    const goalId = goal._id.toString();
+    const goalId = goal.id;
     const bonus = goalBonus(goal.creditsStaked);
     if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
     const { entry } = await this.ledger.post({
@@ -203,12 +203,12 @@ export class GoalsService {
 
   /** A goal as its owner sees it now (its progress read). */
   private async viewNow(goal: GoalRecord): Promise<GoalView> {
-    return this.toView(goal, await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal)));
+    return this.toView(goal, await this.progress.forUser(goal.userId)(goal.metric, goalStart(goal)));
   }
 
   private toView(goal: GoalRecord, currentValue: number): GoalView {
     return {
-      id: goal._id.toString(),
+      id: goal.id,
       title: goal.title,
       metric: goal.metric,
       creditsStaked: goal.creditsStaked,

@@ -35,8 +35,9 @@ export class LedgerHeadsRepository {
     }
   }
 
-  /** A full pass, for `ledger:verify`. */
-  all(): AsyncIterable<LedgerHead> {
-    return this.heads.find({}).lean<LedgerHead>().cursor();
+  /** A full pass, for `ledger:verify`: each cached head with its chain (`id`). */
+  async *all(): AsyncGenerator<CachedBalance & { id: string }> {
+    for await (const head of this.heads.find({}).lean<LedgerHead>().cursor())
+      yield { id: head._id, seq: head.seq, balance: head.balance };
   }
 }

@@ -9,8 +9,8 @@ import { MetricsService } from '../observability/metrics.service';
 import { BalanceCachesRepository } from './balance-caches.repository';
 import { KnownHeads } from './known-heads';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
-import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
-import { chainId, LedgerAccount, LedgerEntry } from './ledger-entry.schema';
+import { ChainHead, EntryView, LedgerEntriesRepository } from './ledger-entries.repository';
+import { chainId, LedgerAccount } from './ledger-entry.schema';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
 import { OwnerCaches, verifyLedger, VerifyReport } from './ledger-verify';
 
@@ -36,7 +36,7 @@ export interface Posting {
 }
 
 export interface PostResult {
-  entry: LedgerEntry;
+  entry: EntryView;
   /** True when this exact operation had already been posted: nothing new was credited. */
   duplicate: boolean;
 }
@@ -147,7 +147,7 @@ export class LedgerService {
         if (existing) return this.duplicateOf(existing);
         throw new InsufficientCredits(balance, amount);
       }
-      let entry: LedgerEntry;
+      let entry: EntryView;
       try {
         entry = await this.entries.append({
           userId,
@@ -181,8 +181,8 @@ export class LedgerService {
    * The answer to an operation posted before. Its writer may have stopped between the entry and the
    * cache (a killed process), so the cache is brought up to the chain's head on the way.
    */
-  private async duplicateOf(entry: LedgerEntry): Promise<PostResult> {
-    await this.syncCache(entry.userId.toString(), entry.account);
+  private async duplicateOf(entry: EntryView): Promise<PostResult> {
+    await this.syncCache(entry.userId, entry.account);
     return { entry, duplicate: true };
   }
 
@@ -227,7 +227,7 @@ export class LedgerService {
   async history(userId: string, limit: number, before?: number): Promise<TransactionView[]> {
     const rows = await this.entries.page(userId, 'credits', limit, before);
     return rows.map((row) => ({
-      id: row._id,
+      id: row.id,
       seq: row.seq,
       createdAt: row.createdAt.toISOString(),
       reason: row.reason,
@@ -245,7 +245,7 @@ export class LedgerService {
     if (original.kind === 'reversal')
       throw new AppError('LEDGER_REVERSAL_OF_REVERSAL', 'A reversal cannot itself be reversed; post a grant instead');
     return this.post({
-      userId: original.userId.toString(),
+      userId: original.userId,
       account: original.account,
       amount: -original.amount,
       kind: 'reversal',
@@ -289,7 +289,7 @@ export class LedgerService {
   private async *allCaches(): AsyncGenerator<OwnerCaches> {
     yield* this.balances.all();
     for await (const head of this.heads.all()) {
-      const [owner, account] = head._id.split(':') as [string, LedgerAccount];
+      const [owner, account] = head.id.split(':') as [string, LedgerAccount];
       yield { userId: owner, username: null, caches: { [account]: { seq: head.seq, balance: head.balance } } };
     }
   }

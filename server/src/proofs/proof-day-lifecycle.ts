@@ -9,7 +9,7 @@ import { ReferralsService } from '../credits/referrals.service';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
 import { UsersRepository } from '../users/users.repository';
-import { ProofFile } from './proof-day.schema';
+import { ProofFileView } from './proof-day.schema';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
@@ -30,7 +30,7 @@ export const mediaReused = () =>
   );
 
 /** A proof file before its checks ran. */
-export type UploadedProof = Omit<ProofFile, 'checks'>;
+export type UploadedProof = Omit<ProofFileView, 'checks'>;
 
 /** Thrown by the drain's amount function when the pending account is empty: nothing is posted. */
 class NothingPending extends Error {}
@@ -76,7 +76,7 @@ export class ProofDayLifecycle {
     }
     try {
       for (const file of files)
-        await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed._id });
+        await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed.id });
     } catch (err) {
       await this.release(claimed);
       throw isDuplicateKey(err) ? mediaReused() : err;
@@ -86,17 +86,17 @@ export class ProofDayLifecycle {
 
   /** Undoes an attempt that did not credit: its proof day and the file and activity claims it made (only its own). */
   async release(day: ProofDayRecord): Promise<void> {
-    await this.media.releaseDay(day._id);
-    await this.activities.releaseDay(day._id);
-    await this.days.delete(day._id);
+    await this.media.releaseDay(day.id);
+    await this.activities.releaseDay(day.id);
+    await this.days.delete(day.id);
   }
 
   /**
    * The files passed: from here an error leaves the day `checked`, and a retry completes it
    * (completeAfterCrash). With nothing pending any more, the day is released (409).
    */
-  async settle(day: ProofDayRecord, proofs: ProofFile[]): Promise<ProofValidationResult> {
-    await this.days.recordChecked(day._id, proofs);
+  async settle(day: ProofDayRecord, proofs: ProofFileView[]): Promise<ProofValidationResult> {
+    await this.days.recordChecked(day.id, proofs);
     const drained = await this.drainPending(day);
     if (drained === null) {
       await this.release(day);
@@ -118,7 +118,7 @@ export class ProofDayLifecycle {
 
   /** Moves the whole pending balance out, once per day (keyed); answers how much, or null when nothing was pending. */
   private async drainPending(day: ProofDayRecord): Promise<number | null> {
-    const userId = day.userId.toString();
+    const userId = day.userId;
     try {
       const { entry } = await this.ledger.post({
         userId,
@@ -131,7 +131,7 @@ export class ProofDayLifecycle {
         kind: 'proof',
         reason: `Daily proof ${day.day}: pending credits validated`,
         idempotencyKey: proofLedgerKeys(userId, day.day).drain,
-        ref: day._id.toString(),
+        ref: day.id,
       });
       return -entry.amount;
     } catch (err) {
@@ -142,16 +142,16 @@ export class ProofDayLifecycle {
 
   /** Credits the drained amount (keyed), then the streak display, badges and the referral reward. */
   private async creditDrained(day: ProofDayRecord, drained: number): Promise<ProofValidationResult> {
-    const userId = day.userId.toString();
+    const userId = day.userId;
     const { entry } = await this.ledger.post({
       userId,
       amount: drained,
       kind: 'proof',
       reason: 'Daily proof validated',
       idempotencyKey: proofLedgerKeys(userId, day.day).credit,
-      ref: day._id.toString(),
+      ref: day.id,
     });
-    await this.days.recordCredited(day._id, drained);
+    await this.days.recordCredited(day.id, drained);
     await this.showStreak(day);
     await this.achievements.awardAll(userId, streakAchievements(day.streakAfter));
     // Every validated day asks (the reward is keyed, once per friend): it is paid on the first one

@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { ActivitiesService } from '../activities/activities.service';
@@ -155,9 +154,7 @@ export class ProofsService {
     // Both run to their end before anything is released, so no claim can land after the release.
     const [checked, activity] = await Promise.allSettled([
       this.proofChecks.checkPictures(userId, challengeCode(this.challengeSecret, userId, today), pictures),
-      activityFile
-        ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone)
-        : null,
+      activityFile ? this.activities.proveDay(userId, day.id, activityFile.uploadId, today, timeZone) : null,
     ]);
     if (checked.status === 'rejected' || activity.status === 'rejected') {
       await this.lifecycle.release(day);
@@ -186,11 +183,11 @@ export class ProofsService {
       validatedAt: day.createdAt.toISOString(),
       proofs: day.proofs.map((p) => ({
         kind: p.kind,
-        uploadId: p.uploadId.toString(),
+        uploadId: p.uploadId,
         mime: p.mime,
         size: p.size,
         checks: p.checks.map(checkView),
-        fileAvailable: !deletedUploads.has(p.uploadId.toString()),
+        fileAvailable: !deletedUploads.has(p.uploadId),
       })),
     }));
   }
@@ -267,7 +264,7 @@ export class ProofsService {
     const upload = await this.uploads.requireFinished(userId, fileUrl, PROOF_SLOT_PURPOSES[kind]);
     if (dayIn(upload.createdAt, timeZone) !== today)
       throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
-    return { kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
+    return { kind, uploadId: upload.id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
   }
 
   /** Today's proof day of the user; one a request that died left in checking is released (its claims undone) and counts as none. */

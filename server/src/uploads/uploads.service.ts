@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
@@ -60,7 +59,7 @@ export class UploadsService {
       allowedTypes: limits.allowedTypes,
       expiresAt,
     });
-    const id = upload._id.toString();
+    const id = upload.id;
     const uploadURL = await this.storage.uploadUrl(id, this.signer.sign(id, expiresAt), {
       maxBytes: limits.maxBytes,
       size,
@@ -98,7 +97,7 @@ export class UploadsService {
 
   /** The stored bytes of an upload (or a range of them), as a stream. */
   openFile(upload: UploadRecord, range?: ByteRange): Promise<Readable> {
-    return this.storage.open(upload._id.toString(), range);
+    return this.storage.open(upload.id, range);
   }
 
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */
@@ -134,7 +133,7 @@ export class UploadsService {
 
   /** S3: the client sent the bytes elsewhere; sealed, then checked once, on first use. */
   private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
-    const id = upload._id.toString();
+    const id = upload.id;
     if (!(await this.singleUse.claim(uploadClaimKey(id)))) return this.findFinished(id);
     try {
       await this.storage.seal(id);
@@ -151,7 +150,7 @@ export class UploadsService {
       await this.storage.remove(id);
       throw err;
     }
-    await this.uploads.markFinished(upload._id, file);
+    await this.uploads.markFinished(upload.id, file);
     return this.findFinished(id);
   }
 }

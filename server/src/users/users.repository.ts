@@ -3,11 +3,11 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
 import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
-import { Id, isObjectId, toObjectId } from '../database/object-id';
+import { Id, isObjectId, toObjectId, toView, View } from '../database/object-id';
 import { User } from './user.schema';
 
-/** A user as stored, read lean: what leaves this repository (never a Mongoose document). */
-export type UserRecord = User & { _id: Types.ObjectId };
+/** A user as it leaves this repository: a plain view with string ids (never a Mongoose document). */
+export type UserRecord = View<User & { _id: Types.ObjectId }>;
 
 export interface NewUser {
   username: string;
@@ -25,7 +25,8 @@ export class UsersRepository {
   /** `_id`. Null for an unknown or malformed id. */
   async findById(id: Id): Promise<UserRecord | null> {
     if (!isObjectId(id)) return null;
-    return this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
+    const user = await this.users.findById(toObjectId(id)).lean<User & { _id: Types.ObjectId }>().exec();
+    return user && toView(user);
   }
 
   /**
@@ -37,8 +38,9 @@ export class UsersRepository {
     sessionId: string,
   ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
     if (!isObjectId(id)) return null;
-    const user = await this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
-    if (!user) return null;
+    const found = await this.users.findById(toObjectId(id)).lean<User & { _id: Types.ObjectId }>().exec();
+    if (!found) return null;
+    const user = toView(found);
     const revoked = user.revokedSessions?.[sessionId] !== undefined;
     return { user, epoch: user.sessionEpoch ?? 0, revoked };
   }
@@ -85,7 +87,7 @@ export class UsersRepository {
       ...user,
       referredBy: user.referredBy === null ? null : toObjectId(user.referredBy),
     });
-    return created.toObject<UserRecord>();
+    return toView(created.toObject<User & { _id: Types.ObjectId }>());
   }
 
   /** `_id`. */
@@ -175,12 +177,13 @@ export class UsersRepository {
   }
 
   /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */
-  async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, '_id' | 'username' | 'sweatCredits'>>> {
-    return this.users
+  async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, 'id' | 'username' | 'sweatCredits'>>> {
+    const users = await this.users
       .find({}, { username: 1, sweatCredits: 1 })
       .sort({ createdAt: 1, _id: 1 })
       .limit(limit)
       .lean()
       .exec();
+    return users.map(toView);
   }
 }

@@ -55,11 +55,11 @@ export class UsersService {
     const referrerId = referrerUsername ? await this.users.findIdByUsername(referrerUsername) : null;
     const user = await this.createWithFreeUsername(profile, usernameFor, referrerId);
     try {
-      await this.identities.create(key, user._id);
+      await this.identities.create(key, user.id);
       return { user, created: true };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      await this.users.delete(user._id);
+      await this.users.delete(user.id);
       const winner = await this.findIdentity(key);
       if (!winner) throw err;
       return { user: winner, created: false };
@@ -143,7 +143,7 @@ export class UsersService {
       dayIn(now, user.timeZone ?? FALLBACK_TIME_ZONE),
     );
     return {
-      id: user._id.toString(),
+      id: user.id,
       username: user.username,
       walletAddress: user.walletAddress,
       twitterHandle: user.twitterHandle,

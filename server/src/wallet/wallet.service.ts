@@ -123,7 +123,7 @@ export class WalletService {
       idempotencyKey: `purchase:${signature}`,
       ref: signature,
     });
-    if (duplicate && entry.userId.toString() !== ownerId) {
+    if (duplicate && entry.userId !== ownerId) {
       throw new JobRefusal(
         'PURCHASE_SIGNATURE_USED',
         'This transaction was already used to buy credits on another account.',

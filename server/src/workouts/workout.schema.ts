@@ -2,6 +2,7 @@ import { Prop, raw, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 import type { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
+import type { View } from '../database/object-id';
 import type { Equipment, Limitation, Muscle } from './catalogue/catalogue.types';
 import type { ScreeningLimits } from './screening/screening.rules';
 
@@ -71,5 +72,7 @@ export class Workout {
 
 /** A workout as stored, read lean or built for a lean insert. */
 export type StoredWorkout = Workout & { _id: Types.ObjectId };
+/** A workout as its repository returns it. */
+export type WorkoutRecord = View<StoredWorkout>;
 export const WorkoutSchema = SchemaFactory.createForClass(Workout);
 WorkoutSchema.index({ userId: 1, createdAt: -1 });

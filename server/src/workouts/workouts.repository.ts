@@ -3,13 +3,13 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, UpdateQuery } from 'mongoose';
 
 import type { ExerciseView } from '../contract';
-import { Id, toObjectId } from '../database/object-id';
-import { StoredWorkout, Workout } from './workout.schema';
+import { Id, toObjectId, toView } from '../database/object-id';
+import { StoredWorkout, Workout, WorkoutRecord } from './workout.schema';
 
 export type NewWorkout = Omit<Workout, 'userId' | 'createdAt' | 'ticked' | 'startedAt'> & { userId: Id };
 
 /** An active session's progress as stored. */
-export type StoredProgress = Pick<StoredWorkout, '_id' | 'ticked' | 'startedAt'>;
+export type StoredProgress = Pick<WorkoutRecord, 'id' | 'ticked' | 'startedAt'>;
 
 /** The one owner of the `workouts` collection (generated plans). */
 @Injectable()
@@ -21,7 +21,7 @@ export class WorkoutsRepository {
    * contract's schema in the AI step, and building the document was a third of what generate adds
    * over the provider (`npm run bench`).
    */
-  async create(draft: NewWorkout, now: Date): Promise<StoredWorkout> {
+  async create(draft: NewWorkout, now: Date): Promise<WorkoutRecord> {
     const workout: StoredWorkout = {
       ...draft,
       _id: new Types.ObjectId(),
@@ -29,24 +29,26 @@ export class WorkoutsRepository {
       createdAt: now,
     };
     await this.workouts.insertMany([workout], { lean: true });
-    return workout;
+    return toView(workout);
   }
 
   /** `_id`, if the user owns it. */
-  findOwned(id: Id, userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts
+  async findOwned(id: Id, userId: Id): Promise<WorkoutRecord | null> {
+    const workout = await this.workouts
       .findOne({ _id: toObjectId(id), userId: toObjectId(userId) })
       .lean<StoredWorkout>()
       .exec();
+    return workout && toView(workout);
   }
 
   /** `(userId, createdAt)`: the user's newest workout. */
-  findLatest(userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts
+  async findLatest(userId: Id): Promise<WorkoutRecord | null> {
+    const workout = await this.workouts
       .findOne({ userId: toObjectId(userId) })
       .sort({ createdAt: -1 })
       .lean<StoredWorkout>()
       .exec();
+    return workout && toView(workout);
   }
 
   /**
@@ -109,10 +111,11 @@ export class WorkoutsRepository {
   }
 
   // Whole documents back: the local FerretDB refuses a projection on findOneAndUpdate.
-  private progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
-    return this.workouts
+  private async progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
+    const workout = await this.workouts
       .findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true })
       .lean<StoredWorkout>()
       .exec();
+    return workout && { id: workout._id.toHexString(), ticked: workout.ticked, startedAt: workout.startedAt };
   }
 }
