@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { registerCommand, UsageError } from '../cli/registry';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../contract';
 import { InsufficientCredits, LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { UsersRepository } from '../users/users.repository';
 
 // Operator commands of the ledger: support grants, reversals and the end-to-end check.
@@ -78,7 +79,7 @@ registerCommand({
   usage: '',
   summary: 'check every account chain and cached balance; exit 1 on any problem',
   run: async ({ app, print }) => {
-    const report = await (await app()).get(LedgerService, { strict: false }).verify();
+    const report = await (await app()).get(LedgerReadsService, { strict: false }).verify();
     for (const p of report.problems) print(`PROBLEM ${p.username ?? '(no user)'} (${p.userId}): ${p.problem}`);
     print(
       `checked ${report.accounts} account(s), ${report.entries} entr${report.entries === 1 ? 'y' : 'ies'}: ${report.problems.length ? `${report.problems.length} problem(s)` : 'ok'}`,

@@ -9,6 +9,7 @@ import { isDuplicateKey } from '../database/duplicate-key';
 import { newId } from '../database/object-id';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { UsersService } from '../users/users.service';
@@ -38,6 +39,7 @@ export class GoalsService {
   constructor(
     private readonly goals: GoalsRepository,
     private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
     private readonly bmiRecords: BmiRecordsRepository,
@@ -90,7 +92,7 @@ export class GoalsService {
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
     // A retry of a submission whose save failed after its stake was returned must not get the goal free.
-    if (duplicate && (await this.ledger.wasReversed(entry.id))) {
+    if (duplicate && (await this.ledgerReads.wasReversed(entry.id))) {
       throw new AppError(
         'GOAL_SUBMISSION_SPENT',
         'This goal could not be saved and its stake was returned: set it again',
@@ -189,7 +191,7 @@ export class GoalsService {
   private async payBonus(goal: GoalRecord): Promise<number> {
     const goalId = goal.id;
     const bonus = goalBonus(goal.creditsStaked);
-    if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
+    if (bonus === 0 || (await this.ledgerReads.balance(POOL_ACCOUNT_ID)) === 0) return 0;
     const { entry } = await this.ledger.post({
       userId: POOL_ACCOUNT_ID,
       amount: (poolBalance) => -Math.min(bonus, poolBalance),

@@ -8,6 +8,7 @@ import { LedgerEntriesRepository } from './ledger-entries.repository';
 import { LedgerEntry, LedgerEntrySchema } from './ledger-entry.schema';
 import { LedgerHead, LedgerHeadSchema } from './ledger-head.schema';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
+import { LedgerReadsService } from './ledger-reads.service';
 import { TransactionsController } from './transactions.controller';
 
 @Module({
@@ -20,8 +21,14 @@ import { TransactionsController } from './transactions.controller';
     ]),
   ],
   controllers: [TransactionsController],
-  providers: [LedgerService, LedgerEntriesRepository, LedgerHeadsRepository, BalanceCachesRepository],
-  exports: [LedgerService, LedgerEntriesRepository],
+  providers: [
+    LedgerService,
+    LedgerReadsService,
+    LedgerEntriesRepository,
+    LedgerHeadsRepository,
+    BalanceCachesRepository,
+  ],
+  exports: [LedgerService, LedgerReadsService, LedgerEntriesRepository],
 })
 export class LedgerModule implements OnApplicationBootstrap {
   constructor(private readonly ledger: LedgerService) {}

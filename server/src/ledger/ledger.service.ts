@@ -3,7 +3,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
-import { TransactionView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { MetricsService } from '../observability/metrics.service';
 import { BalanceCachesRepository } from './balance-caches.repository';
@@ -12,7 +11,6 @@ import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.ru
 import { ChainHead, EntryView, LedgerEntriesRepository } from './ledger-entries.repository';
 import { chainId, LedgerAccount } from './ledger-entry.schema';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
-import { OwnerCaches, verifyLedger, VerifyReport } from './ledger-verify';
 
 const MAX_ATTEMPTS = 60;
 /** Chains whose heads a process remembers: about 100 bytes each, so a few MB at most. */
@@ -52,7 +50,8 @@ export class InsufficientCredits extends Error {
 }
 
 /**
- * The only code that changes a balance. No multi-document transactions: each posting claims the
+ * The posting engine: the only code that changes a balance (reads, statements and the check of the
+ * chains are LedgerReadsService's). No multi-document transactions: each posting claims the
  * next per-account seq with a unique index (a lost race re-reads the chain's head and retries), and
  * keyed operations are deduplicated by the unique idempotency key.
  *
@@ -218,26 +217,6 @@ export class LedgerService {
     }
   }
 
-  /** The balance as of the chain's last entry, exact even while a writer is updating the cache. */
-  async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.entries.head(userId, account)).balanceAfter;
-  }
-
-  /** Newest first; `before` is a seq cursor for the next page. */
-  async history(userId: string, limit: number, before?: number): Promise<TransactionView[]> {
-    const rows = await this.entries.page(userId, 'credits', limit, before);
-    return rows.map((row) => ({
-      id: row.id,
-      seq: row.seq,
-      createdAt: row.createdAt.toISOString(),
-      reason: row.reason,
-      kind: row.kind,
-      amount: row.amount,
-      balance: row.balanceAfter,
-      ref: row.ref,
-    }));
-  }
-
   /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
   async reverse(entryId: string, reason: string): Promise<PostResult> {
     const original = await this.entries.findById(entryId);
@@ -255,21 +234,6 @@ export class LedgerService {
     });
   }
 
-  /** Whether `reverse(entryId)` has happened (its keyed entry exists). */
-  async wasReversed(entryId: string): Promise<boolean> {
-    return (await this.entries.findByIdempotencyKey(`reverse:${entryId}`)) !== null;
-  }
-
-  /** Whether the user was credited for `ref` under this kind (a post, say), whatever its key. */
-  wasCreditedFor(userId: string, kind: string, ref: string): Promise<boolean> {
-    return this.entries.existsForRef(userId, kind, ref);
-  }
-
-  /** Which of these keyed operations have happened. */
-  async postedKeys(idempotencyKeys: string[]): Promise<Set<string>> {
-    return new Set(await this.entries.postedKeys(idempotencyKeys));
-  }
-
   /** The community pool's account, opened once with docs/product.md's 12,450 credits. */
   async ensurePool(): Promise<void> {
     await this.post({
@@ -279,18 +243,5 @@ export class LedgerService {
       reason: 'Community pool opening balance',
       idempotencyKey: 'pool:open',
     });
-  }
-
-  /** Checks every account's chain and every user's cached balances; the CLI exits 1 on any problem. */
-  verify(): Promise<VerifyReport> {
-    return verifyLedger(this.entries.allInChainOrder(), this.allCaches());
-  }
-
-  private async *allCaches(): AsyncGenerator<OwnerCaches> {
-    yield* this.balances.all();
-    for await (const head of this.heads.all()) {
-      const [owner, account] = head.id.split(':') as [string, LedgerAccount];
-      yield { userId: owner, username: null, caches: { [account]: { seq: head.seq, balance: head.balance } } };
-    }
   }
 }

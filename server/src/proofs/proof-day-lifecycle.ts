@@ -5,14 +5,16 @@ import { AchievementsService } from '../achievements/achievements.service';
 import { ActivitiesService } from '../activities/activities.service';
 import { AppError } from '../common/errors';
 import { ProofValidationResult } from '../contract';
+import { EarningDays } from '../credits/earning-days';
 import { ReferralsService } from '../credits/referrals.service';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
-import { UsersRepository } from '../users/users.repository';
+import { ProfilesRepository } from '../profile/profiles.repository';
 import { ProofFileView } from './proof-day.schema';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
+import { StreaksRepository } from './streaks.repository';
 
 export const alreadyValidated = () =>
   new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
@@ -46,7 +48,9 @@ export class ProofDayLifecycle {
   constructor(
     private readonly days: ProofDaysRepository,
     private readonly media: ProofMediaRepository,
-    private readonly users: UsersRepository,
+    private readonly streaks: StreaksRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly earningDays: EarningDays,
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly referrals: ReferralsService,
@@ -162,13 +166,15 @@ export class ProofDayLifecycle {
 
   /** Display fields on the user, unless a later day is shown already. */
   private async showStreak(day: ProofDayRecord): Promise<void> {
-    const user = await this.users.findStreak(day.userId);
+    const user = await this.streaks.find(day.userId);
     if (!user || (user.lastProofDay && user.lastProofDay > day.day)) return;
-    await this.users.recordStreak(day.userId, {
+    await this.streaks.record(day.userId, {
       currentStreak: day.streakAfter,
       longestStreak: longestStreakAfter(user.longestStreak, day.streakAfter),
       lastProofDay: day.day,
-      timeZone: day.timeZone,
     });
+    // The proof day's zone is the profile's from now on, and the zone daily earnings are counted in.
+    await this.profiles.moveTimeZone(day.userId, day.timeZone);
+    await this.earningDays.pinZone(day.userId, day.timeZone);
   }
 }

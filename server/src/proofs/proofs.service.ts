@@ -26,7 +26,7 @@ import {
   ProofValidationResult,
   UploadUrlResponse,
 } from '../contract';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { UploadsService } from '../uploads/uploads.service';
@@ -66,7 +66,7 @@ export class ProofsService {
     private readonly lifecycle: ProofDayLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadsService,
-    private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly proofChecks: ProofCheckService,
     private readonly activities: ActivitiesService,
   ) {
@@ -141,7 +141,7 @@ export class ProofsService {
       if (existing.status === 'checked') await this.lifecycle.completeAfterCrash(existing);
       throw alreadyValidated();
     }
-    if ((await this.ledger.balance(userId, 'pending')) <= 0) throw nothingPending();
+    if ((await this.ledgerReads.balance(userId, 'pending')) <= 0) throw nothingPending();
     const shas = files.map((f) => f.sha256);
     if (new Set(shas).size < shas.length || (await this.media.anyUsed(shas))) throw mediaReused();
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
+import { FALLBACK_TIME_ZONE } from '../contract';
 import { Id, isObjectId, toObjectId, toView, View } from '../database/object-id';
 import { User } from './user.schema';
 
@@ -101,79 +101,6 @@ export class UsersRepository {
     fields: Partial<Pick<User, 'walletAddress' | 'twitterId' | 'twitterHandle'>>,
   ): Promise<void> {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: fields });
-  }
-
-  /** `_id`: the profile as the user saved it (already checked by profile.rules), with the time of saving. */
-  async saveProfile(id: Id, profile: ProfileFields, savedAt: Date): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...profile, profileSavedAt: savedAt } });
-  }
-
-  /** `_id`: the calculator's measurements, shown on the dashboard. */
-  async recordMeasurements(id: Id, measured: { height: number; weight: number; latestBmi: number }): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
-  }
-
-  /** `_id`: height and weight the member confirmed from a report of theirs. */
-  async confirmFigures(id: Id, figures: Partial<Pick<User, 'height' | 'weight'>>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: figures });
-  }
-
-  /**
-   * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
-   * month (distinct months feed the rank).
-   */
-  async recordReport(
-    id: Id,
-    measured: Partial<Pick<User, 'height' | 'weight'>> & { latestBmi: number },
-    month: string,
-  ): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured, $addToSet: { reportMonths: month } });
-  }
-
-  /** `_id`: the workout count and level, derived from the user's sessions. */
-  async recordTrainingStats(id: Id, stats: Pick<User, 'totalWorkouts' | 'fitnessLevel'>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: stats });
-  }
-
-  /** `_id`: the streak fields as of the last proof day. */
-  async findStreak(id: Id): Promise<Pick<User, 'longestStreak' | 'lastProofDay'> | null> {
-    return this.users.findById(toObjectId(id), { longestStreak: 1, lastProofDay: 1 }).lean().exec();
-  }
-
-  /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
-  async recordStreak(
-    id: Id,
-    streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>,
-  ): Promise<void> {
-    // The proof day's zone is also the zone daily earnings are counted in from now on.
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...streak, earningTimeZone: streak.timeZone } });
-  }
-
-  /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
-  async findEarningPin(
-    id: Id,
-  ): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
-    if (!isObjectId(id)) return null;
-    const user = await this.users
-      .findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 })
-      .lean()
-      .exec();
-    if (!user) return null;
-    const timeZone = user.earningTimeZone ?? FALLBACK_TIME_ZONE;
-    return {
-      timeZone,
-      lastDay: user.lastEarningDay
-        ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone }
-        : null,
-    };
-  }
-
-  /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
-  async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
-    const set = { $set: { lastEarningDay: paid.day, lastEarningTimeZone: paid.timeZone } };
-    const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
-    if (first.matchedCount === 0)
-      await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
   }
 
   /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */

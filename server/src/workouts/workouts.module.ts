@@ -5,6 +5,7 @@ import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProfileModule } from '../profile/profile.module';
+import { User, UserSchema } from '../users/user.schema';
 import { UsersModule } from '../users/users.module';
 import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -12,6 +13,7 @@ import { CoachChatService } from './coach-chat.service';
 import { PaidMinutesRepository } from './paid-minutes.repository';
 import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
 import { RecentTrainingService } from './recent-training.service';
+import { TrainingStatsRepository } from './training-stats.repository';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutAdjustService } from './workout-adjust.service';
 import { WorkoutPlansService } from './workout-plans.service';
@@ -35,6 +37,7 @@ import { WorkoutsService } from './workouts.service';
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
       { name: PaidMinutes.name, schema: PaidMinutesSchema },
       { name: ChatMessage.name, schema: ChatMessageSchema },
+      { name: User.name, schema: UserSchema },
     ]),
   ],
   controllers: [WorkoutsController],
@@ -50,6 +53,7 @@ import { WorkoutsService } from './workouts.service';
     WorkoutSessionsRepository,
     PaidMinutesRepository,
     ChatMessagesRepository,
+    TrainingStatsRepository,
   ],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })

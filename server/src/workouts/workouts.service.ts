@@ -28,6 +28,7 @@ import {
   ticksRefusal,
 } from './completion.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
+import { TrainingStatsRepository } from './training-stats.repository';
 import { WorkoutRecord } from './workout.schema';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
@@ -40,6 +41,7 @@ export class WorkoutsService {
     private readonly workouts: WorkoutsRepository,
     private readonly sessions: WorkoutSessionsRepository,
     private readonly users: UsersRepository,
+    private readonly trainingStats: TrainingStatsRepository,
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly paidMinutes: PaidMinutesRepository,
@@ -187,7 +189,7 @@ export class WorkoutsService {
     for (;;) {
       const recent = await this.sessions.completedSince(userId, windowStart);
       const history = trainingHistory(total, recent, now);
-      await this.users.recordTrainingStats(userId, { totalWorkouts: total, fitnessLevel: fitnessLevel(history) });
+      await this.trainingStats.record(userId, { totalWorkouts: total, fitnessLevel: fitnessLevel(history) });
       const recounted = await this.sessions.countByUser(userId);
       if (recounted === total) return total;
       total = recounted;
