@@ -1,5 +1,4 @@
 import { createSecretKey } from 'node:crypto';
-
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -7,10 +6,10 @@ import { JwtModule } from '@nestjs/jwt';
 import { AchievementsModule } from './achievements/achievements.module';
 import { ActivitiesModule } from './activities/activities.module';
 import { AuthModule } from './auth/auth.module';
+import { SessionModule } from './auth/session.module';
 import { BmiModule } from './bmi/bmi.module';
 import { ClockModule } from './clock/clock.module';
 import { SessionGuard } from './common/auth.guard';
-import { SessionModule } from './common/session.module';
 import { SingleUseModule } from './common/single-use';
 import { APP_CONFIG, AppConfig } from './config/config';
 import { ConfigModule } from './config/config.module';

@@ -36,8 +36,8 @@ const USER_FIELD_OWNERS: Record<string, string> = {
   units: 'profile',
   profileSavedAt: 'profile',
   reportMonths: 'bmi',
-  sessionEpoch: 'users',
-  revokedSessions: 'users',
+  sessionEpoch: 'auth',
+  revokedSessions: 'auth',
 };
 
 describe('data owners', () => {

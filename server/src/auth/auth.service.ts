@@ -15,6 +15,7 @@ import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 import { isLoginCode } from './session.rules';
+import { SessionsService } from './sessions.service';
 import { xNotConfigured } from './x.strategy';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly challenges: AuthChallengesRepository,
     private readonly loginCodes: LoginCodesRepository,
     private readonly users: UsersService,
+    private readonly sessions: SessionsService,
     private readonly singleUse: SingleUseClaimsRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -179,7 +181,7 @@ export class AuthService {
 
   /** Signs this session out: its token is refused from now on, other sessions go on. */
   logout(session: SessionUser): Promise<void> {
-    return this.users.revokeSession(
+    return this.sessions.revokeSession(
       session.userId,
       session.sessionId,
       session.expiresAt,
@@ -190,6 +192,6 @@ export class AuthService {
 
   /** Signs every session of the user out, this one included. */
   logoutEverywhere(session: SessionUser): Promise<void> {
-    return this.users.endAllSessions(session.userId);
+    return this.sessions.endAllSessions(session.userId);
   }
 }

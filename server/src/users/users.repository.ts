@@ -29,45 +29,6 @@ export class UsersRepository {
     return user && toView(user);
   }
 
-  /**
-   * `_id`: the whole user, with its session epoch and whether session `sessionId` was signed out;
-   * null for an unknown user. Read whole: the session guard's one read also serves GET /api/user.
-   */
-  async findWithSession(
-    id: Id,
-    sessionId: string,
-  ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
-    if (!isObjectId(id)) return null;
-    const found = await this.users.findById(toObjectId(id)).lean<User & { _id: Types.ObjectId }>().exec();
-    if (!found) return null;
-    const user = toView(found);
-    const revoked = user.revokedSessions?.[sessionId] !== undefined;
-    return { user, epoch: user.sessionEpoch ?? 0, revoked };
-  }
-
-  /** `_id`: the signed-out sessions still remembered, each with its expiry (seconds). */
-  async findRevokedSessions(id: Id): Promise<Record<string, number>> {
-    const user = await this.users
-      .findById(toObjectId(id), { revokedSessions: 1 })
-      .lean<{ revokedSessions?: Record<string, number> }>()
-      .exec();
-    return user?.revokedSessions ?? {};
-  }
-
-  /** `_id`: remembers session `sessionId` as signed out until `expiresAt`, forgetting the `expired` ones. */
-  async revokeSession(id: Id, sessionId: string, expiresAt: number, expired: string[]): Promise<void> {
-    const forget = Object.fromEntries(expired.map((jti) => [`revokedSessions.${jti}`, '']));
-    await this.users.updateOne(
-      { _id: toObjectId(id) },
-      { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) },
-    );
-  }
-
-  /** `_id`: a new session epoch, so every session issued before is refused. */
-  async endAllSessions(id: Id): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $inc: { sessionEpoch: 1 }, $set: { revokedSessions: {} } });
-  }
-
   /** `_id`: the IANA zone the user's days are counted in, or null for an unknown user. */
   async findTimeZone(id: Id): Promise<string | null> {
     if (!isObjectId(id)) return null;

@@ -4,6 +4,7 @@ import { AchievementsRepository } from '../../src/achievements/achievements.repo
 import { ActivitiesRepository } from '../../src/activities/activities.repository';
 import { ActivityClaimsRepository } from '../../src/activities/activity-claims.repository';
 import { AuthChallengesRepository, LoginCodesRepository } from '../../src/auth/challenges.repository';
+import { SessionsRepository } from '../../src/auth/sessions.repository';
 import { BmiCachesRepository } from '../../src/bmi/bmi-caches.repository';
 import { BmiRecordsRepository } from '../../src/bmi/bmi-records.repository';
 import { SingleUseClaimsRepository } from '../../src/common/single-use';
@@ -242,15 +243,17 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(IdentitiesRepository, { findUserId: (r, v) => r.findUserId(v.key()) }),
   queriesOf(UsersRepository, {
     findById: (r, v) => r.findById(v.userId()),
-    findWithSession: (r, v) => r.findWithSession(v.userId(), 'jti-1'),
-    findRevokedSessions: (r, v) => r.findRevokedSessions(v.userId()),
-    revokeSession: (r, v) => r.revokeSession(v.userId(), 'jti-2', 1_800_000_000, ['jti-1']),
-    endAllSessions: (r, v) => r.endAllSessions(v.userId()),
     findTimeZone: (r, v) => r.findTimeZone(v.userId()),
     findIdByUsername: (r, v) => r.findIdByUsername(v.key()),
     delete: (r, v) => r.delete(v.userId()),
     setIdentityFields: (r, v) => r.setIdentityFields(v.userId(), { walletAddress: v.pick(WALLETS) }),
     listOldestFirst: (r) => r.listOldestFirst(20),
+  }),
+  queriesOf(SessionsRepository, {
+    findWithSession: (r, v) => r.findWithSession(v.userId(), 'jti-1'),
+    findRevoked: (r, v) => r.findRevoked(v.userId()),
+    revoke: (r, v) => r.revoke(v.userId(), 'jti-2', 1_800_000_000, ['jti-1']),
+    endAll: (r, v) => r.endAll(v.userId()),
   }),
   queriesOf(ProfilesRepository, {
     save: (r, v) =>
