@@ -17,7 +17,10 @@ export interface NewUser {
   referredBy: Id | null;
 }
 
-/** The one owner of the `users` collection: every query on it is built here. */
+/**
+ * The users collection's documents (create, read, delete) and the fields the users module writes:
+ * username and sign-in identities. Other fields have writers of their own (docs/architecture.md, Data owners).
+ */
 @Injectable()
 export class UsersRepository {
   constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
