@@ -3,7 +3,7 @@ import { Model, Types } from 'mongoose';
 
 import { Activity, ActivityClaim } from '../src/activities/activity.schema';
 import type { ActivityView, ProofDayView } from '../src/contract';
-import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import {
@@ -27,7 +27,7 @@ type Proofs = ReturnType<typeof proofClient>;
 describe('activity files in the daily proof over HTTP (real worker)', () => {
   let t: TestApp;
   let proofs: Proofs;
-  let ledger: LedgerService;
+  let reads: LedgerReadsService;
   const { timeZone, offsetMinutes } = afternoonZone();
   /** A recording that began an hour ago: today in `timeZone`, where it is early afternoon. */
   const spec = (overrides: Partial<ActivitySpec> = {}): ActivitySpec => {
@@ -45,7 +45,7 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     proofs = proofClient(t);
-    ledger = t.app.get(LedgerService);
+    reads = t.app.get(LedgerReadsService);
   });
   afterAll(() => t.close());
 
@@ -55,8 +55,8 @@ describe('activity files in the daily proof over HTTP (real worker)', () => {
   async function snapshot(me: SignedIn) {
     const userId = new Types.ObjectId(me.user.id);
     return {
-      credits: await ledger.balance(me.user.id),
-      pending: await ledger.balance(me.user.id, 'pending'),
+      credits: await reads.balance(me.user.id),
+      pending: await reads.balance(me.user.id, 'pending'),
       days: await model<ProofDay>(ProofDay.name).countDocuments({ userId }),
       media: await model<ProofMedia>(ProofMedia.name).countDocuments({ userId }),
       activities: await model<Activity>(Activity.name).countDocuments({ userId }),

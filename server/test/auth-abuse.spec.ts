@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
 
+import { SessionsRepository } from '../src/auth/sessions.repository';
+import { SessionsService } from '../src/auth/sessions.service';
 import { RedisService } from '../src/redis/redis.service';
-import { UsersRepository } from '../src/users/users.repository';
-import { UsersService } from '../src/users/users.service';
 import { signIn, signMessage, startTestApp, TestApp } from './harness';
 import { awayFromMinuteBoundary } from './support/rate-limit-minute';
 
@@ -99,7 +98,7 @@ describe('signing out on the server', () => {
     const phone = await signIn(t);
     const laptop = await signIn(t, phone.keypair);
     // The session check's read of the user serves the logout too: no second read of the list.
-    const reread = jest.spyOn(UsersRepository.prototype, 'findRevokedSessions');
+    const reread = jest.spyOn(SessionsRepository.prototype, 'findRevoked');
     await t.http.post('/api/auth/logout').set(phone.auth).expect(200, { ok: true });
     expect(reread).not.toHaveBeenCalled();
     reread.mockRestore();
@@ -124,17 +123,17 @@ describe('signing out on the server', () => {
 
   it('forgets signed-out sessions once they expire, and past 50 live ones a sign-out ends them all', async () => {
     const me = await signIn(t);
-    const users = t.app.get(UsersService);
+    const sessions = t.app.get(SessionsService);
     const now = Date.now();
-    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 1);
-    await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600, now + 2000);
+    await sessions.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 1);
+    await sessions.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600, now + 2000);
     const remembered = () =>
       t.app
-        .get(UsersRepository)
-        .findRevokedSessions(me.user.id)
+        .get(SessionsRepository)
+        .findRevoked(me.user.id)
         .then((sessions) => Object.keys(sessions).length);
     expect(await remembered()).toBe(1);
-    for (let i = 0; i < 50; i++) await users.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600);
+    for (let i = 0; i < 50; i++) await sessions.revokeSession(me.user.id, randomUUID(), Math.floor(now / 1000) + 3600);
     await t.http.get('/api/user').set(me.auth).expect(401);
     expect(await remembered()).toBe(0);
   });

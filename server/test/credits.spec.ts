@@ -13,6 +13,7 @@ import { XApiClient } from '../src/credits/x-api.client';
 import { POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { User } from '../src/users/user.schema';
 import { dayIn } from '../src/users/users.rules';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
@@ -26,6 +27,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   let t: TestApp;
   let x: FakeXApi;
   let ledger: LedgerService;
+  let reads: LedgerReadsService;
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
   let sessions: Model<WorkoutSession>;
@@ -35,6 +37,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
     x = await startFakeXApi({ bearerToken: BEARER });
     t = await startTestApp({ X_API_BASE_URL: x.url, X_BEARER_TOKEN: BEARER }, { workers: false });
     ledger = t.app.get(LedgerService);
+    reads = t.app.get(LedgerReadsService);
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
     sessions = t.app.get(getModelToken(WorkoutSession.name));
@@ -58,7 +61,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
   }
 
   async function expectLedgerSound(userIds: string[]) {
-    const report = await ledger.verify();
+    const report = await reads.verify();
     expect(report.problems).toEqual([]);
     for (const id of userIds) {
       const rows = await entries.find({ userId: new Types.ObjectId(id), account: 'credits' }).lean();

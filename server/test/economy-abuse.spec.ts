@@ -3,6 +3,7 @@ import { Keypair } from '@solana/web3.js';
 import type { WorkoutView } from '../src/contract';
 import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
 import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { dayIn } from '../src/users/users.rules';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { proofClient } from './support/proofs';
@@ -19,11 +20,13 @@ const inDays = (n: number) => dayIn(new Date(Date.now() + n * DAY_MS));
 describe('the economy closed to scripts', () => {
   let t: TestApp;
   let ledger: LedgerService;
+  let reads: LedgerReadsService;
   let proofs: ReturnType<typeof proofClient>;
 
   beforeAll(async () => {
     t = await startTestApp({ TEST_CLOCK: '1' });
     ledger = t.app.get(LedgerService);
+    reads = t.app.get(LedgerReadsService);
     proofs = proofClient(t);
   });
   afterAll(() => t.close());
@@ -62,7 +65,7 @@ describe('the economy closed to scripts', () => {
   it('attack 1: five "1 workout by tomorrow" goals staking 200 each are refused; one ticked exercise wins nothing from the pool', async () => {
     const me = await signIn(t);
     await grant(me.user.id, 1000);
-    const poolBefore = await ledger.balance(POOL_ACCOUNT_ID);
+    const poolBefore = await reads.balance(POOL_ACCOUNT_ID);
 
     const answers = [];
     for (let i = 0; i < 5; i++)
@@ -89,9 +92,9 @@ describe('the economy closed to scripts', () => {
     // Generated workouts with one exercise ticked are not sessions that count.
     for (let i = 0; i < 3; i++) await train(me, 1);
     expect(await goalsOf(me)).toEqual([expect.objectContaining({ status: 'active', currentValue: 0 })]);
-    expect(await ledger.balance(me.user.id)).toBe(850);
-    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(poolBefore);
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect(await reads.balance(me.user.id)).toBe(850);
+    expect(await reads.balance(POOL_ACCOUNT_ID)).toBe(poolBefore);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   it('attack 2: a weight goal is not won by typing a lower weight into the BMI calculator', async () => {
@@ -112,12 +115,12 @@ describe('the economy closed to scripts', () => {
     await createGoal(me, { metric: 'weight', targetValue: 79, deadline: inDays(30), creditsStaked: 50 }).expect(201);
     await t.http.post('/api/bmi').set(me.auth).send({ weight: 79, height: 180 }).expect(200);
     expect(await goalsOf(me)).toEqual([expect.objectContaining({ status: 'active', currentValue: 80 })]);
-    expect(await ledger.balance(me.user.id)).toBe(450);
+    expect(await reads.balance(me.user.id)).toBe(450);
 
     // A later analysed report at the target wins it: stake back plus the pool's 50 %.
     await analyseWeightReport(t, me, 78.9);
     expect(await goalsOf(me)).toEqual([expect.objectContaining({ status: 'won', currentValue: 78.9 })]);
-    expect(await ledger.balance(me.user.id)).toBe(525);
+    expect(await reads.balance(me.user.id)).toBe(525);
   });
 
   it('attack 3: fresh wallets ticking one exercise and sending proof files earn their referrer nothing', async () => {
@@ -128,13 +131,13 @@ describe('the economy closed to scripts', () => {
       await train(wallet, 1);
       await proofs.validate(wallet, await proofs.uploadAll(wallet)).expect(200);
     }
-    expect(await ledger.balance(referrer.user.id)).toBe(0);
+    expect(await reads.balance(referrer.user.id)).toBe(0);
 
     // A friend who trains a session that counts and validates the day earns the referrer the product’s +100, once.
     const friend = await signIn(t, Keypair.generate(), cookie);
     await train(friend);
     await proofs.validate(friend, await proofs.uploadAll(friend)).expect(200);
-    expect(await ledger.balance(referrer.user.id)).toBe(100);
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect(await reads.balance(referrer.user.id)).toBe(100);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { GoalsRepository } from '../src/goals/goals.repository';
 import { POOL_ACCOUNT_ID } from '../src/ledger/ledger.rules';
 import { LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { User } from '../src/users/user.schema';
 import { dayIn } from '../src/users/users.rules';
 import { WorkoutSession } from '../src/workouts/workout-session.schema';
@@ -22,6 +23,7 @@ describe('prediction goals: safety, staking, settlement', () => {
   let t: TestApp;
   let ledger: LedgerService;
   let settlement: GoalSettlement;
+  let ledgerReads: LedgerReadsService;
   let users: Model<User>;
   let goals: Model<Goal>;
   let entries: Model<LedgerEntry>;
@@ -32,6 +34,7 @@ describe('prediction goals: safety, staking, settlement', () => {
     t = await startTestApp({ GOAL_SETTLE_INTERVAL_MS: '700' });
     ledger = t.app.get(LedgerService);
     settlement = t.app.get(GoalSettlement);
+    ledgerReads = t.app.get(LedgerReadsService);
     users = t.app.get(getModelToken(User.name));
     goals = t.app.get(getModelToken(Goal.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
@@ -41,7 +44,7 @@ describe('prediction goals: safety, staking, settlement', () => {
 
   const grant = (userId: string, amount: number) =>
     ledger.post({ userId, amount, kind: 'grant', reason: 'test grant' });
-  const balanceOf = (userId: string) => ledger.balance(userId);
+  const balanceOf = (userId: string) => ledgerReads.balance(userId);
   const createGoal = (m: SignedIn, body: Record<string, unknown>) =>
     t.http
       .post('/api/goals')
@@ -163,7 +166,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
       expect(await goals.countDocuments({ userId: new Types.ObjectId(me.user.id), status: 'active' })).toBe(1);
       expect(await balanceOf(me.user.id)).toBe(250);
-      expect((await ledger.verify()).problems).toEqual([]);
+      expect((await ledgerReads.verify()).problems).toEqual([]);
     });
 
     it('refuses a retry of a submission whose save failed after its stake was returned, instead of storing it free', async () => {
@@ -294,7 +297,7 @@ describe('prediction goals: safety, staking, settlement', () => {
       await t.http.get(`/api/goals/${me.user.id}`).set(me.auth).expect(200);
       await settlement.settleAll();
       expect(await entriesOf(created.body.id)).toBe(3);
-      expect((await ledger.verify()).problems).toEqual([]);
+      expect((await ledgerReads.verify()).problems).toEqual([]);
     });
 
     it('forfeits an unmet goal to the pool after its deadline, once when settled twice', async () => {
@@ -375,6 +378,7 @@ describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
 
   it('keeps an unmet goal open until the clock passes its deadline, then forfeits its stake to the pool when read', async () => {
     const ledger = t.app.get(LedgerService);
+    const ledgerReads = t.app.get(LedgerReadsService);
     const me = await signIn(t);
     await ledger.post({ userId: me.user.id, amount: 100, kind: 'grant', reason: 'test grant' });
     const deadline = dayIn(new Date(clockOf(t).now().getTime() + 8 * DAY_MS));
@@ -390,15 +394,15 @@ describe('goal deadlines by the server clock (TEST_CLOCK=1)', () => {
         creditsStaked: 60,
       })
       .expect(201);
-    const poolBefore = await ledger.balance(POOL_ACCOUNT_ID);
+    const poolBefore = await ledgerReads.balance(POOL_ACCOUNT_ID);
     const goalNow = async () => (await t.http.get('/api/goals').set(me.auth).expect(200)).body[0];
 
     clockOf(t).advance(7 * DAY_MS);
     expect(await goalNow()).toMatchObject({ id: created.body.id, status: 'active' });
     clockOf(t).advance(3 * DAY_MS);
     expect(await goalNow()).toMatchObject({ id: created.body.id, status: 'lost', payout: null });
-    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
-    expect(await ledger.balance(me.user.id)).toBe(40);
+    expect(await ledgerReads.balance(POOL_ACCOUNT_ID)).toBe(poolBefore + 60);
+    expect(await ledgerReads.balance(me.user.id)).toBe(40);
   });
 
   it('counts a workouts goal in days with a counted session, from the instant it was set on the clock', async () => {

@@ -1,6 +1,6 @@
 import type { ImportResult, SessionView } from '../src/contract';
 import { parseCsv } from '../src/imports/csv.rules';
-import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 
 // An older Strong export: lb and kg mixed, a warm-up, a row without weight, an unknown exercise, odd rows.
@@ -60,7 +60,7 @@ describe('Strong and Hevy import and export over HTTP (a BullMQ job with progres
     expect(job.body).toMatchObject({ name: 'log.import', state: 'completed', progress: 100 });
 
     // Imported sessions earn no credits and are no sessions of the app.
-    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(0);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(0);
     const user = (await t.http.get('/api/user').set(me.auth).expect(200)).body;
     expect(user).toMatchObject({ pendingCredits: 0, sweatCredits: 0, totalWorkouts: 0 });
     expect(

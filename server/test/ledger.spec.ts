@@ -1,20 +1,22 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
+import { BalanceCachesRepository } from '../src/ledger/balance-caches.repository';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE } from '../src/ledger/ledger.rules';
 import { InsufficientCredits, LedgerService } from '../src/ledger/ledger.service';
 import { LedgerEntriesRepository } from '../src/ledger/ledger-entries.repository';
 import { LedgerEntry } from '../src/ledger/ledger-entry.schema';
 import { LedgerHead } from '../src/ledger/ledger-head.schema';
 import { LedgerHeadsRepository } from '../src/ledger/ledger-heads.repository';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { MetricsService } from '../src/observability/metrics.service';
 import { User } from '../src/users/user.schema';
-import { UsersRepository } from '../src/users/users.repository';
 import { signIn, startTestApp, TestApp } from './harness';
 
 describe('the credit ledger against the real database', () => {
   let t: TestApp;
   let ledger: LedgerService;
+  let reads: LedgerReadsService;
   let users: Model<User>;
   let entries: Model<LedgerEntry>;
   let heads: Model<LedgerHead>;
@@ -23,6 +25,7 @@ describe('the credit ledger against the real database', () => {
   beforeAll(async () => {
     t = await startTestApp({}, { workers: false });
     ledger = t.app.get(LedgerService);
+    reads = t.app.get(LedgerReadsService);
     users = t.app.get(getModelToken(User.name));
     entries = t.app.get(getModelToken(LedgerEntry.name));
     heads = t.app.get(getModelToken(LedgerHead.name));
@@ -33,7 +36,7 @@ describe('the credit ledger against the real database', () => {
         () =>
           new LedgerService(
             t.app.get(LedgerEntriesRepository),
-            t.app.get(UsersRepository),
+            t.app.get(BalanceCachesRepository),
             t.app.get(LedgerHeadsRepository),
             t.app.get(MetricsService),
           ),
@@ -49,7 +52,7 @@ describe('the credit ledger against the real database', () => {
   it('opens the community pool once with 12,450 credits', async () => {
     await ledger.ensurePool();
     await ledger.ensurePool();
-    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(POOL_OPENING_BALANCE);
+    expect(await reads.balance(POOL_ACCOUNT_ID)).toBe(POOL_OPENING_BALANCE);
   });
 
   it('lets exactly 4 of 50 simultaneous 150-credit spends through a 600 balance', async () => {
@@ -64,7 +67,7 @@ describe('the credit ledger against the real database', () => {
     const refused = results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientCredits);
     expect(ok).toHaveLength(4);
     expect(refused).toHaveLength(46);
-    expect(await ledger.balance(user.id)).toBe(0);
+    expect(await reads.balance(user.id)).toBe(0);
     expect((await users.findById(user.id).lean())!.sweatCredits).toBe(0);
   });
 
@@ -82,8 +85,8 @@ describe('the credit ledger against the real database', () => {
       ),
     );
     expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
-    expect(new Set(results.map((r) => r.entry._id)).size).toBe(1);
-    expect(await ledger.balance(user.id)).toBe(50);
+    expect(new Set(results.map((r) => r.entry.id)).size).toBe(1);
+    expect(await reads.balance(user.id)).toBe(50);
   });
 
   it('posts one process’s simultaneous postings to a balance in turn, each claiming its seq at the first try, and keeps no queue after', async () => {
@@ -96,8 +99,8 @@ describe('the credit ledger against the real database', () => {
     } finally {
       inserts.mockRestore();
     }
-    expect(await ledger.balance(user.id)).toBe(100);
-    expect((await ledger.history(user.id, 50)).map((row) => row.seq)).toEqual(
+    expect(await reads.balance(user.id)).toBe(100);
+    expect((await reads.history(user.id, 50)).map((row) => row.seq)).toEqual(
       Array.from({ length: 20 }, (_, i) => 20 - i),
     );
     // Nothing is kept per balance once its postings are done, refused ones included.
@@ -111,7 +114,7 @@ describe('the credit ledger against the real database', () => {
   it('posts from the head this process remembers, reading no cache after its first posting; a head another process moved on is settled by the seq claim', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 10);
-    const cacheRead = jest.spyOn(UsersRepository.prototype, 'findBalanceCache');
+    const cacheRead = jest.spyOn(BalanceCachesRepository.prototype, 'find');
     try {
       await grant(user.id, 5);
       expect(cacheRead).not.toHaveBeenCalled();
@@ -121,7 +124,7 @@ describe('the credit ledger against the real database', () => {
       cacheRead.mockRestore();
     }
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 23, creditsSeq: 4 });
-    expect(await ledger.balance(user.id)).toBe(23);
+    expect(await reads.balance(user.id)).toBe(23);
   });
 
   it("finds the head another process moved far on with one read of the chain's index, whatever how far, reading no entry by id", async () => {
@@ -156,15 +159,15 @@ describe('the credit ledger against the real database', () => {
     const first = await spend();
     await ledger.post({ userId: user.id, amount: -50, kind: 'redeem', reason: 'Water bottle' });
     const replay = await spend();
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id }), duplicate: true });
-    expect(await ledger.balance(user.id)).toBe(0);
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id }), duplicate: true });
+    expect(await reads.balance(user.id)).toBe(0);
   });
 
   it('keys entries <userId>:<account>:<seq> and finds the true head from a stale cache', async () => {
     const { user } = await signIn(t);
     await grant(user.id, 100);
     const { entry } = await grant(user.id, 50);
-    expect(entry._id).toBe(`${user.id}:credits:2`);
+    expect(entry.id).toBe(`${user.id}:credits:2`);
     // A cache that trails the chain (another process between its entry and its cache update): a
     // spend it cannot cover, then a stale cached seq whose next seq is taken.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
@@ -172,8 +175,8 @@ describe('the credit ledger against the real database', () => {
       (await ledger.post({ userId: user.id, amount: -120, kind: 'redeem', reason: 'needs both grants' })).entry.seq,
     ).toBe(3);
     await users.updateOne({ _id: user.id }, { $set: { creditsSeq: 1 } });
-    expect(await ledger.balance(user.id)).toBe(30);
-    expect((await grant(user.id, 5)).entry._id).toBe(`${user.id}:credits:4`);
+    expect(await reads.balance(user.id)).toBe(30);
+    expect((await grant(user.id, 5)).entry.id).toBe(`${user.id}:credits:4`);
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 35, creditsSeq: 4 });
   });
 
@@ -184,7 +187,7 @@ describe('the credit ledger against the real database', () => {
     // As if the process had been killed between the entry's insert and the cache update.
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 100, creditsSeq: 1 } });
     const replay = await grant(user.id, 40, `purchase:${user.id}`);
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: entry._id }), duplicate: true });
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: entry.id }), duplicate: true });
     expect(await users.findById(user.id).lean()).toMatchObject({ sweatCredits: 140, creditsSeq: 2 });
   });
 
@@ -204,8 +207,8 @@ describe('the credit ledger against the real database', () => {
       });
     const first = await drainAll();
     const replay = await drainAll();
-    expect(replay).toEqual({ entry: expect.objectContaining({ _id: first.entry._id, amount: -70 }), duplicate: true });
-    expect(await ledger.balance(user.id)).toBe(0);
+    expect(replay).toEqual({ entry: expect.objectContaining({ id: first.entry.id, amount: -70 }), duplicate: true });
+    expect(await reads.balance(user.id)).toBe(0);
   });
 
   it('answers the history newest first with exact running balances, paged by seq', async () => {
@@ -235,13 +238,13 @@ describe('the credit ledger against the real database', () => {
   it('reverses an entry once with a new entry that names it', async () => {
     const { user } = await signIn(t);
     const { entry } = await grant(user.id, 70);
-    const first = await ledger.reverse(entry._id, 'granted by mistake');
-    const second = await ledger.reverse(entry._id, 'granted by mistake');
+    const first = await ledger.reverse(entry.id, 'granted by mistake');
+    const second = await ledger.reverse(entry.id, 'granted by mistake');
     expect(first.duplicate).toBe(false);
     expect(second.duplicate).toBe(true);
-    expect(first.entry.ref).toBe(entry._id);
+    expect(first.entry.ref).toBe(entry.id);
     expect(first.entry.amount).toBe(-70);
-    expect(await ledger.balance(user.id)).toBe(0);
+    expect(await reads.balance(user.id)).toBe(0);
   });
 
   it('survives a randomized concurrent workload: every chain verifies and every balance equals its entries', async () => {
@@ -260,7 +263,7 @@ describe('the credit ledger against the real database', () => {
           });
     });
     await Promise.all(operations.map((op) => op()));
-    const report = await ledger.verify();
+    const report = await reads.verify();
     expect(report.problems).toEqual([]);
     for (const { user } of accounts) {
       const rows = await entries.find({ userId: new Types.ObjectId(user.id) }).lean();
@@ -289,15 +292,15 @@ describe('the credit ledger against the real database', () => {
       seq: last!.seq,
       balance: last!.balanceAfter,
     });
-    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(last!.balanceAfter);
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect(await reads.balance(POOL_ACCOUNT_ID)).toBe(last!.balanceAfter);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   it('finds the pool’s true head from a stale cached head, and without one (data from before the cache)', async () => {
     await ledger.ensurePool();
-    const before = await ledger.balance(POOL_ACCOUNT_ID);
+    const before = await reads.balance(POOL_ACCOUNT_ID);
     await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $inc: { seq: -1 }, $set: { balance: -1 } });
-    expect(await ledger.balance(POOL_ACCOUNT_ID)).toBe(before);
+    expect(await reads.balance(POOL_ACCOUNT_ID)).toBe(before);
     expect(
       (await ledger.post({ userId: POOL_ACCOUNT_ID, amount: 7, kind: 'pool.test', reason: 'stale head' })).entry
         .balanceAfter,
@@ -309,7 +312,7 @@ describe('the credit ledger against the real database', () => {
     ).toBe(before);
     expect(await heads.findById(`${POOL_ACCOUNT_ID}:credits`).lean()).toMatchObject({ balance: before });
     await heads.updateOne({ _id: `${POOL_ACCOUNT_ID}:credits` }, { $set: { balance: 1 } });
-    expect((await ledger.verify()).problems).toEqual([
+    expect((await reads.verify()).problems).toEqual([
       expect.objectContaining({
         userId: POOL_ACCOUNT_ID,
         username: null,
@@ -323,7 +326,7 @@ describe('the credit ledger against the real database', () => {
     const { user } = await signIn(t);
     await grant(user.id, 10);
     await users.updateOne({ _id: user.id }, { $set: { sweatCredits: 999 } });
-    const report = await ledger.verify();
+    const report = await reads.verify();
     expect(report.problems).toEqual([
       expect.objectContaining({
         userId: user.id,

@@ -8,7 +8,7 @@ import type {
   WorkoutCompletion,
   WorkoutView,
 } from '../src/contract';
-import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { LoggedSetsRepository } from '../src/training-log/logged-sets.repository';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { clockOf, startAndLetHalfPass } from './support/sessions';
@@ -136,7 +136,7 @@ describe('programs over weeks over HTTP (catalogue, enrolment, today’s session
     await startAndLetHalfPass(t, me, workout);
     const { session } = (await complete(me, workout).expect(200)).body as WorkoutCompletion;
     expect(session.creditsEarned).toBe(workout.creditsReward);
-    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(workout.creditsReward);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(workout.creditsReward);
     expect(await active(me)).toMatchObject({
       done: 1,
       workoutId: null,

@@ -1,5 +1,5 @@
 import { FakeOpenAi, startFakeOpenAi } from '../../test/fakes/openai';
-import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { personPhoto } from './support/evidence-samples';
 import { proofClient, screenshotReading, selfieReading } from './support/proofs';
@@ -70,8 +70,8 @@ describe('the proof.check vision step, added to the local checks, through the re
     const res = await proofs.validate(me, files).expect(422);
     expect(res.body.error).toBe('Proof Rejected');
     expect(res.body.message).toMatch(message);
-    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(20);
-    expect(await t.app.get(LedgerService).balance(me.user.id)).toBe(0);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(20);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id)).toBe(0);
     expect((await t.http.get('/api/proof/history').set(me.auth).expect(200)).body).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { Model, Types } from 'mongoose';
 
 import { CHALLENGE_ALPHABET, type ProofValidationResult } from '../src/contract';
 import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { ProofDay, ProofMedia } from '../src/proofs/proof-day.schema';
 import { proofLedgerKeys } from '../src/proofs/proofs.rules';
 import { ProofsMaintenance } from '../src/proofs/proofs-maintenance';
@@ -24,6 +25,7 @@ type Proofs = ReturnType<typeof proofClient>;
 describe('daily proof validation over HTTP (local evidence checks, real worker)', () => {
   let t: TestApp;
   let ledger: LedgerService;
+  let reads: LedgerReadsService;
   let days: Model<ProofDay>;
   let media: Model<ProofMedia>;
   let users: Model<User>;
@@ -39,6 +41,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
   beforeAll(async () => {
     t = await startTestApp();
     ledger = t.app.get(LedgerService);
+    reads = t.app.get(LedgerReadsService);
     days = t.app.get(getModelToken(ProofDay.name));
     media = t.app.get(getModelToken(ProofMedia.name));
     users = t.app.get(getModelToken(User.name));
@@ -50,8 +53,8 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
   async function snapshot(me: SignedIn) {
     const userId = new Types.ObjectId(me.user.id);
     return {
-      credits: await ledger.balance(me.user.id),
-      pending: await ledger.balance(me.user.id, 'pending'),
+      credits: await reads.balance(me.user.id),
+      pending: await reads.balance(me.user.id, 'pending'),
       days: await days.countDocuments({ userId }),
       media: await media.countDocuments({ userId }),
     };
@@ -133,7 +136,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       message: 'Proofs already validated today',
       error: 'Already Validated',
     });
-    expect(await ledger.balance(me.user.id, 'pending')).toBe(5);
+    expect(await reads.balance(me.user.id, 'pending')).toBe(5);
   });
 
   it('20 simultaneous validations of the same day: exactly one succeeds, the balance rises once, the ledger verifies', async () => {
@@ -144,10 +147,10 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    expect(await ledger.balance(me.user.id)).toBe(42);
-    expect(await ledger.balance(me.user.id, 'pending')).toBe(0);
+    expect(await reads.balance(me.user.id)).toBe(42);
+    expect(await reads.balance(me.user.id, 'pending')).toBe(0);
     expect(await days.countDocuments({ userId: new Types.ObjectId(me.user.id) })).toBe(1);
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   describe('refusals change nothing', () => {
@@ -379,7 +382,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       await addSession(friend);
       await addPending(friend, 10);
       await validate(friend, await uploadAll(friend)).expect(200);
-      expect(await ledger.balance(referrer.user.id)).toBe(100);
+      expect(await reads.balance(referrer.user.id)).toBe(100);
       expect((await t.http.get('/api/proof/challenge').set(friend.auth).expect(200)).body.validatedToday).toBe(true);
     });
   });
@@ -406,7 +409,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       coinsValidated: 25,
       streakAfter: 1,
     });
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   it('completes a day whose crash came between draining the pending credits and crediting them', async () => {
@@ -433,7 +436,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
     expect(await snapshot(me)).toMatchObject({ credits: 0, pending: 0 });
     expect((await validate(me, await uploadAll(me)).expect(409)).body.message).toBe('Proofs already validated today');
     expect(await snapshot(me)).toMatchObject({ credits: 25, pending: 0, days: 1 });
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   it('releases a day left in checking by a request that died, but not one still being checked', async () => {
@@ -486,7 +489,7 @@ describe('daily proof validation over HTTP (local evidence checks, real worker)'
       status: 'credited',
       coinsValidated: 18,
     });
-    expect((await ledger.verify()).problems).toEqual([]);
+    expect((await reads.verify()).problems).toEqual([]);
   });
 
   it('deletes proof files after 30 days and keeps the day and its checks', async () => {

@@ -3,7 +3,7 @@ import { Model, Types } from 'mongoose';
 
 import { AchievementsService } from '../src/achievements/achievements.service';
 import type { SessionView, WorkoutCompletion, WorkoutView } from '../src/contract';
-import { LedgerService } from '../src/ledger/ledger.service';
+import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { dayIn } from '../src/users/users.rules';
 import { catalogueExercise } from '../src/workouts/catalogue';
 import { capDayCandidates } from '../src/workouts/completion.rules';
@@ -93,7 +93,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     await complete(me, workout, ticked).expect(409);
     const user = (await t.http.get('/api/user').set(me.auth).expect(200)).body;
     expect(user).toMatchObject({ pendingCredits: session.creditsEarned, sweatCredits: 0, totalWorkouts: 1 });
-    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(session.creditsEarned);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(session.creditsEarned);
 
     await t.http.get('/api/workout/today').set(me.auth).expect(200, 'null');
     const sessions = (await t.http.get(`/api/workout/sessions/${me.user.id}`).set(me.auth).expect(200))
@@ -168,7 +168,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
     expect(answers.map((a) => a.session.creditsEarned)).toEqual([40, 40, 0, 0, 0, 0]);
     expect(answers.map((a) => a.creditsNote === null)).toEqual([true, true, false, false, false, false]);
     expect(answers[2].creditsNote).toMatch(/already plan 120 of 120 minutes/);
-    expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+    expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(80);
     // All six are recorded: trained, not paid.
     expect((await t.http.get(`/api/workout/sessions/${me.user.id}`).set(me.auth).expect(200)).body).toHaveLength(6);
   });
@@ -381,7 +381,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
         },
         now,
       );
-      const refused = await swap(me, { workoutId: old._id.toString(), exerciseId: 'ex1' }).expect(409);
+      const refused = await swap(me, { workoutId: old.id, exerciseId: 'ex1' }).expect(409);
       expect(refused.body).toMatchObject({ code: 'WORKOUT_NO_EQUIVALENT', error: 'No Equivalent' });
     });
   });
@@ -619,7 +619,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
         session: { creditsEarned: 0 },
         creditsNote: expect.stringContaining('already plan 120 of 120 minutes'),
       });
-      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+      expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(80);
       expect((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body).toHaveLength(4);
     });
   });
@@ -656,7 +656,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
             "A newer workout replaced this one: you train one session at a time, so only today's workout can be completed",
         });
       }
-      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(40);
+      expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(40);
       expect(
         ((await t.http.get('/api/workout/sessions').set(me.auth).expect(200)).body as SessionView[]).map(
           (s) => s.workoutId,
@@ -747,7 +747,7 @@ describe('workouts, sessions, coach and achievements over HTTP (local AI provide
       expect([await train(), await train()]).toEqual([40, 40]);
       await profile('Pacific/Honolulu');
       expect(await train()).toBe(0);
-      expect(await t.app.get(LedgerService).balance(me.user.id, 'pending')).toBe(80);
+      expect(await t.app.get(LedgerReadsService).balance(me.user.id, 'pending')).toBe(80);
     });
   });
 

@@ -1,4 +1,5 @@
 import { LedgerService } from '../../server/src/ledger/ledger.service';
+import { LedgerReadsService } from '../../server/src/ledger/ledger-reads.service';
 import { SignedIn, signIn, startTestApp, TestApp } from '../../server/test/harness';
 import { waitFor } from '../../server/test/redis-process';
 import { FerretDbProcess } from './ferretdb-process';
@@ -66,11 +67,11 @@ describe('database stopped and restarted under load', () => {
 
     expect(postings.ok).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
-    const report = await t.app.get(LedgerService).verify();
+    const report = await t.app.get(LedgerReadsService).verify();
     expect(report.problems).toEqual([]);
     for (const me of users) {
       const shown = (await t.http.get('/api/user').set(me.auth).expect(200)).body.sweatCredits;
-      expect(shown).toBe(await t.app.get(LedgerService).balance(me.user.id));
+      expect(shown).toBe(await t.app.get(LedgerReadsService).balance(me.user.id));
     }
   });
 });

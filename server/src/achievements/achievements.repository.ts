@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { Achievement } from './achievement.schema';
 
-export type AchievementRecord = Achievement & { _id: Types.ObjectId };
+type StoredAchievement = Achievement & { _id: Types.ObjectId };
+export type AchievementRecord = View<StoredAchievement>;
 
 /** The one owner of the `achievements` collection. */
 @Injectable()
@@ -14,15 +15,16 @@ export class AchievementsRepository {
 
   /** Insert; the unique `(userId, code)` index refuses a badge the user holds with a duplicate-key error. */
   async create(userId: Id, code: string): Promise<AchievementRecord> {
-    return (await this.achievements.create({ userId: toObjectId(userId), code })).toObject<AchievementRecord>();
+    return toView((await this.achievements.create({ userId: toObjectId(userId), code })).toObject<StoredAchievement>());
   }
 
   /** Unique `(userId, code)` by its prefix, oldest first (a handful per user, sorted in memory). */
-  listByUser(userId: Id): Promise<AchievementRecord[]> {
-    return this.achievements
+  async listByUser(userId: Id): Promise<AchievementRecord[]> {
+    const rows = await this.achievements
       .find({ userId: toObjectId(userId) })
       .sort({ earnedAt: 1 })
-      .lean<AchievementRecord[]>()
+      .lean<StoredAchievement[]>()
       .exec();
+    return rows.map(toView);
   }
 }

@@ -34,7 +34,7 @@ export class AchievementsService {
 function toView(row: AchievementRecord): AchievementView {
   const entry = isAchievementCode(row.code) ? ACHIEVEMENTS[row.code] : { title: row.code, description: '' };
   return {
-    id: row._id.toString(),
+    id: row.id,
     code: row.code,
     title: entry.title,
     description: entry.description,

@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { Activity } from './activity.schema';
 
-export type ActivityRecord = Activity & { _id: Types.ObjectId };
+type StoredActivity = Activity & { _id: Types.ObjectId };
+export type ActivityRecord = View<StoredActivity>;
 export type NewActivity = Omit<Activity, 'userId' | 'proofDayId' | 'uploadId' | 'createdAt'> & {
   userId: Id;
   proofDayId: Id;
@@ -27,13 +28,14 @@ export class ActivitiesRepository {
   }
 
   /** `(userId, day)`, newest day first. */
-  listByUser(userId: Id, limit: number): Promise<ActivityRecord[]> {
-    return this.activities
+  async listByUser(userId: Id, limit: number): Promise<ActivityRecord[]> {
+    const rows = await this.activities
       .find({ userId: toObjectId(userId) })
       .sort({ day: -1, startedAt: -1 })
       .limit(limit)
-      .lean<ActivityRecord[]>()
+      .lean<StoredActivity[]>()
       .exec();
+    return rows.map(toView);
   }
 
   /** `(userId, day)`: the steps the day's imported activities carry (0 without any). */

@@ -57,7 +57,7 @@ export class ActivitiesService {
   async check(userId: string, request: ActivityReadRequest, now = new Date()): Promise<ActivityVerdict> {
     const timeZone = requireTimeZone(request.timeZone);
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, ACTIVITY_FILE_PURPOSE);
-    const { verdict } = await this.read(userId, upload._id.toString(), proofDay(now, timeZone), timeZone);
+    const { verdict } = await this.read(userId, upload.id, proofDay(now, timeZone), timeZone);
     return verdict;
   }
 
@@ -151,7 +151,7 @@ export class ActivitiesService {
 
 function toView(record: ActivityRecord): ActivityView {
   return {
-    id: record._id.toString(),
+    id: record.id,
     day: record.day,
     format: record.format,
     kind: record.kind,

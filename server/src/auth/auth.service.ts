@@ -16,6 +16,7 @@ import { AuthChallengesRepository, LoginCodesRepository } from './challenges.rep
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 import { isLoginCode } from './session.rules';
 import { TwitterProfile, xNotConfigured } from './x.strategy';
+import { SessionsService } from './sessions.service';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;
@@ -31,6 +32,7 @@ export class AuthService {
     private readonly challenges: AuthChallengesRepository,
     private readonly loginCodes: LoginCodesRepository,
     private readonly users: UsersService,
+    private readonly sessions: SessionsService,
     private readonly singleUse: SingleUseClaimsRepository,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -99,7 +101,7 @@ export class AuthService {
       (attempt) => twitterUsername(profile.username, attempt),
       referrer,
     );
-    return (await this.issueCode(user._id.toString(), 'signin')).code;
+    return (await this.issueCode(user.id, 'signin')).code;
   }
 
   /** The code the profile navigates to X with, to link an X account to this member (docs/product.md, Posts on X). */
@@ -167,14 +169,14 @@ export class AuthService {
   }
 
   /** A new session of `user`: its own id (for signing it out) and the user's current session epoch. */
-  sessionToken(user: Pick<UserRecord, '_id' | 'sessionEpoch'>): Promise<string> {
-    const claims = { sub: user._id.toString(), typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
+  sessionToken(user: Pick<UserRecord, 'id' | 'sessionEpoch'>): Promise<string> {
+    const claims = { sub: user.id, typ: 'session', jti: randomUUID(), ep: user.sessionEpoch ?? 0 };
     return this.jwt.signAsync(claims, { expiresIn: this.config.jwtTtlSeconds, algorithm: 'HS256' });
   }
 
   /** Signs this session out: its token is refused from now on, other sessions go on. */
   logout(session: SessionUser): Promise<void> {
-    return this.users.revokeSession(
+    return this.sessions.revokeSession(
       session.userId,
       session.sessionId,
       session.expiresAt,
@@ -185,6 +187,6 @@ export class AuthService {
 
   /** Signs every session of the user out, this one included. */
   logoutEverywhere(session: SessionUser): Promise<void> {
-    return this.users.endAllSessions(session.userId);
+    return this.sessions.endAllSessions(session.userId);
   }
 }

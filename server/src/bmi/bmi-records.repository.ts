@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { BmiRecord } from './bmi-record.schema';
 
-export type BmiRecordRow = BmiRecord & { _id: Types.ObjectId };
+type StoredBmiRecord = BmiRecord & { _id: Types.ObjectId };
+export type BmiRecordRow = View<StoredBmiRecord>;
 
 /** A measurement as the BMI service builds it: a report's record takes its upload's id as `_id`. */
 export type NewBmiRecord = Pick<BmiRecord, 'bmi' | 'category' | 'source'> &
@@ -26,12 +27,13 @@ export class BmiRecordsRepository {
   }
 
   /** `(userId, createdAt)`: the user's records, newest first. */
-  listByUser(userId: Id): Promise<BmiRecordRow[]> {
-    return this.records
+  async listByUser(userId: Id): Promise<BmiRecordRow[]> {
+    const rows = await this.records
       .find({ userId: toObjectId(userId) })
       .sort({ createdAt: -1, _id: -1 })
-      .lean<BmiRecordRow[]>()
+      .lean<StoredBmiRecord[]>()
       .exec();
+    return rows.map(toView);
   }
 
   /**
@@ -65,10 +67,11 @@ export class BmiRecordsRepository {
   }
 
   /** `(userId, createdAt)`: when the user's records in [from, to) were made. */
-  createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, '_id' | 'createdAt'>>> {
-    return this.records
+  async createdBetween(userId: Id, from: Date, to: Date): Promise<Array<Pick<BmiRecordRow, 'id' | 'createdAt'>>> {
+    const rows = await this.records
       .find({ userId: toObjectId(userId), createdAt: { $gte: from, $lt: to } }, { createdAt: 1 })
       .lean()
       .exec();
+    return rows.map(toView);
   }
 }

@@ -4,10 +4,13 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { EvidenceModule } from '../evidence/evidence.module';
+import { ProfileModule } from '../profile/profile.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { User, UserSchema } from '../users/user.schema';
 import { UsersModule } from '../users/users.module';
 import { BmiController } from './bmi.controller';
 import { BmiService } from './bmi.service';
+import { BmiCachesRepository } from './bmi-caches.repository';
 import { BmiRecord, BmiRecordSchema } from './bmi-record.schema';
 import { BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
@@ -20,10 +23,15 @@ import { BmiReportAnalyzer } from './bmi-report.analyzer';
     UploadsModule,
     AchievementsModule,
     EvidenceModule,
-    MongooseModule.forFeature([{ name: BmiRecord.name, schema: BmiRecordSchema }]),
+    // A measurement or a report moves the profile's height and weight.
+    ProfileModule,
+    MongooseModule.forFeature([
+      { name: BmiRecord.name, schema: BmiRecordSchema },
+      { name: User.name, schema: UserSchema },
+    ]),
   ],
   controllers: [BmiController],
-  providers: [BmiService, BmiReportAnalyzer, BmiRecordsRepository],
+  providers: [BmiService, BmiReportAnalyzer, BmiRecordsRepository, BmiCachesRepository],
   exports: [BmiService, BmiRecordsRepository],
 })
 export class BmiModule {}

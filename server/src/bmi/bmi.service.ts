@@ -1,5 +1,4 @@
 import { buffer } from 'node:stream/consumers';
-
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 
@@ -16,6 +15,7 @@ import {
   UploadUrlResponse,
 } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
+import { ProfilesRepository } from '../profile/profiles.repository';
 import { JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
@@ -23,6 +23,7 @@ import { UploadsService } from '../uploads/uploads.service';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import { bmiCategory, bmiOf, isRepeatMeasurement, readMeasurements, reportAgrees } from './bmi.rules';
+import { BmiCachesRepository } from './bmi-caches.repository';
 import { BmiRecordRow, BmiRecordsRepository } from './bmi-records.repository';
 import { BmiReportAnalyzer } from './bmi-report.analyzer';
 
@@ -31,6 +32,8 @@ export class BmiService {
   constructor(
     private readonly records: BmiRecordsRepository,
     private readonly users: UsersRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly caches: BmiCachesRepository,
     private readonly uploads: UploadsService,
     private readonly analyzer: BmiReportAnalyzer,
     private readonly achievements: AchievementsService,
@@ -61,11 +64,8 @@ export class BmiService {
         source: 'calculator',
       });
     }
-    await this.users.recordMeasurements(userId, {
-      height: measured.heightCm,
-      weight: measured.weightKg,
-      latestBmi: bmi,
-    });
+    await this.profiles.recordFigures(userId, { height: measured.heightCm, weight: measured.weightKg });
+    await this.caches.recordLatest(userId, bmi);
     return { bmi, category };
   }
 
@@ -80,7 +80,7 @@ export class BmiService {
       ...(report.height !== null && { height: report.height }),
       ...(report.weight !== null && { weight: report.weight }),
     };
-    await this.users.confirmFigures(userId, figures);
+    await this.profiles.recordFigures(userId, figures);
     const user = await this.users.findById(userId);
     return { height: user?.height ?? null, weight: user?.weight ?? null };
   }
@@ -104,7 +104,7 @@ export class BmiService {
   /** Runs the analysis job on one of the caller's finished report uploads and waits for it. */
   async analyze(userId: string, request: BmiAnalyzeRequest, clientKey?: string): Promise<BmiAnalysis> {
     const upload = await this.uploads.requireFinished(userId, request.fileUrl, 'bmi_report');
-    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload._id.toString() }, { clientKey });
+    return this.jobs.run(JobName.BmiAnalyze, { ownerId: userId, uploadId: upload.id }, { clientKey });
   }
 
   /** The `bmi.analyze` job: read the file, analyse it, store the record (once per upload). */
@@ -149,19 +149,18 @@ export class BmiService {
     const checkWeight = weight ?? profile?.weight ?? null;
     const agrees =
       checkHeight !== null && checkWeight !== null && reportAgrees(analysis.bmiValue, checkHeight, checkWeight);
-    const measured = {
-      latestBmi: analysis.bmiValue,
+    await this.profiles.recordFigures(userId, {
       ...(agrees && height !== undefined && { height }),
       ...(agrees && weight !== undefined && { weight }),
-    };
-    await this.users.recordReport(userId, measured, dayIn(now).slice(0, 7));
+    });
+    await this.caches.recordReport(userId, analysis.bmiValue, dayIn(now).slice(0, 7));
     await this.achievements.award(userId, 'FIRST_BMI_REPORT');
   }
 }
 
 function toView(record: BmiRecordRow): BmiRecordView {
   return {
-    id: record._id.toString(),
+    id: record.id,
     bmi: record.bmi,
     category: record.category,
     height: record.height,

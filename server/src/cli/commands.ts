@@ -31,7 +31,7 @@ registerCommand({
     printTable(
       print,
       ['USERNAME', 'ID', 'SWEAT_CREDITS'],
-      rows.map((u) => [u.username, String(u._id), String(u.sweatCredits)]),
+      rows.map((u) => [u.username, u.id, String(u.sweatCredits)]),
     );
     print(`${rows.length} user(s)${rows.length === limit ? ` (first ${limit}; use --limit)` : ''}`);
   },

@@ -4,8 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import type { Request } from 'express';
 
 import { sessionClaims } from '../auth/session.rules';
+import { SessionsService } from '../auth/sessions.service';
 import type { UserRecord } from '../users/users.repository';
-import { UsersService } from '../users/users.service';
 import { AppError, authRequired, forbidden } from './errors';
 
 /** The signed-in user and the session (token id and its expiry, in seconds) a request came with. */
@@ -28,7 +28,7 @@ export class SessionGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(JwtService) private readonly jwt: JwtService,
-    @Inject(UsersService) private readonly users: UsersService,
+    @Inject(SessionsService) private readonly sessions: SessionsService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -51,7 +51,7 @@ export class SessionGuard implements CanActivate {
   async verify(token: string): Promise<SessionUser> {
     const claims = sessionClaims(await this.jwt.verifyAsync(token, { algorithms: ['HS256'] }).catch(() => null));
     if (!claims) throw invalidSession();
-    const state = await this.users.sessionState(claims.sub, claims.jti);
+    const state = await this.sessions.sessionState(claims.sub, claims.jti);
     if (!state) throw invalidSession();
     if (state.revoked || state.epoch !== claims.ep)
       throw new AppError('SESSION_INVALID', 'This session was signed out, please sign in again');

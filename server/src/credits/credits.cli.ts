@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { registerCommand, UsageError } from '../cli/registry';
 import { isSafeText, UNSAFE_TEXT_MESSAGE } from '../contract';
 import { InsufficientCredits, LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { UsersRepository } from '../users/users.repository';
 
 // Operator commands of the ledger: support grants, reversals and the end-to-end check.
@@ -39,7 +40,7 @@ registerCommand({
         reason,
         idempotencyKey: `grant:${randomUUID()}`,
       });
-      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry._id})`);
+      print(`granted ${amount} to ${username}: balance ${entry.balanceAfter} (entry ${entry.id})`);
     } catch (err) {
       if (!(err instanceof InsufficientCredits)) throw err;
       print(`refused: ${username} has ${err.balance} credits, ${amount} would go below 0`);
@@ -61,8 +62,8 @@ registerCommand({
       const { entry, duplicate } = await ledger.reverse(entryId, reason);
       print(
         duplicate
-          ? `entry ${entryId} was already reversed by ${entry._id}`
-          : `reversed ${entryId} with ${entry._id}: balance ${entry.balanceAfter}`,
+          ? `entry ${entryId} was already reversed by ${entry.id}`
+          : `reversed ${entryId} with ${entry.id}: balance ${entry.balanceAfter}`,
       );
       return duplicate ? 1 : 0;
     } catch (err) {
@@ -78,7 +79,7 @@ registerCommand({
   usage: '',
   summary: 'check every account chain and cached balance; exit 1 on any problem',
   run: async ({ app, print }) => {
-    const report = await (await app()).get(LedgerService, { strict: false }).verify();
+    const report = await (await app()).get(LedgerReadsService, { strict: false }).verify();
     for (const p of report.problems) print(`PROBLEM ${p.username ?? '(no user)'} (${p.userId}): ${p.problem}`);
     print(
       `checked ${report.accounts} account(s), ${report.entries} entr${report.entries === 1 ? 'y' : 'ies'}: ${report.problems.length ? `${report.problems.length} problem(s)` : 'ok'}`,

@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-
 import { Inject, Injectable } from '@nestjs/common';
 
 import { Clock } from '../clock/clock';
@@ -19,6 +18,7 @@ import {
 import { isDuplicateKey } from '../database/duplicate-key';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import type { CapDay } from '../workouts/completion.rules';
 import {
   earnActionState,
@@ -41,6 +41,7 @@ const MAX_VOUCHER_ATTEMPTS = 5;
 export class CreditsService {
   constructor(
     private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly redemptions: RedemptionsRepository,
     @Inject(EARN_EVIDENCE) private readonly evidence: EarnEvidence,
     private readonly days: EarningDays,
@@ -78,10 +79,10 @@ export class CreditsService {
       INSUFFICIENT_CREDITS,
     );
     // A request id replayed for another user or item is not this redemption.
-    if (entry.userId.toString() !== userId || entry.ref !== item.id)
+    if (entry.userId !== userId || entry.ref !== item.id)
       throw new AppError('CREDITS_DUPLICATE_REQUEST', 'This request id was already used', 'Duplicate Request');
-    const redemption = await this.recordRedemption(userId, item, entry._id);
-    return { redemption: toView(redemption), balance: await this.ledger.balance(userId) };
+    const redemption = await this.recordRedemption(userId, item, entry.id);
+    return { redemption: toView(redemption), balance: await this.ledgerReads.balance(userId) };
   }
 
   private async recordRedemption(userId: string, item: MarketplaceItem, entryId: string): Promise<RedemptionRecord> {
@@ -142,8 +143,8 @@ export class CreditsService {
     if (duplicate) throw alreadyEarned();
     await this.days.paidOn(userId, day);
     const [balance, pendingCredits] = await Promise.all([
-      this.ledger.balance(userId),
-      this.ledger.balance(userId, 'pending'),
+      this.ledgerReads.balance(userId),
+      this.ledgerReads.balance(userId, 'pending'),
     ]);
     return { action, credits, balance, pendingCredits, pending: state.pending };
   }
@@ -162,7 +163,7 @@ export class CreditsService {
     const day = await this.days.dayOf(userId, now);
     const keys = actions.map((action) => earnKey(userId, action, day.day));
     const [posted, done] = await Promise.all([
-      this.ledger.postedKeys(keys),
+      this.ledgerReads.postedKeys(keys),
       Promise.all(actions.map((action) => this.done(userId, action, day.day, day.timeZone))),
     ]);
     return { day, states: actions.map((action, i) => earnActionState(action, day.day, done[i], posted.has(keys[i]))) };
@@ -184,13 +185,13 @@ export class CreditsService {
   }
 
   async pool(): Promise<PoolView> {
-    return { balance: await this.ledger.balance(POOL_ACCOUNT_ID), rules: POOL_RULES };
+    return { balance: await this.ledgerReads.balance(POOL_ACCOUNT_ID), rules: POOL_RULES };
   }
 }
 
 function toView(r: RedemptionRecord): RedemptionView {
   return {
-    id: r._id.toString(),
+    id: r.id,
     itemId: r.itemId as RedemptionView['itemId'],
     title: r.title,
     cost: r.cost,

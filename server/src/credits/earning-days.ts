@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
-import { UsersRepository } from '../users/users.repository';
+import { FALLBACK_TIME_ZONE } from '../contract';
 import { CapDay, capDay } from '../workouts/completion.rules';
+import { EarningPinsRepository } from './earning-pins.repository';
 
 /**
  * The day a daily earning is paid on (docs/product.md, Credits): a day of the zone of the member's
@@ -12,16 +13,26 @@ import { CapDay, capDay } from '../workouts/completion.rules';
  */
 @Injectable()
 export class EarningDays {
-  constructor(private readonly users: UsersRepository) {}
+  constructor(private readonly pins: EarningPinsRepository) {}
 
   async dayOf(userId: string, now: Date): Promise<CapDay> {
-    const pin = await this.users.findEarningPin(userId);
+    const pin = await this.pins.find(userId);
     if (!pin) throw new AppError('USER_UNKNOWN', 'User not found');
     return capDay(now, pin.timeZone, pin.lastDay);
   }
 
+  /** The zone daily earnings are counted in (the fallback zone for an unknown user). */
+  async zoneOf(userId: string): Promise<string> {
+    return (await this.pins.find(userId))?.timeZone ?? FALLBACK_TIME_ZONE;
+  }
+
   /** A daily earning was paid on `day`: later days are read from it. */
   paidOn(userId: string, day: CapDay): Promise<void> {
-    return this.users.recordEarningDay(userId, day);
+    return this.pins.recordEarningDay(userId, day);
+  }
+
+  /** A validated proof day's zone: daily earnings are counted there from now on. */
+  pinZone(userId: string, timeZone: string): Promise<void> {
+    return this.pins.pinZone(userId, timeZone);
   }
 }

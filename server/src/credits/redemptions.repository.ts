@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { Redemption } from './redemption.schema';
 
-export type RedemptionRecord = Redemption & { _id: Types.ObjectId };
+type StoredRedemption = Redemption & { _id: Types.ObjectId };
+export type RedemptionRecord = View<StoredRedemption>;
 
 export type NewRedemption = Omit<Redemption, 'userId' | 'createdAt'> & { userId: Id };
 
@@ -15,22 +16,26 @@ export class RedemptionsRepository {
   constructor(@InjectModel(Redemption.name) private readonly redemptions: Model<Redemption>) {}
 
   /** Unique `entryId`: the redemption a ledger spend paid for. */
-  findByEntryId(entryId: string): Promise<RedemptionRecord | null> {
-    return this.redemptions.findOne({ entryId }).lean<RedemptionRecord>().exec();
+  async findByEntryId(entryId: string): Promise<RedemptionRecord | null> {
+    const row = await this.redemptions.findOne({ entryId }).lean<StoredRedemption>().exec();
+    return row && toView(row);
   }
 
   /** Insert; the unique `entryId` and `voucherCode` indexes refuse a second record or a colliding code. */
   async create({ userId, ...redemption }: NewRedemption): Promise<RedemptionRecord> {
-    return (await this.redemptions.create({ ...redemption, userId: toObjectId(userId) })).toObject<RedemptionRecord>();
+    return toView(
+      (await this.redemptions.create({ ...redemption, userId: toObjectId(userId) })).toObject<StoredRedemption>(),
+    );
   }
 
   /** `(userId, createdAt)`: the user's newest redemptions. */
-  listByUser(userId: Id, limit: number): Promise<RedemptionRecord[]> {
-    return this.redemptions
+  async listByUser(userId: Id, limit: number): Promise<RedemptionRecord[]> {
+    const rows = await this.redemptions
       .find({ userId: toObjectId(userId) })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
-      .lean<RedemptionRecord[]>()
+      .lean<StoredRedemption[]>()
       .exec();
+    return rows.map(toView);
   }
 }

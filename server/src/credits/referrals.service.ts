@@ -21,10 +21,10 @@ export class ReferralsService {
   /** Called by the proofs work on each of a referred user's validated proof days. True when this call credited. */
   async rewardReferrer(refereeId: string): Promise<boolean> {
     const referee = await this.users.findById(refereeId);
-    if (!referee.referredBy || referee.referredBy.equals(referee._id)) return false;
+    if (!referee.referredBy || referee.referredBy === referee.id) return false;
     if ((await this.workouts.countCountedSessionsSince(refereeId, new Date(0))) === 0) return false;
     const { duplicate } = await this.ledger.post({
-      userId: referee.referredBy.toString(),
+      userId: referee.referredBy,
       amount: REFERRAL_CREDITS,
       kind: 'referral',
       reason: `Referral reward: ${referee.username} validated their first proof`,

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import type { ValidateTweetResponse } from '../contract';
 import { TWEET_CREDITS, TWEET_DAILY_CAP } from '../contract';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { referralLink } from '../users/users.rules';
 import { UsersService } from '../users/users.service';
 import { parseTweetId, tweetContainsLink, tweetDayKey } from './credits.rules';
@@ -23,6 +24,7 @@ const TITLE = 'Validation Failed';
 export class TweetsService {
   constructor(
     private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly users: UsersService,
     private readonly x: XApiClient,
     private readonly days: EarningDays,
@@ -46,7 +48,7 @@ export class TweetsService {
     if (post.authorId !== user.twitterId)
       throw new AppError('TWEET_NOT_YOURS', 'This post was not made by the X account linked to your profile', TITLE);
     const alreadyPaid = () => new AppError('CREDITS_ALREADY_EARNED', REFUSED, TITLE);
-    if (await this.ledger.wasCreditedFor(userId, 'tweet', post.id)) throw alreadyPaid();
+    if (await this.ledgerReads.wasCreditedFor(userId, 'tweet', post.id)) throw alreadyPaid();
 
     // Each of the day's slots is a keyed posting: concurrent posts cannot pass the cap, and a
     // concurrent retry of this post finds its own slot taken.

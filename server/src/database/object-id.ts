@@ -26,3 +26,31 @@ export function toObjectId(id: Id): Types.ObjectId {
 export function newId(): string {
   return new Types.ObjectId().toString();
 }
+
+/** A stored value as services see it: every ObjectId as its hex string, at any depth. */
+export type Plain<T> = T extends Types.ObjectId
+  ? string
+  : T extends Date
+    ? T
+    : T extends Array<infer U>
+      ? Array<Plain<U>>
+      : T extends object
+        ? { [K in keyof T]: Plain<T[K]> }
+        : T;
+
+/** A record as it leaves its repository: `_id` as the string `id`, and no ObjectId anywhere. */
+export type View<T extends { _id: unknown }> = Plain<Omit<T, '_id'>> & { id: string };
+
+function plain(value: unknown): unknown {
+  if (value instanceof Types.ObjectId) return value.toHexString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && Object.getPrototypeOf(value) === Object.prototype)
+    return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, plain(field)]));
+  return value;
+}
+
+/** The view of a lean record (repositories map what they read through this, so services never hold an ObjectId). */
+export function toView<T extends { _id: unknown }>(record: T): View<T> {
+  const { _id, ...fields } = record;
+  return { ...(plain(fields) as object), id: String(_id) } as View<T>;
+}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 
 import { BmiRecordsRepository } from '../bmi/bmi-records.repository';
-import { FALLBACK_TIME_ZONE, type GoalMetric, type UserView } from '../contract';
-import { UsersRepository } from '../users/users.repository';
+import { type GoalMetric, type UserView } from '../contract';
+import { EarningDays } from '../credits/earning-days';
 import { UsersService } from '../users/users.service';
 import { WorkoutsService } from '../workouts/workouts.service';
 
@@ -11,7 +11,7 @@ import { WorkoutsService } from '../workouts/workouts.service';
 export class GoalProgress {
   constructor(
     private readonly users: UsersService,
-    private readonly usersRecords: UsersRepository,
+    private readonly earningDays: EarningDays,
     private readonly workouts: WorkoutsService,
     private readonly bmiRecords: BmiRecordsRepository,
   ) {}
@@ -27,7 +27,7 @@ export class GoalProgress {
     let zone: Promise<string> | undefined;
     return async (metric, since) => {
       if (metric === 'workouts') {
-        zone ??= this.usersRecords.findEarningPin(userId).then((pin) => pin?.timeZone ?? FALLBACK_TIME_ZONE);
+        zone ??= this.earningDays.zoneOf(userId);
         return this.workouts.countCountedDaysSince(userId, since, await zone);
       }
       if (metric === 'weight') return (await this.bmiRecords.latestReportWeight(userId)) ?? 0;

@@ -4,6 +4,7 @@ import { Clock } from '../clock/clock';
 import { goalBonus } from '../credits/credits.rules';
 import { POOL_ACCOUNT_ID } from '../ledger/ledger.rules';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { JobName } from '../queue/job-registry';
 import { OnJob } from '../queue/on-job.decorator';
 import { GoalProgress } from './goal-progress';
@@ -22,6 +23,7 @@ export class GoalSettlement {
   constructor(
     private readonly goals: GoalsRepository,
     private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly progress: GoalProgress,
     private readonly clock: Clock,
   ) {}
@@ -39,7 +41,7 @@ export class GoalSettlement {
   async settleAll(now = this.clock.now()): Promise<number> {
     let settled = 0;
     for await (const goal of this.goals.allActive()) {
-      const current = await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal));
+      const current = await this.progress.forUser(goal.userId)(goal.metric, goalStart(goal));
       if (await this.settle(goal, current, now)) settled++;
     }
     return settled;
@@ -49,12 +51,12 @@ export class GoalSettlement {
   async settle(goal: GoalRecord, current: number, now: Date): Promise<boolean> {
     const outcome = settlementOutcome(goal, current, now);
     if (outcome === 'active') return false;
-    const goalId = goal._id.toString();
+    const goalId = goal.id;
     const settleKey = `goal:${goalId}:settle`;
     const { entry } =
       outcome === 'won'
         ? await this.ledger.post({
-            userId: goal.userId.toString(),
+            userId: goal.userId,
             amount: goal.creditsStaked + (await this.payBonus(goal)),
             kind: 'goal.won',
             reason: `Goal reached: ${goal.title}`,
@@ -72,16 +74,16 @@ export class GoalSettlement {
     // A concurrent settlement may have posted first; the entry under the key is the outcome.
     goal.status = entry.kind === 'goal.won' ? 'won' : 'lost';
     goal.payout = entry.kind === 'goal.won' ? entry.amount : null;
-    await this.goals.recordOutcome(goal._id, { status: goal.status, payout: goal.payout });
+    await this.goals.recordOutcome(goal.id, { status: goal.status, payout: goal.payout });
     this.logger.log(`goal ${goalId} settled: ${goal.status}`);
     return true;
   }
 
   /** The pool's bonus for a won goal, capped by what the pool holds; paid once (`goal:<id>:bonus`). */
   private async payBonus(goal: GoalRecord): Promise<number> {
-    const goalId = goal._id.toString();
+    const goalId = goal.id;
     const bonus = goalBonus(goal.creditsStaked);
-    if (bonus === 0 || (await this.ledger.balance(POOL_ACCOUNT_ID)) === 0) return 0;
+    if (bonus === 0 || (await this.ledgerReads.balance(POOL_ACCOUNT_ID)) === 0) return 0;
     const { entry } = await this.ledger.post({
       userId: POOL_ACCOUNT_ID,
       amount: (poolBalance) => -Math.min(bonus, poolBalance),

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 
 import { BmiModule } from '../bmi/bmi.module';
+import { CreditsModule } from '../credits/credits.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
@@ -18,6 +19,8 @@ import { GoalsService } from './goals.service';
   imports: [
     UsersModule,
     LedgerModule,
+    // A workouts goal counts days of the member's earning zone.
+    CreditsModule,
     WorkoutsModule,
     BmiModule,
     MongooseModule.forFeature([

@@ -2,13 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { Goal } from './goal.schema';
 
-export type GoalRecord = Goal & { _id: Types.ObjectId };
+type StoredGoal = Goal & { _id: Types.ObjectId };
+export type GoalRecord = View<StoredGoal>;
 
 export type NewGoal = Pick<Goal, 'title' | 'metric' | 'targetValue' | 'deadline' | 'creditsStaked'> & {
-  _id: Id;
+  id: Id;
   userId: Id;
   startsAt: Date;
 };
@@ -19,30 +20,32 @@ export class GoalsRepository {
   constructor(@InjectModel(Goal.name) private readonly goals: Model<Goal>) {}
 
   /** Insert under the id its stake was keyed with; active until settled. */
-  async create({ _id, userId, ...goal }: NewGoal): Promise<GoalRecord> {
-    return (
-      await this.goals.create({ ...goal, _id: toObjectId(_id), userId: toObjectId(userId) })
-    ).toObject<GoalRecord>();
+  async create({ id, userId, ...goal }: NewGoal): Promise<GoalRecord> {
+    return toView(
+      (await this.goals.create({ ...goal, _id: toObjectId(id), userId: toObjectId(userId) })).toObject<StoredGoal>(),
+    );
   }
 
   /** `_id`. */
-  findById(id: Id): Promise<GoalRecord | null> {
-    return this.goals.findById(toObjectId(id)).lean<GoalRecord>().exec();
+  async findById(id: Id): Promise<GoalRecord | null> {
+    const goal = await this.goals.findById(toObjectId(id)).lean<StoredGoal>().exec();
+    return goal && toView(goal);
   }
 
   /** `(userId, createdAt)`: the user's newest goals. */
-  listByUser(userId: Id, limit: number): Promise<GoalRecord[]> {
-    return this.goals
+  async listByUser(userId: Id, limit: number): Promise<GoalRecord[]> {
+    const goals = await this.goals
       .find({ userId: toObjectId(userId) })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
-      .lean<GoalRecord[]>()
+      .lean<StoredGoal[]>()
       .exec();
+    return goals.map(toView);
   }
 
   /** `status`: every goal still active, one at a time. */
-  allActive(): AsyncIterable<GoalRecord> {
-    return this.goals.find({ status: 'active' }).lean<GoalRecord[]>().cursor();
+  async *allActive(): AsyncGenerator<GoalRecord> {
+    for await (const goal of this.goals.find({ status: 'active' }).lean<StoredGoal[]>().cursor()) yield toView(goal);
   }
 
   /** `_id`: the readable copy of a settled goal's outcome (the credits moved in the ledger). */

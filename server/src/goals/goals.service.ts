@@ -8,6 +8,7 @@ import { INSUFFICIENT_CREDITS } from '../credits/credits.rules';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { newId } from '../database/object-id';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { UsersService } from '../users/users.service';
 import { GoalProgress } from './goal-progress';
 import { GoalSettlement } from './goal-settlement';
@@ -34,6 +35,7 @@ export class GoalsService {
     private readonly goals: GoalsRepository,
     private readonly ledger: LedgerService,
     private readonly settlement: GoalSettlement,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly users: UsersService,
     private readonly progress: GoalProgress,
     private readonly bmiRecords: BmiRecordsRepository,
@@ -86,7 +88,7 @@ export class GoalsService {
       { message: "You don't have enough credits for this stake", title: INSUFFICIENT_CREDITS.title },
     );
     // A retry of a submission whose save failed after its stake was returned must not get the goal free.
-    if (duplicate && (await this.ledger.wasReversed(entry._id))) {
+    if (duplicate && (await this.ledgerReads.wasReversed(entry.id))) {
       throw new AppError(
         'GOAL_SUBMISSION_SPENT',
         'This goal could not be saved and its stake was returned: set it again',
@@ -96,7 +98,7 @@ export class GoalsService {
     let goal: GoalRecord | null;
     try {
       goal = await this.goals.create({
-        _id: goalId,
+        id: goalId,
         userId,
         title: draft.title,
         metric: draft.metric,
@@ -110,7 +112,7 @@ export class GoalsService {
       goal = isDuplicateKey(err) ? await this.goals.findById(goalId) : null;
       if (!goal) {
         // Only the attempt that paid the stake gives it back.
-        if (!duplicate) await this.ledger.reverse(entry._id, `Goal could not be saved: stake returned`);
+        if (!duplicate) await this.ledger.reverse(entry.id, `Goal could not be saved: stake returned`);
         throw err;
       }
     }
@@ -132,12 +134,12 @@ export class GoalsService {
 
   /** A goal as its owner sees it now (its progress read). */
   private async viewNow(goal: GoalRecord): Promise<GoalView> {
-    return this.toView(goal, await this.progress.forUser(goal.userId.toString())(goal.metric, goalStart(goal)));
+    return this.toView(goal, await this.progress.forUser(goal.userId)(goal.metric, goalStart(goal)));
   }
 
   private toView(goal: GoalRecord, currentValue: number): GoalView {
     return {
-      id: goal._id.toString(),
+      id: goal.id,
       title: goal.title,
       metric: goal.metric,
       creditsStaked: goal.creditsStaked,

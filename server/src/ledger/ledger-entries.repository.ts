@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, mongo } from 'mongoose';
 
 import { GroupedWrites } from '../database/grouped-writes';
-import { toObjectId } from '../database/object-id';
+import { toObjectId, toView, View } from '../database/object-id';
 import { entryId, LedgerAccount, LedgerEntry } from './ledger-entry.schema';
 
 /** The last entry of a chain, as far as posting the next one needs; seq 0 for an empty chain. */
@@ -14,8 +14,11 @@ export interface ChainHead {
 
 const EMPTY_CHAIN: ChainHead = { seq: 0, balanceAfter: 0 };
 
+/** An entry as it leaves this repository: `id` (`<owner>:<account>:<seq>`) and the owner's id as strings. */
+export type EntryView = View<LedgerEntry>;
+
 /** An entry as the ledger builds it; the repository gives it its `_id` and time. */
-export type NewEntry = Omit<LedgerEntry, '_id' | 'userId' | 'createdAt'> & { userId: string };
+export type NewEntry = Omit<EntryView, 'id' | 'createdAt'>;
 
 /** The one owner of the `ledger_entries` collection. Entries are only ever inserted, never changed. */
 @Injectable()
@@ -28,15 +31,11 @@ export class LedgerEntriesRepository {
    * Insert, resolved once durable; the unique `_id`, `(userId, account, seq)` and `idempotencyKey`
    * indexes refuse a taken seq or a repeated operation with a duplicate-key error.
    */
-  async append(draft: NewEntry): Promise<LedgerEntry> {
-    const entry: LedgerEntry = {
-      ...draft,
-      _id: entryId(draft.userId, draft.account, draft.seq),
-      userId: toObjectId(draft.userId),
-      createdAt: new Date(),
-    };
-    await this.inserts.add(entry);
-    return entry;
+  async append(draft: NewEntry): Promise<EntryView> {
+    const id = entryId(draft.userId, draft.account, draft.seq);
+    const createdAt = new Date();
+    await this.inserts.add({ ...draft, _id: id, userId: toObjectId(draft.userId), createdAt });
+    return { ...draft, id, createdAt };
   }
 
   /**
@@ -65,13 +64,15 @@ export class LedgerEntriesRepository {
   }
 
   /** `_id`. */
-  findById(id: string): Promise<LedgerEntry | null> {
-    return this.entries.findById(id).lean<LedgerEntry>().exec();
+  async findById(id: string): Promise<EntryView | null> {
+    const entry = await this.entries.findById(id).lean<LedgerEntry>().exec();
+    return entry && toView(entry);
   }
 
   /** Unique `idempotencyKey`: the entry of an operation posted before. */
-  findByIdempotencyKey(idempotencyKey: string): Promise<LedgerEntry | null> {
-    return this.entries.findOne({ idempotencyKey }).lean<LedgerEntry>().exec();
+  async findByIdempotencyKey(idempotencyKey: string): Promise<EntryView | null> {
+    const entry = await this.entries.findOne({ idempotencyKey }).lean<LedgerEntry>().exec();
+    return entry && toView(entry);
   }
 
   /** `(userId, account)`, then a scan of that user's credits: has an entry of this kind for `ref` been posted? */
@@ -102,17 +103,19 @@ export class LedgerEntriesRepository {
   }
 
   /** Unique `(userId, account, seq)`, read backwards: a page of one account, newest first, before a seq. */
-  page(userId: string, account: LedgerAccount, limit: number, before?: number): Promise<LedgerEntry[]> {
+  async page(userId: string, account: LedgerAccount, limit: number, before?: number): Promise<EntryView[]> {
     const filter = { userId: toObjectId(userId), account, ...(before === undefined ? {} : { seq: { $lt: before } }) };
-    return this.entries.find(filter).sort({ seq: -1 }).limit(limit).lean<LedgerEntry[]>().exec();
+    const entries = await this.entries.find(filter).sort({ seq: -1 }).limit(limit).lean<LedgerEntry[]>().exec();
+    return entries.map(toView);
   }
 
   /** A full pass in the unique `(userId, account, seq)` index's order, for `ledger:verify`. */
-  allInChainOrder(): AsyncIterable<Pick<LedgerEntry, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>> {
-    return this.entries
+  async *allInChainOrder(): AsyncGenerator<Pick<EntryView, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>> {
+    const rows = this.entries
       .find({}, { userId: 1, account: 1, seq: 1, amount: 1, balanceAfter: 1 })
       .sort({ userId: 1, account: 1, seq: 1 })
       .lean()
       .cursor();
+    for await (const row of rows) yield { ...row, userId: row.userId.toHexString() };
   }
 }

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model } from 'mongoose';
 
 import { isDuplicateKey } from '../database/duplicate-key';
-import type { CachedBalance } from '../users/users.repository';
+import type { CachedBalance } from './balance-caches.repository';
 import { LedgerHead } from './ledger-head.schema';
 
 /** The one owner of the `ledger_heads` collection: cached heads of chains without a user document. */
@@ -35,8 +35,9 @@ export class LedgerHeadsRepository {
     }
   }
 
-  /** A full pass, for `ledger:verify`. */
-  all(): AsyncIterable<LedgerHead> {
-    return this.heads.find({}).lean<LedgerHead>().cursor();
+  /** A full pass, for `ledger:verify`: each cached head with its chain (`id`). */
+  async *all(): AsyncGenerator<CachedBalance & { id: string }> {
+    for await (const head of this.heads.find({}).lean<LedgerHead>().cursor())
+      yield { id: head._id, seq: head.seq, balance: head.balance };
   }
 }

@@ -1,6 +1,7 @@
-import type { CachedBalance } from '../users/users.repository';
+import type { CachedBalance } from './balance-caches.repository';
 import { chainProblems } from './ledger.rules';
-import type { LedgerAccount, LedgerEntry } from './ledger-entry.schema';
+import type { EntryView } from './ledger-entries.repository';
+import type { LedgerAccount } from './ledger-entry.schema';
 
 export interface VerifyReport {
   accounts: number;
@@ -8,7 +9,7 @@ export interface VerifyReport {
   problems: Array<{ userId: string; username: string | null; problem: string }>;
 }
 
-export type ChainRow = Pick<LedgerEntry, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>;
+export type ChainRow = Pick<EntryView, 'userId' | 'account' | 'seq' | 'amount' | 'balanceAfter'>;
 
 /** An owner's cached chain heads: a user's balances, or the pool's `ledger_heads` document. */
 export interface OwnerCaches {
@@ -43,7 +44,7 @@ export async function verifyLedger(
   };
   for await (const row of entries) {
     report.entries++;
-    const key = `${row.userId.toString()}/${row.account}`;
+    const key = `${row.userId}/${row.account}`;
     if (key !== current) {
       flush();
       current = key;

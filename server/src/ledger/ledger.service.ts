@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-
 import { Injectable, Logger } from '@nestjs/common';
 
 import { AppError } from '../common/errors';
-import { TransactionView } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { MetricsService } from '../observability/metrics.service';
-import { UsersRepository } from '../users/users.repository';
+import { BalanceCachesRepository } from './balance-caches.repository';
 import { KnownHeads } from './known-heads';
 import { POOL_ACCOUNT_ID, POOL_OPENING_BALANCE, retryDelayMs } from './ledger.rules';
-import { ChainHead, LedgerEntriesRepository } from './ledger-entries.repository';
-import { chainId, LedgerAccount, LedgerEntry } from './ledger-entry.schema';
+import { ChainHead, EntryView, LedgerEntriesRepository } from './ledger-entries.repository';
+import { chainId, LedgerAccount } from './ledger-entry.schema';
 import { LedgerHeadsRepository } from './ledger-heads.repository';
-import { OwnerCaches, verifyLedger, VerifyReport } from './ledger-verify';
 
 const MAX_ATTEMPTS = 60;
 /** Chains whose heads a process remembers: about 100 bytes each, so a few MB at most. */
@@ -37,7 +34,7 @@ export interface Posting {
 }
 
 export interface PostResult {
-  entry: LedgerEntry;
+  entry: EntryView;
   /** True when this exact operation had already been posted: nothing new was credited. */
   duplicate: boolean;
 }
@@ -53,7 +50,8 @@ export class InsufficientCredits extends Error {
 }
 
 /**
- * The only code that changes a balance. No multi-document transactions: each posting claims the
+ * The posting engine: the only code that changes a balance (reads, statements and the check of the
+ * chains are LedgerReadsService's). No multi-document transactions: each posting claims the
  * next per-account seq with a unique index (a lost race re-reads the chain's head and retries), and
  * keyed operations are deduplicated by the unique idempotency key.
  *
@@ -75,7 +73,7 @@ export class LedgerService {
 
   constructor(
     private readonly entries: LedgerEntriesRepository,
-    private readonly users: UsersRepository,
+    private readonly balances: BalanceCachesRepository,
     private readonly heads: LedgerHeadsRepository,
     private readonly metrics: MetricsService,
   ) {}
@@ -148,7 +146,7 @@ export class LedgerService {
         if (existing) return this.duplicateOf(existing);
         throw new InsufficientCredits(balance, amount);
       }
-      let entry: LedgerEntry;
+      let entry: EntryView;
       try {
         entry = await this.entries.append({
           userId,
@@ -182,8 +180,8 @@ export class LedgerService {
    * The answer to an operation posted before. Its writer may have stopped between the entry and the
    * cache (a killed process), so the cache is brought up to the chain's head on the way.
    */
-  private async duplicateOf(entry: LedgerEntry): Promise<PostResult> {
-    await this.syncCache(entry.userId.toString(), entry.account);
+  private async duplicateOf(entry: EntryView): Promise<PostResult> {
+    await this.syncCache(entry.userId, entry.account);
     return { entry, duplicate: true };
   }
 
@@ -197,7 +195,7 @@ export class LedgerService {
       const cached = await this.heads.find(chainId(userId, account));
       return cached ? { seq: cached.seq, balanceAfter: cached.balance } : this.entries.head(userId, account);
     }
-    const cached = await this.users.findBalanceCache(userId, account);
+    const cached = await this.balances.find(userId, account);
     return { seq: cached?.seq ?? 0, balanceAfter: cached?.balance ?? 0 };
   }
 
@@ -205,7 +203,7 @@ export class LedgerService {
   private async syncCache(userId: string, account: LedgerAccount, head?: ChainHead): Promise<void> {
     const { seq, balanceAfter } = head ?? (await this.entries.head(userId, account));
     if (userId === POOL_ACCOUNT_ID) await this.heads.advance(chainId(userId, account), { seq, balance: balanceAfter });
-    else await this.users.advanceBalanceCache(userId, account, { seq, balance: balanceAfter });
+    else await this.balances.advance(userId, account, { seq, balance: balanceAfter });
   }
 
   /** Like post(), but a balance that cannot cover it answers 409 with the caller's wording. */
@@ -219,26 +217,6 @@ export class LedgerService {
     }
   }
 
-  /** The balance as of the chain's last entry, exact even while a writer is updating the cache. */
-  async balance(userId: string, account: LedgerAccount = 'credits'): Promise<number> {
-    return (await this.entries.head(userId, account)).balanceAfter;
-  }
-
-  /** Newest first; `before` is a seq cursor for the next page. */
-  async history(userId: string, limit: number, before?: number): Promise<TransactionView[]> {
-    const rows = await this.entries.page(userId, 'credits', limit, before);
-    return rows.map((row) => ({
-      id: row._id,
-      seq: row.seq,
-      createdAt: row.createdAt.toISOString(),
-      reason: row.reason,
-      kind: row.kind,
-      amount: row.amount,
-      balance: row.balanceAfter,
-      ref: row.ref,
-    }));
-  }
-
   /** A correction is a new entry that undoes another, once (`reverse:<entryId>`); nothing is edited. */
   async reverse(entryId: string, reason: string): Promise<PostResult> {
     const original = await this.entries.findById(entryId);
@@ -246,7 +224,7 @@ export class LedgerService {
     if (original.kind === 'reversal')
       throw new AppError('LEDGER_REVERSAL_OF_REVERSAL', 'A reversal cannot itself be reversed; post a grant instead');
     return this.post({
-      userId: original.userId.toString(),
+      userId: original.userId,
       account: original.account,
       amount: -original.amount,
       kind: 'reversal',
@@ -254,21 +232,6 @@ export class LedgerService {
       idempotencyKey: `reverse:${entryId}`,
       ref: entryId,
     });
-  }
-
-  /** Whether `reverse(entryId)` has happened (its keyed entry exists). */
-  async wasReversed(entryId: string): Promise<boolean> {
-    return (await this.entries.findByIdempotencyKey(`reverse:${entryId}`)) !== null;
-  }
-
-  /** Whether the user was credited for `ref` under this kind (a post, say), whatever its key. */
-  wasCreditedFor(userId: string, kind: string, ref: string): Promise<boolean> {
-    return this.entries.existsForRef(userId, kind, ref);
-  }
-
-  /** Which of these keyed operations have happened. */
-  async postedKeys(idempotencyKeys: string[]): Promise<Set<string>> {
-    return new Set(await this.entries.postedKeys(idempotencyKeys));
   }
 
   /** The community pool's account, opened once with docs/product.md's 12,450 credits. */
@@ -280,18 +243,5 @@ export class LedgerService {
       reason: 'Community pool opening balance',
       idempotencyKey: 'pool:open',
     });
-  }
-
-  /** Checks every account's chain and every user's cached balances; the CLI exits 1 on any problem. */
-  verify(): Promise<VerifyReport> {
-    return verifyLedger(this.entries.allInChainOrder(), this.allCaches());
-  }
-
-  private async *allCaches(): AsyncGenerator<OwnerCaches> {
-    yield* this.users.allBalanceCaches();
-    for await (const head of this.heads.all()) {
-      const [owner, account] = head._id.split(':') as [string, LedgerAccount];
-      yield { userId: owner, username: null, caches: { [account]: { seq: head.seq, balance: head.balance } } };
-    }
   }
 }

@@ -4,13 +4,13 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
 import { Returns, ValidParams, ValidQuery } from '../common/validation';
 import { TransactionList, TransactionsQuery, TransactionView, UserIdParam } from '../contract';
-import { LedgerService } from './ledger.service';
+import { LedgerReadsService } from './ledger-reads.service';
 
 @ApiTags('credits')
 @ApiBearerAuth()
 @Controller('transactions')
 export class TransactionsController {
-  constructor(private readonly ledger: LedgerService) {}
+  constructor(private readonly ledger: LedgerReadsService) {}
 
   /** The caller's ledger, newest first, paged with `before` (a seq). */
   @Get()

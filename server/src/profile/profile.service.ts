@@ -3,17 +3,17 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import { ProfileUpdateRequest, ProfileView } from '../contract';
-import { UsersRepository } from '../users/users.repository';
 import { profileOf, UsersService } from '../users/users.service';
 import { HealthAnswersRepository } from './health-answers.repository';
 import { readProfile } from './profile.rules';
+import { ProfilesRepository } from './profiles.repository';
 
 /** The caller's profile: read it, and save it whole once every field passes profile.rules. */
 @Injectable()
 export class ProfileService {
   constructor(
     private readonly users: UsersService,
-    private readonly repository: UsersRepository,
+    private readonly profiles: ProfilesRepository,
     private readonly health: HealthAnswersRepository,
     private readonly clock: Clock,
   ) {}
@@ -28,7 +28,7 @@ export class ProfileService {
     const checked = readProfile(input);
     if (!checked.ok) throw new AppError(checked.code, checked.message, checked.title);
     if (checked.health) await this.health.save(userId, checked.health, now);
-    await this.repository.saveProfile(userId, checked.profile, now);
+    await this.profiles.save(userId, checked.profile, now);
     return this.view(userId);
   }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { Types } from 'mongoose';
 
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import type { WorkoutView } from '../contract';
+import { newId } from '../database/object-id';
 import { HealthAnswersRepository } from '../profile/health-answers.repository';
 import { LoggedSetsRepository } from '../training-log/logged-sets.repository';
 import { dayIn } from '../users/users.rules';
@@ -41,16 +41,16 @@ export class ProgramSessionsService {
    */
   async issue(userId: string): Promise<WorkoutView> {
     // What the compare-and-set claimed: a new workout's id for the session (none while one is open).
-    const claim: { id?: Types.ObjectId; session?: PlannedSession } = {};
+    const claim: { id?: string; session?: PlannedSession } = {};
     const settled = await this.programs.change(userId, (enrolment, today) => {
       delete claim.id;
       const session = dueSession(this.programs.program(enrolment.programId), enrolment, today);
       if (enrolment.workoutId && enrolment.workoutIndex === session.index) return {};
-      Object.assign(claim, { id: new Types.ObjectId(), session });
+      Object.assign(claim, { id: newId(), session });
       return {
-        workoutId: claim.id!.toString(),
+        workoutId: claim.id!,
         workoutIndex: session.index,
-        ...(session.deload ? { addDeloadWorkout: claim.id!.toString() } : {}),
+        ...(session.deload ? { addDeloadWorkout: claim.id! } : {}),
       };
     });
     const { enrolment, program } = settled;
@@ -64,7 +64,7 @@ export class ProgramSessionsService {
 
   private async create(
     userId: string,
-    id: Types.ObjectId,
+    id: string,
     program: Program,
     session: PlannedSession,
     deloads: ReadonlySet<string>,
@@ -108,7 +108,7 @@ export class ProgramSessionsService {
       },
       request,
     );
-    const workout = await this.workouts.create({ _id: id, userId, ...draft, day: dayIn(now) }, now);
+    const workout = await this.workouts.create({ id, userId, ...draft, day: dayIn(now) }, now);
     return toWorkoutView(workout);
   }
 

@@ -143,7 +143,7 @@ export class ProgramsService {
         workoutIndex: null,
       };
     const latest = await this.workouts.findLatest(userId);
-    const open = latest && latest._id.toString() === workoutId && isOpenWorkout(latest, now);
+    const open = latest && latest.id === workoutId && isOpenWorkout(latest, now);
     return open ? null : { workoutId: null, workoutIndex: null };
   }
 

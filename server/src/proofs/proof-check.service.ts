@@ -41,7 +41,7 @@ export class ProofCheckService {
     timeZone: string,
   ): Promise<ProofCheckResult> {
     if (activityFormatOfMime(file.mime)) {
-      const { verdict } = await this.activities.read(userId, file.uploadId.toString(), day, timeZone);
+      const { verdict } = await this.activities.read(userId, file.uploadId, day, timeZone);
       return verdict;
     }
     const checks = (await this.checkPictures(userId, challengeCode, [file]))[file.kind] ?? [];
@@ -51,18 +51,16 @@ export class ProofCheckService {
   /** Each file's checks: kept ones for files already checked with this code, the proof.check job for the rest. */
   async checkPictures(userId: string, challengeCode: string, files: UploadedProof[]): Promise<ProofChecks> {
     const kept = await this.stored.findFor(files, challengeCode);
-    const unchecked = files.filter((f) => !kept.has(f.uploadId.toString()));
+    const unchecked = files.filter((f) => !kept.has(f.uploadId));
     const fresh = unchecked.length
       ? await this.jobs.run(JobName.ProofCheck, {
           ownerId: userId,
           challengeCode,
-          files: unchecked.map((f) => ({ kind: f.kind, uploadId: f.uploadId.toString() })),
+          files: unchecked.map((f) => ({ kind: f.kind, uploadId: f.uploadId })),
         })
       : {};
     return {
-      ...Object.fromEntries(
-        files.filter((f) => kept.has(f.uploadId.toString())).map((f) => [f.kind, kept.get(f.uploadId.toString())!]),
-      ),
+      ...Object.fromEntries(files.filter((f) => kept.has(f.uploadId)).map((f) => [f.kind, kept.get(f.uploadId)!])),
       ...fresh,
     };
   }

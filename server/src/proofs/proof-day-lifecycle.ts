@@ -5,14 +5,16 @@ import { AchievementsService } from '../achievements/achievements.service';
 import { ActivitiesService } from '../activities/activities.service';
 import { AppError } from '../common/errors';
 import { ProofValidationResult } from '../contract';
+import { EarningDays } from '../credits/earning-days';
 import { ReferralsService } from '../credits/referrals.service';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
-import { UsersRepository } from '../users/users.repository';
-import { ProofFile } from './proof-day.schema';
+import { ProfilesRepository } from '../profile/profiles.repository';
+import { ProofFileView } from './proof-day.schema';
 import { ProofDayRecord, ProofDaysRepository } from './proof-days.repository';
 import { ProofMediaRepository } from './proof-media.repository';
 import { longestStreakAfter, proofLedgerKeys } from './proofs.rules';
+import { StreaksRepository } from './streaks.repository';
 
 export const alreadyValidated = () =>
   new AppError('PROOF_ALREADY_VALIDATED', 'Proofs already validated today', 'Already Validated');
@@ -30,7 +32,7 @@ export const mediaReused = () =>
   );
 
 /** A proof file before its checks ran. */
-export type UploadedProof = Omit<ProofFile, 'checks'>;
+export type UploadedProof = Omit<ProofFileView, 'checks'>;
 
 /** Thrown by the drain's amount function when the pending account is empty: nothing is posted. */
 class NothingPending extends Error {}
@@ -46,7 +48,9 @@ export class ProofDayLifecycle {
   constructor(
     private readonly days: ProofDaysRepository,
     private readonly media: ProofMediaRepository,
-    private readonly users: UsersRepository,
+    private readonly streaks: StreaksRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly earningDays: EarningDays,
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly referrals: ReferralsService,
@@ -76,7 +80,7 @@ export class ProofDayLifecycle {
     }
     try {
       for (const file of files)
-        await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed._id });
+        await this.media.claim(file.sha256, { userId, uploadId: file.uploadId, proofDayId: claimed.id });
     } catch (err) {
       await this.release(claimed);
       throw isDuplicateKey(err) ? mediaReused() : err;
@@ -86,17 +90,17 @@ export class ProofDayLifecycle {
 
   /** Undoes an attempt that did not credit: its proof day and the file and activity claims it made (only its own). */
   async release(day: ProofDayRecord): Promise<void> {
-    await this.media.releaseDay(day._id);
-    await this.activities.releaseDay(day._id);
-    await this.days.delete(day._id);
+    await this.media.releaseDay(day.id);
+    await this.activities.releaseDay(day.id);
+    await this.days.delete(day.id);
   }
 
   /**
    * The files passed: from here an error leaves the day `checked`, and a retry completes it
    * (completeAfterCrash). With nothing pending any more, the day is released (409).
    */
-  async settle(day: ProofDayRecord, proofs: ProofFile[]): Promise<ProofValidationResult> {
-    await this.days.recordChecked(day._id, proofs);
+  async settle(day: ProofDayRecord, proofs: ProofFileView[]): Promise<ProofValidationResult> {
+    await this.days.recordChecked(day.id, proofs);
     const drained = await this.drainPending(day);
     if (drained === null) {
       await this.release(day);
@@ -118,7 +122,7 @@ export class ProofDayLifecycle {
 
   /** Moves the whole pending balance out, once per day (keyed); answers how much, or null when nothing was pending. */
   private async drainPending(day: ProofDayRecord): Promise<number | null> {
-    const userId = day.userId.toString();
+    const userId = day.userId;
     try {
       const { entry } = await this.ledger.post({
         userId,
@@ -131,7 +135,7 @@ export class ProofDayLifecycle {
         kind: 'proof',
         reason: `Daily proof ${day.day}: pending credits validated`,
         idempotencyKey: proofLedgerKeys(userId, day.day).drain,
-        ref: day._id.toString(),
+        ref: day.id,
       });
       return -entry.amount;
     } catch (err) {
@@ -142,16 +146,16 @@ export class ProofDayLifecycle {
 
   /** Credits the drained amount (keyed), then the streak display, badges and the referral reward. */
   private async creditDrained(day: ProofDayRecord, drained: number): Promise<ProofValidationResult> {
-    const userId = day.userId.toString();
+    const userId = day.userId;
     const { entry } = await this.ledger.post({
       userId,
       amount: drained,
       kind: 'proof',
       reason: 'Daily proof validated',
       idempotencyKey: proofLedgerKeys(userId, day.day).credit,
-      ref: day._id.toString(),
+      ref: day.id,
     });
-    await this.days.recordCredited(day._id, drained);
+    await this.days.recordCredited(day.id, drained);
     await this.showStreak(day);
     await this.achievements.awardAll(userId, streakAchievements(day.streakAfter));
     // Every validated day asks (the reward is keyed, once per friend): it is paid on the first one
@@ -162,13 +166,15 @@ export class ProofDayLifecycle {
 
   /** Display fields on the user, unless a later day is shown already. */
   private async showStreak(day: ProofDayRecord): Promise<void> {
-    const user = await this.users.findStreak(day.userId);
+    const user = await this.streaks.find(day.userId);
     if (!user || (user.lastProofDay && user.lastProofDay > day.day)) return;
-    await this.users.recordStreak(day.userId, {
+    await this.streaks.record(day.userId, {
       currentStreak: day.streakAfter,
       longestStreak: longestStreakAfter(user.longestStreak, day.streakAfter),
       lastProofDay: day.day,
-      timeZone: day.timeZone,
     });
+    // The proof day's zone is the profile's from now on, and the zone daily earnings are counted in.
+    await this.profiles.moveTimeZone(day.userId, day.timeZone);
+    await this.earningDays.pinZone(day.userId, day.timeZone);
   }
 }

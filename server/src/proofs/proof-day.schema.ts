@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 import type { EvidenceCheck, ProofKind } from '../contract';
+import type { Plain } from '../database/object-id';
 
 /**
  * Where a validation is: `checking` (the day is claimed, the proof.check job runs), `checked`
@@ -18,6 +19,9 @@ export interface ProofFile {
   sha256: string;
   checks: EvidenceCheck[];
 }
+
+/** A proof file as services hold it: its upload's id as a string. */
+export type ProofFileView = Plain<ProofFile>;
 
 /**
  * One validated day of one user. The unique (userId, day) index makes the insert the lock: the day

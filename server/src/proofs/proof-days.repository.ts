@@ -2,12 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
-import { ProofDay, ProofDayStatus, ProofFile } from './proof-day.schema';
+import { Id, toObjectId, toView, View } from '../database/object-id';
+import { ProofDay, ProofDayStatus, ProofFile, ProofFileView } from './proof-day.schema';
 
-export type ProofDayRecord = ProofDay & { _id: Types.ObjectId };
+type StoredProofDay = ProofDay & { _id: Types.ObjectId };
+export type ProofDayRecord = View<StoredProofDay>;
 
-export type NewProofDay = Pick<ProofDay, 'day' | 'timeZone' | 'streakAfter' | 'proofs'> & { userId: Id };
+export type NewProofDay = Pick<ProofDay, 'day' | 'timeZone' | 'streakAfter'> & { userId: Id; proofs: ProofFileView[] };
+
+const stored = (proofs: ProofFileView[]): ProofFile[] =>
+  proofs.map((proof) => ({ ...proof, uploadId: toObjectId(proof.uploadId) }));
 
 /** The one owner of the `proof_days` collection. */
 @Injectable()
@@ -15,18 +19,21 @@ export class ProofDaysRepository {
   constructor(@InjectModel(ProofDay.name) private readonly days: Model<ProofDay>) {}
 
   /** Insert as `checking`; the unique `(userId, day)` index makes this the day's lock (one winner). */
-  async claim({ userId, ...day }: NewProofDay): Promise<ProofDayRecord> {
-    return (
-      await this.days.create({ ...day, userId: toObjectId(userId), status: 'checking' })
-    ).toObject<ProofDayRecord>();
+  async claim({ userId, proofs, ...day }: NewProofDay): Promise<ProofDayRecord> {
+    return toView(
+      (
+        await this.days.create({ ...day, proofs: stored(proofs), userId: toObjectId(userId), status: 'checking' })
+      ).toObject<StoredProofDay>(),
+    );
   }
 
   /** Unique `(userId, day)`. */
-  findByUserDay(userId: Id, day: string): Promise<ProofDayRecord | null> {
-    return this.days
+  async findByUserDay(userId: Id, day: string): Promise<ProofDayRecord | null> {
+    const found = await this.days
       .findOne({ userId: toObjectId(userId), day })
-      .lean<ProofDayRecord>()
+      .lean<StoredProofDay>()
       .exec();
+    return found && toView(found);
   }
 
   /** Unique `(userId, day)`: was this day credited? */
@@ -49,26 +56,28 @@ export class ProofDaysRepository {
   }
 
   /** Unique `(userId, day)`, newest first: the user's credited days. */
-  listCredited(userId: Id, limit: number): Promise<ProofDayRecord[]> {
-    return this.days
+  async listCredited(userId: Id, limit: number): Promise<ProofDayRecord[]> {
+    const days = await this.days
       .find({ userId: toObjectId(userId), status: 'credited' })
       .sort({ day: -1 })
       .limit(limit)
-      .lean<ProofDayRecord[]>()
+      .lean<StoredProofDay[]>()
       .exec();
+    return days.map(toView);
   }
 
   /** `(status, createdAt)`: days in these states since before `before`, for the maintenance job. */
-  listInStateBefore(statuses: ProofDayStatus[], before: Date): Promise<ProofDayRecord[]> {
-    return this.days
+  async listInStateBefore(statuses: ProofDayStatus[], before: Date): Promise<ProofDayRecord[]> {
+    const days = await this.days
       .find({ status: { $in: statuses }, createdAt: { $lt: before } })
-      .lean<ProofDayRecord[]>()
+      .lean<StoredProofDay[]>()
       .exec();
+    return days.map(toView);
   }
 
   /** `_id`: the files passed their checks. */
-  async recordChecked(id: Id, proofs: ProofFile[]): Promise<void> {
-    await this.days.updateOne({ _id: toObjectId(id) }, { $set: { proofs, status: 'checked' } });
+  async recordChecked(id: Id, proofs: ProofFileView[]): Promise<void> {
+    await this.days.updateOne({ _id: toObjectId(id) }, { $set: { proofs: stored(proofs), status: 'checked' } });
   }
 
   /** `_id`: the pending credits were moved into the balance. */

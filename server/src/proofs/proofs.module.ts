@@ -4,12 +4,13 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { AchievementsModule } from '../achievements/achievements.module';
 import { ActivitiesModule } from '../activities/activities.module';
 import { AiModule } from '../ai/ai.module';
-import { ReferralsService } from '../credits/referrals.service';
+import { CreditsModule } from '../credits/credits.module';
 import { EvidenceModule } from '../evidence/evidence.module';
 import { LedgerModule } from '../ledger/ledger.module';
+import { ProfileModule } from '../profile/profile.module';
 import { UploadsModule } from '../uploads/uploads.module';
+import { User, UserSchema } from '../users/user.schema';
 import { UsersModule } from '../users/users.module';
-import { WorkoutsModule } from '../workouts/workouts.module';
 import { ProofCheck, ProofCheckSchema } from './proof-check.schema';
 import { ProofCheckService } from './proof-check.service';
 import { ProofChecker } from './proof-checker';
@@ -21,8 +22,8 @@ import { ProofMediaRepository } from './proof-media.repository';
 import { ProofsController } from './proofs.controller';
 import { ProofsService } from './proofs.service';
 import { ProofsMaintenance } from './proofs-maintenance';
+import { StreaksRepository } from './streaks.repository';
 
-/** ReferralsService is provided here (it is stateless) rather than imported with CreditsModule. */
 @Module({
   imports: [
     // The model client, for the vision check.
@@ -34,12 +35,14 @@ import { ProofsMaintenance } from './proofs-maintenance';
     // An activity file in the activity slot is read, claimed and stored there.
     ActivitiesModule,
     EvidenceModule,
-    // The referral reward asks whether the referee has a session that counts.
-    WorkoutsModule,
+    // A validated proof day pays the referral reward and pins the earning zone (credits) and moves the profile's zone.
+    CreditsModule,
+    ProfileModule,
     MongooseModule.forFeature([
       { name: ProofDay.name, schema: ProofDaySchema },
       { name: ProofMedia.name, schema: ProofMediaSchema },
       { name: ProofCheck.name, schema: ProofCheckSchema },
+      { name: User.name, schema: UserSchema },
     ]),
   ],
   controllers: [ProofsController],
@@ -49,7 +52,7 @@ import { ProofsMaintenance } from './proofs-maintenance';
     ProofCheckService,
     ProofDayLifecycle,
     ProofChecker,
-    ReferralsService,
+    StreaksRepository,
     ProofDaysRepository,
     ProofMediaRepository,
     ProofChecksRepository,

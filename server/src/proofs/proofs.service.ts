@@ -25,7 +25,7 @@ import {
   UploadUrlResponse,
 } from '../contract';
 import { ProofChecks } from '../contract/job-shapes';
-import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { UploadsService } from '../uploads/uploads.service';
 import { dayIn } from '../users/users.rules';
 import { ProofCheckService } from './proof-check.service';
@@ -63,7 +63,7 @@ export class ProofsService {
     private readonly lifecycle: ProofDayLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly uploads: UploadsService,
-    private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly proofChecks: ProofCheckService,
     private readonly activities: ActivitiesService,
   ) {
@@ -138,7 +138,7 @@ export class ProofsService {
       if (existing.status === 'checked') await this.lifecycle.completeAfterCrash(existing);
       throw alreadyValidated();
     }
-    if ((await this.ledger.balance(userId, 'pending')) <= 0) throw nothingPending();
+    if ((await this.ledgerReads.balance(userId, 'pending')) <= 0) throw nothingPending();
     const shas = files.map((f) => f.sha256);
     if (new Set(shas).size < shas.length || (await this.media.anyUsed(shas))) throw mediaReused();
 
@@ -151,9 +151,7 @@ export class ProofsService {
     // Both run to their end before anything is released, so no claim can land after the release.
     const [checked, activity] = await Promise.allSettled([
       this.proofChecks.checkPictures(userId, challengeCode(this.challengeSecret, userId, today), pictures),
-      activityFile
-        ? this.activities.proveDay(userId, day._id, activityFile.uploadId.toString(), today, timeZone)
-        : null,
+      activityFile ? this.activities.proveDay(userId, day.id, activityFile.uploadId, today, timeZone) : null,
     ]);
     if (checked.status === 'rejected' || activity.status === 'rejected') {
       await this.lifecycle.release(day);
@@ -182,11 +180,11 @@ export class ProofsService {
       validatedAt: day.createdAt.toISOString(),
       proofs: day.proofs.map((p) => ({
         kind: p.kind,
-        uploadId: p.uploadId.toString(),
+        uploadId: p.uploadId,
         mime: p.mime,
         size: p.size,
         checks: p.checks.map(checkView),
-        fileAvailable: !deletedUploads.has(p.uploadId.toString()),
+        fileAvailable: !deletedUploads.has(p.uploadId),
       })),
     }));
   }
@@ -229,7 +227,7 @@ export class ProofsService {
     const upload = await this.uploads.requireFinished(userId, fileUrl, PROOF_SLOT_PURPOSES[kind]);
     if (dayIn(upload.createdAt, timeZone) !== today)
       throw new AppError('PROOF_TOO_OLD', 'Proofs must be uploaded today. Upload new files.', 'Proof Too Old');
-    return { kind, uploadId: upload._id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
+    return { kind, uploadId: upload.id, mime: upload.mime!, size: upload.size!, sha256: upload.sha256! };
   }
 
   /** Today's proof day of the user; one a request that died left in checking is released (its claims undone) and counts as none. */

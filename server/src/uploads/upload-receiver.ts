@@ -198,12 +198,12 @@ export class UploadReceiver {
       requireAnnouncedSize(upload, file);
     } catch (err) {
       // Nothing of it is kept, and the URL takes the right file.
-      await this.storage.remove(upload._id.toString());
-      await this.singleUse.release(uploadClaimKey(upload._id.toString()));
+      await this.storage.remove(upload.id);
+      await this.singleUse.release(uploadClaimKey(upload.id));
       throw err;
     }
-    await this.uploads.markFinished(upload._id, file);
-    return { id: upload._id.toString(), ...file };
+    await this.uploads.markFinished(upload.id, file);
+    return { id: upload.id, ...file };
   }
 
   /** Writes a part after what is held; with `typeCheck` through the inspector, which refuses a wrong type before the rest is sent. */
@@ -214,10 +214,10 @@ export class UploadReceiver {
     req: Request,
     hangUp: AbortSignal,
   ): Promise<void> {
-    if (!typeCheck) return disk.append(upload._id.toString(), req);
+    if (!typeCheck) return disk.append(upload.id, req);
     const inspector = inspectAsItArrives(req, upload, hangUp);
     try {
-      await disk.append(upload._id.toString(), inspector);
+      await disk.append(upload.id, inspector);
     } catch (err) {
       stopReading(req, inspector);
       throw err;

@@ -3,11 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
 import type { UploadMime } from '../contract';
-import { Id, isObjectId, toObjectId } from '../database/object-id';
+import { Id, isObjectId, toObjectId, toView, View } from '../database/object-id';
 import { Upload } from './upload.schema';
 import type { InspectedFile } from './upload-inspector';
 
-export type UploadRecord = Upload & { _id: Types.ObjectId };
+type StoredUpload = Upload & { _id: Types.ObjectId };
+export type UploadRecord = View<StoredUpload>;
 
 export type NewUpload = Pick<Upload, 'purpose' | 'maxBytes' | 'announcedSize' | 'expiresAt'> & {
   owner: Id;
@@ -21,15 +22,18 @@ export class UploadsRepository {
 
   /** Insert with the schema's defaults (pending, nothing stored yet). */
   async create({ owner, allowedTypes, ...upload }: NewUpload): Promise<UploadRecord> {
-    return (
-      await this.uploads.create({ ...upload, allowedTypes: [...allowedTypes], owner: toObjectId(owner) })
-    ).toObject<UploadRecord>();
+    return toView(
+      (
+        await this.uploads.create({ ...upload, allowedTypes: [...allowedTypes], owner: toObjectId(owner) })
+      ).toObject<StoredUpload>(),
+    );
   }
 
   /** `_id`. Null for an unknown or malformed id. */
   async findById(id: Id): Promise<UploadRecord | null> {
     if (!isObjectId(id)) return null;
-    return this.uploads.findById(toObjectId(id)).lean<UploadRecord>().exec();
+    const upload = await this.uploads.findById(toObjectId(id)).lean<StoredUpload>().exec();
+    return upload && toView(upload);
   }
 
   /** `_id`: the stored file's inspected size, type and sha256. */

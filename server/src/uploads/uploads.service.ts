@@ -54,7 +54,7 @@ export class UploadsService {
       allowedTypes: limits.allowedTypes,
       expiresAt,
     });
-    const id = upload._id.toString();
+    const id = upload.id;
     const parts = await this.storage.begin(id, size);
     return { uploadURL: this.signer.url(id, expiresAt), ...(parts && { parts }) };
   }
@@ -89,7 +89,7 @@ export class UploadsService {
 
   /** The stored bytes of an upload (or a range of them), as a stream. */
   openFile(upload: UploadRecord, range?: ByteRange): Promise<Readable> {
-    return this.storage.open(upload._id.toString(), range);
+    return this.storage.open(upload.id, range);
   }
 
   /** Deletes an upload's stored bytes (retention clean-ups); the upload record stays, marked. */
@@ -110,7 +110,7 @@ export class UploadsService {
 
   /** S3: the client sent the bytes elsewhere; sealed once all it announced is there, then checked once, on first use. */
   private async settleDirectUpload(upload: UploadRecord): Promise<UploadRecord> {
-    const id = upload._id.toString();
+    const id = upload.id;
     if (!(await this.singleUse.claim(uploadClaimKey(id)))) return this.findFinished(id);
     try {
       await this.storage.seal(id, upload.announcedSize ?? upload.maxBytes);
@@ -127,7 +127,7 @@ export class UploadsService {
       await this.storage.remove(id);
       throw err;
     }
-    await this.uploads.markFinished(upload._id, file);
+    await this.uploads.markFinished(upload.id, file);
     return this.findFinished(id);
   }
 }

@@ -11,8 +11,10 @@ import {
 } from '../contract';
 
 /**
- * A member. `sweatCredits` and `pendingCredits` are only caches of the ledger's last balances
- * (with the seq they reflect); the ledger is the truth and nothing else writes them. Streak fields are stored as of the last proof day.
+ * A member: one document, read whole by the session guard, whose fields each have one writing module
+ * (docs/architecture.md, Data owners; test/data-owners.spec.ts). `sweatCredits` and `pendingCredits`
+ * are only caches of the ledger's last balances (with the seq they reflect), written by the ledger's
+ * BalanceCachesRepository. Streak fields are stored as of the last proof day.
  */
 @Schema({ collection: 'users', timestamps: { createdAt: true, updatedAt: false } })
 export class User {

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Model, mongo, Types } from 'mongoose';
+import { Model, Types } from 'mongoose';
 
-import { FALLBACK_TIME_ZONE, type ProfileFields } from '../contract';
-import { GroupedWrites } from '../database/grouped-writes';
-import { Id, isObjectId, toObjectId } from '../database/object-id';
-import type { LedgerAccount } from '../ledger/ledger-entry.schema';
+import { FALLBACK_TIME_ZONE } from '../contract';
+import { Id, isObjectId, toObjectId, toView, View } from '../database/object-id';
 import { User } from './user.schema';
 
-/** A user as stored, read lean: what leaves this repository (never a Mongoose document). */
-export type UserRecord = User & { _id: Types.ObjectId };
+/** A user as it leaves this repository: a plain view with string ids (never a Mongoose document). */
+export type UserRecord = View<User & { _id: Types.ObjectId }>;
 
 export interface NewUser {
   username: string;
@@ -19,84 +17,19 @@ export interface NewUser {
   referredBy: Id | null;
 }
 
-/** A ledger account's balance as cached on the user, with the seq of the entry it reflects. */
-export interface CachedBalance {
-  seq: number;
-  balance: number;
-}
-
-/** One user's cached balances, for `ledger:verify`. */
-export interface UserBalanceCaches {
-  userId: string;
-  username: string;
-  caches: Record<LedgerAccount, CachedBalance>;
-}
-
-/** Where each ledger account's balance is cached on the user document. */
-const CACHE_FIELDS: Record<
-  LedgerAccount,
-  { balance: 'sweatCredits' | 'pendingCredits'; seq: 'creditsSeq' | 'pendingSeq' }
-> = {
-  credits: { balance: 'sweatCredits', seq: 'creditsSeq' },
-  pending: { balance: 'pendingCredits', seq: 'pendingSeq' },
-};
-
-/** A move of one user's cached balance to a newer head. */
-interface CacheMove {
-  id: Id;
-  account: LedgerAccount;
-  head: CachedBalance;
-}
-
-/** The one owner of the `users` collection: every query on it is built here. */
+/**
+ * The users collection's documents (create, read, delete) and the fields the users module writes:
+ * username and sign-in identities. Other fields have writers of their own (docs/architecture.md, Data owners).
+ */
 @Injectable()
 export class UsersRepository {
-  private readonly cacheMoves = new GroupedWrites<CacheMove>((moves) => this.writeCacheMoves(moves));
-
   constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
 
   /** `_id`. Null for an unknown or malformed id. */
   async findById(id: Id): Promise<UserRecord | null> {
     if (!isObjectId(id)) return null;
-    return this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
-  }
-
-  /**
-   * `_id`: the whole user, with its session epoch and whether session `sessionId` was signed out;
-   * null for an unknown user. Read whole: the session guard's one read also serves GET /api/user.
-   */
-  async findWithSession(
-    id: Id,
-    sessionId: string,
-  ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
-    if (!isObjectId(id)) return null;
-    const user = await this.users.findById(toObjectId(id)).lean<UserRecord>().exec();
-    if (!user) return null;
-    const revoked = user.revokedSessions?.[sessionId] !== undefined;
-    return { user, epoch: user.sessionEpoch ?? 0, revoked };
-  }
-
-  /** `_id`: the signed-out sessions still remembered, each with its expiry (seconds). */
-  async findRevokedSessions(id: Id): Promise<Record<string, number>> {
-    const user = await this.users
-      .findById(toObjectId(id), { revokedSessions: 1 })
-      .lean<{ revokedSessions?: Record<string, number> }>()
-      .exec();
-    return user?.revokedSessions ?? {};
-  }
-
-  /** `_id`: remembers session `sessionId` as signed out until `expiresAt`, forgetting the `expired` ones. */
-  async revokeSession(id: Id, sessionId: string, expiresAt: number, expired: string[]): Promise<void> {
-    const forget = Object.fromEntries(expired.map((jti) => [`revokedSessions.${jti}`, '']));
-    await this.users.updateOne(
-      { _id: toObjectId(id) },
-      { $set: { [`revokedSessions.${sessionId}`]: expiresAt }, ...(expired.length ? { $unset: forget } : {}) },
-    );
-  }
-
-  /** `_id`: a new session epoch, so every session issued before is refused. */
-  async endAllSessions(id: Id): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $inc: { sessionEpoch: 1 }, $set: { revokedSessions: {} } });
+    const user = await this.users.findById(toObjectId(id)).lean<User & { _id: Types.ObjectId }>().exec();
+    return user && toView(user);
   }
 
   /** `_id`: the IANA zone the user's days are counted in, or null for an unknown user. */
@@ -118,7 +51,7 @@ export class UsersRepository {
       ...user,
       referredBy: user.referredBy === null ? null : toObjectId(user.referredBy),
     });
-    return created.toObject<UserRecord>();
+    return toView(created.toObject<User & { _id: Types.ObjectId }>());
   }
 
   /** `_id`. */
@@ -134,141 +67,14 @@ export class UsersRepository {
     await this.users.updateOne({ _id: toObjectId(id) }, { $set: fields });
   }
 
-  /** `_id`: the profile as the user saved it (already checked by profile.rules), with the time of saving. */
-  async saveProfile(id: Id, profile: ProfileFields, savedAt: Date): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...profile, profileSavedAt: savedAt } });
-  }
-
-  /** `_id`: the calculator's measurements, shown on the dashboard. */
-  async recordMeasurements(id: Id, measured: { height: number; weight: number; latestBmi: number }): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured });
-  }
-
-  /** `_id`: height and weight the member confirmed from a report of theirs. */
-  async confirmFigures(id: Id, figures: Partial<Pick<User, 'height' | 'weight'>>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: figures });
-  }
-
-  /**
-   * `_id`: an analysed body-scan report: the latest BMI, the height and weight it states, and its
-   * month (distinct months feed the rank).
-   */
-  async recordReport(
-    id: Id,
-    measured: Partial<Pick<User, 'height' | 'weight'>> & { latestBmi: number },
-    month: string,
-  ): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: measured, $addToSet: { reportMonths: month } });
-  }
-
-  /** `_id`: the workout count and level, derived from the user's sessions. */
-  async recordTrainingStats(id: Id, stats: Pick<User, 'totalWorkouts' | 'fitnessLevel'>): Promise<void> {
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: stats });
-  }
-
-  /** `_id`: the streak fields as of the last proof day. */
-  async findStreak(id: Id): Promise<Pick<User, 'longestStreak' | 'lastProofDay'> | null> {
-    return this.users.findById(toObjectId(id), { longestStreak: 1, lastProofDay: 1 }).lean().exec();
-  }
-
-  /** `_id`: display fields; they derive from proof days and can be recomputed, so a plain $set. */
-  async recordStreak(
-    id: Id,
-    streak: Pick<User, 'currentStreak' | 'longestStreak' | 'lastProofDay' | 'timeZone'>,
-  ): Promise<void> {
-    // The proof day's zone is also the zone daily earnings are counted in from now on.
-    await this.users.updateOne({ _id: toObjectId(id) }, { $set: { ...streak, earningTimeZone: streak.timeZone } });
-  }
-
-  /** `_id`: the zone daily earnings are counted in and the last day one was paid on; null for an unknown user. */
-  async findEarningPin(
-    id: Id,
-  ): Promise<{ timeZone: string; lastDay: { day: string; timeZone: string } | null } | null> {
-    if (!isObjectId(id)) return null;
-    const user = await this.users
-      .findById(toObjectId(id), { earningTimeZone: 1, lastEarningDay: 1, lastEarningTimeZone: 1 })
-      .lean()
-      .exec();
-    if (!user) return null;
-    const timeZone = user.earningTimeZone ?? FALLBACK_TIME_ZONE;
-    return {
-      timeZone,
-      lastDay: user.lastEarningDay
-        ? { day: user.lastEarningDay, timeZone: user.lastEarningTimeZone ?? timeZone }
-        : null,
-    };
-  }
-
-  /** `_id`: a daily earning paid on `paid`; only a later day replaces the one stored, so it never moves back. */
-  async recordEarningDay(id: Id, paid: { day: string; timeZone: string }): Promise<void> {
-    const set = { $set: { lastEarningDay: paid.day, lastEarningTimeZone: paid.timeZone } };
-    const first = await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: null }, set);
-    if (first.matchedCount === 0)
-      await this.users.updateOne({ _id: toObjectId(id), lastEarningDay: { $lt: paid.day } }, set);
-  }
-
-  /** `_id`: a ledger account's cached balance; null for an unknown user. */
-  async findBalanceCache(id: Id, account: LedgerAccount): Promise<CachedBalance | null> {
-    const fields = CACHE_FIELDS[account];
-    const user = await this.users
-      .findById(toObjectId(id), { [fields.balance]: 1, [fields.seq]: 1 })
-      .lean()
-      .exec();
-    return user ? { seq: user[fields.seq] ?? 0, balance: user[fields.balance] ?? 0 } : null;
-  }
-
-  /**
-   * `_id` with a seq guard: moves the cached balance to `head` unless a newer entry is cached. The
-   * guard and the write are one atomic update, so the cache only moves forward and ends on the
-   * chain's last entry whatever order concurrent writers land in. Resolves once written.
-   */
-  advanceBalanceCache(id: Id, account: LedgerAccount, head: CachedBalance): Promise<void> {
-    return this.cacheMoves.add({ id, account, head });
-  }
-
-  /**
-   * The moves of concurrent postings in one unordered bulk write, each its own guarded update, and
-   * through the driver's collection: this runs on every posting, and per posting a command of its
-   * own and Mongoose's casting had cost the process more CPU than the database's work.
-   */
-  private async writeCacheMoves(moves: CacheMove[]): Promise<void> {
-    await (this.users.collection as unknown as mongo.Collection).bulkWrite(
-      moves.map(({ id, account, head }) => {
-        const fields = CACHE_FIELDS[account];
-        return {
-          updateOne: {
-            filter: { _id: toObjectId(id), [fields.seq]: { $lt: head.seq } },
-            update: { $set: { [fields.balance]: head.balance, [fields.seq]: head.seq } },
-          },
-        };
-      }),
-      { ordered: false },
-    );
-  }
-
-  /** A full pass, for `ledger:verify`: every user's name and cached balances. */
-  async *allBalanceCaches(): AsyncGenerator<UserBalanceCaches> {
-    const projection = { username: 1, sweatCredits: 1, creditsSeq: 1, pendingCredits: 1, pendingSeq: 1 };
-    for await (const user of this.users.find({}, projection).lean().cursor()) {
-      const cacheOf = (account: LedgerAccount) => ({
-        seq: user[CACHE_FIELDS[account].seq],
-        balance: user[CACHE_FIELDS[account].balance],
-      });
-      yield {
-        userId: user._id.toString(),
-        username: user.username,
-        caches: { credits: cacheOf('credits'), pending: cacheOf('pending') },
-      };
-    }
-  }
-
   /** A full pass sorted in memory (no index on createdAt), for the operator's `users:list`. */
-  async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, '_id' | 'username' | 'sweatCredits'>>> {
-    return this.users
+  async listOldestFirst(limit: number): Promise<Array<Pick<UserRecord, 'id' | 'username' | 'sweatCredits'>>> {
+    const users = await this.users
       .find({}, { username: 1, sweatCredits: 1 })
       .sort({ createdAt: 1, _id: 1 })
       .limit(limit)
       .lean()
       .exec();
+    return users.map(toView);
   }
 }

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 
-import { revocationPlan } from '../auth/session.rules';
 import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { FALLBACK_TIME_ZONE, ProfileFields, UserView } from '../contract';
@@ -55,11 +54,11 @@ export class UsersService {
     const referrerId = referrerUsername ? await this.users.findIdByUsername(referrerUsername) : null;
     const user = await this.createWithFreeUsername(profile, usernameFor, referrerId);
     try {
-      await this.identities.create(key, user._id);
+      await this.identities.create(key, user.id);
       return { user, created: true };
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      await this.users.delete(user._id);
+      await this.users.delete(user.id);
       const winner = await this.findIdentity(key);
       if (!winner) throw err;
       return { user: winner, created: false };
@@ -80,39 +79,6 @@ export class UsersService {
     }
     await this.users.setIdentityFields(userId, patch);
     return 'linked';
-  }
-
-  /**
-   * What a session token is checked against on every request, in one lean read by `_id`: the user,
-   * its session epoch and whether this session was signed out. Null when there is no such user.
-   */
-  sessionState(
-    userId: string,
-    sessionId: string,
-  ): Promise<{ user: UserRecord; epoch: number; revoked: boolean } | null> {
-    return this.users.findWithSession(userId, sessionId);
-  }
-
-  /** Signs one session out; it is remembered until `expiresAt` (seconds), when its token dies anyway. */
-  async revokeSession(
-    userId: string,
-    sessionId: string,
-    expiresAt: number,
-    now = Date.now(),
-    revoked?: Record<string, number>,
-  ): Promise<void> {
-    // `revoked`: the list as the request's session check has just read it, when the caller has it.
-    const { expired, endAll } = revocationPlan(
-      revoked ?? (await this.users.findRevokedSessions(userId)),
-      Math.floor(now / 1000),
-    );
-    if (endAll) return this.endAllSessions(userId);
-    await this.users.revokeSession(userId, sessionId, expiresAt, expired);
-  }
-
-  /** "Sign out everywhere": every session issued so far is refused from now on. */
-  endAllSessions(userId: string): Promise<void> {
-    return this.users.endAllSessions(userId);
   }
 
   private async createWithFreeUsername(
@@ -143,7 +109,7 @@ export class UsersService {
       dayIn(now, user.timeZone ?? FALLBACK_TIME_ZONE),
     );
     return {
-      id: user._id.toString(),
+      id: user.id,
       username: user.username,
       walletAddress: user.walletAddress,
       twitterHandle: user.twitterHandle,

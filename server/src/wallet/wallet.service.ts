@@ -6,6 +6,7 @@ import { AppError } from '../common/errors';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CreditPackage, PurchaseRequest, PurchaseResult } from '../contract';
 import { LedgerService } from '../ledger/ledger.service';
+import { LedgerReadsService } from '../ledger/ledger-reads.service';
 import { JobRefusal } from '../queue/job-errors';
 import { JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
@@ -22,6 +23,7 @@ export class WalletService {
 
   constructor(
     private readonly ledger: LedgerService,
+    private readonly ledgerReads: LedgerReadsService,
     private readonly users: UsersService,
     private readonly jobs: JobsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -123,7 +125,7 @@ export class WalletService {
       idempotencyKey: `purchase:${signature}`,
       ref: signature,
     });
-    if (duplicate && entry.userId.toString() !== ownerId) {
+    if (duplicate && entry.userId !== ownerId) {
       throw new JobRefusal(
         'PURCHASE_SIGNATURE_USED',
         'This transaction was already used to buy credits on another account.',
@@ -131,6 +133,6 @@ export class WalletService {
       );
     }
     // A replay by the same buyer answers the original purchase, crediting nothing new.
-    return { credits: entry.amount, newBalance: await this.ledger.balance(ownerId), signature };
+    return { credits: entry.amount, newBalance: await this.ledgerReads.balance(ownerId), signature };
   }
 }

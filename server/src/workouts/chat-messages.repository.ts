@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { ChatMessage } from './chat-message.schema';
 
-export type ChatMessageRecord = ChatMessage & { _id: Types.ObjectId };
+type StoredChatMessage = ChatMessage & { _id: Types.ObjectId };
+export type ChatMessageRecord = View<StoredChatMessage>;
 
 /** The one owner of the `chat_messages` collection (each user's coach conversation). */
 @Injectable()
@@ -27,9 +28,9 @@ export class ChatMessagesRepository {
       .find({ userId: toObjectId(userId) })
       .sort({ createdAt: -1, _id: -1 })
       .limit(limit)
-      .lean<ChatMessageRecord[]>()
+      .lean<StoredChatMessage[]>()
       .exec();
-    return newest.reverse();
+    return newest.reverse().map(toView);
   }
 
   /** `(userId, createdAt)`: forgets all but the latest `count` turns, so a conversation stays bounded. */

@@ -66,7 +66,7 @@ export class CoachChatService {
   async history(userId: string): Promise<ChatMessageView[]> {
     const records = await this.messages.listRecent(userId, CHAT_MESSAGES_SHOWN);
     return records.map((m) => ({
-      id: m._id.toString(),
+      id: m.id,
       role: m.role,
       content: m.content,
       timestamp: m.createdAt.toISOString(),

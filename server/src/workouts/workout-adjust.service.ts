@@ -53,7 +53,7 @@ export class WorkoutAdjustService {
     const { name, difficulty, duration, creditsReward, exercises, notes } = workoutOfPlan(plan, request);
     // A tick that landed while the plan was being built wins: the session is left as it is.
     if (
-      !(await this.workouts.replacePlan(open._id, userId, {
+      !(await this.workouts.replacePlan(open.id, userId, {
         name,
         difficulty,
         duration,

@@ -12,7 +12,7 @@ import { profileOf, UsersService } from '../users/users.service';
 import { chatDefaults, coachProfile } from './coach-profile.rules';
 import { RecentTrainingService } from './recent-training.service';
 import { screen, screenedDifficulty, type Screening } from './screening/screening.rules';
-import { StoredWorkout } from './workout.schema';
+import { WorkoutRecord } from './workout.schema';
 import { WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
 import { isOpenWorkout, workoutOfPlan } from './workouts.rules';
@@ -86,9 +86,9 @@ export class WorkoutPlansService {
   }
 
   /** The user's active session if it is `workoutId`; 404 otherwise (another workout, someone else's, completed, or gone). */
-  async findOpen(userId: string, workoutId: string): Promise<StoredWorkout> {
+  async findOpen(userId: string, workoutId: string): Promise<WorkoutRecord> {
     const open = await this.openWorkout(userId);
-    if (!open || open._id.toString() !== workoutId) {
+    if (!open || open.id !== workoutId) {
       throw new AppError(
         'WORKOUT_NOT_FOUND',
         "Workout not found: only today's workout, before it is completed, can be changed",
@@ -98,9 +98,9 @@ export class WorkoutPlansService {
   }
 
   /** The user's newest workout is the only one that can be open: a newer one replaces it. */
-  async openWorkout(userId: string): Promise<StoredWorkout | null> {
+  async openWorkout(userId: string): Promise<WorkoutRecord | null> {
     const latest = await this.workouts.findLatest(userId);
-    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest._id)))
+    if (!latest || !isOpenWorkout(latest, this.clock.now()) || (await this.sessions.existsForWorkout(latest.id)))
       return null;
     return latest;
   }
@@ -132,9 +132,9 @@ export function planSeed(userId: string, now: Date): string {
 }
 
 /** A stored workout as the API shows it; exercises from before the catalogue have no catalogueId or dose. */
-export function toWorkoutView(w: StoredWorkout): WorkoutView {
+export function toWorkoutView(w: WorkoutRecord): WorkoutView {
   return {
-    id: w._id.toString(),
+    id: w.id,
     name: w.name,
     type: w.type,
     difficulty: w.difficulty,
@@ -160,6 +160,6 @@ export const exerciseNotFound = (exerciseId: string) =>
   new AppError('WORKOUT_EXERCISE_NOT_FOUND', `This workout has no exercise ${exerciseId}`, 'Exercise Not Found');
 
 /** What the active session's card restores: the ticks and the start (none on a workout never ticked). */
-export function progressOf(w: Pick<StoredWorkout, 'ticked' | 'startedAt'>): Pick<WorkoutView, 'ticked' | 'startedAt'> {
+export function progressOf(w: Pick<WorkoutRecord, 'ticked' | 'startedAt'>): Pick<WorkoutView, 'ticked' | 'startedAt'> {
   return { ticked: w.ticked ?? [], startedAt: w.startedAt?.toISOString() ?? null };
 }

@@ -3,11 +3,12 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 
 import type { Intensity } from '../contract';
-import { Id, toObjectId } from '../database/object-id';
+import { Id, toObjectId, toView, View } from '../database/object-id';
 import { WorkoutSession } from './workout-session.schema';
 import { COUNTED_SESSION } from './workouts.rules';
 
-export type SessionRecord = WorkoutSession & { _id: Types.ObjectId };
+type StoredSession = WorkoutSession & { _id: Types.ObjectId };
+export type SessionRecord = View<StoredSession>;
 
 /** `completedAt` from the server's clock (Clock), so the session rules and the tests read one time. */
 export type NewSession = Omit<WorkoutSession, 'userId' | 'workoutId'> & { userId: Id; workoutId: Id };
@@ -24,15 +25,16 @@ export class WorkoutSessionsRepository {
       userId: toObjectId(userId),
       workoutId: toObjectId(workoutId),
     });
-    return created.toObject<SessionRecord>();
+    return toView(created.toObject<StoredSession>());
   }
 
   /** Unique `workoutId`. */
-  findByWorkout(workoutId: Id): Promise<SessionRecord | null> {
-    return this.sessions
+  async findByWorkout(workoutId: Id): Promise<SessionRecord | null> {
+    const row = await this.sessions
       .findOne({ workoutId: toObjectId(workoutId) })
-      .lean<SessionRecord>()
+      .lean<StoredSession>()
       .exec();
+    return row && toView(row);
   }
 
   /** Unique `workoutId`. */
@@ -41,21 +43,23 @@ export class WorkoutSessionsRepository {
   }
 
   /** `(userId, completedAt)`: newest first. */
-  listByUser(userId: Id): Promise<SessionRecord[]> {
-    return this.sessions
+  async listByUser(userId: Id): Promise<SessionRecord[]> {
+    const rows = await this.sessions
       .find({ userId: toObjectId(userId) })
       .sort({ completedAt: -1 })
-      .lean<SessionRecord[]>()
+      .lean<StoredSession[]>()
       .exec();
+    return rows.map(toView);
   }
 
   /** `(userId, completedAt)`: the newest one. */
-  findLatest(userId: Id): Promise<SessionRecord | null> {
-    return this.sessions
+  async findLatest(userId: Id): Promise<SessionRecord | null> {
+    const row = await this.sessions
       .findOne({ userId: toObjectId(userId) })
       .sort({ completedAt: -1 })
-      .lean<SessionRecord>()
+      .lean<StoredSession>()
       .exec();
+    return row && toView(row);
   }
 
   /** `(userId, completedAt)` by its prefix. */

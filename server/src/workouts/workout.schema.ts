@@ -3,6 +3,7 @@ import { SchemaTypes, Types } from 'mongoose';
 
 import type { Difficulty, ExerciseView, MuscleGroup, WorkoutType } from '../contract';
 import type { ScreeningLimits } from '../contract/job-shapes';
+import type { View } from '../database/object-id';
 import type { Equipment, Limitation, Muscle } from './catalogue/catalogue.types';
 
 /** A generated workout. The newest one of the day that has no session is "today's workout". */
@@ -72,5 +73,7 @@ export class Workout {
 
 /** A workout as stored, read lean or built for a lean insert. */
 export type StoredWorkout = Workout & { _id: Types.ObjectId };
+/** A workout as its repository returns it. */
+export type WorkoutRecord = View<StoredWorkout>;
 export const WorkoutSchema = SchemaFactory.createForClass(Workout);
 WorkoutSchema.index({ userId: 1, createdAt: -1 });

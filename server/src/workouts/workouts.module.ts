@@ -6,6 +6,7 @@ import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProfileModule } from '../profile/profile.module';
 import { LoggedSetsModule } from '../training-log/logged-sets.module';
+import { User, UserSchema } from '../users/user.schema';
 import { UsersModule } from '../users/users.module';
 import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -13,6 +14,7 @@ import { CoachChatService } from './coach-chat.service';
 import { PaidMinutesRepository } from './paid-minutes.repository';
 import { PaidMinutes, PaidMinutesSchema } from './paid-minutes.schema';
 import { RecentTrainingService } from './recent-training.service';
+import { TrainingStatsRepository } from './training-stats.repository';
 import { Workout, WorkoutSchema } from './workout.schema';
 import { WorkoutAdjustService } from './workout-adjust.service';
 import { WorkoutPlansService } from './workout-plans.service';
@@ -37,6 +39,7 @@ import { WorkoutsService } from './workouts.service';
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
       { name: PaidMinutes.name, schema: PaidMinutesSchema },
       { name: ChatMessage.name, schema: ChatMessageSchema },
+      { name: User.name, schema: UserSchema },
     ]),
   ],
   controllers: [WorkoutsController],
@@ -52,6 +55,7 @@ import { WorkoutsService } from './workouts.service';
     WorkoutSessionsRepository,
     PaidMinutesRepository,
     ChatMessagesRepository,
+    TrainingStatsRepository,
   ],
   exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
 })

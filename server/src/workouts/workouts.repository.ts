@@ -3,17 +3,18 @@ import { InjectModel } from '@nestjs/mongoose';
 import { Model, Types, UpdateQuery } from 'mongoose';
 
 import type { ExerciseView } from '../contract';
-import { Id, toObjectId } from '../database/object-id';
-import { StoredWorkout, Workout } from './workout.schema';
+import { Id, toObjectId, toView } from '../database/object-id';
+import { StoredWorkout, Workout, WorkoutRecord } from './workout.schema';
 
 /** `_id`: one chosen before the insert (a program claims its session's workout first); absent, a new one. */
 export type NewWorkout = Omit<Workout, 'userId' | 'createdAt' | 'ticked' | 'startedAt'> & {
   userId: Id;
-  _id?: Types.ObjectId;
+  /** A caller that names the workout before storing it (a program session's claim) passes its id. */
+  id?: string;
 };
 
 /** An active session's progress as stored. */
-export type StoredProgress = Pick<StoredWorkout, '_id' | 'ticked' | 'startedAt'>;
+export type StoredProgress = Pick<WorkoutRecord, 'id' | 'ticked' | 'startedAt'>;
 
 /** The one owner of the `workouts` collection (generated plans). */
 @Injectable()
@@ -25,32 +26,35 @@ export class WorkoutsRepository {
    * contract's schema in the AI step, and building the document was a third of what generate adds
    * over the provider (`npm run bench`).
    */
-  async create(draft: NewWorkout, now: Date): Promise<StoredWorkout> {
+  async create(draft: NewWorkout, now: Date): Promise<WorkoutRecord> {
+    const { id, ...fields } = draft;
     const workout: StoredWorkout = {
-      ...draft,
-      _id: draft._id ?? new Types.ObjectId(),
+      ...fields,
+      _id: id ? toObjectId(id) : new Types.ObjectId(),
       userId: toObjectId(draft.userId),
       createdAt: now,
     };
     await this.workouts.insertMany([workout], { lean: true });
-    return workout;
+    return toView(workout);
   }
 
   /** `_id`, if the user owns it. */
-  findOwned(id: Id, userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts
+  async findOwned(id: Id, userId: Id): Promise<WorkoutRecord | null> {
+    const workout = await this.workouts
       .findOne({ _id: toObjectId(id), userId: toObjectId(userId) })
       .lean<StoredWorkout>()
       .exec();
+    return workout && toView(workout);
   }
 
   /** `(userId, createdAt)`: the user's newest workout. */
-  findLatest(userId: Id): Promise<StoredWorkout | null> {
-    return this.workouts
+  async findLatest(userId: Id): Promise<WorkoutRecord | null> {
+    const workout = await this.workouts
       .findOne({ userId: toObjectId(userId) })
       .sort({ createdAt: -1 })
       .lean<StoredWorkout>()
       .exec();
+    return workout && toView(workout);
   }
 
   /**
@@ -113,10 +117,11 @@ export class WorkoutsRepository {
   }
 
   // Whole documents back: the local FerretDB refuses a projection on findOneAndUpdate.
-  private progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
-    return this.workouts
+  private async progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
+    const workout = await this.workouts
       .findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true })
       .lean<StoredWorkout>()
       .exec();
+    return workout && { id: workout._id.toHexString(), ticked: workout.ticked, startedAt: workout.startedAt };
   }
 }

@@ -28,7 +28,8 @@ import {
   ticksRefusal,
 } from './completion.rules';
 import { PaidMinutesRepository } from './paid-minutes.repository';
-import { StoredWorkout } from './workout.schema';
+import { TrainingStatsRepository } from './training-stats.repository';
+import { WorkoutRecord } from './workout.schema';
 import { SessionRecord, WorkoutSessionsRepository } from './workout-sessions.repository';
 import { WorkoutsRepository } from './workouts.repository';
 import { checkTicked, fitnessLevel, sessionCounts, TRAINING_WINDOW_MS, trainingHistory } from './workouts.rules';
@@ -40,6 +41,7 @@ export class WorkoutsService {
     private readonly workouts: WorkoutsRepository,
     private readonly sessions: WorkoutSessionsRepository,
     private readonly users: UsersRepository,
+    private readonly trainingStats: TrainingStatsRepository,
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly paidMinutes: PaidMinutesRepository,
@@ -78,7 +80,7 @@ export class WorkoutsService {
     const day = capDay(workout.startedAt!, zone, lastPaidDay);
     const { credits: creditsEarned, note } = await this.payWithinDailyCap(
       userId,
-      workout._id.toString(),
+      workout.id,
       sessionCredits(workout.creditsReward, ticked.length, total),
       workout.duration,
       day,
@@ -88,7 +90,7 @@ export class WorkoutsService {
     try {
       session = await this.sessions.create({
         userId: workout.userId,
-        workoutId: workout._id,
+        workoutId: workout.id,
         workout: { name: workout.name, type: workout.type, duration: workout.duration },
         completedExercises: ticked,
         intensity,
@@ -99,7 +101,7 @@ export class WorkoutsService {
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
       // The winner may have died before posting: the keyed posting below is a no-op if it did not.
-      const existing = await this.sessions.findByWorkout(workout._id);
+      const existing = await this.sessions.findByWorkout(workout.id);
       if (existing) await this.postCredits(existing, workout.name);
       throw alreadyCompleted();
     }
@@ -114,12 +116,12 @@ export class WorkoutsService {
    * it was completed, replaced by a newer one, or closed. The newest is read first: it is the one
    * completed, so the usual completion reads one workout.
    */
-  private async openToComplete(userId: string, workoutId: string, now: Date): Promise<StoredWorkout> {
+  private async openToComplete(userId: string, workoutId: string, now: Date): Promise<WorkoutRecord> {
     const newest = await this.workouts.findLatest(userId);
-    const workout = newest?._id.toString() === workoutId ? newest : await this.workouts.findOwned(workoutId, userId);
+    const workout = newest?.id === workoutId ? newest : await this.workouts.findOwned(workoutId, userId);
     if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
     const refusal = openRefusal(workout, workout === newest, now);
-    if (refusal && (await this.sessions.existsForWorkout(workout._id))) throw alreadyCompleted();
+    if (refusal && (await this.sessions.existsForWorkout(workout.id))) throw alreadyCompleted();
     refuse(refusal);
     return workout;
   }
@@ -167,13 +169,13 @@ export class WorkoutsService {
   private async postCredits(session: SessionRecord, workoutName: string): Promise<void> {
     if (session.creditsEarned <= 0) return;
     await this.ledger.post({
-      userId: session.userId.toString(),
+      userId: session.userId,
       account: 'pending',
       amount: session.creditsEarned,
       kind: 'workout',
       reason: `Workout: ${workoutName}`,
-      idempotencyKey: `session:${session.workoutId.toString()}`,
-      ref: session._id.toString(),
+      idempotencyKey: `session:${session.workoutId}`,
+      ref: session.id,
     });
   }
 
@@ -187,7 +189,7 @@ export class WorkoutsService {
     for (;;) {
       const recent = await this.sessions.completedSince(userId, windowStart);
       const history = trainingHistory(total, recent, now);
-      await this.users.recordTrainingStats(userId, { totalWorkouts: total, fitnessLevel: fitnessLevel(history) });
+      await this.trainingStats.record(userId, { totalWorkouts: total, fitnessLevel: fitnessLevel(history) });
       const recounted = await this.sessions.countByUser(userId);
       if (recounted === total) return total;
       total = recounted;
@@ -211,8 +213,8 @@ const alreadyCompleted = () =>
 
 function toSessionView(s: SessionRecord): SessionView {
   return {
-    id: s._id.toString(),
-    workoutId: s.workoutId.toString(),
+    id: s.id,
+    workoutId: s.workoutId,
     workout: { name: s.workout.name, type: s.workout.type, duration: s.workout.duration },
     completedAt: s.completedAt.toISOString(),
     intensity: s.intensity,

@@ -1,8 +1,7 @@
 import 'reflect-metadata';
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
+import { join, relative, sep } from 'node:path';
 import { Connection, mongo, Schema } from 'mongoose';
 
 import { generator, picks, REPOSITORY_QUERIES } from './repository-queries';
@@ -76,6 +75,16 @@ export function appRepositories(): Map<string, RepositoryClass> {
   return repositories;
 }
 
+/** Every repository class's module: the folder of `server/src` its file is in, by class name. */
+export function repositoryModules(): Map<string, string> {
+  const modules = new Map<string, string>();
+  for (const file of sourceFiles(SRC)) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/export class (\w+Repository)\b/g))
+      modules.set(m[1], relative(SRC, file).split(sep)[0]);
+  }
+  return modules;
+}
+
 /** `Class.method` → its own code's query calls, for each method along the class's prototype chain. */
 export function queryCallsByMethod(repositories: Map<string, RepositoryClass>): Map<string, number> {
   const calls = new Map<string, number>();
@@ -146,10 +155,30 @@ function queriesIn(collection: string, command: string, args: unknown[]): Record
   ];
 }
 
+/** The fields an update changes (top-level names: `revokedSessions.x` is `revokedSessions`); inserts' values are not counted. */
+function fieldsUpdated(command: string, args: unknown[]): string[] {
+  const updates =
+    command === 'bulkWrite'
+      ? (args[0] as Array<Record<string, { update?: mongo.Document }>>).flatMap((op) =>
+          Object.values(op).flatMap((body) => (body.update ? [body.update] : [])),
+        )
+      : ['updateOne', 'updateMany', 'findOneAndUpdate'].includes(command)
+        ? [args[1] as mongo.Document]
+        : [];
+  const fields = updates.flatMap((update) =>
+    Object.entries(update ?? {}).flatMap(([key, value]) =>
+      key === '$setOnInsert' ? [] : key.startsWith('$') ? Object.keys(value as mongo.Document) : [key],
+    ),
+  );
+  return [...new Set(fields.map((field) => field.split('.')[0]))];
+}
+
 export interface Recording {
   queries: RecordedQuery[];
   /** `Class.method` → the kinds of query sent while it ran. */
   kindsBySender: Map<string, Set<string>>;
+  /** `collection field` → the repository classes whose updates changed it. */
+  writersByField: Map<string, Set<string>>;
 }
 
 /**
@@ -201,9 +230,13 @@ export async function recordRepositoryQueries(
     }
   }
 
-  const recording: Recording = { queries: [], kindsBySender: new Map() };
+  const recording: Recording = { queries: [], kindsBySender: new Map(), writersByField: new Map() };
   let entry = '';
   connection.set('debug', (collection: string, command: string, ...args: unknown[]) => {
+    for (const field of fieldsUpdated(command, args)) {
+      const key = `${collection} ${field}`;
+      recording.writersByField.set(key, (recording.writersByField.get(key) ?? new Set()).add(entry.split('.')[0]));
+    }
     for (const query of queriesIn(collection, command, args)) {
       recording.queries.push(query);
       const kind = `${collection} ${query.command} ${JSON.stringify(shapeOf(query.filter))}`;

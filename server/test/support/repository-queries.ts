@@ -4,25 +4,32 @@ import { AchievementsRepository } from '../../src/achievements/achievements.repo
 import { ActivitiesRepository } from '../../src/activities/activities.repository';
 import { ActivityClaimsRepository } from '../../src/activities/activity-claims.repository';
 import { AuthChallengesRepository, LoginCodesRepository } from '../../src/auth/challenges.repository';
+import { SessionsRepository } from '../../src/auth/sessions.repository';
+import { BmiCachesRepository } from '../../src/bmi/bmi-caches.repository';
 import { BmiRecordsRepository } from '../../src/bmi/bmi-records.repository';
 import { SingleUseClaimsRepository } from '../../src/common/single-use';
 import { type ExerciseView, GOAL_METRICS, INTENSITIES, NO_HEALTH_ANSWERS } from '../../src/contract';
+import { EarningPinsRepository } from '../../src/credits/earning-pins.repository';
 import { RedemptionsRepository } from '../../src/credits/redemptions.repository';
 import { GoalSlotsRepository } from '../../src/goals/goal-slots.repository';
 import { GoalsRepository } from '../../src/goals/goals.repository';
+import { BalanceCachesRepository } from '../../src/ledger/balance-caches.repository';
 import { LedgerEntriesRepository } from '../../src/ledger/ledger-entries.repository';
 import { entryId } from '../../src/ledger/ledger-entry.schema';
 import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository';
 import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
 import { EnrolmentsRepository } from '../../src/programs/enrolments.repository';
+import { ProfilesRepository } from '../../src/profile/profiles.repository';
 import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository';
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';
+import { StreaksRepository } from '../../src/proofs/streaks.repository';
 import { UploadsRepository } from '../../src/uploads/uploads.repository';
 import { IdentitiesRepository } from '../../src/users/identities.repository';
 import { UsersRepository } from '../../src/users/users.repository';
 import { ChatMessagesRepository } from '../../src/workouts/chat-messages.repository';
 import { PaidMinutesRepository } from '../../src/workouts/paid-minutes.repository';
+import { TrainingStatsRepository } from '../../src/workouts/training-stats.repository';
 import { WorkoutSessionsRepository } from '../../src/workouts/workout-sessions.repository';
 import { WorkoutsRepository } from '../../src/workouts/workouts.repository';
 
@@ -178,6 +185,14 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
     page: (r, v) => r.page(v.userId(), v.pick(['credits', 'pending']), 5, v.pick([undefined, 3, 10])),
     allInChainOrder: (r) => drain(r.allInChainOrder()),
   }),
+  queriesOf(BalanceCachesRepository, {
+    find: (r, v) => r.find(v.userId(), v.pick(['credits', 'pending'])),
+    advance: async (r, v) => {
+      for (const account of ['credits', 'pending'] as const)
+        await r.advance(v.userId(), account, { seq: v.pick([1, 2, 3]), balance: 10 });
+    },
+    all: (r) => drain(r.all()),
+  }),
   queriesOf(LedgerHeadsRepository, {
     find: (r, v) => r.find(`${v.userId()}:credits`),
     advance: (r, v) => r.advance(`${v.userId()}:credits`, { seq: v.pick([1, 2, 3]), balance: 10 }),
@@ -229,18 +244,21 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(IdentitiesRepository, { findUserId: (r, v) => r.findUserId(v.key()) }),
   queriesOf(UsersRepository, {
     findById: (r, v) => r.findById(v.userId()),
-    findWithSession: (r, v) => r.findWithSession(v.userId(), 'jti-1'),
-    findRevokedSessions: (r, v) => r.findRevokedSessions(v.userId()),
-    revokeSession: (r, v) => r.revokeSession(v.userId(), 'jti-2', 1_800_000_000, ['jti-1']),
-    endAllSessions: (r, v) => r.endAllSessions(v.userId()),
     findTimeZone: (r, v) => r.findTimeZone(v.userId()),
-    findEarningPin: (r, v) => r.findEarningPin(v.userId()),
-    recordEarningDay: (r, v) => r.recordEarningDay(v.userId(), { day: v.day(), timeZone: 'UTC' }),
     findIdByUsername: (r, v) => r.findIdByUsername(v.key()),
     delete: (r, v) => r.delete(v.userId()),
     setIdentityFields: (r, v) => r.setIdentityFields(v.userId(), { walletAddress: v.pick(WALLETS) }),
-    saveProfile: (r, v) =>
-      r.saveProfile(
+    listOldestFirst: (r) => r.listOldestFirst(20),
+  }),
+  queriesOf(SessionsRepository, {
+    findWithSession: (r, v) => r.findWithSession(v.userId(), 'jti-1'),
+    findRevoked: (r, v) => r.findRevoked(v.userId()),
+    revoke: (r, v) => r.revoke(v.userId(), 'jti-2', 1_800_000_000, ['jti-1']),
+    endAll: (r, v) => r.endAll(v.userId()),
+  }),
+  queriesOf(ProfilesRepository, {
+    save: (r, v) =>
+      r.save(
         v.userId(),
         {
           age: 30,
@@ -254,18 +272,24 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
         },
         v.date(),
       ),
-    recordMeasurements: (r, v) => r.recordMeasurements(v.userId(), { height: 180, weight: 80, latestBmi: 24.7 }),
-    confirmFigures: (r, v) => r.confirmFigures(v.userId(), { height: 180, weight: 80 }),
-    recordReport: (r, v) => r.recordReport(v.userId(), { weight: 80, latestBmi: 24.7 }, '2026-11'),
-    recordTrainingStats: (r, v) => r.recordTrainingStats(v.userId(), { totalWorkouts: 3, fitnessLevel: 'beginner' }),
-    findStreak: (r, v) => r.findStreak(v.userId()),
-    recordStreak: (r, v) =>
-      r.recordStreak(v.userId(), { currentStreak: 1, longestStreak: 2, lastProofDay: v.day(), timeZone: 'UTC' }),
-    findBalanceCache: (r, v) => r.findBalanceCache(v.userId(), v.pick(['credits', 'pending'])),
-    advanceBalanceCache: (r, v) =>
-      r.advanceBalanceCache(v.userId(), v.pick(['credits', 'pending']), { seq: v.pick([1, 2, 3]), balance: 10 }),
-    allBalanceCaches: (r) => drain(r.allBalanceCaches()),
-    listOldestFirst: (r) => r.listOldestFirst(20),
+    recordFigures: (r, v) => r.recordFigures(v.userId(), { height: 180, weight: 80 }),
+    moveTimeZone: (r, v) => r.moveTimeZone(v.userId(), 'UTC'),
+  }),
+  queriesOf(BmiCachesRepository, {
+    recordLatest: (r, v) => r.recordLatest(v.userId(), 24.7),
+    recordReport: (r, v) => r.recordReport(v.userId(), 24.7, '2026-11'),
+  }),
+  queriesOf(TrainingStatsRepository, {
+    record: (r, v) => r.record(v.userId(), { totalWorkouts: 3, fitnessLevel: 'beginner' }),
+  }),
+  queriesOf(StreaksRepository, {
+    find: (r, v) => r.find(v.userId()),
+    record: (r, v) => r.record(v.userId(), { currentStreak: 1, longestStreak: 2, lastProofDay: v.day() }),
+  }),
+  queriesOf(EarningPinsRepository, {
+    find: (r, v) => r.find(v.userId()),
+    recordEarningDay: (r, v) => r.recordEarningDay(v.userId(), { day: v.day(), timeZone: 'UTC' }),
+    pinZone: (r, v) => r.pinZone(v.userId(), 'UTC'),
   }),
   queriesOf(ChatMessagesRepository, {
     listRecent: (r, v) => r.listRecent(v.userId(), 10),
