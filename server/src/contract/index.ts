@@ -13,6 +13,7 @@ export * from './profile';
 export * from './proofs';
 export * from './system';
 export * from './text';
+export * from './training-log';
 export * from './uploads';
 export * from './user';
 export * from './values';

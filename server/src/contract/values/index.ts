@@ -10,6 +10,7 @@ export * from './ledger';
 export * from './profile';
 export * from './proofs';
 export * from './time-zones';
+export * from './training-log';
 export * from './uploads';
 export * from './users';
 export * from './workouts';
