@@ -1,5 +1,4 @@
 import { createSecretKey } from 'node:crypto';
-
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
@@ -26,6 +25,7 @@ import { QueueModule } from './queue/queue.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
 import { RedisModule } from './redis/redis.module';
+import { TrainingLogModule } from './training-log/training-log.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -59,6 +59,7 @@ import { WorkoutsModule } from './workouts/workouts.module';
     UploadsModule,
     BmiModule,
     WorkoutsModule,
+    TrainingLogModule,
     AchievementsModule,
     ProofsModule,
     ActivitiesModule,

@@ -50,7 +50,7 @@ export class LoggedSetsRepository {
    * removed). A key already naming a removed set or another session's set changes nothing and
    * answers why.
    */
-  async upsert(set: NewLoggedSet): Promise<LoggedSetRecord | KeyRefusal> {
+  async upsert(set: NewLoggedSet, retried = false): Promise<LoggedSetRecord | KeyRefusal> {
     const { userId, sessionId, key, ...fields } = set;
     const filter = { userId: toObjectId(userId), key, sessionId: toObjectId(sessionId), removed: false };
     const unset = (['reps', 'loadKg', 'seconds', 'meters', 'rpe', 'e1rmKg', 'rank'] as const).filter(
@@ -75,7 +75,10 @@ export class LoggedSetsRepository {
         .findOne({ userId: toObjectId(userId), key }, { removed: 1, sessionId: 1 })
         .lean<StoredLoggedSet>()
         .exec();
-      return existing?.removed ? 'removed' : 'other_session';
+      if (existing?.removed) return 'removed';
+      // Two sends of one new set raced: the other inserted it, this one edits it (once: then it is not ours).
+      if (retried || !existing || String(existing.sessionId) !== String(sessionId)) return 'other_session';
+      return this.upsert(set, true);
     }
   }
 

@@ -5,6 +5,7 @@ import { AchievementsModule } from '../achievements/achievements.module';
 import { AiModule } from '../ai/ai.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { ProfileModule } from '../profile/profile.module';
+import { LoggedSetsModule } from '../training-log/logged-sets.module';
 import { UsersModule } from '../users/users.module';
 import { ChatMessage, ChatMessageSchema } from './chat-message.schema';
 import { ChatMessagesRepository } from './chat-messages.repository';
@@ -30,6 +31,7 @@ import { WorkoutsService } from './workouts.service';
     LedgerModule,
     AchievementsModule,
     AiModule,
+    LoggedSetsModule,
     MongooseModule.forFeature([
       { name: Workout.name, schema: WorkoutSchema },
       { name: WorkoutSession.name, schema: WorkoutSessionSchema },
@@ -51,6 +53,6 @@ import { WorkoutsService } from './workouts.service';
     PaidMinutesRepository,
     ChatMessagesRepository,
   ],
-  exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
+  exports: [WorkoutsService, WorkoutPlansService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}
