@@ -9,6 +9,7 @@ import { creditsApi } from '../features/credits/creditsApi';
 import { profileApi } from '../features/profile/profileApi';
 import { proofsApi } from '../features/proofs/proofsApi';
 import { walletApi } from '../features/wallet/walletApi';
+import { logApi } from '../features/workouts/log/logApi';
 import { workoutsApi } from '../features/workouts/workoutsApi';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { api } from './api';
@@ -71,6 +72,18 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
     path: `activities/${USER.id}`,
     subscribe: (store) => store.dispatch(activitiesApi.endpoints.getActivities.initiate(USER.id)),
   },
+  SessionLog: {
+    path: 'workout/w/sets',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getSessionLog.initiate('w')),
+  },
+  ExerciseHistory: {
+    path: 'log/exercises/squat',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getExerciseHistory.initiate('squat')),
+  },
+  TrainingProgress: {
+    path: 'log/progress',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getTrainingProgress.initiate()),
+  },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -123,6 +136,19 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
     ),
   startSession: (store) =>
     store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
+  logSet: (store) =>
+    store.dispatch(
+      logApi.endpoints.logSet.initiate({
+        workoutId: 'w',
+        setKey: 'set-key-1',
+        userId: USER.id,
+        exerciseId: 'e1',
+        order: 0,
+        warmup: false,
+        reps: 5,
+      }),
+    ),
+  removeSet: (store) => store.dispatch(logApi.endpoints.removeSet.initiate({ workoutId: 'w', setKey: 'set-key-1' })),
   updateProgress: (store) =>
     store.dispatch(
       workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true }),
