@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence]`: the eight benchmarks of
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence trainlog]`: the nine benchmarks of
 // bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
 // ratios are what compare across runs) or against its target. Prints a markdown table and writes it
 // to bench/results.md.
@@ -17,6 +17,7 @@ import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
 import { benchLoad } from '../bench/load.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchScale } from '../bench/scale.mjs';
+import { benchTrainingLog } from '../bench/trainlog.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
 import {
   build,
@@ -43,6 +44,7 @@ const BENCHES = {
   scale: benchScale,
   load: benchLoad,
   evidence: benchEvidence,
+  trainlog: benchTrainingLog,
 };
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);

@@ -70,8 +70,9 @@ export const MUTATION_CHANGES = {
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
   // the evidence of Complete Workout.
   completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions'],
-  // A logged, edited or removed set: the session's sets, the exercise's history and records, the charts.
-  logSet: ['SessionLog', 'ExerciseHistory', 'TrainingProgress'],
+  // A logged, edited or removed set: the session's sets, the exercise's history and records, the
+  // charts; the first set starts the session (today's workout says since when).
+  logSet: ['Workout', 'SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   removeSet: ['SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   redeem: ['User', 'Transactions', 'Redemptions'],
   // The action is claimed for its period.
