@@ -82,7 +82,7 @@ async function fillTo(collection, target, have, member, catalogueId) {
 }
 
 export async function benchTrainingLog() {
-  const server = await startServer({ TEST_CLOCK: '1' }, 'trainlog');
+  const server = await startServer({}, 'trainlog');
   const client = await new MongoClient(server.env.MONGODB_URI).connect();
   try {
     const sets = client.db().collection('logged_sets');

@@ -181,48 +181,16 @@ function SetForm({ kind, label, name, start, startRpe, barbell, units, onSubmit 
       }}
     >
       <span className="set__label">{label}</span>
-      {kind === 'reps' && (
-        <label className="set__field">
-          <span>REPS</span>
-          <input
-            inputMode="numeric"
-            value={reps}
-            onChange={(e) => setReps(e.target.value)}
-            aria-label={`Reps, ${name}`}
-          />
-        </label>
-      )}
-      {kind === 'distance' && (
-        <label className="set__field">
-          <span>M</span>
-          <input
-            inputMode="numeric"
-            value={meters}
-            onChange={(e) => setMeters(e.target.value)}
-            aria-label={`Metres, ${name}`}
-          />
-        </label>
-      )}
-      {kind !== 'reps' && (
-        <label className="set__field">
-          <span>SEC</span>
-          <input
-            inputMode="numeric"
-            value={seconds}
-            onChange={(e) => setSeconds(e.target.value)}
-            aria-label={`Seconds, ${name}`}
-          />
-        </label>
-      )}
-      <label className="set__field">
-        <span>{unit.toUpperCase()}</span>
-        <input
-          inputMode="decimal"
-          value={load}
-          onChange={(e) => setLoad(e.target.value)}
-          aria-label={`Load (${unit}), ${name}`}
-        />
-      </label>
+      {kind === 'reps' && <NumberField short="REPS" label={`Reps, ${name}`} value={reps} onChange={setReps} />}
+      {kind === 'distance' && <NumberField short="M" label={`Metres, ${name}`} value={meters} onChange={setMeters} />}
+      {kind !== 'reps' && <NumberField short="SEC" label={`Seconds, ${name}`} value={seconds} onChange={setSeconds} />}
+      <NumberField
+        short={unit.toUpperCase()}
+        label={`Load (${unit}), ${name}`}
+        value={load}
+        onChange={setLoad}
+        decimal
+      />
       <label className="set__field set__field--rpe">
         <span>RPE</span>
         <select value={rpe} onChange={(e) => setRpe(e.target.value)} aria-label={`RPE, ${name}`}>
@@ -244,5 +212,29 @@ function SetForm({ kind, label, name, start, startRpe, barbell, units, onSubmit 
         </span>
       )}
     </form>
+  );
+}
+
+interface NumberFieldProps {
+  /** What the field shows beside it ("REPS"); `label` is what a screen reader says. */
+  short: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  decimal?: boolean;
+}
+
+/** One measure of a set, typed on a phone's number pad. */
+function NumberField({ short, label, value, onChange, decimal = false }: NumberFieldProps) {
+  return (
+    <label className="set__field">
+      <span>{short}</span>
+      <input
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-label={label}
+      />
+    </label>
   );
 }
