@@ -199,9 +199,10 @@ export class LoggedSetsRepository {
   }
 
   /**
-   * The record indexes, one top-one read each: the member's best work set of the exercise for each
-   * record kind, leaving out the set `exceptKey` (the one being logged). `atLoadKg`: most reps at
-   * that load; `atMeters`: fastest over that distance.
+   * The record indexes, one read each in index order (equalities and a sort only, so the local
+   * store reads its index in order and stops: flat in the size of the log): the member's best work
+   * set of the exercise for each record kind, leaving out the set `exceptKey` (the one being
+   * logged). `at.loadKg`: most reps at that load; `at.meters`: fastest over that distance.
    */
   async bests(
     userId: Id,
@@ -209,21 +210,24 @@ export class LoggedSetsRepository {
     at: { loadKg?: number; meters?: number },
     exceptKey?: string,
   ): Promise<Bests> {
-    const base = { userId: toObjectId(userId), catalogueId, ...(exceptKey ? { key: { $ne: exceptKey } } : {}) };
-    const top = async (filter: object, sort: Record<string, 1 | -1>) => {
-      const row = await this.sets
-        .findOne({ ...base, ...filter })
+    const base = { userId: toObjectId(userId), catalogueId };
+    // Two read, as the first may be the set being logged; one without the ranked field holds no record.
+    const top = async (filter: object, sort: Record<string, 1 | -1>, ranked: keyof SetRank) => {
+      const rows = await this.sets
+        .find({ ...base, ...filter })
         .sort(sort)
-        .lean<StoredLoggedSet>()
+        .limit(2)
+        .lean<StoredLoggedSet[]>()
         .exec();
-      return row ? toRecord(row) : undefined;
+      const row = rows.find((r) => r.key !== exceptKey);
+      return row?.rank?.[ranked] !== undefined ? toRecord(row) : undefined;
     };
     const [heaviest, mostReps, bestE1rm, bestVolume, fastest] = await Promise.all([
-      top({ 'rank.loadKg': { $gt: 0 } }, { 'rank.loadKg': -1, 'rank.reps': -1 }),
-      at.loadKg ? top({ 'rank.loadKg': at.loadKg, 'rank.reps': { $gt: 0 } }, { 'rank.reps': -1 }) : undefined,
-      top({ 'rank.e1rmKg': { $gt: 0 } }, { 'rank.e1rmKg': -1 }),
-      top({ 'rank.volumeKg': { $gt: 0 } }, { 'rank.volumeKg': -1 }),
-      at.meters ? top({ 'rank.meters': at.meters, 'rank.seconds': { $gt: 0 } }, { 'rank.seconds': 1 }) : undefined,
+      top({}, { 'rank.loadKg': -1 }, 'loadKg'),
+      at.loadKg ? top({ 'rank.loadKey': String(at.loadKg) }, { 'rank.reps': -1 }, 'reps') : undefined,
+      top({}, { 'rank.e1rmKg': -1 }, 'e1rmKg'),
+      top({}, { 'rank.volumeKg': -1 }, 'volumeKg'),
+      at.meters ? top({ 'rank.metersKey': String(at.meters) }, { 'rank.seconds': 1 }, 'seconds') : undefined,
     ]);
     const bests: Bests = {};
     if (heaviest) bests.heaviest = heaviest;

@@ -58,9 +58,10 @@ describe('personal records', () => {
   const set = (loadKg: number, reps: number, warmup = false) => rankOf({ loadKg, reps, warmup });
 
   it('ranks a work set by load, reps, e1RM and volume; a warm-up by nothing', () => {
-    expect(set(80, 8)).toEqual({ loadKg: 80, reps: 8, e1rmKg: 101.33, volumeKg: 640 });
+    expect(set(80, 8)).toEqual({ loadKg: 80, loadKey: '80', reps: 8, e1rmKg: 101.33, volumeKg: 640 });
     expect(set(40, 10, true)).toBeUndefined();
-    expect(rankOf({ meters: 400, seconds: 95, warmup: false })).toEqual({ meters: 400, seconds: 95 });
+    expect(rankOf({ meters: 400, seconds: 95, warmup: false })).toEqual({ meters: 400, metersKey: '400', seconds: 95 });
+    expect(rankOf({ meters: 40, loadKg: 24, warmup: false })).toEqual({ meters: 40, loadKg: 24, loadKey: '24' });
   });
 
   it('last Monday 80 kg × 8, today 85 kg × 6: heaviest and e1RM (102 > 101.33), not volume (510 < 640)', () => {

@@ -91,14 +91,21 @@ export function setRefusal(
 export function rankOf(set: SetMeasures & { warmup: boolean }): SetRank | undefined {
   if (set.warmup) return undefined;
   const rank: SetRank = {};
-  if (set.loadKg && set.loadKg > 0) rank.loadKg = set.loadKg;
+  if (set.loadKg && set.loadKg > 0) {
+    rank.loadKg = set.loadKg;
+    rank.loadKey = String(set.loadKg);
+  }
   if (set.reps) rank.reps = set.reps;
   const e1rm = set.loadKg && set.reps ? epley1rm(set.loadKg, set.reps) : null;
   if (e1rm) rank.e1rmKg = e1rm;
   const volume = setVolume(set.loadKg, set.reps);
   if (volume > 0) rank.volumeKg = volume;
   if (set.meters) rank.meters = set.meters;
-  if (set.meters && set.seconds) rank.seconds = set.seconds;
+  // Only a timed distance can be the fastest over it.
+  if (set.meters && set.seconds) {
+    rank.seconds = set.seconds;
+    rank.metersKey = String(set.meters);
+  }
   return Object.keys(rank).length ? rank : undefined;
 }
 
