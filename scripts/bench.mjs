@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence activity-shapes]`: the nine
+// `npm run bench [-- --no-build] [-- api ledger uploads queue client scale load evidence activity-shapes trainlog]`: the ten
 // benchmarks of bench/, each figure beside a baseline measured in the same run (2-core machines are noisy; the
 // ratios are what compare across runs) or against its target. Prints a markdown table and puts its rows in
 // bench/results.md in place of the same benches' earlier rows, keeping every other figure and the notes.
@@ -18,6 +18,7 @@ import { benchEnv, dropBenchData, signIn, startServer } from '../bench/lib.mjs';
 import { benchLoad } from '../bench/load.mjs';
 import { benchQueue } from '../bench/queue.mjs';
 import { benchScale } from '../bench/scale.mjs';
+import { benchTrainingLog } from '../bench/trainlog.mjs';
 import { benchUploads } from '../bench/uploads.mjs';
 import {
   build,
@@ -45,6 +46,7 @@ const BENCHES = {
   load: benchLoad,
   evidence: benchEvidence,
   'activity-shapes': benchActivityShapes,
+  trainlog: benchTrainingLog,
 };
 /** The benches that call services inside this process (the built app as an application context). */
 const IN_PROCESS = new Set(['ledger', 'queue']);

@@ -27,6 +27,7 @@ import { QueueModule } from './queue/queue.module';
 import { RateLimitsModule } from './rate-limits/rate-limits.module';
 import { UserThrottlerGuard } from './rate-limits/user-throttler.guard';
 import { RedisModule } from './redis/redis.module';
+import { TrainingLogModule } from './training-log/training-log.module';
 import { UploadsModule } from './uploads/uploads.module';
 import { UsersModule } from './users/users.module';
 import { WalletModule } from './wallet/wallet.module';
@@ -62,6 +63,7 @@ import { WorkoutsModule } from './workouts/workouts.module';
     WorkoutsModule,
     ProgramsModule,
     ImportsModule,
+    TrainingLogModule,
     AchievementsModule,
     ProofsModule,
     ActivitiesModule,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-
 import mongoose, { mongo, Schema } from 'mongoose';
 
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';
@@ -372,11 +371,12 @@ describe('the index path answers exactly what a full read answers', () => {
         expect(found.size).toBeGreaterThan(15);
         expect(fromSecondaryIndexes).toBeGreaterThan(50);
         // Sorts are read from an index only where every sorted value is a number, or every one a date.
-        // (A chain's head, the sessions and workouts lists; string sorts and `_id` tie-breaks stay in memory.)
+        // (A chain's head, the sessions and workouts lists, an exercise's history; string sorts and `_id` tie-breaks stay in memory.)
         if (mixedSorts) expect([...sortedByIndex]).toEqual([]);
         else
           expect([...sortedByIndex].sort()).toEqual([
             'ledger_entries {"seq":-1}',
+            'logged_sets {"performedAt":-1}',
             'workout_sessions {"completedAt":-1}',
             'workouts {"createdAt":-1}',
           ]);

@@ -105,7 +105,7 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-function isApiError(error: unknown): error is ApiError {
+export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 

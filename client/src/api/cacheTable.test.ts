@@ -11,6 +11,7 @@ import { profileApi } from '../features/profile/profileApi';
 import { programsApi } from '../features/programs/programsApi';
 import { proofsApi } from '../features/proofs/proofsApi';
 import { walletApi } from '../features/wallet/walletApi';
+import { logApi } from '../features/workouts/log/logApi';
 import { workoutsApi } from '../features/workouts/workoutsApi';
 import { jsonResponse, makeUser, mockFetch } from '../test/fixtures';
 import { api } from './api';
@@ -77,6 +78,18 @@ const QUERY_OF: Record<CacheTag, { path: string; subscribe: (store: AppStore) =>
     path: 'programs/active',
     subscribe: (store) => store.dispatch(programsApi.endpoints.getActiveProgram.initiate()),
   },
+  SessionLog: {
+    path: 'workout/w/sets',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getSessionLog.initiate('w')),
+  },
+  ExerciseHistory: {
+    path: 'log/exercises/squat',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getExerciseHistory.initiate('squat')),
+  },
+  TrainingProgress: {
+    path: 'log/progress',
+    subscribe: (store) => store.dispatch(logApi.endpoints.getTrainingProgress.initiate()),
+  },
 };
 
 type Mutation = keyof typeof MUTATION_CHANGES;
@@ -129,6 +142,19 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
     ),
   startSession: (store) =>
     store.dispatch(workoutsApi.endpoints.startSession.initiate({ userId: USER.id, workoutId: 'w' })),
+  logSet: (store) =>
+    store.dispatch(
+      logApi.endpoints.logSet.initiate({
+        workoutId: 'w',
+        setKey: 'set-key-1',
+        userId: USER.id,
+        exerciseId: 'e1',
+        order: 0,
+        warmup: false,
+        reps: 5,
+      }),
+    ),
+  removeSet: (store) => store.dispatch(logApi.endpoints.removeSet.initiate({ workoutId: 'w', setKey: 'set-key-1' })),
   updateProgress: (store) =>
     store.dispatch(
       workoutsApi.endpoints.updateProgress.initiate({ userId: USER.id, workoutId: 'w', exerciseId: 'e1', done: true }),

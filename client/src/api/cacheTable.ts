@@ -16,6 +16,9 @@ export const CACHE_TAGS = [
   'EarnActions',
   'Activities',
   'Program',
+  'SessionLog',
+  'ExerciseHistory',
+  'TrainingProgress',
 ] as const;
 export type CacheTag = (typeof CACHE_TAGS)[number];
 
@@ -66,16 +69,19 @@ export const MUTATION_CHANGES = {
   coachChat: ['ChatHistory', 'Workout'],
   clearChatHistory: ['ChatHistory'],
   // Pending credits, total sessions and fitness level; today's workout is done; workout goals; badges;
-  // the evidence of Complete Workout.
-  // A completed program session counts along the member's program.
+  // the evidence of Complete Workout. A completed program session counts along the member's program.
   completeWorkout: ['User', 'Workout', 'Sessions', 'Achievements', 'Goals', 'EarnActions', 'Program'],
+  // A logged, edited or removed set: the session's sets, the exercise's history and records, the
+  // charts; the first set starts the session (today's workout says since when).
+  logSet: ['Workout', 'SessionLog', 'ExerciseHistory', 'TrainingProgress'],
+  removeSet: ['SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   // Following, pausing, resuming or stopping a program changes only where the member stands in it.
   startProgram: ['Program'],
   programAction: ['Program'],
   // The program's next session becomes today's workout (the answer also fills the cache at once).
   startProgramSession: ['Program', 'Workout'],
-  // Imported sets join the log (no workout, session or credit); exporting changes nothing.
-  importHistory: [],
+  // Imported sets join the log (no workout, session or credit): its history and charts. Exporting changes nothing.
+  importHistory: ['ExerciseHistory', 'TrainingProgress'],
   exportHistory: [],
   redeem: ['User', 'Transactions', 'Redemptions'],
   // The action is claimed for its period.

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 
+import { RestTimerBar } from '../features/workouts/log/RestTimerBar';
 import { MAIN_CONTENT_ID } from '../ui/mainContent';
 import { BottomNav } from './BottomNav';
 import { TopNav } from './TopNav';
@@ -14,6 +15,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </main>
+      <RestTimerBar />
       <BottomNav />
     </div>
   );

@@ -1,6 +1,13 @@
 // The training page's fake server for its tests (WorkoutsPage.test.tsx, CoachChat.test.tsx): today's
 // workout, ticks kept as the server keeps them, the coach's stored conversation.
-import type { ChatMessageView, WorkoutView } from '@contract';
+import type {
+  ChatMessageView,
+  LoggedSetView,
+  LogSetRequest,
+  PersonalRecordKind,
+  SessionLogView,
+  WorkoutView,
+} from '@contract';
 import { screen, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 
@@ -63,6 +70,68 @@ function progressServer(initial: string[] = []) {
   };
 }
 
+/** A session with no set logged and nothing done before. */
+export const emptyLog = (workoutId: string): SessionLogView => ({
+  workoutId,
+  sets: [],
+  lastTime: {},
+  barbellExercises: [],
+});
+
+/**
+ * The server's side of the training log: sets kept by key (a re-send is one set), the last time of
+ * every exercise as `lastTime`, and `records` to answer for the next set logged; `down()` makes
+ * every call fail as with no network.
+ */
+function logServer(workoutId: string) {
+  const sets = new Map<string, LoggedSetView>();
+  const sent: Array<{ method: string; key?: string; body?: unknown }> = [];
+  const state = { lastTime: {} as SessionLogView['lastTime'], records: [] as PersonalRecordKind[], down: false };
+  return {
+    sets,
+    sent,
+    state,
+    async answer(request: Request, key: string | undefined): Promise<Response> {
+      if (state.down) throw new TypeError('Failed to fetch');
+      if (request.method === 'GET')
+        return jsonResponse({
+          workoutId,
+          sets: [...sets.values()],
+          lastTime: state.lastTime,
+          barbellExercises: ['ex1'],
+        });
+      if (request.method === 'DELETE') {
+        sent.push({ method: 'DELETE', key });
+        sets.delete(key!);
+        return jsonResponse({ ok: true });
+      }
+      const body = JSON.parse(await request.text()) as LogSetRequest;
+      sent.push({ method: 'PUT', key, body });
+      const set: LoggedSetView = {
+        key: key!,
+        sessionId: workoutId,
+        exerciseId: body.exerciseId,
+        catalogueId: body.exerciseId,
+        exerciseName: body.exerciseId,
+        muscles: ['legs'],
+        kind: 'reps',
+        order: body.order,
+        warmup: body.warmup,
+        reps: body.reps,
+        loadKg: body.loadKg,
+        rpe: body.rpe,
+        performedAt: body.performedAt ?? STARTED_AT,
+        source: 'app',
+        records: state.records,
+      };
+      sets.set(key!, set);
+      const newRecords = state.records;
+      state.records = [];
+      return jsonResponse({ set, newRecords });
+    },
+  };
+}
+
 export const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({
   id: `m${n}`,
   role,
@@ -82,10 +151,13 @@ export function fakeApi(
   const posted: Array<{ path: string; body: unknown; jobKey: string | null }> = [];
   const deleted: string[] = [];
   const progress = progressServer(today?.ticked);
+  const log = logServer(today?.id ?? '');
   let historyHeld: Promise<void> | null = null;
   let historyFailures = 0;
   const fetchMock = mockFetch(async (url, request) => {
     const path = new URL(url).pathname;
+    const setPath = /^\/api\/workout\/\w+\/sets(?:\/([\w-]+))?$/.exec(path);
+    if (setPath) return log.answer(request, setPath[1]);
     if (request.method === 'PUT') return progress.answer(JSON.parse(await request.text()));
     if (request.method === 'POST') {
       const body = JSON.parse(await request.text());
@@ -129,7 +201,7 @@ export function fakeApi(
   }
   /** The stored conversation's next `times` answers fail (500). */
   const failHistory = (times: number) => (historyFailures = times);
-  return { posted, deleted, progress, fetchMock, holdHistory, failHistory };
+  return { posted, deleted, progress, log, fetchMock, holdHistory, failHistory };
 }
 
 /** The coach's input once the stored conversation has loaded (until then it is disabled). */

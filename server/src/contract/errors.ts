@@ -95,6 +95,16 @@ export const WORKOUT_ERRORS = [
   'WORKOUT_NEEDS_CLEARANCE',
 ] as const;
 
+/** The training log: a set that does not fit its exercise, a key already spent, a session no longer open to it. */
+export const LOG_ERRORS = [
+  'LOG_SET_WRONG_KIND',
+  'LOG_SET_IMPLAUSIBLE',
+  'LOG_SET_REMOVED',
+  'LOG_SET_KEY_TAKEN',
+  'LOG_SESSION_COMPLETED',
+  'LOG_SESSION_FULL',
+] as const;
+
 export const CREDIT_ERRORS = [
   'CREDITS_INVALID_COST',
   'CREDITS_ITEM_UNAVAILABLE',
@@ -157,6 +167,7 @@ export const ErrorCode = z.enum([
   ...ACTIVITY_ERRORS,
   ...BMI_ERRORS,
   ...WORKOUT_ERRORS,
+  ...LOG_ERRORS,
   ...CREDIT_ERRORS,
   ...GOAL_ERRORS,
   ...PURCHASE_ERRORS,

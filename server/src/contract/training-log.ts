@@ -91,6 +91,8 @@ export const SessionLogView = z.object({
   workoutId: z.string(),
   sets: z.array(LoggedSetView),
   lastTime: z.record(z.string(), z.array(LoggedSetView)),
+  /** The exercise ids loaded on a barbell: the card offers the plate calculator for these. */
+  barbellExercises: z.array(z.string()),
 });
 export type SessionLogView = z.infer<typeof SessionLogView>;
 
@@ -129,6 +131,7 @@ export const ProgressChartsView = z.object({
   e1rm: z.array(
     z.object({ catalogueId: z.string(), exerciseName: z.string(), bestKg: z.array(z.number().nullable()) }),
   ),
-  volume: z.array(z.object({ muscle: MuscleGroup, kg: z.array(z.number()) })),
+  /** Work sets per muscle group and week, and their volume (kg·reps; bodyweight sets add sets, not kg). */
+  volume: z.array(z.object({ muscle: MuscleGroup, kg: z.array(z.number()), sets: z.array(z.number().int()) })),
 });
 export type ProgressChartsView = z.infer<typeof ProgressChartsView>;

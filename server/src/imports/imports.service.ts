@@ -9,6 +9,7 @@ import { type JobData, JobName } from '../queue/job-registry';
 import { JobsService } from '../queue/jobs.service';
 import { OnJob } from '../queue/on-job.decorator';
 import { LoggedSetsRepository, RANGE_SETS_MAX } from '../training-log/logged-sets.repository';
+import { rankOf } from '../training-log/training-log.rules';
 import { CATALOGUE, catalogueExercise } from '../workouts/catalogue';
 import { exerciseNameIndex } from '../workouts/catalogue/catalogue.rules';
 import { parseCsv } from './csv.rules';
@@ -73,6 +74,8 @@ export class ImportsService {
         source: 'import' as const,
         importId: job.id ?? undefined,
         records: [],
+        // Ranked like a logged set, so imported history counts toward the records it holds.
+        rank: rankOf(set),
       }));
       imported += await this.loggedSets.insertMany(batch);
       await job.updateProgress(20 + Math.round((80 * Math.min(at + BATCH, plan.sets.length)) / plan.sets.length));

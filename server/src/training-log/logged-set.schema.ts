@@ -10,10 +10,13 @@ import type { LoggedSetKind, LoggedSetSource, MuscleGroup, PersonalRecordKind } 
  */
 export interface SetRank {
   loadKg?: number;
+  /** The load and the distance as strings too: the local store answers string equalities from an index. */
+  loadKey?: string;
   reps?: number;
   e1rmKg?: number;
   volumeKg?: number;
   meters?: number;
+  metersKey?: string;
   seconds?: number;
 }
 
@@ -52,10 +55,12 @@ export class LoggedSet {
   @Prop({
     type: raw({
       loadKg: Number,
+      loadKey: String,
       reps: Number,
       e1rmKg: Number,
       volumeKg: Number,
       meters: Number,
+      metersKey: String,
       seconds: Number,
     }),
     default: undefined,
@@ -78,9 +83,9 @@ LoggedSetSchema.index({ sessionId: 1, order: 1 });
 LoggedSetSchema.index({ userId: 1, catalogueId: 1, performedAt: -1 });
 /** Sets in a date range (weekly volume, recovery, export). */
 LoggedSetSchema.index({ userId: 1, performedAt: -1 });
-/** Records: heaviest load, and most reps at one load. */
-LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.loadKg': -1, 'rank.reps': -1 });
+/** Records, each a top-one read in index order: heaviest load, most reps at one load, e1RM, volume, fastest over one distance. */
+LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.loadKg': -1 });
+LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.loadKey': 1, 'rank.reps': -1 });
 LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.e1rmKg': -1 });
 LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.volumeKg': -1 });
-/** Fastest time for a distance. */
-LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.meters': 1, 'rank.seconds': 1 });
+LoggedSetSchema.index({ userId: 1, catalogueId: 1, 'rank.metersKey': 1, 'rank.seconds': 1 });

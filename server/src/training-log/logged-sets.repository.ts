@@ -50,7 +50,7 @@ export class LoggedSetsRepository {
    * removed). A key already naming a removed set or another session's set changes nothing and
    * answers why.
    */
-  async upsert(set: NewLoggedSet): Promise<LoggedSetRecord | KeyRefusal> {
+  async upsert(set: NewLoggedSet, retried = false): Promise<LoggedSetRecord | KeyRefusal> {
     const { userId, sessionId, key, ...fields } = set;
     const filter = { userId: toObjectId(userId), key, sessionId: toObjectId(sessionId), removed: false };
     const unset = (['reps', 'loadKg', 'seconds', 'meters', 'rpe', 'e1rmKg', 'rank'] as const).filter(
@@ -75,7 +75,10 @@ export class LoggedSetsRepository {
         .findOne({ userId: toObjectId(userId), key }, { removed: 1, sessionId: 1 })
         .lean<StoredLoggedSet>()
         .exec();
-      return existing?.removed ? 'removed' : 'other_session';
+      if (existing?.removed) return 'removed';
+      // Two sends of one new set raced: the other inserted it, this one edits it (once: then it is not ours).
+      if (retried || !existing || String(existing.sessionId) !== String(sessionId)) return 'other_session';
+      return this.upsert(set, true);
     }
   }
 
@@ -196,9 +199,10 @@ export class LoggedSetsRepository {
   }
 
   /**
-   * The record indexes, one top-one read each: the member's best work set of the exercise for each
-   * record kind, leaving out the set `exceptKey` (the one being logged). `atLoadKg`: most reps at
-   * that load; `atMeters`: fastest over that distance.
+   * The record indexes, one read each in index order (equalities and a sort only, so the local
+   * store reads its index in order and stops: flat in the size of the log): the member's best work
+   * set of the exercise for each record kind, leaving out the set `exceptKey` (the one being
+   * logged). `at.loadKg`: most reps at that load; `at.meters`: fastest over that distance.
    */
   async bests(
     userId: Id,
@@ -206,21 +210,24 @@ export class LoggedSetsRepository {
     at: { loadKg?: number; meters?: number },
     exceptKey?: string,
   ): Promise<Bests> {
-    const base = { userId: toObjectId(userId), catalogueId, ...(exceptKey ? { key: { $ne: exceptKey } } : {}) };
-    const top = async (filter: object, sort: Record<string, 1 | -1>) => {
-      const row = await this.sets
-        .findOne({ ...base, ...filter })
+    const base = { userId: toObjectId(userId), catalogueId };
+    // Two read, as the first may be the set being logged; one without the ranked field holds no record.
+    const top = async (filter: object, sort: Record<string, 1 | -1>, ranked: keyof SetRank) => {
+      const rows = await this.sets
+        .find({ ...base, ...filter })
         .sort(sort)
-        .lean<StoredLoggedSet>()
+        .limit(2)
+        .lean<StoredLoggedSet[]>()
         .exec();
-      return row ? toRecord(row) : undefined;
+      const row = rows.find((r) => r.key !== exceptKey);
+      return row?.rank?.[ranked] !== undefined ? toRecord(row) : undefined;
     };
     const [heaviest, mostReps, bestE1rm, bestVolume, fastest] = await Promise.all([
-      top({ 'rank.loadKg': { $gt: 0 } }, { 'rank.loadKg': -1, 'rank.reps': -1 }),
-      at.loadKg ? top({ 'rank.loadKg': at.loadKg, 'rank.reps': { $gt: 0 } }, { 'rank.reps': -1 }) : undefined,
-      top({ 'rank.e1rmKg': { $gt: 0 } }, { 'rank.e1rmKg': -1 }),
-      top({ 'rank.volumeKg': { $gt: 0 } }, { 'rank.volumeKg': -1 }),
-      at.meters ? top({ 'rank.meters': at.meters, 'rank.seconds': { $gt: 0 } }, { 'rank.seconds': 1 }) : undefined,
+      top({}, { 'rank.loadKg': -1 }, 'loadKg'),
+      at.loadKg ? top({ 'rank.loadKey': String(at.loadKg) }, { 'rank.reps': -1 }, 'reps') : undefined,
+      top({}, { 'rank.e1rmKg': -1 }, 'e1rmKg'),
+      top({}, { 'rank.volumeKg': -1 }, 'volumeKg'),
+      at.meters ? top({ 'rank.metersKey': String(at.meters) }, { 'rank.seconds': 1 }, 'seconds') : undefined,
     ]);
     const bests: Bests = {};
     if (heaviest) bests.heaviest = heaviest;

@@ -57,6 +57,6 @@ import { WorkoutsService } from './workouts.service';
     ChatMessagesRepository,
     TrainingStatsRepository,
   ],
-  exports: [WorkoutsService, WorkoutsRepository, WorkoutSessionsRepository],
+  exports: [WorkoutsService, WorkoutPlansService, WorkoutsRepository, WorkoutSessionsRepository],
 })
 export class WorkoutsModule {}

@@ -9,12 +9,14 @@ import {
   DAILY_PAID_MINUTES,
   FALLBACK_TIME_ZONE,
   sessionCredits,
+  sessionDone,
   sessionIntensity,
   SessionView,
   WorkoutCompletion,
 } from '../contract';
 import { isDuplicateKey } from '../database/duplicate-key';
 import { LedgerService } from '../ledger/ledger.service';
+import { LoggedSetsRepository } from '../training-log/logged-sets.repository';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn, instantsOfDayAnywhere } from '../users/users.rules';
 import {
@@ -45,6 +47,7 @@ export class WorkoutsService {
     private readonly ledger: LedgerService,
     private readonly achievements: AchievementsService,
     private readonly paidMinutes: PaidMinutesRepository,
+    private readonly loggedSets: LoggedSetsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -75,13 +78,18 @@ export class WorkoutsService {
     const ticked = workout.ticked ?? [];
     refuse(completionRefusal(workout.startedAt, workout.duration, now, zone) ?? ticksRefusal(known, ticked));
     const total = workout.exercises.length;
-    const intensity = sessionIntensity(ticked.length, total);
+    const done = sessionDone(
+      workout.exercises,
+      ticked,
+      workSetsPerExercise(await this.loggedSets.forSession(userId, workout.id)),
+    );
+    const intensity = sessionIntensity(done, total);
     // completionRefusal refused a session without a start.
     const day = capDay(workout.startedAt!, zone, lastPaidDay);
     const { credits: creditsEarned, note } = await this.payWithinDailyCap(
       userId,
       workout.id,
-      sessionCredits(workout.creditsReward, ticked.length, total),
+      sessionCredits(workout.creditsReward, done, total),
       workout.duration,
       day,
     );
@@ -210,6 +218,13 @@ function refuse(refusal: CompletionRefusal | null): void {
 
 const alreadyCompleted = () =>
   new AppError('WORKOUT_ALREADY_COMPLETED', 'This workout was already completed', 'Already Completed');
+
+/** Work sets logged per exercise id (warm-ups are not the prescription). */
+function workSetsPerExercise(sets: Array<{ exerciseId: string; warmup: boolean }>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const s of sets) if (!s.warmup) counts[s.exerciseId] = (counts[s.exerciseId] ?? 0) + 1;
+  return counts;
+}
 
 function toSessionView(s: SessionRecord): SessionView {
   return {

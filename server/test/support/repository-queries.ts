@@ -11,6 +11,7 @@ import { SingleUseClaimsRepository } from '../../src/common/single-use';
 import { type ExerciseView, GOAL_METRICS, INTENSITIES, NO_HEALTH_ANSWERS } from '../../src/contract';
 import { EarningPinsRepository } from '../../src/credits/earning-pins.repository';
 import { RedemptionsRepository } from '../../src/credits/redemptions.repository';
+import type { Id } from '../../src/database/object-id';
 import { GoalSlotsRepository } from '../../src/goals/goal-slots.repository';
 import { GoalsRepository } from '../../src/goals/goals.repository';
 import { BalanceCachesRepository } from '../../src/ledger/balance-caches.repository';
@@ -24,6 +25,7 @@ import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository'
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';
 import { StreaksRepository } from '../../src/proofs/streaks.repository';
+import { LoggedSetsRepository } from '../../src/training-log/logged-sets.repository';
 import { UploadsRepository } from '../../src/uploads/uploads.repository';
 import { IdentitiesRepository } from '../../src/users/identities.repository';
 import { UsersRepository } from '../../src/users/users.repository';
@@ -74,6 +76,8 @@ const KEYS = [
   `wallet:${WALLETS[0]}`,
   `x:19`,
 ];
+
+const CATALOGUE_IDS = ['squat', 'push-up'] as const;
 
 /** A small seeded generator (xorshift), so a failure is reproduced from the seed it prints. */
 export function generator(seed: number) {
@@ -126,6 +130,25 @@ const exercise: ExerciseView = {
   muscles: ['legs'],
   catalogueId: 'squat',
 };
+
+const loggedSet = (v: Picks, key: string, sessionId: Id) => ({
+  userId: v.userId(),
+  sessionId,
+  key,
+  exerciseId: 'ex-1',
+  catalogueId: v.pick(CATALOGUE_IDS),
+  exerciseName: 'Squat',
+  muscles: ['legs' as const],
+  kind: 'reps' as const,
+  order: 0,
+  warmup: false,
+  reps: 5,
+  loadKg: v.pick([undefined, 60]),
+  performedAt: v.date(),
+  source: 'app' as const,
+  rank: { reps: 5 },
+  records: [],
+});
 
 export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   queriesOf(AchievementsRepository, { listByUser: (r, v) => r.listByUser(v.userId()) }),
@@ -311,6 +334,33 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
       await r.claim(userId, day, v.newId(), 90, 60);
     },
     latestDay: (r, v) => r.latestDay(v.userId(), [v.day(), v.day()]),
+  }),
+  queriesOf(LoggedSetsRepository, {
+    // The same key from another session reaches the duplicate's read.
+    upsert: async (r, v) => {
+      const first = loggedSet(v, v.newId(), v.id());
+      await r.upsert(first);
+      await r.upsert({ ...first, sessionId: v.newId() });
+    },
+    remove: (r, v) => r.remove(v.userId(), v.id(), v.key()),
+    findByKey: (r, v) => r.findByKey(v.userId(), v.key()),
+    forSession: (r, v) => r.forSession(v.userId(), v.id()),
+    countForSession: (r, v) => r.countForSession(v.id()),
+    forExercise: (r, v) => r.forExercise(v.userId(), v.pick(CATALOGUE_IDS), 10, v.pick([undefined, v.date()])),
+    // A set stored first, so the latest session is found and its sets read.
+    latestPerExercise: async (r, v) => {
+      const set = loggedSet(v, v.newId(), v.id());
+      await r.upsert(set);
+      await r.latestPerExercise(set.userId, [set.catalogueId], v.pick([undefined, v.id()]));
+    },
+    inRange: (r, v) => r.inRange(v.userId(), v.date(), v.date()),
+    bests: (r, v) =>
+      r.bests(
+        v.userId(),
+        v.pick(CATALOGUE_IDS),
+        { loadKg: v.pick([undefined, 60]), meters: v.pick([undefined, 400]) },
+        v.pick([undefined, v.key()]),
+      ),
   }),
   queriesOf(WorkoutSessionsRepository, {
     findByWorkout: (r, v) => r.findByWorkout(v.id()),

@@ -13,6 +13,7 @@ import { useGetAchievementsQuery } from '../credits/creditsApi';
 import { useGetSessionsQuery } from '../workouts/workoutsApi';
 import { creditsEarned, RECENT_SESSIONS, weeklyTotals } from './progress.logic';
 import { ProofHistory } from './ProofHistory';
+import { TrainingLogCharts } from './TrainingLogCharts';
 
 import './progress.css';
 
@@ -50,6 +51,8 @@ export default function ProgressPage() {
           />
         </Panel>
       </div>
+
+      <TrainingLogCharts />
 
       <BmiProgressSection />
 

@@ -1,11 +1,14 @@
-import type { ExerciseView, WorkoutView } from '@contract';
-import { prescriptionIn } from '@contract/values';
-import { useState } from 'react';
+import type { ExerciseView, SessionLogView, WorkoutView } from '@contract';
+import { prescriptionIn, sessionDone } from '@contract/values';
+import { type ReactNode, useState } from 'react';
 
 import { Panel } from '../../ui/Panel';
 import { ProgressBar } from '../../ui/ProgressBar';
 import { useUnits } from '../profile/useUnits';
 import { IntervalTimer } from './IntervalTimer';
+import { ExerciseHistoryDialog } from './log/ExerciseHistoryDialog';
+import { ExerciseSets, type SetEntry } from './log/ExerciseSets';
+import { type ShownSession, workSetCounts } from './log/sessionLog.logic';
 import { sessionProgress, sessionTimes } from './workouts.logic';
 
 interface ActiveSessionCardProps {
@@ -20,6 +23,11 @@ interface ActiveSessionCardProps {
   onSwap: (exerciseId: string) => void;
   /** The exercise being swapped, if any. */
   swapping: string | null;
+  /** The session as the server has it with this device's waiting changes over it. */
+  session: ShownSession | null;
+  log: SessionLogView | undefined;
+  onLogSet: (exercise: ExerciseView, entry: SetEntry) => void;
+  onRemoveSet: (key: string) => void;
 }
 
 const PHASE_LABEL = { warmup: 'WARM-UP', main: 'MAIN', cooldown: 'COOL-DOWN' } as const;
@@ -57,12 +65,20 @@ function SessionBody({
   completing,
   onSwap,
   swapping,
+  session,
+  log,
+  onLogSet,
+  onRemoveSet,
 }: Omit<ActiveSessionCardProps, 'loading' | 'workout'> & { workout: WorkoutView }) {
-  const ticked = new Set(workout.ticked);
-  const progress = sessionProgress(workout.creditsReward, ticked.size, workout.exercises.length);
+  const units = useUnits();
+  const ticked = new Set(session?.ticked ?? workout.ticked);
+  const sets = session?.sets ?? [];
+  const done = sessionDone(workout.exercises, [...ticked], workSetCounts(sets));
+  const progress = sessionProgress(workout.creditsReward, done, workout.exercises.length);
   const times = workout.startedAt ? sessionTimes(workout.startedAt, workout.duration) : null;
   // One timer open at a time: the exercise being done.
   const [timerFor, setTimerFor] = useState<string | null>(null);
+  const [historyOf, setHistoryOf] = useState<ExerciseView | null>(null);
   return (
     <div className="training-session__body">
       <div className="training-session__head">
@@ -74,6 +90,8 @@ function SessionBody({
           <p className="training-session__times" data-testid="session-times">
             STARTED {times.startedAt} · COMPLETE_FROM {times.completableFrom}
           </p>
+        ) : session?.started ? (
+          <p className="training-session__times muted">STARTED — waiting to sync</p>
         ) : (
           <div className="training-session__start">
             <button type="button" className="btn btn--secondary btn--small" onClick={onStart}>
@@ -90,6 +108,13 @@ function SessionBody({
           ))}
         </ul>
       )}
+      {session && session.waiting > 0 && (
+        <p className="training-sync" role="status" data-testid="sync-status">
+          <span className="tag">TO_SYNC</span> {session.waiting} {session.waiting === 1 ? 'change' : 'changes'} waiting
+          to sync{session.completing ? ', the completion among them' : ''}: they are kept on this device and sent when
+          the network returns.
+        </p>
+      )}
       <ol className="exercise-list">
         {workout.exercises.map((exercise, index) => (
           <ExerciseRow
@@ -103,6 +128,18 @@ function SessionBody({
             timerOpen={timerFor === exercise.id}
             onTimer={() => setTimerFor((open) => (open === exercise.id ? null : exercise.id))}
             onBegin={() => !workout.startedAt && onStart()}
+            sets={
+              <ExerciseSets
+                exercise={exercise}
+                sets={sets.filter((s) => s.exerciseId === exercise.id)}
+                lastTime={log?.lastTime[exercise.id]}
+                barbell={log?.barbellExercises.includes(exercise.id) ?? false}
+                units={units}
+                onLog={(entry) => onLogSet(exercise, entry)}
+                onRemove={onRemoveSet}
+              />
+            }
+            onHistory={exercise.catalogueId ? () => setHistoryOf(exercise) : undefined}
           />
         ))}
       </ol>
@@ -121,9 +158,22 @@ function SessionBody({
         <ProgressBar label="Session completion" value={progress.percent} />
       </div>
       {ticked.size > 0 && (
-        <button type="button" className="btn btn--primary btn--block" onClick={onComplete} disabled={completing}>
-          {completing ? 'PROCESSING...' : 'COMPLETE_SESSION'}
+        <button
+          type="button"
+          className="btn btn--primary btn--block"
+          onClick={onComplete}
+          disabled={completing || session?.completing}
+        >
+          {completing ? 'PROCESSING...' : session?.completing ? 'COMPLETION_WAITING_TO_SYNC' : 'COMPLETE_SESSION'}
         </button>
+      )}
+      {historyOf?.catalogueId && (
+        <ExerciseHistoryDialog
+          catalogueId={historyOf.catalogueId}
+          exerciseName={historyOf.name}
+          units={units}
+          onClose={() => setHistoryOf(null)}
+        />
       )}
     </div>
   );
@@ -139,6 +189,10 @@ interface ExerciseRowProps {
   timerOpen: boolean;
   onTimer: () => void;
   onBegin: () => void;
+  /** The exercise's sets to log. */
+  sets: ReactNode;
+  /** HISTORY: its past sets and records. */
+  onHistory?: () => void;
 }
 
 function ExerciseRow({
@@ -151,6 +205,8 @@ function ExerciseRow({
   timerOpen,
   onTimer,
   onBegin,
+  sets,
+  onHistory,
 }: ExerciseRowProps) {
   const timed = exercise.dose?.kind === 'time' ? exercise.dose : null;
   const units = useUnits();
@@ -168,6 +224,16 @@ function ExerciseRow({
         </span>
       </label>
       <div className="exercise__actions">
+        {onHistory && (
+          <button
+            type="button"
+            className="btn btn--small btn--secondary"
+            aria-label={`History of ${exercise.name}`}
+            onClick={onHistory}
+          >
+            HISTORY
+          </button>
+        )}
         {timed && (
           <button
             type="button"
@@ -192,6 +258,7 @@ function ExerciseRow({
         )}
       </div>
       {timed && timerOpen && <IntervalTimer exerciseName={exercise.name} dose={timed} onBegin={onBegin} />}
+      {sets}
     </li>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse, makeUser, mockFetch, renderApp, signedInStore } from '../../test/fixtures';
-import { CONFIG, exercise, fakeApi, messageInput, STARTED_AT, WORKOUT } from '../../test/trainingServer';
+import { CONFIG, emptyLog, exercise, fakeApi, messageInput, STARTED_AT, WORKOUT } from '../../test/trainingServer';
 import { formatTime } from '../../ui/dates';
 
 describe('training page', () => {
@@ -13,7 +13,8 @@ describe('training page', () => {
   it('shows the empty state, NOT_SET parameters and the engine label without a workout', async () => {
     fakeApi(null);
     renderApp('/workouts');
-    expect(await screen.findByText('NO_ACTIVE_SESSION')).toBeTruthy();
+    // The first render of the file also loads the training screen's code (the session log with it).
+    expect(await screen.findByText('NO_ACTIVE_SESSION', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/WORKOUT_REQUIRED/)).toBeTruthy();
     expect(screen.getByText('PENDING')).toBeTruthy();
     for (const label of ['FITNESS_LEVEL', 'SESSION_TYPE', 'DIFFICULTY'])
@@ -36,7 +37,7 @@ describe('training page', () => {
       }),
     );
     renderApp('/workouts', signedInStore(makeUser({ fitnessLevel: 'beginner' })));
-    expect(await screen.findByText('READY')).toBeTruthy();
+    expect(await screen.findByText('READY', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('SESSION_TYPE').textContent).toBe('STRENGTH');
     expect(screen.getByTestId('FITNESS_LEVEL').textContent).toBe('BEGINNER');
     expect(screen.queryByRole('button', { name: 'COMPLETE_SESSION' })).toBeNull();
@@ -116,6 +117,7 @@ describe('training page', () => {
     mockFetch(async (url) => {
       const path = new URL(url).pathname;
       if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.endsWith('/sets')) return jsonResponse(emptyLog(today.id));
       if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser({ units: 'imperial' }));
@@ -160,6 +162,7 @@ describe('training page', () => {
           404,
         );
       if (path.startsWith('/api/workout/today')) return jsonResponse(WORKOUT);
+      if (path.endsWith('/sets')) return jsonResponse(emptyLog(WORKOUT.id));
       if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
@@ -285,6 +288,7 @@ describe('training page', () => {
         return jsonResponse(swapped);
       }
       if (path.startsWith('/api/workout/today')) return jsonResponse(today);
+      if (path.endsWith('/sets')) return jsonResponse(emptyLog(today.id));
       if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path === '/api/config') return jsonResponse(CONFIG);
       return jsonResponse(makeUser());
@@ -305,6 +309,7 @@ describe('training page', () => {
       // The first read finds no workout; the refetch after generating never answers.
       if (path.startsWith('/api/workout/today'))
         return todayReads++ === 0 ? jsonResponse(null) : new Promise<Response>(() => undefined);
+      if (path.endsWith('/sets')) return jsonResponse(emptyLog(WORKOUT.id));
       if (path.startsWith('/api/workout/chat/history/')) return jsonResponse([]);
       if (path.startsWith('/api/jobs/'))
         return jsonResponse({ id: 'x', name: 'workout.generate', state: 'active', progress: 40, failedReason: null });

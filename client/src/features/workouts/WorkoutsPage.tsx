@@ -1,5 +1,6 @@
+import type { ExerciseView } from '@contract';
 import { pendingCreditsText } from '@contract/values';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
 import { describeError } from '../../api/api';
 import { useGetConfigQuery } from '../../api/configApi';
@@ -8,9 +9,15 @@ import { useToast } from '../../app/toast/useToast';
 import { PageHeader } from '../../ui/PageHeader';
 import { useGetUserQuery } from '../auth/authApi';
 import { ProgramTodayCard } from '../programs/ProgramTodayCard';
+import { useUnits } from '../profile/useUnits';
 import { ActiveSessionCard } from './ActiveSessionCard';
 import { CoachChat } from './CoachChat';
 import { GeneratorCard, type GeneratorChoice } from './GeneratorCard';
+import type { SetEntry } from './log/ExerciseSets';
+import { useGetSessionLogQuery } from './log/logApi';
+import { restTimer } from './log/restTimer';
+import { shownSession, toKg } from './log/sessionLog.logic';
+import { useOutbox } from './log/sessionSync';
 import { ReplaceSessionDialog } from './ReplaceSessionDialog';
 import { TrainingParameters } from './TrainingParameters';
 import { isSessionRefusal, sessionUnderWay } from './workouts.logic';
@@ -18,9 +25,7 @@ import {
   useCompleteWorkoutMutation,
   useGenerateWorkoutMutation,
   useGetTodayWorkoutQuery,
-  useStartSessionMutation,
   useSwapExerciseMutation,
-  useUpdateProgressMutation,
 } from './workoutsApi';
 
 import './workouts.css';
@@ -35,14 +40,16 @@ export default function WorkoutsPage() {
   const [generateWorkout, generation] = useGenerateWorkoutMutation();
   const [completeWorkout, completion] = useCompleteWorkoutMutation();
   const [swapExercise] = useSwapExerciseMutation();
-  const [startSession] = useStartSessionMutation();
-  const [updateProgress] = useUpdateProgressMutation();
   const [swapping, setSwapping] = useState<string | null>(null);
   /** A generation waiting for the user to confirm that it replaces the session under way. */
   const [pendingReplace, setPendingReplace] = useState<(() => void) | null>(null);
   const progress = useJobProgress(user?.id, jobKey, generation.isLoading);
-  /** Ticks sent and not answered yet: a completion waits for them, since the server pays the ticks it has stored. */
-  const ticksOnTheirWay = useRef(new Set<Promise<unknown>>());
+  const units = useUnits();
+  // Ticks, starts, sets and an offline completion go through the device's outbox: kept until the
+  // server has them, so the session carries on with no signal (docs/product.md, Training log).
+  const { outbox, pending } = useOutbox();
+  const sessionLog = useGetSessionLogQuery(workout?.id ?? '', { skip: !workout });
+  const session = workout ? shownSession(workout, sessionLog.data, pending) : null;
 
   /** Runs a generation at once, or after confirming when it would replace a session under way. */
   function confirmReplace(run: () => void) {
@@ -50,31 +57,49 @@ export default function WorkoutsPage() {
     else run();
   }
 
-  async function toggle(exerciseId: string) {
-    if (!user || !workout) return;
-    const sent = updateProgress({
-      userId: user.id,
-      workoutId: workout.id,
-      exerciseId,
-      done: !workout.ticked.includes(exerciseId),
-    }).unwrap();
-    ticksOnTheirWay.current.add(sent);
-    try {
-      await sent;
-    } catch (error) {
-      toast({ ...describeError(error, 'Error'), variant: 'destructive' });
-    } finally {
-      ticksOnTheirWay.current.delete(sent);
-    }
+  function toggle(exerciseId: string) {
+    if (!user || !workout || !session) return;
+    const done = !session.ticked.includes(exerciseId);
+    void outbox.add({ kind: 'tick', userId: user.id, workoutId: workout.id, exerciseId, done });
   }
 
-  async function start() {
+  function start() {
     if (!user || !workout) return;
-    try {
-      await startSession({ userId: user.id, workoutId: workout.id }).unwrap();
-    } catch (error) {
-      toast({ ...describeError(error, 'Error'), variant: 'destructive' });
-    }
+    void outbox.add({ kind: 'start', userId: user.id, workoutId: workout.id });
+  }
+
+  /** A set logged or edited: queued under its key, its rest started; the exercise is ticked once its prescribed sets are in. */
+  function logSet(exercise: ExerciseView, entry: SetEntry) {
+    if (!user || !workout || !session) return;
+    const setKey = entry.key ?? crypto.randomUUID();
+    const { draft } = entry;
+    void outbox.add({
+      kind: 'set',
+      workoutId: workout.id,
+      setKey,
+      body: {
+        userId: user.id,
+        exerciseId: exercise.id,
+        order: entry.order,
+        warmup: entry.warmup,
+        ...(draft.reps !== undefined ? { reps: draft.reps } : {}),
+        ...(draft.load !== undefined ? { loadKg: toKg(draft.load, units) } : {}),
+        ...(draft.seconds !== undefined ? { seconds: draft.seconds } : {}),
+        ...(draft.meters !== undefined ? { meters: draft.meters } : {}),
+        ...(entry.rpe !== undefined ? { rpe: entry.rpe } : {}),
+        performedAt: new Date().toISOString(),
+      },
+    });
+    if (entry.warmup || entry.key) return;
+    if (exercise.dose?.restSeconds) restTimer.start(exercise.dose.restSeconds, exercise.name);
+    const workSets = session.sets.filter((s) => s.exerciseId === exercise.id && !s.warmup).length + 1;
+    if (workSets >= (exercise.dose?.sets ?? 1) && !session.ticked.includes(exercise.id))
+      void outbox.add({ kind: 'tick', userId: user.id, workoutId: workout.id, exerciseId: exercise.id, done: true });
+  }
+
+  function removeSet(setKey: string) {
+    if (!workout) return;
+    void outbox.add({ kind: 'removeSet', workoutId: workout.id, setKey });
   }
 
   async function generate(choice: GeneratorChoice) {
@@ -90,17 +115,22 @@ export default function WorkoutsPage() {
   }
 
   async function complete() {
-    if (!user || !workout) return;
-    // The ticks shown; a refused one is undone on the card and the server's refusal says the ticks differ.
-    const completedExercises = workout.ticked;
-    await Promise.allSettled(ticksOnTheirWay.current);
+    if (!user || !workout || !session) return;
+    // The ticks shown: the queued ones are sent first, and the server pays the ticks it stored.
+    const completedExercises = session.ticked;
+    await outbox.flush();
+    if (!navigator.onLine || outbox.pending().some((c) => c.workoutId === workout.id)) {
+      await outbox.add({ kind: 'complete', userId: user.id, workoutId: workout.id, completedExercises });
+      toast({ title: 'Completion Queued', description: 'It is sent, and paid once, when the network returns.' });
+      return;
+    }
     try {
-      const { session, creditsNote } = await completeWorkout({
+      const { session: done, creditsNote } = await completeWorkout({
         userId: user.id,
         workoutId: workout.id,
         completedExercises,
       }).unwrap();
-      toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? pendingCreditsText(session.creditsEarned) });
+      toast({ title: 'Workout Completed! 🎉', description: creditsNote ?? pendingCreditsText(done.creditsEarned) });
     } catch (error) {
       // A session rule (too early, not started, replaced, ticks changed): the server's words say why; anything else is the product’s failure.
       if (isSessionRefusal(error)) toast({ ...describeError(error, 'Not Completed'), variant: 'destructive' });
@@ -132,12 +162,16 @@ export default function WorkoutsPage() {
           <ActiveSessionCard
             workout={workout}
             loading={!user || today.isLoading}
-            onToggle={(exerciseId) => void toggle(exerciseId)}
-            onStart={() => void start()}
+            onToggle={toggle}
+            onStart={start}
             onComplete={() => void complete()}
             completing={completion.isLoading}
             onSwap={(exerciseId) => void swap(exerciseId)}
             swapping={swapping}
+            session={session}
+            log={sessionLog.data}
+            onLogSet={logSet}
+            onRemoveSet={removeSet}
           />
           {user && <CoachChat user={user} confirmReplace={confirmReplace} />}
         </div>

@@ -51,13 +51,31 @@ export const PLAN_MINUTES = { min: 10, max: 90 } as const;
 
 export const INTENSITIES = ['light', 'moderate', 'intense'] as const;
 
-/** docs/product.md: round(creditsReward × fraction of exercises ticked). */
+/**
+ * docs/product.md: how much of a session was done, in exercises: each exercise is one share, done
+ * whole when ticked, else by its logged work sets out of its prescribed sets (a dose's `sets`, one
+ * without a dose). Extra sets add nothing: the share is capped at the prescription.
+ */
+export function sessionDone(
+  exercises: ReadonlyArray<{ id: string; dose?: { sets: number } }>,
+  ticked: readonly string[],
+  workSets: Readonly<Record<string, number>>,
+): number {
+  const shares = exercises.map((e) => {
+    if (ticked.includes(e.id)) return 1;
+    const prescribed = e.dose?.sets ?? 1;
+    return Math.min(workSets[e.id] ?? 0, prescribed) / prescribed;
+  });
+  return shares.reduce((sum, share) => sum + share, 0);
+}
+
+/** docs/product.md: round(creditsReward × the share of the session done: sessionDone of its exercises). */
 export function sessionCredits(reward: number, ticked: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((reward * Math.min(ticked, total)) / total);
 }
 
-/** docs/product.md: intense at 80 % or more ticked, moderate at 50 % or more, otherwise light. */
+/** docs/product.md: intense at 80 % or more done, moderate at 50 % or more, otherwise light. */
 export function sessionIntensity(ticked: number, total: number): (typeof INTENSITIES)[number] {
   const share = total > 0 ? ticked / total : 0;
   if (share >= 0.8) return 'intense';

@@ -1,0 +1,119 @@
+/** The device's one outbox for the active session, sending through the API's endpoints, and the hook that reads what waits. */
+import type { LogSetResult, WorkoutCompletion } from '@contract';
+import { pendingCreditsText } from '@contract/values';
+import { useSyncExternalStore } from 'react';
+
+import { describeError, isApiError } from '../../../api/api';
+import { useAppDispatch } from '../../../app/hooks';
+import type { AppDispatch } from '../../../app/store';
+import { showToast } from '../../../app/toast/toastSlice';
+import { workoutsApi } from '../workoutsApi';
+import { logApi } from './logApi';
+import { type Change, indexedDbStorage, Outbox, type Outcome } from './outbox';
+import { RECORD_LABELS } from './sessionLog.logic';
+
+/** A failure worth sending again: no network, a time-out, or the server's own trouble (5xx, 429). */
+function retryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  return typeof error.status !== 'number' || error.status >= 500 || error.status === 429 || error.status === 408;
+}
+
+function sender(dispatch: AppDispatch) {
+  return async (change: Change): Promise<Outcome> => {
+    const call = () => {
+      switch (change.kind) {
+        case 'set':
+          return dispatch(
+            logApi.endpoints.logSet.initiate({ workoutId: change.workoutId, setKey: change.setKey, ...change.body }),
+          ).unwrap();
+        case 'removeSet':
+          return dispatch(
+            logApi.endpoints.removeSet.initiate({ workoutId: change.workoutId, setKey: change.setKey }),
+          ).unwrap();
+        case 'tick':
+          return dispatch(
+            workoutsApi.endpoints.updateProgress.initiate({
+              userId: change.userId,
+              workoutId: change.workoutId,
+              exerciseId: change.exerciseId,
+              done: change.done,
+            }),
+          ).unwrap();
+        case 'start':
+          return dispatch(
+            workoutsApi.endpoints.startSession.initiate({ userId: change.userId, workoutId: change.workoutId }),
+          ).unwrap();
+        case 'complete':
+          return dispatch(
+            workoutsApi.endpoints.completeWorkout.initiate({
+              userId: change.userId,
+              workoutId: change.workoutId,
+              completedExercises: change.completedExercises,
+            }),
+          ).unwrap();
+      }
+    };
+    try {
+      return { ok: true, answer: await call() };
+    } catch (error) {
+      return { ok: false, retry: retryable(error), error };
+    }
+  };
+}
+
+/** What the member hears once a change landed: a record, a completion's credits, or why it was refused. */
+function announcer(dispatch: AppDispatch) {
+  return (change: Change, outcome: Outcome) => {
+    if (!outcome.ok) {
+      // A completion of a session already completed (a retry that landed before) says nothing more.
+      if (change.kind === 'complete' && isApiError(outcome.error) && outcome.error.code === 'WORKOUT_ALREADY_COMPLETED')
+        return;
+      dispatch(showToast({ ...describeError(outcome.error, 'Not Saved'), variant: 'destructive' }));
+      return;
+    }
+    if (change.kind === 'set') {
+      const { newRecords } = outcome.answer as LogSetResult;
+      if (newRecords.length)
+        dispatch(
+          showToast({
+            title: 'NEW PERSONAL RECORD 🏆',
+            description: newRecords.map((r) => RECORD_LABELS[r]).join(' · '),
+          }),
+        );
+    }
+    if (change.kind === 'complete') {
+      const { session, creditsNote } = outcome.answer as WorkoutCompletion;
+      dispatch(
+        showToast({
+          title: 'Workout Completed! 🎉',
+          description: creditsNote ?? pendingCreditsText(session.creditsEarned),
+        }),
+      );
+    }
+  };
+}
+
+const outboxes = new WeakMap<AppDispatch, Outbox>();
+
+/** The outbox of this store (one per app): created on first use, sending again whenever the browser is back online. */
+export function outboxFor(dispatch: AppDispatch): Outbox {
+  let outbox = outboxes.get(dispatch);
+  if (!outbox) {
+    const made = new Outbox(indexedDbStorage(), sender(dispatch), announcer(dispatch));
+    window.addEventListener('online', () => void made.flush());
+    void made.flush();
+    outboxes.set(dispatch, made);
+    outbox = made;
+  }
+  return outbox;
+}
+
+/** The outbox and its waiting changes, re-rendering as they change. */
+export function useOutbox(): { outbox: Outbox; pending: readonly Change[] } {
+  const outbox = outboxFor(useAppDispatch());
+  const pending = useSyncExternalStore(
+    (onChange) => outbox.subscribe(onChange),
+    () => outbox.pending(),
+  );
+  return { outbox, pending };
+}

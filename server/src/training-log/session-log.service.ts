@@ -1,0 +1,146 @@
+import { Injectable } from '@nestjs/common';
+
+import { Clock } from '../clock/clock';
+import { AppError } from '../common/errors';
+import {
+  type ExerciseView,
+  type LoggedSetKind,
+  type LogSetRequest,
+  type LogSetResult,
+  SESSION_SETS_MAX,
+  type SessionLogView,
+  type SetMeasures,
+} from '../contract';
+import { UsersRepository } from '../users/users.repository';
+import { catalogueExercise } from '../workouts/catalogue';
+import type { WorkoutRecord } from '../workouts/workout.schema';
+import { exerciseNotFound, WorkoutPlansService } from '../workouts/workout-plans.service';
+import { WorkoutSessionsRepository } from '../workouts/workout-sessions.repository';
+import { WorkoutsRepository } from '../workouts/workouts.repository';
+import { toLoggedSetView } from './logged-set.view';
+import { LoggedSetsRepository } from './logged-sets.repository';
+import { boundsFor, performedAt, rankOf, recordsSet, setRefusal } from './training-log.rules';
+
+/** Logging the active session set by set: each set under its client key (a re-send counts once), checked, ranked for records. */
+@Injectable()
+export class SessionLogService {
+  constructor(
+    private readonly sets: LoggedSetsRepository,
+    private readonly plans: WorkoutPlansService,
+    private readonly workouts: WorkoutsRepository,
+    private readonly sessions: WorkoutSessionsRepository,
+    private readonly users: UsersRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Logs or edits one set of today's open session; the first set starts the session. Refused
+   * (changing nothing): a set that does not fit the exercise's dose or its bounds, a key of a
+   * removed set or of another session, a completed session, a session past SESSION_SETS_MAX sets.
+   */
+  async log(userId: string, workoutId: string, key: string, body: LogSetRequest): Promise<LogSetResult> {
+    const workout = await this.openSession(userId, workoutId);
+    const exercise = workout.exercises.find((e) => e.id === body.exerciseId);
+    if (!exercise) throw exerciseNotFound(body.exerciseId);
+    const kind: LoggedSetKind = exercise.dose?.kind ?? 'reps';
+    const measures: SetMeasures = {
+      reps: body.reps,
+      loadKg: body.loadKg === undefined ? undefined : Math.round(body.loadKg * 1000) / 1000,
+      seconds: body.seconds,
+      meters: body.meters,
+      rpe: body.rpe,
+    };
+    const catalogueId = catalogueIdOf(exercise);
+    const bounds = boundsFor(catalogueId, catalogueExercise(catalogueId)?.equipment ?? []);
+    if (setRefusal(kind, measures, bounds, exercise.name, 'metric')) {
+      // Said in the member's units: only a refused set pays for reading them.
+      const units = (await this.users.findById(userId))?.units ?? 'metric';
+      const refusal = setRefusal(kind, measures, bounds, exercise.name, units)!;
+      throw new AppError(refusal.code, refusal.message, REFUSAL_TITLES[refusal.code]);
+    }
+
+    const previous = await this.sets.findByKey(userId, key);
+    if (!previous && (await this.sets.countForSession(workout.id)) >= SESSION_SETS_MAX)
+      throw new AppError('LOG_SESSION_FULL', `A session holds at most ${SESSION_SETS_MAX} sets`, 'Session Full');
+    const now = this.clock.now();
+    const rank = rankOf({ ...measures, warmup: body.warmup });
+    const bests = await this.sets.bests(userId, catalogueId, { loadKg: rank?.loadKg, meters: rank?.meters }, key);
+    const records = recordsSet(rank, {
+      heaviest: bests.heaviest?.rank,
+      most_reps: bests.most_reps?.rank,
+      best_e1rm: bests.best_e1rm?.rank,
+      best_volume: bests.best_volume?.rank,
+      fastest: bests.fastest?.rank,
+    });
+    const stored = await this.sets.upsert({
+      userId,
+      sessionId: workout.id,
+      key,
+      exerciseId: exercise.id,
+      catalogueId,
+      exerciseName: exercise.name,
+      muscles: exercise.muscles,
+      kind,
+      order: body.order,
+      warmup: body.warmup,
+      ...measures,
+      e1rmKg: rank?.e1rmKg,
+      performedAt: previous?.performedAt ?? performedAt(body.performedAt, workout.startedAt ?? workout.createdAt, now),
+      source: 'app',
+      rank,
+      records,
+    });
+    if (stored === 'removed') throw new AppError('LOG_SET_REMOVED', 'This set was removed', 'Set Removed');
+    if (stored === 'other_session')
+      throw new AppError('LOG_SET_KEY_TAKEN', 'This set key names a set of another session', 'Set Key Taken');
+    await this.workouts.start(workout.id, userId, now);
+    const announced = previous && !previous.removed ? previous.records : [];
+    return { set: toLoggedSetView(stored), newRecords: records.filter((r) => !announced.includes(r)) };
+  }
+
+  /** Removes one set of today's open session; removing it again, or a key never logged, is a no-op. */
+  async remove(userId: string, workoutId: string, key: string): Promise<{ ok: true }> {
+    const workout = await this.openSession(userId, workoutId);
+    await this.sets.remove(userId, workout.id, key);
+    return { ok: true };
+  }
+
+  /** A workout's sets and, per exercise, the sets of the last other session it was done in (for prefill). */
+  async view(userId: string, workoutId: string): Promise<SessionLogView> {
+    const workout = await this.workouts.findOwned(workoutId, userId);
+    if (!workout) throw new AppError('WORKOUT_NOT_FOUND', 'Workout not found');
+    const [sets, latest] = await Promise.all([
+      this.sets.forSession(userId, workout.id),
+      this.sets.latestPerExercise(userId, workout.exercises.map(catalogueIdOf), workout.id),
+    ]);
+    const lastTime: SessionLogView['lastTime'] = {};
+    for (const exercise of workout.exercises) {
+      const before = latest.get(catalogueIdOf(exercise));
+      if (before) lastTime[exercise.id] = before.map(toLoggedSetView);
+    }
+    const barbellExercises = workout.exercises
+      .filter((e) => catalogueExercise(catalogueIdOf(e))?.equipment.includes('barbell_rack'))
+      .map((e) => e.id);
+    return { workoutId, sets: sets.map(toLoggedSetView), lastTime, barbellExercises };
+  }
+
+  /** Today's open session, or why not: 409 LOG_SESSION_COMPLETED once completed (so a late sync knows), else 404. */
+  private async openSession(userId: string, workoutId: string): Promise<WorkoutRecord> {
+    try {
+      return await this.plans.findOpen(userId, workoutId);
+    } catch (err) {
+      const owned = await this.workouts.findOwned(workoutId, userId);
+      if (owned && (await this.sessions.existsForWorkout(owned.id)))
+        throw new AppError(
+          'LOG_SESSION_COMPLETED',
+          'This session was completed: its sets can no longer change',
+          'Session Completed',
+        );
+      throw err;
+    }
+  }
+}
+
+const REFUSAL_TITLES = { LOG_SET_IMPLAUSIBLE: 'Implausible Set', LOG_SET_WRONG_KIND: 'Wrong Measures' } as const;
+
+const catalogueIdOf = (e: Pick<ExerciseView, 'id' | 'catalogueId'>) => e.catalogueId ?? e.id;
