@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -7,10 +7,14 @@ const ROOT = resolve(__dirname, '..', '..');
 const LOCK = join(ROOT, 'package-lock.json');
 
 /** A check script (`npm run deps:check --offline` by default) on a lockfile: its exit code and output. */
-function depsCheck(lockfile: string, script = 'deps-check.mjs'): { code: number; out: string } {
+function depsCheck(
+  lockfile: string,
+  script = 'deps-check.mjs',
+  env: NodeJS.ProcessEnv = {},
+): { code: number; out: string } {
   try {
     const out = execFileSync('node', [join(ROOT, 'scripts', script), '--offline'], {
-      env: { ...process.env, DEPS_CHECK_LOCKFILE: lockfile },
+      env: { ...process.env, DEPS_CHECK_LOCKFILE: lockfile, ...env },
       encoding: 'utf8',
     });
     return { code: 0, out };
@@ -66,6 +70,22 @@ describe('dependency hygiene', () => {
     const { code, out } = depsCheck(doctored);
     expect(code).toBe(1);
     expect(out).toContain('xmldom@0.1.31 (node_modules/xtraverse/node_modules/xmldom)');
+  });
+
+  it('fails on a deprecated direct dependency, read from its installed package.json', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deps-'));
+    const write = (path: string, body: object) => {
+      mkdirSync(join(root, path, '..'), { recursive: true });
+      writeFileSync(join(root, path), JSON.stringify(body));
+    };
+    write('package.json', { name: 'app', dependencies: { kept: '^1.0.0', left: '^2.0.0' } });
+    write('package-lock.json', { packages: { '': {}, 'node_modules/kept': { version: '1.0.0' } } });
+    write('node_modules/kept/package.json', { name: 'kept', version: '1.0.0' });
+    write('node_modules/left/package.json', { name: 'left', version: '2.0.0', deprecated: 'use kept' });
+    const { code, out } = depsCheck(join(root, 'package-lock.json'), 'deps-check.mjs', { DEPS_CHECK_ROOT: root });
+    expect(code).toBe(1);
+    expect(out).toContain('left@2.0.0 is deprecated: use kept');
+    expect(out).not.toContain('kept@1.0.0 is');
   });
 
   it('gives passport-twitter the maintained XML parser, under the name it requires', () => {
