@@ -27,7 +27,12 @@ ensureNodeRuntime();
 const E2E_CONFIG = 'test/e2e/playwright.config.ts';
 const SUITE_TIMEOUT_MS = 25 * 60_000; // a hung suite must fail, not eat the CI budget (the server suite takes 10-15 min)
 const reports = mkdtempSync(join(tmpdir(), 'sweat-tests-'));
-const env = { ...process.env, ...serviceEnv() };
+// Jest loads the ES-module packages (NestJS 12) through Node's require(esm) only with VM modules on.
+const env = {
+  ...process.env,
+  ...serviceEnv(),
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim(),
+};
 
 /**
  * Each suite: what it builds, how to run it, and how to read its report file into counts. A suite

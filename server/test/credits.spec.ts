@@ -240,8 +240,8 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       proofDayId: new Types.ObjectId(),
       uploadId: new Types.ObjectId(),
       day: dayIn(new Date()),
-      format: 'fit',
-      kind: 'running',
+      format: 'fit' as const,
+      kind: 'running' as const,
       startedAt: new Date(),
       durationSeconds: 1800,
       steps,
@@ -376,7 +376,7 @@ describe('credits: marketplace, redeem, earn, tweet, referral, pool, CLI', () =>
       const session = () => ({
         userId: new Types.ObjectId(user.id),
         workoutId: new Types.ObjectId(),
-        workout: { name: 'Test', type: 'strength', duration: 30 },
+        workout: { name: 'Test', type: 'strength' as const, duration: 30 },
       });
       // One exercise ticked of a generated workout (light, nothing earned) is not a workout done.
       await sessions.create({ ...session(), completedExercises: ['a'], intensity: 'light', creditsEarned: 0 });

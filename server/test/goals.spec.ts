@@ -444,9 +444,9 @@ function session(userId: string) {
   return {
     userId: new Types.ObjectId(userId),
     workoutId: new Types.ObjectId(),
-    workout: { name: 'Test', type: 'strength', duration: 30 },
+    workout: { name: 'Test', type: 'strength' as const, duration: 30 },
     completedExercises: ['a', 'b'],
-    intensity: 'moderate',
+    intensity: 'moderate' as const,
     creditsEarned: 5,
   };
 }

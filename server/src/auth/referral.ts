@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { Request, Response } from 'express';
 
 import { Public } from '../common/auth.guard';
@@ -25,6 +25,6 @@ export class ReferralController {
 /** A cookie's value when it is a username (the referrer a `/ref/` visit left), else undefined. */
 export function readCookie(req: Request, name: string): string | undefined {
   // `cookie` keeps a value it cannot percent-decode as it is, where decodeURIComponent would throw.
-  const value = req.headers.cookie ? parse(req.headers.cookie)[name] : undefined;
+  const value = req.headers.cookie ? parseCookie(req.headers.cookie)[name] : undefined;
   return value !== undefined && USERNAME.test(value) ? value : undefined;
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CanActivate, ExecutionContext, Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { parse } from 'cookie';
+import { parseCookie } from 'cookie';
 import type { Request } from 'express';
 import { IStrategyOption, Profile, Strategy as TwitterStrategy } from 'passport-twitter';
 
@@ -127,7 +127,7 @@ function requestTokenStore(redis: RedisService, secure: boolean) {
           const { secret, browser, link } = stored
             ? (JSON.parse(stored) as StoredRequestToken)
             : { secret: undefined, browser: '', link: undefined };
-          const state = req.headers.cookie ? parse(req.headers.cookie)[X_STATE_COOKIE] : undefined;
+          const state = req.headers.cookie ? parseCookie(req.headers.cookie)[X_STATE_COOKIE] : undefined;
           if (secret !== undefined && state && timingSafeEqual(digest(state), Buffer.from(browser, 'hex'))) {
             if (link) req.xLinkUserId = link;
             return cb(null, secret);

@@ -1,12 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { InjectConnection, MongooseModule } from '@nestjs/mongoose';
-import mongoose, { Connection } from 'mongoose';
+import { Connection } from 'mongoose';
 
 import { APP_CONFIG, AppConfig } from '../config/config';
-
-// Mongoose takes a stack trace on every query, only to word the error of a query run twice; it was
-// the largest single cost of GET /api/user in a CPU profile under load.
-mongoose.set('skipOriginalStackTraces', true);
 
 /** One Mongoose connection per process; short timeouts so an outage answers 503 quickly instead of hanging. */
 @Module({

@@ -11,11 +11,11 @@ export function httpMetrics(metrics: MetricsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const stop = metrics.httpRequests.startTimer();
     res.once('finish', () => {
-      const route = req.route?.path
-        ? `${req.baseUrl}${String(req.route.path)}`
-        : req.path.startsWith('/api')
-          ? 'unmatched'
-          : 'static';
+      // NestJS 12 answers through a wildcard route (`/api*path`), which is none of the app's, and mounts
+      // a router, so req.path is relative: the full URL says whether it was an API path.
+      const template = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : undefined;
+      const route =
+        template && !template.includes('*') ? template : req.originalUrl.startsWith('/api') ? 'unmatched' : 'static';
       stop({ method: req.method, route, status: String(res.statusCode) });
     });
     next();

@@ -1,9 +1,9 @@
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { RedisService } from '../redis/redis.service';
+import { RedisThrottlerStorage } from './redis-throttler.storage';
 import { RateLimitGroup, USER_RATE_LIMIT_GROUPS } from './user-rate-limits';
 import { groupOfRequest } from './user-throttler.guard';
 
@@ -26,7 +26,7 @@ import { groupOfRequest } from './user-throttler.guard';
           })),
           // Keys under the app's Redis prefix: one budget per group and user across every route and replica.
           generateKey: (_context, tracker, group) => redis.key('ratelimit', group, tracker),
-          storage: new ThrottlerStorageRedisService(redis.client),
+          storage: new RedisThrottlerStorage(redis.client),
         };
       },
     }),
