@@ -69,7 +69,8 @@ export async function pdfText(source: ActivitySource, deadline: ReadDeadline): P
   } catch (err) {
     throw notAPdf(err);
   } finally {
-    await pdf.destroy();
+    // unpdf 1.8's document has no destroy of its own: its loading task frees the worker's side too.
+    await pdf.loadingTask.destroy();
   }
 }
 
