@@ -1,4 +1,5 @@
 import { createSecretKey } from 'node:crypto';
+
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import ts from 'typescript';
 
 // No module of the server may import itself through others, type-only imports included: a circle

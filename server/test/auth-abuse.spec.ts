@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { JwtService } from '@nestjs/jwt';
 import { Keypair } from '@solana/web3.js';
 

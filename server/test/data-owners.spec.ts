@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import mongoose from 'mongoose';
 
 import { recordRepositoryQueries, repositoryModules } from './support/recorded-queries';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import mongoose, { mongo, Schema } from 'mongoose';
 
 import { FerretDbProcess } from '../../test/faults/ferretdb-process';

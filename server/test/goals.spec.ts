@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { getModelToken } from '@nestjs/mongoose';
 import { Model, Types } from 'mongoose';
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
+
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 

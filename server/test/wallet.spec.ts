@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { Connection, Keypair, Transaction } from '@solana/web3.js';
 
 import { FakeSolanaRpc, signedTransfer, startFakeSolanaRpc } from '../../test/fakes/solana-rpc';

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 
@@ -15,8 +16,8 @@ import { ChallengePurpose } from './challenge.schema';
 import { AuthChallengesRepository, LoginCodesRepository } from './challenges.repository';
 import { buildSignInMessage, isWalletAddress, verifyWalletSignature } from './phantom.rules';
 import { isLoginCode } from './session.rules';
-import { TwitterProfile, xNotConfigured } from './x.strategy';
 import { SessionsService } from './sessions.service';
+import { TwitterProfile, xNotConfigured } from './x.strategy';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const LOGIN_CODE_TTL_MS = 2 * 60_000;

@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+
 import { Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 

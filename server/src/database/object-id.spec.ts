@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+
 import { Types } from 'mongoose';
 
 import { toView } from './object-id';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+
 import { Injectable, Logger } from '@nestjs/common';
 
 import { AppError } from '../common/errors';

@@ -59,7 +59,7 @@ export class EnrolmentsRepository {
           },
           $inc: { version: 1 },
         },
-        { upsert: true, new: true },
+        { upsert: true, returnDocument: 'after' },
       )
       .lean<StoredEnrolment>()
       .exec();
@@ -80,7 +80,7 @@ export class EnrolmentsRepository {
           $inc: { version: 1 },
           ...(addDeloadWorkout ? { $addToSet: { deloadWorkouts: addDeloadWorkout } } : {}),
         },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<StoredEnrolment>()
       .exec();

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Readable } from 'node:stream';
+
 import { Inject, Injectable } from '@nestjs/common';
 
 import { ActivitiesService } from '../activities/activities.service';

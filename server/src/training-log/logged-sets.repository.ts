@@ -64,7 +64,7 @@ export class LoggedSetsRepository {
             $set: Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
             ...(unset.length ? { $unset: Object.fromEntries(unset.map((f) => [f, 1])) } : {}),
           },
-          { upsert: true, new: true },
+          { upsert: true, returnDocument: 'after' },
         )
         .lean<StoredLoggedSet>()
         .exec();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+
 import { Inject, Injectable } from '@nestjs/common';
 
 import { AppError } from '../common/errors';

@@ -56,7 +56,7 @@ export class PaidMinutesRepository {
       .findOneAndUpdate(
         { _id, minutes: { $lte: cap - minutes }, workoutIds: { $ne: workoutId } },
         { $inc: { minutes }, $push: { workoutIds: workoutId } },
-        { new: true },
+        { returnDocument: 'after' },
       )
       .lean<PaidMinutes>()
       .exec();

@@ -119,7 +119,7 @@ export class WorkoutsRepository {
   // Whole documents back: the local FerretDB refuses a projection on findOneAndUpdate.
   private async progressAfter(id: Id, userId: Id, update: UpdateQuery<Workout>): Promise<StoredProgress | null> {
     const workout = await this.workouts
-      .findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { new: true })
+      .findOneAndUpdate({ _id: toObjectId(id), userId: toObjectId(userId) }, update, { returnDocument: 'after' })
       .lean<StoredWorkout>()
       .exec();
     return workout && { id: workout._id.toHexString(), ticked: workout.ticked, startedAt: workout.startedAt };

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+
 import { Connection, mongo, Schema } from 'mongoose';
 
 import { generator, picks, REPOSITORY_QUERIES } from './repository-queries';

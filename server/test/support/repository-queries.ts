@@ -19,8 +19,8 @@ import { LedgerEntriesRepository } from '../../src/ledger/ledger-entries.reposit
 import { entryId } from '../../src/ledger/ledger-entry.schema';
 import { LedgerHeadsRepository } from '../../src/ledger/ledger-heads.repository';
 import { HealthAnswersRepository } from '../../src/profile/health-answers.repository';
-import { EnrolmentsRepository } from '../../src/programs/enrolments.repository';
 import { ProfilesRepository } from '../../src/profile/profiles.repository';
+import { EnrolmentsRepository } from '../../src/programs/enrolments.repository';
 import { ProofChecksRepository } from '../../src/proofs/proof-checks.repository';
 import { ProofDaysRepository } from '../../src/proofs/proof-days.repository';
 import { ProofMediaRepository } from '../../src/proofs/proof-media.repository';

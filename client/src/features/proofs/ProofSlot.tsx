@@ -1,7 +1,7 @@
 import { type ReactNode, useRef } from 'react';
 
 import { retryText } from '../../shared/uploads/sendFile';
-import { type ProofSlotSpec, type SlotUpload } from './proofSlots';
+import type { ProofSlotSpec, SlotUpload } from './proofSlots';
 
 interface ProofSlotProps {
   slot: ProofSlotSpec;
