@@ -242,6 +242,12 @@ describe('the training log: sets, records, history, exactly-once payment', () =>
     ).body as ExerciseHistoryView;
     expect([...page.sets, ...rest.sets].map((s) => s.key)).toEqual(history.sets.map((s) => s.key));
     expect(rest.nextBefore).toBeNull();
+    // An id in neither the catalogue nor the log names nothing; a catalogue exercise never logged has an empty history.
+    const unknown = await t.http.get('/api/log/exercises/not-an-exercise').set(me.auth).expect(404);
+    expect(unknown.body.code).toBe('LOG_EXERCISE_UNKNOWN');
+    const neverLogged = (await t.http.get('/api/log/exercises/wall-sit').set(me.auth).expect(200))
+      .body as ExerciseHistoryView;
+    expect(neverLogged.sets).toEqual([]);
 
     const charts = (await t.http.get('/api/log/progress').set(me.auth).expect(200)).body as ProgressChartsView;
     expect(charts.weeks).toHaveLength(12);

@@ -103,6 +103,7 @@ export const LOG_ERRORS = [
   'LOG_SET_KEY_TAKEN',
   'LOG_SESSION_COMPLETED',
   'LOG_SESSION_FULL',
+  'LOG_EXERCISE_UNKNOWN',
 ] as const;
 
 export const CREDIT_ERRORS = [

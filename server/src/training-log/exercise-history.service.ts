@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { Clock } from '../clock/clock';
+import { AppError } from '../common/errors';
 import {
   type ExerciseHistoryView,
   type HistoryQuery,
@@ -34,6 +35,14 @@ export class ExerciseHistoryService {
       query.limit + 1,
       query.before ? new Date(query.before) : undefined,
     );
+    // An id neither in the catalogue nor in the member's log names no exercise (a planned exercise
+    // outside the catalogue has a history once it is logged).
+    if (!page.length && !query.before && !catalogueExercise(catalogueId))
+      throw new AppError(
+        'LOG_EXERCISE_UNKNOWN',
+        'No exercise of the catalogue or of your log has this id',
+        'Exercise Not Found',
+      );
     const sets = page.slice(0, query.limit);
     const heaviestLoad = (await this.sets.bests(userId, catalogueId, {})).heaviest?.rank?.loadKg;
     const lastMeters = page.find((s) => s.rank?.meters)?.rank?.meters;

@@ -67,7 +67,7 @@ export class TrainingLogController {
 
   /** One exercise's sets, newest first (`before` pages back), and its records. */
   @Get('log/exercises/:catalogueId')
-  @Returns(ExerciseHistoryView)
+  @Returns(ExerciseHistoryView, 200, 'LOG_EXERCISE_UNKNOWN')
   exercise(
     @CurrentUser() me: SessionUser,
     @ValidParams(CatalogueIdParam) params: { catalogueId: string },

@@ -15,7 +15,9 @@ interface ExerciseHistoryDialogProps {
 
 /** One tap from the session: the exercise's records and every past set, newest first (docs/product.md, Training log). */
 export function ExerciseHistoryDialog({ catalogueId, exerciseName, units, onClose }: ExerciseHistoryDialogProps) {
-  const { data, isLoading, isError } = useGetExerciseHistoryQuery(catalogueId);
+  const { data, isLoading, error } = useGetExerciseHistoryQuery(catalogueId);
+  // 404: an exercise outside the catalogue that was never logged has no history yet.
+  const neverLogged = !!error && 'status' in error && error.status === 404;
   const unit = units === 'imperial' ? 'lb' : 'kg';
   const recordValue = (kind: keyof typeof RECORD_LABELS, value: number, atLoadKg?: number, atMeters?: number) => {
     if (kind === 'most_reps') return `${value} reps at ${fromKg(atLoadKg ?? 0, units)} ${unit}`;
@@ -26,10 +28,10 @@ export function ExerciseHistoryDialog({ catalogueId, exerciseName, units, onClos
     <Dialog title={`HISTORY — ${exerciseName}`} onClose={onClose}>
       {isLoading ? (
         <p role="status">LOADING_HISTORY</p>
-      ) : isError || !data ? (
-        <p role="alert">The history could not be read. Try again when you are online.</p>
-      ) : data.sets.length === 0 ? (
+      ) : neverLogged || data?.sets.length === 0 ? (
         <p className="muted">No set logged yet: your first one starts the history.</p>
+      ) : !data ? (
+        <p role="alert">The history could not be read. Try again when you are online.</p>
       ) : (
         <>
           <h3 className="history__heading">RECORDS</h3>
