@@ -95,7 +95,6 @@ describe('the worker process stopped (SIGTERM) while jobs run', () => {
       failed: 0,
       active: 0,
       waiting: JOBS - running,
-      paused: 0,
       delayed: 0,
     });
     // Their results reached the API calls waiting on them.

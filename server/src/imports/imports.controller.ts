@@ -34,6 +34,7 @@ export class ImportsController {
 
   /** The member's log as a Strong or Hevy CSV file. */
   @Get('export')
+  @Returns(null)
   async export(
     @CurrentUser() me: SessionUser,
     @ValidQuery(ExportQuery) query: ExportQuery,
