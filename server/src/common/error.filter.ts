@@ -24,7 +24,10 @@ export class ErrorFilter implements ExceptionFilter {
     res.status(body.statusCode).json(body);
   }
 
-  private toBody(exception: unknown): ErrorBody {
+  private toBody(thrown: unknown): ErrorBody {
+    // NestJS 12's Express adapter wraps body-parser's errors in an HttpException; their cause says what failed.
+    const cause = thrown instanceof HttpException ? thrown.cause : undefined;
+    const exception = isUndecodableBody(cause) || isBodyParserError(cause) ? cause : thrown;
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const raw = exception.getResponse();
