@@ -38,6 +38,8 @@ function serve(
     const path = new URL(url).pathname;
     if (path === '/api/user') return jsonResponse(USER);
     if (path === `/api/bmi/${USER.id}`) return jsonResponse(records);
+    // The page's training-log charts, empty: this member has logged no set.
+    if (path === '/api/log/progress') return jsonResponse({ weeks: [], e1rm: [], volume: [] });
     if (path.endsWith('/confirm') && request.method === 'POST') {
       sent.push({ confirm: path.split('/')[3] });
       return jsonResponse({ height: 180, weight: 80.5 });

@@ -144,3 +144,6 @@ export function prescriptionIn(
 ): string {
   return exercise.dose?.kind === 'distance' ? distancePrescription(exercise.dose, units) : exercise.prescription;
 }
+
+/** The code of a completion refused because it already landed: a replayed offline completion is no news. */
+export const WORKOUT_ALREADY_COMPLETED = 'WORKOUT_ALREADY_COMPLETED';

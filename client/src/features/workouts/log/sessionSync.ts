@@ -1,6 +1,6 @@
 /** The device's one outbox for the active session, sending through the API's endpoints, and the hook that reads what waits. */
 import type { LogSetResult, WorkoutCompletion } from '@contract';
-import { pendingCreditsText } from '@contract/values';
+import { pendingCreditsText, WORKOUT_ALREADY_COMPLETED } from '@contract/values';
 import { useSyncExternalStore } from 'react';
 
 import { describeError, isApiError } from '../../../api/api';
@@ -66,7 +66,7 @@ function announcer(dispatch: AppDispatch) {
   return (change: Change, outcome: Outcome) => {
     if (!outcome.ok) {
       // A completion of a session already completed (a retry that landed before) says nothing more.
-      if (change.kind === 'complete' && isApiError(outcome.error) && outcome.error.code === 'WORKOUT_ALREADY_COMPLETED')
+      if (change.kind === 'complete' && isApiError(outcome.error) && outcome.error.code === WORKOUT_ALREADY_COMPLETED)
         return;
       dispatch(showToast({ ...describeError(outcome.error, 'Not Saved'), variant: 'destructive' }));
       return;
