@@ -95,7 +95,8 @@ test('keyboard only: sign in, every page, every dialog, a workout and the daily 
   await expect(exercises.first()).toBeVisible();
   const total = await exercises.count();
   for (let i = 0; i < total; i++) {
-    await tabTo(page, exercises.nth(i));
+    // Every exercise carries its set rows (reps, load, effort, log) before the next one's tick: more stops to pass.
+    await tabTo(page, exercises.nth(i), 300);
     await page.keyboard.press('Space');
     await expect(exercises.nth(i)).toBeChecked();
   }
