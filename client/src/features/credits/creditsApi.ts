@@ -65,8 +65,9 @@ export const creditsApi = api.injectEndpoints({
     getTransactions: builder.infiniteQuery<TransactionView[], string, number>({
       infiniteQueryOptions: {
         initialPageParam: NEWEST,
-        getNextPageParam: (lastPage) =>
-          lastPage.length < LEDGER_PAGE_SIZE ? undefined : lastPage[lastPage.length - 1].seq,
+        // RTK Query also asks with no page yet (an entry whose pages were reset): then there is none.
+        getNextPageParam: (lastPage?: TransactionView[]) =>
+          lastPage && lastPage.length >= LEDGER_PAGE_SIZE ? lastPage[lastPage.length - 1].seq : undefined,
       },
       query: ({ queryArg: userId, pageParam }) => ({
         url: `transactions/${userId}`,
