@@ -6,9 +6,11 @@
 // With `--report FILE` it also writes {"passed": 1, "failed": 0} (or the reverse) for scripts/test.mjs.
 import { writeFileSync } from 'node:fs';
 
-import { ensureNodeRuntime, run, say } from './lib.mjs';
+import { ensureDependencies, ensureNodeRuntime, run, say } from './lib.mjs';
 
 ensureNodeRuntime();
+// A fresh clone has no ESLint or Prettier yet: without this, npx refuses and lint reports findings.
+await ensureDependencies();
 
 const args = process.argv.slice(2);
 const reportAt = args.includes('--report') ? args[args.indexOf('--report') + 1] : null;
