@@ -1,3 +1,5 @@
+import type { TransactionView } from '@contract';
+import { LEDGER_PAGE_SIZE } from '@contract/values';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -8,6 +10,7 @@ import {
   goalProgressPercent,
   goalTarget,
   isTweetUrl,
+  nextLedgerPage,
   tweetIntentUrl,
 } from './credits.logic';
 
@@ -73,5 +76,19 @@ describe('credits screen rules', () => {
     ];
     expect(balancePoints(rows).map((p) => p.value)).toEqual([10, 5]);
     expect([formatDelta(10), formatDelta(-5)]).toEqual(['+10', '-5']);
+  });
+});
+
+describe('nextLedgerPage', () => {
+  const page = (length: number) => Array.from({ length }, (_, i) => ({ seq: 1000 - i }) as TransactionView);
+
+  it('asks for entries older than the last one when the page was full', () => {
+    expect(nextLedgerPage(page(LEDGER_PAGE_SIZE))).toBe(1000 - LEDGER_PAGE_SIZE + 1);
+  });
+
+  it('has no next page after a short page, an empty one, or none yet', () => {
+    expect(nextLedgerPage(page(LEDGER_PAGE_SIZE - 1))).toBeUndefined();
+    expect(nextLedgerPage([])).toBeUndefined();
+    expect(nextLedgerPage(undefined)).toBeUndefined();
   });
 });

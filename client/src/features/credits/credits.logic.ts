@@ -5,6 +5,7 @@ import {
   GOAL_MINIMUMS,
   GOAL_STAKE_PER_UNIT,
   KG_PER_POUND,
+  LEDGER_PAGE_SIZE,
   MAX_KG_PER_WEEK,
   pendingCreditsText,
   TWEET_HOSTS,
@@ -120,4 +121,12 @@ export function redeemBlockedReason(
   if (user.sweatCredits >= item.cost) return null;
   const short = `Needs ${item.cost - user.sweatCredits} more credits`;
   return user.pendingCredits > 0 ? `${short}; ${pendingCreditsText(user.pendingCredits)}` : short;
+}
+
+/**
+ * The ledger's next page: older than the last entry shown, when that page was full. RTK Query also
+ * asks with no page yet (an entry whose pages were reset): then there is none.
+ */
+export function nextLedgerPage(lastPage: TransactionView[] | undefined): number | undefined {
+  return lastPage && lastPage.length >= LEDGER_PAGE_SIZE ? lastPage[lastPage.length - 1].seq : undefined;
 }

@@ -18,6 +18,7 @@ import { LEDGER_PAGE_SIZE } from '@contract/values';
 
 import { api } from '../../api/api';
 import { GOAL_SETTLEMENT_CHANGES, MUTATION_CHANGES } from '../../api/cacheTable';
+import { nextLedgerPage } from './credits.logic';
 
 /** The newest page has no cursor; older pages start below the last row's `seq`. */
 const NEWEST = 0;
@@ -65,9 +66,7 @@ export const creditsApi = api.injectEndpoints({
     getTransactions: builder.infiniteQuery<TransactionView[], string, number>({
       infiniteQueryOptions: {
         initialPageParam: NEWEST,
-        // RTK Query also asks with no page yet (an entry whose pages were reset): then there is none.
-        getNextPageParam: (lastPage?: TransactionView[]) =>
-          lastPage && lastPage.length >= LEDGER_PAGE_SIZE ? lastPage[lastPage.length - 1].seq : undefined,
+        getNextPageParam: nextLedgerPage,
       },
       query: ({ queryArg: userId, pageParam }) => ({
         url: `transactions/${userId}`,
