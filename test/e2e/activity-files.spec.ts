@@ -15,9 +15,9 @@ const { timeZone } = afternoonZone();
 test.use({ timezoneId: timeZone, viewport: { width: 390, height: 844 } });
 
 /**
- * A GPX without device data counts as an activity only when its series look like a body's, and a
- * short recording model's track sometimes does not (that rule's own suite measures how often): this
- * flow needs one it counts, so it draws recordings until the rule says so.
+ * A GPX without device data counts as an activity only when its series look like a body's, which a
+ * short genuine recording sometimes does not (bench/body-plausibility.mjs measures how often): this
+ * flow needs one that counts, so it draws recordings until the rule counts one.
  */
 const gpx = (minutes: number, heartRate: 'realistic' | 'flat' = 'realistic') => {
   const start = new Date(Date.now() - (minutes + 10) * 60_000);
