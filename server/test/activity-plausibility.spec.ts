@@ -6,7 +6,8 @@ import {
   implausibleForBody,
 } from '../src/activities/body-plausibility.rules';
 import { shapeOf } from '../src/activities/series-shape.rules';
-import { labelledSeries } from './support/activity-forgeries';
+import { samplesOf } from './support/activity-files';
+import { labelledSeries, seriesOf } from './support/activity-forgeries';
 
 /**
  * Fits the body-plausibility thresholds on the tuning half of the labelled recordings (even seeds)
@@ -33,7 +34,10 @@ const errors = (set: typeof samples, thresholds: BodyThresholds) => {
   };
 };
 
-/** Coordinate descent: each threshold at the midpoint that errs least (false rejects weigh double), twice round. */
+/**
+ * Coordinate descent: each threshold at the midpoint that errs least, twice round. Errors count as
+ * rates of their class, a genuine recording refused weighing double a forgery let through.
+ */
 function fit(): BodyThresholds {
   const thresholds: BodyThresholds = { minHeartRateRoughness: 0, minHeartRateFollowsSpeed: -1, minGpsJitterMeters: 0 };
   for (let round = 0; round < 2; round++) {
@@ -45,7 +49,7 @@ function fit(): BodyThresholds {
       for (let i = 1; i < values.length; i++) {
         const value = Math.round(((values[i - 1] + values[i]) / 2) * 100) / 100;
         const e = errors(tuning, { ...thresholds, [key]: value });
-        const cost = e.falseAccepts + 2 * e.falseRejects;
+        const cost = e.falseAccepts / e.fakes + (2 * e.falseRejects) / e.genuine;
         if (cost < best.cost) best = { cost, value };
       }
       thresholds[key] = best.value;
@@ -63,21 +67,30 @@ describe('body plausibility of a recording without device data', () => {
     });
   });
 
-  it('on the held-out half: no genuine recording refused, at most 1 in 10 forgeries let through', () => {
+  it('on the held-out half: at most 1 in 50 genuine recordings refused and 1 in 25 forgeries let through', () => {
     const result = errors(heldOut, BODY_SERIES_THRESHOLDS);
     process.stdout.write(
       `held-out: ${JSON.stringify(result)}, tuning: ${JSON.stringify(errors(tuning, BODY_SERIES_THRESHOLDS))}\n`,
     );
-    expect(result.genuine).toBe(30);
-    expect(result.falseRejects).toBe(0);
-    expect(result.falseAccepts).toBeLessThanOrEqual(result.fakes / 10);
+    expect(result.genuine).toBe(288);
+    expect(result.falseRejects).toBeLessThanOrEqual(result.genuine / 50);
+    expect(result.falseAccepts).toBeLessThanOrEqual(result.fakes / 25);
   });
 
   it('names what falls short', () => {
     const forged = samples.find((s) => s.label === 'a sine-wave heart rate')!;
     expect(implausibleForBody(forged.features)).toBe('its heart rate is as smooth as a drawn curve');
-    expect(implausibleForBody({ heartRateRoughness: null, heartRateFollowsSpeed: null, gpsJitterMeters: null })).toBe(
-      'it has neither a heart rate nor a track to judge',
+    expect(
+      implausibleForBody({
+        heartRateRoughness: null,
+        heartRateFollowsSpeed: null,
+        tooShortToCompare: false,
+        gpsJitterMeters: null,
+      }),
+    ).toBe('it has neither a heart rate nor a track to judge');
+    const tenMinutes = seriesOf(samplesOf({ start: new Date('2026-11-25T07:30:00Z'), minutes: 10, seed: 3 }));
+    expect(implausibleForBody(bodyFeatures(shapeOf(tenMinutes)!))).toBe(
+      'it is too short to tell whether its heart rate follows its speed',
     );
   });
 });

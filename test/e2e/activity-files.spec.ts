@@ -16,8 +16,8 @@ test.use({ timezoneId: timeZone, viewport: { width: 390, height: 844 } });
 
 /**
  * A GPX without device data counts as an activity only when its series look like a body's, which a
- * short genuine recording sometimes does not (bench/body-plausibility.mjs measures how often): this
- * flow needs one that counts, so it draws recordings until the rule counts one.
+ * genuine 30-minute recording fails about once in 3,000 (bench/body-plausibility.mjs measures it by
+ * length): this flow is about the screens, not the rule, so it draws until the rule counts one.
  */
 const gpx = (minutes: number, heartRate: 'realistic' | 'flat' = 'realistic') => {
   const start = new Date(Date.now() - (minutes + 10) * 60_000);

@@ -5,9 +5,12 @@
  */
 export const BODY_SERIES_THRESHOLDS = {
   /** Median beat-to-beat roughness of the heart rate on the 10 s grid, bpm: a drawn curve is smooth. */
-  minHeartRateRoughness: 2.25,
-  /** Correlation of heart rate with speed half a minute to a minute and a half before: a heart follows effort. */
-  minHeartRateFollowsSpeed: 0.44,
-  /** Median change between consecutive 10 s steps of the track, metres: a receiver's positions wander. */
-  minGpsJitterMeters: 2.23,
+  minHeartRateRoughness: 1.5,
+  /**
+   * Correlation of heart rate with speed half a minute to a minute and a half before, times the root
+   * of the points it spans (past the warm-up): a heart follows effort, a borrowed one only by chance.
+   */
+  minHeartRateFollowsSpeed: 7.07,
+  /** Median second difference of the track's 10 s steps, metres: a receiver's positions wander. */
+  minGpsJitterMeters: 2.87,
 } as const;

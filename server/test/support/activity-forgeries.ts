@@ -11,8 +11,12 @@ export interface LabelledSeries {
   label: string;
   genuine: boolean;
   seed: number;
+  minutes: number;
   series: ActivitySeries;
 }
+
+/** The lengths labelled: from the shortest the rule judges to a long session. */
+export const LABELLED_MINUTES = [20, 25, 30, 45, 60, 90] as const;
 
 const START = new Date('2026-11-25T07:30:00Z');
 
@@ -59,22 +63,24 @@ const FORGERIES: Record<string, (s: Sample[], other: Sample[]) => Sample[]> = {
     s.map((x, i) => ({ ...x, bpm: other[Math.min(other.length - 1, i)].bpm })),
 };
 
-export function labelledSeries(count = 60): LabelledSeries[] {
+export function labelledSeries(count = 576): LabelledSeries[] {
   const out: LabelledSeries[] = [];
   for (let i = 0; i < count; i++) {
     const seed = 7_000 + i;
+    // Neighbouring seeds share a length, kind and rate, so both halves hold every combination.
+    const combination = Math.floor(i / 2);
     const spec = {
       start: START,
-      minutes: 20 + (i % 6) * 14,
+      minutes: LABELLED_MINUTES[combination % LABELLED_MINUTES.length],
       seed,
-      kind: (['running', 'cycling', 'walking'] as const)[i % 3],
-      everySeconds: [1, 2, 4, 5][i % 4],
+      kind: (['running', 'cycling', 'walking'] as const)[Math.floor(combination / 6) % 3],
+      everySeconds: [1, 2, 4, 5][Math.floor(combination / 18) % 4],
     };
     const samples = samplesOf(spec);
     const other = samplesOf({ ...spec, seed: seed + 50_000 });
-    out.push({ label: 'genuine', genuine: true, seed, series: seriesOf(samples) });
+    out.push({ label: 'genuine', genuine: true, seed, minutes: spec.minutes, series: seriesOf(samples) });
     for (const [label, forge] of Object.entries(FORGERIES))
-      out.push({ label, genuine: false, seed, series: seriesOf(forge(samples, other)) });
+      out.push({ label, genuine: false, seed, minutes: spec.minutes, series: seriesOf(forge(samples, other)) });
   }
   return out;
 }
