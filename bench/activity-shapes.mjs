@@ -1,23 +1,23 @@
 // (9) Activity shapes: the reuse check's look-up as activity_claims grows.
 // `npm run bench -- activity-shapes` (sizes from BENCH_SHAPE_CLAIMS, default 1000,10000) or
 // `node bench/activity-shapes.mjs 10000 1000000`. Fills a bench database's activity_claims directly
-// (one packed shape document and its key documents per claim, as ActivityClaimsRepository writes them;
-// keys drawn with the frequencies the recording model's landmarks have) in large unordered
-// batches, several in flight. Then, at each size: 40 originals are claimed as the service claims
-// them (their real shapes and keys, the newest claims, so an index that answers oldest first does
-// not favour them), and the check is timed for 40 new recordings (none may match) and for the 40
-// originals trimmed to their middle 65 % and shifted (each should be found). The first size is the
-// baseline; each later one is reported as a ratio to it.
+// (one packed shape document and its key documents per claim, as ActivityClaimsRepository writes
+// them, each claim a distinct recording of the recording model with its own keys) in large
+// unordered batches, several in flight. Then, at each size: 40 originals are claimed as the service
+// claims them (the newest claims, so an index that answers oldest first does not favour them), and
+// the check (the repository's own look-up, then the comparison) is timed for 40 new recordings
+// (none may match) and for the 40 originals trimmed to their middle 65 % and shifted (each should be
+// found). The first size is the baseline; each later one is reported as a ratio to it.
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 
 import { fmt, require, row, typescript } from './lib.mjs';
 
-const { MongoClient, ObjectId } = require('mongoose').mongo;
+const mongoose = require('mongoose');
+const { ObjectId } = mongoose.mongo;
 
 const codec = typescript('server/src/activities/series-shape.codec.ts');
 const CHECKS = 40;
-const MODEL_RECORDINGS = 300;
 /** Documents per insertMany and insertMany calls in flight: the store's write path, not the bench's loop, sets the pace. */
 const BATCH_DOCUMENTS = 20_000;
 const IN_FLIGHT = 3;
@@ -25,10 +25,7 @@ const IN_FLIGHT = 3;
 function model() {
   const shapes = typescript('server/src/activities/series-shape.rules.ts');
   const { samplesOf } = typescript('server/test/support/activity-files.ts');
-  const seriesOf = (samples) => ({
-    heartRate: samples.filter((s) => s.bpm !== null).map((s) => [s.time.getTime(), s.bpm]),
-    track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
-  });
+  const { seriesOf } = typescript('server/test/support/activity-forgeries.ts');
   const samples = (seed) =>
     samplesOf({
       start: new Date('2026-11-25T07:30:00Z'),
@@ -46,8 +43,7 @@ function model() {
       seriesOf(kept.map((x) => ({ ...x, time: new Date(x.time.getTime() + 86_400_000 + 3000), lat: x.lat + 0.0001 }))),
     );
   };
-  const vocabulary = Array.from({ length: MODEL_RECORDINGS }, (_, i) => recording(10_000 + i));
-  return { shapes, recording, dressed, vocabulary, pool: vocabulary.flatMap((shape) => shapes.shapeKeys(shape)) };
+  return { shapes, recording, dressed };
 }
 
 function claimDocuments(shape, keys, proofDayId = new ObjectId()) {
@@ -58,7 +54,8 @@ function claimDocuments(shape, keys, proofDayId = new ObjectId()) {
   ];
 }
 
-async function fill(claims, m, count, random) {
+/** Claims recordings `from`…`to` − 1 of the model (seeds 1,000,000 on), each with its own keys. */
+async function fill(claims, m, from, to) {
   const inFlight = new Set();
   let batch = [];
   const send = async () => {
@@ -68,34 +65,29 @@ async function fill(claims, m, count, random) {
     inFlight.add(done);
     if (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
   };
-  for (let i = 0; i < count; i++) {
-    const keys = new Set(Array.from({ length: 12 }, () => m.pool[Math.floor(random() * m.pool.length)]));
-    batch.push(...claimDocuments(m.vocabulary[i % m.vocabulary.length], [...keys]));
+  for (let i = from; i < to; i++) {
+    const shape = m.recording(1_000_000 + i);
+    batch.push(...claimDocuments(shape, m.shapes.shapeKeys(shape)));
     if (batch.length >= BATCH_DOCUMENTS) await send();
   }
   if (batch.length) await send();
   await Promise.all(inFlight);
 }
 
-/** The service's check: the indexed key look-up (at most 64 key documents), their shapes, the comparison. */
-async function check(claims, shapes, shape) {
-  const hits = await claims
-    .find({ shapeKey: { $in: shapes.lookupKeys(shape) } }, { projection: { proofDayId: 1 } })
-    .limit(64)
-    .toArray();
-  const days = [...new Set(hits.map((h) => `shape:${h.proofDayId}`))];
-  const found = await claims.find({ _id: { $in: days } }, { projection: { shape: 1 } }).toArray();
-  return found.some((doc) => shapes.isSameRecording(shape, codec.unpackShape(doc.shape)));
+/** The service's check: the repository's bounded look-up of the likeliest claims, then the comparison. */
+async function check(repository, shapes, shape) {
+  const others = await repository.shapesSharing(shapes.lookupKeys(shape), new ObjectId());
+  return others.some((other) => shapes.isSameRecording(shape, other.shape));
 }
 
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
-async function timed(claims, shapes, list) {
+async function timed(repository, shapes, list) {
   const times = [];
   let matched = 0;
   for (const shape of list) {
     const t0 = performance.now();
-    if (await check(claims, shapes, shape)) matched++;
+    if (await check(repository, shapes, shape)) matched++;
     times.push(performance.now() - t0);
   }
   return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), matched };
@@ -104,11 +96,12 @@ async function timed(claims, shapes, list) {
 /** Measures at each size (claims, ascending) → one result per size. */
 export async function measureActivityShapes(sizes, { keep = false, log = () => undefined } = {}) {
   const m = model();
-  let seed = 1;
-  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const { ActivityClaim, ActivityClaimSchema } = typescript('server/src/activities/activity.schema.ts');
+  const { ActivityClaimsRepository } = typescript('server/src/activities/activity-claims.repository.ts');
   const base = (process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27027').replace(/^(mongodb:\/\/[^/?]+).*$/, '$1');
-  const client = await MongoClient.connect(`${base}/bench_activity_shapes`);
-  const db = client.db();
+  const connection = await mongoose.createConnection(`${base}/bench_activity_shapes`, { autoIndex: false }).asPromise();
+  const db = connection.db;
+  const repository = new ActivityClaimsRepository(connection.model(ActivityClaim.name, ActivityClaimSchema));
   const results = [];
   try {
     await db.dropDatabase();
@@ -123,7 +116,7 @@ export async function measureActivityShapes(sizes, { keep = false, log = () => u
     for (const size of sizes) {
       await claims.deleteMany({ proofDayId: { $in: planted } });
       const started = performance.now();
-      await fill(claims, m, size - filled, random);
+      await fill(claims, m, filled, size);
       const fillSeconds = (performance.now() - started) / 1000;
       filled = size;
       planted = originals.map(() => new ObjectId());
@@ -135,15 +128,15 @@ export async function measureActivityShapes(sizes, { keep = false, log = () => u
         { ordered: false },
       );
       const documents = await claims.estimatedDocumentCount();
-      const distinct = await timed(claims, m.shapes, fresh);
-      const reused = await timed(claims, m.shapes, copies);
+      const distinct = await timed(repository, m.shapes, fresh);
+      const reused = await timed(repository, m.shapes, copies);
       const result = { size, documents, fillSeconds, distinct, reused };
       log(result);
       results.push(result);
     }
   } finally {
     if (!keep) await db.dropDatabase();
-    await client.close();
+    await connection.close();
   }
   return results;
 }

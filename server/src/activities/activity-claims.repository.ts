@@ -6,9 +6,13 @@ import type { SeriesShape } from '../contract/job-shapes';
 import { Id, toObjectId } from '../database/object-id';
 import { ActivityClaim } from './activity.schema';
 import { packShape, unpackShape } from './series-shape.codec';
+import { byKeysShared, SHAPE_RULES } from './series-shape.rules';
 
-/** At most this many claims are read per look-up, whatever the collection holds. */
-export const SHAPE_CANDIDATES_READ = 64;
+/**
+ * Pair-key documents read per look-up, to rank claims by the keys they share: every one up to about
+ * 200,000 claims, an arbitrary part beyond (measured: docs/evidence.md, "A reused recording").
+ */
+export const PAIR_HITS_READ = 4096;
 
 const shapeId = (proofDayId: Id) => `shape:${proofDayId.toString()}`;
 
@@ -31,23 +35,35 @@ export class ActivityClaimsRepository {
     ]);
   }
 
-  /** The shapes of other proof days that share one of `keys` (a bounded number), to compare. */
+  /**
+   * The shapes of other proof days likeliest to be this recording (a bounded number): those sharing
+   * the most landmark pairs first, then any sharing a landmark.
+   */
   async shapesSharing(
-    keys: string[],
+    keys: { pairs: string[]; landmarks: string[] },
     exceptProofDayId: Id,
   ): Promise<Array<{ proofDayId: string; shape: SeriesShape }>> {
-    const days = (await this.proofDaysSharing(keys)).filter((id) => id !== exceptProofDayId.toString());
-    return this.shapesOf(days);
+    const own = exceptProofDayId.toString();
+    const days = new Set(
+      byKeysShared(await this.proofDaysSharing(keys.pairs, PAIR_HITS_READ))
+        .filter((id) => id !== own)
+        .slice(0, SHAPE_RULES.candidatesCompared),
+    );
+    if (days.size < SHAPE_RULES.candidatesCompared) {
+      for (const id of await this.proofDaysSharing(keys.landmarks, SHAPE_RULES.candidatesCompared))
+        if (id !== own && days.size < SHAPE_RULES.candidatesCompared) days.add(id);
+    }
+    return this.shapesOf([...days]);
   }
 
-  /** `shapeKey` (indexed): the proof days whose claims share any of these keys, at most SHAPE_CANDIDATES_READ key documents read. */
-  async proofDaysSharing(keys: string[]): Promise<string[]> {
+  /** `shapeKey` (indexed): the proof day of each key document holding one of `keys`, at most `limit` read. */
+  async proofDaysSharing(keys: string[], limit: number): Promise<string[]> {
     if (!keys.length) return [];
     const hits = await this.claims
       .find({ shapeKey: { $in: keys } }, { proofDayId: 1 })
-      .limit(SHAPE_CANDIDATES_READ)
+      .limit(limit)
       .lean();
-    return [...new Set(hits.map((h) => h.proofDayId.toString()))];
+    return hits.map((h) => h.proofDayId.toString());
   }
 
   /** `_id`: the stored series shapes of these proof days. */

@@ -1,5 +1,6 @@
 import type { SeriesShape } from '../contract/job-shapes';
 import type { ActivitySeries } from './readers/samples';
+import { MATCH_SCORE } from './series-shape.data';
 
 /**
  * Pure rules that recognise one recording however it is dressed: shifted in time or place, its
@@ -19,15 +20,21 @@ export const SHAPE_RULES = {
   minPoints: 60,
   /** A copy must overlap the original by at least this many grid points (10 minutes). */
   minOverlapPoints: 60,
-  /** Keys stored and looked up per recording (the smallest hashes of its landmarks). */
+  /** Landmark keys stored per recording (the smallest hashes of its landmarks). */
   keysPerShape: 12,
-  /** Keys a new recording looks up (its landmarks with the smallest hashes), bounding the query. */
+  /** Keys of two landmarks in a row stored per recording: far rarer among other recordings than one. */
+  pairKeysPerShape: 24,
+  /** Claims whose shapes are read and compared per check, whatever the collection holds. */
+  candidatesCompared: 64,
+  /** Keys of each kind a new recording looks up (those with the smallest hashes), bounding the query. */
   lookupKeys: 96,
-  /** Two series match when their detail (differences) correlates at least this well at some offset (fitted: docs/evidence.md). */
-  matchCorrelation: 0.6,
+  /** Two shapes match when their detail scores at least this at some offset (fitted: test/activity-match.spec.ts). */
+  matchScore: MATCH_SCORE,
 } as const;
 
 const STEP_MS = SHAPE_RULES.gridSeconds * 1000;
+const LANDMARK_KEY = 'shape:';
+const PAIR_KEY = 'shape2:';
 
 /** Linear interpolation of a time series onto the grid from its first instant. */
 function onGrid<T extends number[]>(points: Array<[number, ...T]>, pick: (p: [number, ...T]) => number): number[] {
@@ -139,25 +146,57 @@ function hash32(text: string): number {
   return h;
 }
 
-/**
- * The keys a shape is stored and looked up under: the tokens with the smallest hashes (a bottom-k
- * MinHash sketch). A trimmed or resampled copy keeps most tokens, so its smallest are mostly the
- * original's; an unrelated recording shares few.
- */
-export function shapeKeys(shape: SeriesShape, count: number = SHAPE_RULES.keysPerShape): string[] {
-  const tokens = [...new Set(allLandmarks(shape).map((l) => l.token))];
-  return tokens
+/** The `count` tokens with the smallest hashes (a bottom-k MinHash sketch), each as a key. */
+function bottomK(tokens: string[], count: number, prefix: string): string[] {
+  return [...new Set(tokens)]
     .map((token) => ({ token, rank: hash32(token) }))
     .sort((a, b) => a.rank - b.rank || a.token.localeCompare(b.token))
     .slice(0, count)
-    .map((t) => `shape:${t.token}`);
+    .map((t) => `${prefix}${t.token}`);
+}
+
+/** A shape's landmark tokens, and the tokens of each two landmarks in a row of one series. */
+function tokensOf(shape: SeriesShape): { singles: string[]; pairs: string[] } {
+  const series = [landmarks('h', shape.heartRate), landmarks('s', speedOf(shape))];
+  return {
+    singles: series.flat().map((l) => l.token),
+    pairs: series.flatMap((list) => list.slice(1).map((l, i) => `${list[i].token}|${l.token}`)),
+  };
 }
 
 /**
- * The keys a new recording looks for: more of its landmarks than it is stored under, so a
- * trimmed copy (whose smallest hashes shifted) still meets the original's stored ones.
+ * The keys a shape is stored under: its landmarks' and its landmark pairs' with the smallest hashes
+ * (bottom-k MinHash sketches). A trimmed or resampled copy keeps most tokens, so its smallest are
+ * mostly the original's; an unrelated recording shares few, and a pair far more rarely than one.
  */
-export const lookupKeys = (shape: SeriesShape) => shapeKeys(shape, SHAPE_RULES.lookupKeys);
+export function shapeKeys(shape: SeriesShape): string[] {
+  const { singles, pairs } = tokensOf(shape);
+  return [
+    ...bottomK(singles, SHAPE_RULES.keysPerShape, LANDMARK_KEY),
+    ...bottomK(pairs, SHAPE_RULES.pairKeysPerShape, PAIR_KEY),
+  ];
+}
+
+/**
+ * The keys a new recording looks for: more of its tokens than it is stored under, so a trimmed copy
+ * (whose smallest hashes shifted) still meets the original's stored ones. Pairs are few per claim,
+ * so the claims sharing most of them are the likeliest originals; single landmarks are common to
+ * many claims and only fill what the pairs leave.
+ */
+export function lookupKeys(shape: SeriesShape): { pairs: string[]; landmarks: string[] } {
+  const { singles, pairs } = tokensOf(shape);
+  return {
+    pairs: bottomK(pairs, SHAPE_RULES.lookupKeys, PAIR_KEY),
+    landmarks: bottomK(singles, SHAPE_RULES.lookupKeys, LANDMARK_KEY),
+  };
+}
+
+/** The claims (one id per key they share) ordered by how many keys each shares, most first. */
+export function byKeysShared(ids: string[]): string[] {
+  const shared = new Map<string, number>();
+  for (const id of ids) shared.set(id, (shared.get(id) ?? 0) + 1);
+  return [...shared.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+}
 
 /** Pearson correlation of two equal-length lists (0 when either does not vary). */
 export function correlation(a: number[], b: number[]): number {
@@ -200,22 +239,26 @@ interface Differences {
   northB: number[];
 }
 
-/** How alike two series' detail is at an offset: heart-rate differences, or the movement vectors. */
+/**
+ * How alike two shapes' detail is at an offset: each series' correlation (heart-rate differences,
+ * movement vectors) times the root of the points it spans, so that a short overlap must agree more
+ * closely, combined (Stouffer) so that one series agreeing by chance is not enough where both are.
+ */
 function similarityAt(lag: number, diffs: Differences): number {
-  let best = 0;
+  const scores: number[] = [];
   const hr = overlap(diffs.a, diffs.b, lag);
-  if (hr) best = Math.max(best, correlation(...hr));
+  if (hr) scores.push(correlation(...hr) * Math.sqrt(hr[0].length));
   // Changes of movement, not movement: two runs in the same direction at the same pace are not one.
   const east = overlap(diffs.eastA, diffs.eastB, lag);
   const north = overlap(diffs.northA, diffs.northB, lag);
-  if (east && north) best = Math.max(best, correlation([...east[0], ...north[0]], [...east[1], ...north[1]]));
-  return best;
+  if (east && north)
+    scores.push(correlation([...east[0], ...north[0]], [...east[1], ...north[1]]) * Math.sqrt(east[0].length));
+  return scores.length ? scores.reduce((a, b) => a + b, 0) / Math.sqrt(scores.length) : 0;
 }
 
 /**
- * How alike two shapes are (0–1): the best correlation of their detail at the offsets their shared
- * landmarks point to (and one grid point either side). Unrelated recordings score near 0, a copy
- * near 1.
+ * How alike two shapes are: the best score of their detail at the offsets their shared landmarks
+ * point to (and one grid point either side). Unrelated recordings score a few units, a copy tens.
  */
 export function shapeSimilarity(a: SeriesShape, b: SeriesShape): number {
   const at = new Map<string, number[]>();
@@ -240,5 +283,4 @@ export function shapeSimilarity(a: SeriesShape, b: SeriesShape): number {
 }
 
 /** Whether two shapes are one recording. */
-export const isSameRecording = (a: SeriesShape, b: SeriesShape) =>
-  shapeSimilarity(a, b) >= SHAPE_RULES.matchCorrelation;
+export const isSameRecording = (a: SeriesShape, b: SeriesShape) => shapeSimilarity(a, b) >= SHAPE_RULES.matchScore;

@@ -159,7 +159,7 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
   }),
   queriesOf(ActivityClaimsRepository, {
     releaseDay: (r, v) => r.releaseDay(v.id()),
-    proofDaysSharing: (r, v) => r.proofDaysSharing([v.key(), v.key()]),
+    proofDaysSharing: (r, v) => r.proofDaysSharing([v.key(), v.key()], 64),
     shapesOf: (r, v) => r.shapesOf([String(v.id()), String(v.id())]),
   }),
   queriesOf(AuthChallengesRepository, {
