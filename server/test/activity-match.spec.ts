@@ -1,7 +1,8 @@
-import type { ActivitySeries } from '../src/activities/readers/samples';
 import { MATCH_SCORE } from '../src/activities/series-shape.data';
 import { SHAPE_RULES, shapeOf, shapeSimilarity } from '../src/activities/series-shape.rules';
-import { Sample, samplesOf } from './support/activity-files';
+import { DRESSINGS } from './support/activity-dressings';
+import { samplesOf } from './support/activity-files';
+import { seriesOf } from './support/activity-forgeries';
 
 /**
  * Fits the score at which two shapes are one recording on the tuning half of labelled pairs (even
@@ -11,27 +12,10 @@ import { Sample, samplesOf } from './support/activity-files';
  * held-out errors are the figures docs/evidence.md reports.
  */
 const START = new Date('2026-11-25T07:30:00Z');
-const DAY_MS = 86_400_000;
 const KINDS = ['running', 'cycling', 'walking'] as const;
 
-const seriesOf = (samples: Sample[]): ActivitySeries => ({
-  heartRate: samples.filter((s) => s.bpm !== null).map((s) => [s.time.getTime(), s.bpm!]),
-  track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
-});
 const recording = (seed: number, everySeconds = 5) =>
   samplesOf({ start: START, minutes: 20 + (seed % 5) * 15, seed, kind: KINDS[seed % 3], everySeconds });
-
-const DRESSINGS: Array<(s: Sample[]) => Sample[]> = [
-  (s) => s.map((x) => ({ ...x, time: new Date(x.time.getTime() + DAY_MS + 3000), lat: x.lat + 0.0001 })),
-  (s) => s.map((x) => ({ ...x, bpm: Math.round(x.bpm! * 1.07 + 3), lat: 52 + (x.lat - 52) * 1.1 })),
-  (s) => s.filter((_, i) => i % 3 === 0),
-  (s) => s.slice(Math.floor(s.length * 0.2) + 3, Math.floor(s.length * 0.85)),
-  (s) =>
-    s
-      .slice(Math.floor(s.length * 0.1) + 1)
-      .filter((_, i) => i % 2 === 0)
-      .map((x) => ({ ...x, time: new Date(x.time.getTime() + DAY_MS + 7000), bpm: Math.round(x.bpm! * 0.95 - 2) })),
-];
 
 interface Pair {
   seed: number;
@@ -45,7 +29,7 @@ for (let i = 0; i < 80; i++) {
   const seed = 600 + i;
   const original = recording(seed, [1, 2, 5, 4][i % 4]);
   const shape = shapeOf(seriesOf(original))!;
-  for (const dress of DRESSINGS)
+  for (const dress of Object.values(DRESSINGS))
     pairs.push({ seed, same: true, score: shapeSimilarity(shapeOf(seriesOf(dress(original)))!, shape) });
   const fresh = shapeOf(seriesOf(recording(900_000 + i)))!;
   for (const claimed of CLAIMED) pairs.push({ seed, same: false, score: shapeSimilarity(fresh, claimed) });

@@ -1,4 +1,3 @@
-import type { ActivitySeries } from '../src/activities/readers/samples';
 import {
   byKeysShared,
   isSameRecording,
@@ -8,7 +7,9 @@ import {
   shapeOf,
   shapeSimilarity,
 } from '../src/activities/series-shape.rules';
-import { Sample, samplesOf } from './support/activity-files';
+import { DRESSINGS } from './support/activity-dressings';
+import { samplesOf } from './support/activity-files';
+import { seriesOf } from './support/activity-forgeries';
 
 /**
  * The reuse check on the recording model: every copy of a recording, however dressed, is found by
@@ -18,43 +19,12 @@ import { Sample, samplesOf } from './support/activity-files';
 const START = new Date('2026-11-25T07:30:00Z');
 /** Trimmed copies whose original ranks among those compared, out of 40, among 1,000 other claims (measured: docs/evidence.md). */
 const FOUND_AMONG_MANY = 24;
-const DAY_MS = 86_400_000;
-
-const seriesOf = (samples: Sample[]): ActivitySeries => ({
-  heartRate: samples.filter((s) => s.bpm !== null).map((s) => [s.time.getTime(), s.bpm!]),
-  track: samples.map((s) => [s.time.getTime(), s.lat, s.lon]),
-});
 
 const recordings = Array.from({ length: 40 }, (_, i) => {
   const seed = 500 + i;
   const kind = (['running', 'cycling', 'walking'] as const)[i % 3];
   return samplesOf({ start: START, minutes: 20 + (i % 5) * 15, seed, kind, everySeconds: [1, 2, 5, 4][i % 4] });
 });
-
-/** Ways to pass a recording off as another: each keeps the body's series, changes what a key or a glance sees. */
-const DRESSINGS: Record<string, (s: Sample[]) => Sample[]> = {
-  'shifted a day and 0.0001°': (s) =>
-    s.map((x) => ({
-      ...x,
-      time: new Date(x.time.getTime() + DAY_MS + 3000),
-      lat: x.lat + 0.0001,
-      lon: x.lon - 0.0001,
-    })),
-  'heart rate and track rescaled': (s) =>
-    s.map((x) => ({ ...x, bpm: Math.round(x.bpm! * 1.07 + 3), lat: 52 + (x.lat - 52) * 1.1 })),
-  'resampled to a third of the rate': (s) => s.filter((_, i) => i % 3 === 0),
-  'trimmed at both ends': (s) => s.slice(Math.floor(s.length * 0.2) + 3, Math.floor(s.length * 0.85)),
-  'trimmed, thinned, shifted and rescaled': (s) =>
-    s
-      .slice(Math.floor(s.length * 0.1) + 1)
-      .filter((_, i) => i % 2 === 0)
-      .map((x) => ({
-        ...x,
-        time: new Date(x.time.getTime() + DAY_MS + 7000),
-        bpm: Math.round(x.bpm! * 0.95 - 2),
-        lat: x.lat + 0.01,
-      })),
-};
 
 describe('recognising a reused recording', () => {
   const originals = recordings.map((r) => shapeOf(seriesOf(r))!);

@@ -135,9 +135,13 @@ function landmarks(name: string, values: number[]): Landmark[] {
   return out;
 }
 
-function allLandmarks(shape: SeriesShape): Landmark[] {
-  return [...landmarks('h', shape.heartRate), ...landmarks('s', speedOf(shape))];
-}
+/** Each series' landmarks, in order: the heart rate's, then the speed's. */
+const seriesLandmarks = (shape: SeriesShape): Landmark[][] => [
+  landmarks('h', shape.heartRate),
+  landmarks('s', speedOf(shape)),
+];
+
+const allLandmarks = (shape: SeriesShape): Landmark[] => seriesLandmarks(shape).flat();
 
 /** FNV-1a, 32 bits: a token's rank for the MinHash choice (any fixed hash would do). */
 function hash32(text: string): number {
@@ -157,7 +161,7 @@ function bottomK(tokens: string[], count: number, prefix: string): string[] {
 
 /** A shape's landmark tokens, and the tokens of each two landmarks in a row of one series. */
 function tokensOf(shape: SeriesShape): { singles: string[]; pairs: string[] } {
-  const series = [landmarks('h', shape.heartRate), landmarks('s', speedOf(shape))];
+  const series = seriesLandmarks(shape);
   return {
     singles: series.flat().map((l) => l.token),
     pairs: series.flatMap((list) => list.slice(1).map((l, i) => `${list[i].token}|${l.token}`)),
