@@ -31,11 +31,12 @@
  *   `signAllTransactions(txs)` signs each.
  */
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 import { expect, type Locator, type Page, test as base } from '@playwright/test';
 import { Keypair } from '@solana/web3.js';
+import { lock } from 'proper-lockfile';
 import nacl from 'tweetnacl';
 
 import type { UserView, WorkoutView } from '../../server/src/contract';
@@ -177,7 +178,13 @@ function installPhantomProvider({
 const leavesLoopback = (url: URL) =>
   url.protocol.startsWith('http') && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
-export const test = base.extend<{ wallet: Wallet }>({
+/** A test's hold on the server's clock (holdServerClock); released at the latest when the test ends. */
+export interface ClockHold {
+  hold(): Promise<void>;
+  release(): Promise<void>;
+}
+
+export const test = base.extend<{ wallet: Wallet; serverClock: ClockHold }>({
   context: async ({ context }, use) => {
     await context.route(leavesLoopback, (route) =>
       route.request().resourceType() === 'document'
@@ -188,6 +195,22 @@ export const test = base.extend<{ wallet: Wallet }>({
   },
   wallet: async ({ page }, use) => {
     await use(await injectPhantom(page));
+  },
+  // Playwright reads what a fixture needs from its first parameter's pattern: this one needs nothing.
+  // eslint-disable-next-line no-empty-pattern
+  serverClock: async ({}, use) => {
+    let release: (() => Promise<void>) | undefined;
+    const clockHold: ClockHold = {
+      hold: async () => {
+        release ??= await holdServerClock();
+      },
+      release: async () => {
+        await release?.();
+        release = undefined;
+      },
+    };
+    await use(clockHold);
+    await clockHold.release();
   },
 });
 
@@ -215,16 +238,38 @@ export async function serverNow(page: Page, { token }: Pick<Session, 'token'>): 
   return new Date(((await res.json()) as { now: string }).now);
 }
 
+const CLOCK_LOCK = join(ARTIFACTS, 'server-clock');
+
+/**
+ * Holds the server's clock still until the returned release: the clock is one for the whole server
+ * and the workers run side by side, so a test asserting that something is still too early holds it
+ * from the start it checks to the refusal, and every move waits. A lock file across the worker
+ * processes (proper-lockfile: atomic mkdir, refreshed while held, taken over once its holder died).
+ */
+async function holdServerClock(): Promise<() => Promise<void>> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  writeFileSync(CLOCK_LOCK, '', { flag: 'a' });
+  return lock(CLOCK_LOCK, { stale: 10_000, retries: { retries: 1_200, minTimeout: 100, maxTimeout: 100 } });
+}
+
+async function withServerClock<T>(fn: () => Promise<T>): Promise<T> {
+  const release = await holdServerClock();
+  try {
+    return await fn();
+  } finally {
+    await release();
+  }
+}
+
 /**
  * Moves the server's clock `minutes` forward (for every spec at once: the clock is the server's,
- * so it only moves forward), as a session's half time passing. The browser's clock is the page's
- * own (`page.clock`).
+ * so it only moves forward, and it waits while a test holds it: withServerClock), as a session's
+ * half time passing. The browser's clock is the page's own (`page.clock`).
  */
 export async function moveServerClock(page: Page, { token }: Pick<Session, 'token'>, minutes: number): Promise<Date> {
-  const res = await page.request.post('/api/test/clock', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { minutes },
-  });
+  const res = await withServerClock(() =>
+    page.request.post('/api/test/clock', { headers: { Authorization: `Bearer ${token}` }, data: { minutes } }),
+  );
   expect(res.status()).toBe(200);
   return new Date(((await res.json()) as { now: string }).now);
 }
@@ -252,10 +297,9 @@ export async function completeWorkout(page: Page, session: Session): Promise<num
   // To its own half time, not by a step: specs side by side share the server's clock, and steps would add up to hours.
   const halfTime =
     Date.parse(((await started.json()) as { startedAt: string }).startedAt) + Math.ceil(workout.duration / 2) * 60_000;
-  const moved = await page.request.post('/api/test/clock', {
-    headers,
-    data: { until: new Date(halfTime).toISOString() },
-  });
+  const moved = await withServerClock(() =>
+    page.request.post('/api/test/clock', { headers, data: { until: new Date(halfTime).toISOString() } }),
+  );
   expect(moved.status()).toBe(200);
   const completed = await page.request.post('/api/workout/complete', {
     headers,

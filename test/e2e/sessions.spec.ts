@@ -23,6 +23,7 @@ const [DESKTOP, PHONE] = A11Y_VIEWPORTS.map((viewport) => viewport.size);
 test('set equipment and a limitation, chat and generate from the chat, tick, reload: still ticked; completion refused before half time, accepted after the clocks move', async ({
   page,
   wallet,
+  serverClock,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(DESKTOP);
@@ -79,7 +80,9 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   }
   await expect(sessionCard(page).getByRole('button', { name: 'START_SESSION' })).toBeVisible();
 
-  // Tick two exercises: the first tick starts the session on the server.
+  // Tick two exercises: the first tick starts the session on the server. From here to the refusal no
+  // other test may move the server's clock past its half time.
+  await serverClock.hold();
   const boxes = sessionCard(page).getByRole('checkbox');
   await boxes.nth(0).check();
   await boxes.nth(2).check();
@@ -142,6 +145,7 @@ test('set equipment and a limitation, chat and generate from the chat, tick, rel
   ).toBeVisible();
   await screenshot(page, 'sessions-too-early-desktop', { fullPage: false });
   await expect(boxes.nth(0)).toBeChecked();
+  await serverClock.release();
 
   // Half an hour later on both clocks: completed, paid for what was ticked.
   await moveServerClock(page, session, 30);
