@@ -15,7 +15,8 @@ import { EXTRA_FILTERS, generator, picks } from './support/repository-queries';
 /**
  * The index path proven equal to a full read. The local FerretDB answers equality and `$in` filters
  * on indexed fields from SQLite's indexes (local-store/patches/4-*.patch), and sorts on an index's
- * fields after the ones a filter binds by reading that index in order (6-*.patch); a wrong pushdown
+ * fields after the ones a filter binds by reading that index in order (6-*.patch), and ranges on
+ * numbers and dates and dotted paths into embedded documents likewise (10-*.patch); a wrong pushdown
  * would lose or misorder documents silently. The queries are the ones the real repositories send (recorded through
  * Mongoose, support/recorded-queries.ts), and each collection is built twice from the same random
  * documents: once with the indexes its schema declares (`schema.indexes()`), once with none and its
@@ -90,7 +91,8 @@ function sortedDate(rng: Rng, mixed: boolean): unknown {
 
 /** The generator of a field the queries sort by, when it holds numbers or dates as the app writes them. */
 function sortedValues(path: string): typeof sortedNumber | undefined {
-  if (path === 'seq') return sortedNumber;
+  // A logged set's ranks (rank.loadKg…) are numbers in an embedded document; its keys are strings.
+  if (path === 'seq' || (path.startsWith('rank.') && !path.endsWith('Key'))) return sortedNumber;
   if (path.endsWith('At')) return sortedDate;
   return undefined;
 }
@@ -195,6 +197,9 @@ function randomDocuments(
       const ordered = sorted.has(path) ? sortedValues(path) : undefined;
       setPath(rng, doc, path, ordered ? ordered(rng, mixedSorts) : valueOf(rng, pool, arrays));
     }
+    // An embedded document in a list: MongoDB matches and sorts its dotted paths through the list.
+    if (arrays)
+      for (const [key, value] of Object.entries(doc)) if (isPlainObject(value) && rng.next() < 0.15) doc[key] = [value];
     return doc;
   });
 }
@@ -372,12 +377,18 @@ describe('the index path answers exactly what a full read answers', () => {
         expect(found.size).toBeGreaterThan(15);
         expect(fromSecondaryIndexes).toBeGreaterThan(50);
         // Sorts are read from an index only where every sorted value is a number, or every one a date.
-        // (A chain's head, the sessions and workouts lists, an exercise's history; string sorts and `_id` tie-breaks stay in memory.)
+        // (A chain's head, the sessions and workouts lists, an exercise's history and records, the last
+        // through an embedded document; string sorts and `_id` tie-breaks stay in memory.)
         if (mixedSorts) expect([...sortedByIndex]).toEqual([]);
         else
           expect([...sortedByIndex].sort()).toEqual([
             'ledger_entries {"seq":-1}',
             'logged_sets {"performedAt":-1}',
+            'logged_sets {"rank.e1rmKg":-1}',
+            'logged_sets {"rank.loadKg":-1}',
+            'logged_sets {"rank.reps":-1}',
+            'logged_sets {"rank.seconds":1}',
+            'logged_sets {"rank.volumeKg":-1}',
             'workout_sessions {"completedAt":-1}',
             'workouts {"createdAt":-1}',
           ]);

@@ -354,11 +354,12 @@ export const REPOSITORY_QUERIES: RepositoryQueries[] = [
       await r.latestPerExercise(set.userId, [set.catalogueId], v.pick([undefined, v.id()]));
     },
     inRange: (r, v) => r.inRange(v.userId(), v.date(), v.date()),
+    // With a load and a distance, so the most-reps and fastest reads are sent too.
     bests: (r, v) =>
       r.bests(
         v.userId(),
         v.pick(CATALOGUE_IDS),
-        { loadKg: v.pick([undefined, 60]), meters: v.pick([undefined, 400]) },
+        { loadKg: v.pick([60, 82.5]), meters: v.pick([400, 5000]) },
         v.pick([undefined, v.key()]),
       ),
   }),
