@@ -10,6 +10,8 @@ import type {
 } from '../src/contract';
 import { LedgerReadsService } from '../src/ledger/ledger-reads.service';
 import { LoggedSetsRepository } from '../src/training-log/logged-sets.repository';
+import { catalogueExercise } from '../src/workouts/catalogue';
+import { ChatMessagesRepository } from '../src/workouts/chat-messages.repository';
 import { SignedIn, signIn, startTestApp, TestApp } from './harness';
 import { clockOf, startAndLetHalfPass } from './support/sessions';
 
@@ -202,5 +204,77 @@ describe('programs over weeks over HTTP (catalogue, enrolment, today’s session
     expect(run.type).toBe('cardio');
     expect(run.exercises.find((e) => e.catalogueId === 'easy-jog')?.prescription).toBe('8 × run 60 s, walk 90 s');
     expect(((await act(me, 'stop').expect(200)).body as ActiveProgramView).status).toBe('stopped');
+  });
+
+  it('the coach builds a program from the profile and the chat; it is followed, shown and trained as any; bad input changes nothing', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    const build = (body: object, who = me) => t.http.post('/api/programs/coach').set(who.auth).send(body);
+    await t.http
+      .put('/api/profile')
+      .set(me.auth)
+      .send({
+        age: 34,
+        height: 180,
+        weight: 82,
+        goal: 'build_muscle',
+        equipment: ['dumbbells', 'bench'],
+        limitations: ['knee'],
+        units: 'metric',
+        timeZone: 'UTC',
+      })
+      .expect(200);
+    // Refused, and nothing followed: another member's id, days or weeks out of range, unknown fields.
+    await build({ userId: other.user.id }).expect(403);
+    for (const bad of [
+      { daysPerWeek: 7 },
+      { daysPerWeek: 1 },
+      { weeks: 13 },
+      { weeks: '8' },
+      { weeks: { $gt: 1 } },
+      { extra: 1 },
+    ])
+      expect((await build({ userId: me.user.id, ...bad }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    expect(await active(me)).toBeNull();
+    const none = await t.http.get('/api/programs/coach-built').set(me.auth).expect(404);
+    expect(none.body.code).toBe('PROGRAM_NOT_FOUND');
+
+    // What the member said in the chat: four days a week for six weeks.
+    await t.app
+      .get(ChatMessagesRepository)
+      .appendExchange(me.user.id, 'Can you build me a program, 4 days a week for 6 weeks?', 'Sure.', clockOf(t).now());
+    const built = (await build({ userId: me.user.id }).expect(201)).body as ActiveProgramView;
+    expect(built).toMatchObject({
+      programId: 'coach-built',
+      programName: 'Your 4-Day Upper/Lower',
+      status: 'active',
+      done: 0,
+      total: 24,
+    });
+    const detail = (await t.http.get('/api/programs/coach-built').set(me.auth).expect(200)).body as ProgramDetail;
+    expect(detail).toMatchObject({ goal: 'build_muscle', weeks: 6, daysPerWeek: 4, deloadWeeks: [4] });
+    expect(detail.summary).toContain('nothing that loads your knee');
+    // Another member sees no program of theirs there.
+    await t.http.get('/api/programs/coach-built').set(other.auth).expect(404);
+
+    // Its next session is today's workout: the program's day, nothing that loads the knee.
+    const workout = (await issue(me).expect(201)).body as WorkoutView;
+    expect(workout.name).toMatch(/Upper A/);
+    for (const exercise of workout.exercises)
+      expect({
+        id: exercise.catalogueId,
+        knee: catalogueExercise(exercise.catalogueId!)!.loads.includes('knee'),
+      }).toEqual({
+        id: exercise.catalogueId,
+        knee: false,
+      });
+
+    // Chosen days and weeks win over the chat; a catalogue program replaces the coach's.
+    const chosen = (await build({ userId: me.user.id, daysPerWeek: 2, weeks: 4 }).expect(201))
+      .body as ActiveProgramView;
+    expect(chosen).toMatchObject({ programName: 'Your 2-Day Full Body', total: 8 });
+    await t.http.post('/api/programs/full-body-3/start').set(me.auth).send({ userId: me.user.id }).expect(201);
+    expect((await active(me))?.programId).toBe('full-body-3');
+    await t.http.get('/api/programs/coach-built').set(me.auth).expect(404);
   });
 });

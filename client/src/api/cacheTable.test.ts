@@ -172,6 +172,8 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
     ),
   startProgram: (store) =>
     store.dispatch(programsApi.endpoints.startProgram.initiate({ userId: USER.id, programId: 'full-body-3' })),
+  buildCoachProgram: (store) =>
+    store.dispatch(programsApi.endpoints.buildCoachProgram.initiate({ userId: USER.id, daysPerWeek: 3 })),
   programAction: (store) =>
     store.dispatch(programsApi.endpoints.programAction.initiate({ userId: USER.id, action: 'pause' })),
   startProgramSession: (store) =>

@@ -77,6 +77,8 @@ export const MUTATION_CHANGES = {
   removeSet: ['SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   // Following, pausing, resuming or stopping a program changes only where the member stands in it.
   startProgram: ['Program'],
+  // The coach's program replaces the member's; its week is read again (the one program tagged by id).
+  buildCoachProgram: ['Program'],
   programAction: ['Program'],
   // The program's next session becomes today's workout (the answer also fills the cache at once).
   startProgramSession: ['Program', 'Workout'],

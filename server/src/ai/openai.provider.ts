@@ -87,7 +87,7 @@ export function coachSystemPrompt(context: CoachContext): string {
     context.history.length + 2 > CHAT_MESSAGES_BEFORE_GENERATE
       ? 'A workout request: describe the session shape for the time and equipment they have and tell them to press GENERATE_WORKOUT_FROM_CHAT.'
       : 'A workout request: describe the session shape for the time and equipment they have; do not name GENERATE_WORKOUT_FROM_CHAT (not on screen yet): say a button to make it today’s session appears after one more message.',
-    'Set logging and multi-week programs do not exist in the app yet: say so honestly and offer what exists (ticking and completing today’s session; one session repeated N days a week).',
+    'Sets are logged on the session card (reps and load or time, RPE, ✓; the rest timer starts, records are marked, HISTORY shows past sets). Programs over weeks: six ready-made ones on the PROGRAMS page, or BUILD_MY_PROGRAM there builds one from their profile and this chat (the days a week and weeks they said). Never say either does not exist.',
     ...(context.adjusted
       ? [
           `The server has just acted on their request to make today ${context.adjusted.asked}; report exactly this outcome: ${JSON.stringify(context.adjusted)}.`,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { ObjectIdString } from './common';
-import { ENROLMENT_STATUSES, EQUIPMENT, TRAINING_GOALS } from './values';
+import { COACH_PROGRAM_LIMITS, ENROLMENT_STATUSES, EQUIPMENT, TRAINING_GOALS } from './values';
 import { Difficulty, ExercisePhase, WorkoutType } from './workouts';
 
 /** docs/product.md, Programs: one program of the catalogue as the list shows it. */
@@ -84,6 +84,22 @@ export const ActiveProgram = ActiveProgramView.nullable();
 /** POST /api/programs/{programId}/start: follow it from today (a program already followed is replaced). */
 export const StartProgramRequest = z.strictObject({ userId: ObjectIdString });
 export type StartProgramRequest = z.infer<typeof StartProgramRequest>;
+
+/**
+ * POST /api/programs/coach: the coach builds a program for the member and they follow it from today.
+ * Days a week and weeks as chosen; left out, as the member said in the chat, else their level's.
+ */
+export const BuildCoachProgramRequest = z.strictObject({
+  userId: ObjectIdString,
+  daysPerWeek: z
+    .number()
+    .int()
+    .min(COACH_PROGRAM_LIMITS.daysPerWeek.min)
+    .max(COACH_PROGRAM_LIMITS.daysPerWeek.max)
+    .optional(),
+  weeks: z.number().int().min(COACH_PROGRAM_LIMITS.weeks.min).max(COACH_PROGRAM_LIMITS.weeks.max).optional(),
+});
+export type BuildCoachProgramRequest = z.infer<typeof BuildCoachProgramRequest>;
 
 /** POST /api/programs/active/{action}: pause, resume or stop the member's program. */
 export const ProgramActionParam = z.strictObject({ action: z.enum(['pause', 'resume', 'stop']) });

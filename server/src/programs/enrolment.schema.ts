@@ -2,6 +2,7 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { SchemaTypes, Types } from 'mongoose';
 
 import type { EnrolmentStatus } from '../contract';
+import type { Program } from './catalogue';
 
 /**
  * A member's program: one per member (starting another replaces it). Days are YYYY-MM-DD in the
@@ -11,6 +12,8 @@ import type { EnrolmentStatus } from '../contract';
 export class ProgramEnrolment {
   @Prop({ type: SchemaTypes.ObjectId, required: true }) userId!: Types.ObjectId;
   @Prop({ required: true }) programId!: string;
+  /** A program the coach built for this member (programId `coach-built`); null for the catalogue's. */
+  @Prop({ type: SchemaTypes.Mixed, default: null }) program!: Program | null;
   @Prop({ type: String, required: true }) status!: EnrolmentStatus;
   /** The first planned day, moved later by the days spent paused. */
   @Prop({ required: true }) startedOn!: string;

@@ -4,6 +4,7 @@ import { Model } from 'mongoose';
 
 import type { EnrolmentStatus } from '../contract';
 import { Id, toObjectId } from '../database/object-id';
+import type { Program } from './catalogue';
 import { ProgramEnrolment, StoredEnrolment } from './enrolment.schema';
 
 /** An enrolment as the repository answers it: string ids. */
@@ -11,6 +12,8 @@ export interface EnrolmentRecord {
   id: string;
   userId: string;
   programId: string;
+  /** The coach-built program the member follows, or null for one of the catalogue's. */
+  program: Program | null;
   status: EnrolmentStatus;
   startedOn: string;
   done: number;
@@ -40,14 +43,23 @@ export class EnrolmentsRepository {
     return row ? toRecord(row) : null;
   }
 
-  /** Unique `userId`: follows `programId` from `startedOn`, replacing whatever the member followed. */
-  async start(userId: Id, programId: string, startedOn: string): Promise<EnrolmentRecord> {
+  /**
+   * Unique `userId`: follows `programId` from `startedOn` (with the program itself when the coach
+   * built it), replacing whatever the member followed.
+   */
+  async start(
+    userId: Id,
+    programId: string,
+    startedOn: string,
+    program: Program | null = null,
+  ): Promise<EnrolmentRecord> {
     const row = await this.enrolments
       .findOneAndUpdate(
         { userId: toObjectId(userId) },
         {
           $set: {
             programId,
+            program,
             status: 'active',
             startedOn,
             done: 0,
@@ -93,6 +105,7 @@ function toRecord(row: StoredEnrolment): EnrolmentRecord {
     id: row._id.toString(),
     userId: row.userId.toString(),
     programId: row.programId,
+    program: row.program ?? null,
     status: row.status,
     startedOn: row.startedOn,
     done: row.done,

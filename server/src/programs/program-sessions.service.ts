@@ -44,7 +44,7 @@ export class ProgramSessionsService {
     const claim: { id?: string; session?: PlannedSession } = {};
     const settled = await this.programs.change(userId, (enrolment, today) => {
       delete claim.id;
-      const session = dueSession(this.programs.program(enrolment.programId), enrolment, today);
+      const session = dueSession(this.programs.programOf(enrolment), enrolment, today);
       if (enrolment.workoutId && enrolment.workoutIndex === session.index) return {};
       Object.assign(claim, { id: newId(), session });
       return {

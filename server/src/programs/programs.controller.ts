@@ -7,6 +7,7 @@ import { Returns, ValidBody, ValidParams } from '../common/validation';
 import {
   ActiveProgram,
   ActiveProgramView,
+  BuildCoachProgramRequest,
   ProgramActionParam,
   ProgramActionRequest,
   ProgramDetail,
@@ -17,6 +18,7 @@ import {
   StartProgramRequest,
   WorkoutView,
 } from '../contract';
+import { CoachProgramsService } from './coach-programs.service';
 import { ProgramSessionsService } from './program-sessions.service';
 import { ProgramsService } from './programs.service';
 
@@ -27,6 +29,7 @@ export class ProgramsController {
   constructor(
     private readonly programs: ProgramsService,
     private readonly sessions: ProgramSessionsService,
+    private readonly coach: CoachProgramsService,
   ) {}
 
   @Get()
@@ -61,6 +64,17 @@ export class ProgramsController {
     return this.sessions.issue(me.userId);
   }
 
+  /** The coach builds a program from the profile, the health answers and the chat; followed from today, replacing any. */
+  @Post('coach')
+  @Returns(ActiveProgramView, 201, 'WORKOUT_NEEDS_CLEARANCE')
+  buildWithCoach(
+    @CurrentUser() me: SessionUser,
+    @ValidBody(BuildCoachProgramRequest) body: BuildCoachProgramRequest,
+  ): Promise<ActiveProgramView> {
+    assertSelf(me, body.userId);
+    return this.coach.build(me.userId, body);
+  }
+
   @Post('active/:action')
   @Returns(ActiveProgramView, 200, 'PROGRAM_NOT_ACTIVE', 'PROGRAM_NOT_PAUSED')
   act(
@@ -74,8 +88,8 @@ export class ProgramsController {
 
   @Get(':programId')
   @Returns(ProgramDetail, 200, 'PROGRAM_NOT_FOUND')
-  detail(@ValidParams(ProgramIdParam) params: ProgramIdParam): ProgramDetail {
-    return this.programs.detail(params.programId);
+  detail(@CurrentUser() me: SessionUser, @ValidParams(ProgramIdParam) params: ProgramIdParam): Promise<ProgramDetail> {
+    return this.programs.detail(me.userId, params.programId);
   }
 
   /** Follow the program from today; one already followed is replaced. */

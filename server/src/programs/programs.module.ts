@@ -5,6 +5,7 @@ import { ProfileModule } from '../profile/profile.module';
 import { LoggedSetsModule } from '../training-log/logged-sets.module';
 import { UsersModule } from '../users/users.module';
 import { WorkoutsModule } from '../workouts/workouts.module';
+import { CoachProgramsService } from './coach-programs.service';
 import { ProgramEnrolment, ProgramEnrolmentSchema } from './enrolment.schema';
 import { EnrolmentsRepository } from './enrolments.repository';
 import { ProgramSessionsService } from './program-sessions.service';
@@ -21,7 +22,7 @@ import { ProgramsService } from './programs.service';
     MongooseModule.forFeature([{ name: ProgramEnrolment.name, schema: ProgramEnrolmentSchema }]),
   ],
   controllers: [ProgramsController],
-  providers: [ProgramsService, ProgramSessionsService, EnrolmentsRepository],
+  providers: [ProgramsService, ProgramSessionsService, CoachProgramsService, EnrolmentsRepository],
   exports: [EnrolmentsRepository],
 })
 export class ProgramsModule {}

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../clock/clock';
 import { AppError } from '../common/errors';
 import type { ActiveProgramView, ProgramActionParam, ProgramDetail, ProgramSummary } from '../contract';
-import { FALLBACK_TIME_ZONE } from '../contract';
+import { COACH_PROGRAM_ID, FALLBACK_TIME_ZONE } from '../contract';
 import { UsersRepository } from '../users/users.repository';
 import { dayIn } from '../users/users.rules';
 import { WorkoutSessionsRepository } from '../workouts/workout-sessions.repository';
@@ -40,8 +40,13 @@ export class ProgramsService {
     return PROGRAMS.map(programSummary);
   }
 
-  detail(programId: string): ProgramDetail {
-    return programDetail(this.program(programId));
+  /** A catalogue program's week, or the member's coach-built one's. */
+  async detail(userId: string, programId: string): Promise<ProgramDetail> {
+    if (programId !== COACH_PROGRAM_ID) return programDetail(this.program(programId));
+    const built = (await this.enrolments.find(userId))?.program;
+    if (!built)
+      throw new AppError('PROGRAM_NOT_FOUND', 'Your coach has not built you a program yet', 'Program Not Found');
+    return programDetail(built);
   }
 
   /** The catalogue's program, or 404 PROGRAM_NOT_FOUND. */
@@ -56,12 +61,25 @@ export class ProgramsService {
     return settled && this.view(settled);
   }
 
-  /** Follows `programId` from today; whatever the member followed before is replaced. */
-  async start(userId: string, programId: string): Promise<ActiveProgramView> {
-    const program = this.program(programId);
+  /** The program an enrolment follows: its own when the coach built it, else the catalogue's. */
+  programOf(enrolment: EnrolmentRecord): Program {
+    return enrolment.program ?? this.program(enrolment.programId);
+  }
+
+  /**
+   * Follows the catalogue's `programId`, or a program the coach built, from today; whatever the
+   * member followed before is replaced.
+   */
+  async start(userId: string, chosen: string | Program): Promise<ActiveProgramView> {
+    const program = typeof chosen === 'string' ? this.program(chosen) : chosen;
     const timeZone = await this.timeZone(userId);
     const today = dayIn(this.clock.now(), timeZone);
-    const enrolment = await this.enrolments.start(userId, program.id, today);
+    const enrolment = await this.enrolments.start(
+      userId,
+      program.id,
+      today,
+      typeof chosen === 'string' ? null : program,
+    );
     return this.view({ enrolment, program, today, timeZone });
   }
 
@@ -115,7 +133,7 @@ export class ProgramsService {
     for (let attempt = 0; attempt <= CAS_ATTEMPTS; attempt++) {
       const enrolment = await this.enrolments.find(userId);
       if (!enrolment) return null;
-      const program = catalogueProgram(enrolment.programId);
+      const program = enrolment.program ?? catalogueProgram(enrolment.programId);
       if (!program) return null;
       const now = this.clock.now();
       const today = dayIn(now, timeZone);

@@ -57,6 +57,12 @@ import { WorkoutsService } from './workouts.service';
     ChatMessagesRepository,
     TrainingStatsRepository,
   ],
-  exports: [WorkoutsService, WorkoutPlansService, WorkoutsRepository, WorkoutSessionsRepository],
+  exports: [
+    WorkoutsService,
+    WorkoutPlansService,
+    WorkoutsRepository,
+    WorkoutSessionsRepository,
+    ChatMessagesRepository,
+  ],
 })
 export class WorkoutsModule {}

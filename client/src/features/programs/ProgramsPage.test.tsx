@@ -83,6 +83,8 @@ function programsServer(active: ActiveProgramView | null) {
       const body = JSON.parse(await request.text());
       posted.push({ path, body });
       if (path === '/api/programs/full-body-3/start') current = { ...ACTIVE, done: 0 };
+      if (path === '/api/programs/coach')
+        current = { ...ACTIVE, programId: 'coach-built', programName: 'Your 3-Day Full Body', done: 0 };
       if (path === '/api/programs/active/pause') current = { ...ACTIVE, status: 'paused', next: null, upcoming: [] };
       if (path === '/api/programs/active/session') {
         today = { ...WORKOUT, name: '3-Day Full Body: Full Body B · W1' };
@@ -93,6 +95,13 @@ function programsServer(active: ActiveProgramView | null) {
     if (path === '/api/programs') return jsonResponse([FULL_BODY]);
     if (path === '/api/programs/active') return jsonResponse(current);
     if (path === '/api/programs/full-body-3') return jsonResponse(DETAIL);
+    if (path === '/api/programs/coach-built')
+      return jsonResponse({
+        ...DETAIL,
+        id: 'coach-built',
+        name: 'Your 3-Day Full Body',
+        summary: 'Built by your coach.',
+      });
     if (path.startsWith('/api/workout/today')) return jsonResponse(today);
     if (path.startsWith('/api/workout/chat/history')) return jsonResponse([]);
     // Today's session's logged sets (the training log's card reads them): none yet.
@@ -169,5 +178,36 @@ describe('programs', () => {
       [csv, 'text/csv'],
     ]);
     expect(new URLSearchParams(imports[1].query).get('mapping')).toBe('{"Landmine Press":"Barbell Overhead Press"}');
+  });
+
+  it('the coach builds a program with the days chosen, asked before it replaces the one followed; its week shows', async () => {
+    const { posted } = programsServer(ACTIVE);
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    renderApp('/programs');
+    const panel = await screen.findByRole('region', { name: 'BUILD_WITH_COACH' }, { timeout: 5000 });
+    expect(within(panel).getByRole('combobox', { name: 'WEEKS' })).toHaveProperty('value', '');
+    await userEvent.selectOptions(within(panel).getByRole('combobox', { name: 'DAYS_A_WEEK' }), '3');
+    await userEvent.click(within(panel).getByRole('button', { name: 'BUILD_MY_PROGRAM' }));
+    expect(confirm).toHaveBeenCalledWith('Build a new program? It replaces 3-Day Full Body.');
+    expect(await screen.findByText('Program Built')).toBeTruthy();
+    // Weeks left as said in the chat: the server takes them from there.
+    expect(posted).toEqual([{ path: '/api/programs/coach', body: { userId: makeUser().id, daysPerWeek: 3 } }]);
+    const mine = await screen.findByRole('region', { name: 'YOUR_PROGRAM' });
+    expect(await within(mine).findByText('Your 3-Day Full Body')).toBeTruthy();
+    await userEvent.click(within(mine).getByRole('button', { name: 'SHOW_WEEK' }));
+    expect(await within(mine).findByText(/reps up to 12 on every set, then the load up/)).toBeTruthy();
+  });
+
+  it('building is not sent when the member keeps the program they follow', async () => {
+    const { posted } = programsServer(ACTIVE);
+    vi.stubGlobal(
+      'confirm',
+      vi.fn(() => false),
+    );
+    renderApp('/programs');
+    const panel = await screen.findByRole('region', { name: 'BUILD_WITH_COACH' }, { timeout: 5000 });
+    await userEvent.click(within(panel).getByRole('button', { name: 'BUILD_MY_PROGRAM' }));
+    expect(posted).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { PageHeader } from '../../ui/PageHeader';
 import { Panel } from '../../ui/Panel';
 import { useGetUserQuery } from '../auth/authApi';
 import { ImportPanel } from '../imports/ImportPanel';
+import { CoachProgramPanel } from './CoachProgramPanel';
 import { sessionLabel, todayLine, weekdayList } from './programs.logic';
 import {
   useGetActiveProgramQuery,
@@ -25,10 +26,12 @@ export default function ProgramsPage() {
   const { data: programs } = useGetProgramsQuery();
   const { data: active } = useGetActiveProgramQuery();
   const [open, setOpen] = useState<string | null>(null);
+  const replaces = active && active.status !== 'stopped' && active.status !== 'finished' ? active.programName : null;
   return (
     <div className="programs">
       <PageHeader title="PROGRAMS" subtitle="Plans over weeks that progress from what you log" />
       {active && user && <ActiveProgram program={active} userId={user.id} />}
+      {user && <CoachProgramPanel userId={user.id} replaces={replaces} />}
       <Panel title="CATALOGUE">
         <ul className="programs__list">
           {(programs ?? []).map((program) => (
@@ -37,9 +40,7 @@ export default function ProgramsPage() {
                 program={program}
                 userId={user?.id}
                 following={active?.programId === program.id && active.status !== 'stopped'}
-                replaces={
-                  active && active.status !== 'stopped' && active.status !== 'finished' ? active.programName : null
-                }
+                replaces={replaces}
                 open={open === program.id}
                 onToggle={() => setOpen(open === program.id ? null : program.id)}
               />
@@ -61,6 +62,7 @@ const ACTIONS = [
 
 function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId: string }) {
   const { toast } = useToast();
+  const [showWeek, setShowWeek] = useState(false);
   const [act, acting] = useProgramActionMutation();
   const run = async (action: 'pause' | 'resume' | 'stop') => {
     try {
@@ -94,6 +96,14 @@ function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId
             TO_TRAINING
           </Link>
         )}
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-expanded={showWeek}
+          onClick={() => setShowWeek(!showWeek)}
+        >
+          {showWeek ? 'HIDE_WEEK' : 'SHOW_WEEK'}
+        </button>
         {ACTIONS.filter((a) => (a.when as readonly string[]).includes(program.status)).map((a) => (
           <button
             key={a.action}
@@ -106,6 +116,7 @@ function ActiveProgram({ program, userId }: { program: ActiveProgramView; userId
           </button>
         ))}
       </div>
+      {showWeek && <ProgramWeek programId={program.programId} />}
     </Panel>
   );
 }

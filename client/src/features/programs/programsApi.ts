@@ -1,4 +1,12 @@
-import type { ActiveProgramView, ProgramActionParam, ProgramDetail, ProgramSummary, WorkoutView } from '@contract';
+import type {
+  ActiveProgramView,
+  BuildCoachProgramRequest,
+  ProgramActionParam,
+  ProgramDetail,
+  ProgramSummary,
+  WorkoutView,
+} from '@contract';
+import { COACH_PROGRAM_ID } from '@contract/values';
 
 import { api } from '../../api/api';
 import { MUTATION_CHANGES } from '../../api/cacheTable';
@@ -7,7 +15,11 @@ import { workoutsApi } from '../workouts/workoutsApi';
 export const programsApi = api.injectEndpoints({
   endpoints: (builder) => ({
     getPrograms: builder.query<ProgramSummary[], void>({ query: () => 'programs' }),
-    getProgram: builder.query<ProgramDetail, string>({ query: (programId) => `programs/${programId}` }),
+    // The coach-built program is rebuilt in place, so its week is read again when the program changes.
+    getProgram: builder.query<ProgramDetail, string>({
+      query: (programId) => `programs/${programId}`,
+      providesTags: (_result, _error, programId) => (programId === COACH_PROGRAM_ID ? ['Program'] : []),
+    }),
     getActiveProgram: builder.query<ActiveProgramView | null, void>({
       query: () => 'programs/active',
       providesTags: ['Program'],
@@ -15,6 +27,10 @@ export const programsApi = api.injectEndpoints({
     startProgram: builder.mutation<ActiveProgramView, { userId: string; programId: string }>({
       query: ({ programId, userId }) => ({ url: `programs/${programId}/start`, method: 'POST', body: { userId } }),
       invalidatesTags: MUTATION_CHANGES.startProgram,
+    }),
+    buildCoachProgram: builder.mutation<ActiveProgramView, BuildCoachProgramRequest>({
+      query: (body) => ({ url: 'programs/coach', method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.buildCoachProgram,
     }),
     programAction: builder.mutation<ActiveProgramView, { userId: string; action: ProgramActionParam['action'] }>({
       query: ({ action, userId }) => ({ url: `programs/active/${action}`, method: 'POST', body: { userId } }),
@@ -36,6 +52,7 @@ export const {
   useGetProgramQuery,
   useGetActiveProgramQuery,
   useStartProgramMutation,
+  useBuildCoachProgramMutation,
   useProgramActionMutation,
   useStartProgramSessionMutation,
 } = programsApi;

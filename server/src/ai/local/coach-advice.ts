@@ -222,13 +222,13 @@ export const PROGRESSIONS: Array<{ movement: string; words: RegExp; steps: strin
 export const PROGRESSION_RULE =
   'Move to the next step once you can do 3 sets of 8–12 clean reps; if a step is too hard, go back one. Train it 2–3 times a week, with a day off in between.';
 
-/** Plans over weeks: what exists today, said honestly. */
+/** Plans over weeks: the program the coach would build, and where it is started. */
 export const PROGRAM_ANSWER =
-  'Multi-week programs are not available in the app yet — I build one session at a time, and I won’t pretend otherwise. What works now: make one session for the time and equipment you have and repeat it on {days} non-consecutive days a week for {weeks} weeks, adding a rep or a little weight each week while your form stays clean, with an easier week at the end.';
+  'I can build that as a program: {name} ({days}). {summary} Press BUILD_MY_PROGRAM on the PROGRAMS page and it starts today, built from your profile and what you told me here; the six ready-made programs are there too.';
 
-/** Logging sets: not in the app yet, said honestly, with what exists. */
+/** Logging sets: where and how, as the session card does it. */
 export const LOGGING_ANSWER =
-  'Logging sets (reps and weight, like "3 sets of 5 at 100 kg") is not available in the app yet, so I can’t record that for you. What exists now: tick each exercise of today’s session on the session card as you finish it and complete the session — that records the session, its intensity and its credits. Until set logging arrives, note your sets and weights yourself so you can beat them next time.';
+  'Log each set on the session card: every exercise lists its sets, prefilled from the plan and from last time. Enter the reps and the weight (or the time), the effort (RPE) if you like, and press ✓. The rest timer starts, a new personal record is marked, and HISTORY beside the exercise shows its past sets and records. Sets logged without signal wait on your device and sync once you are back online; completing the session pays for the sets you logged.';
 
 /** Training the same muscles on consecutive days. */
 export const FREQUENCY_ANSWER =

@@ -202,7 +202,7 @@ const GROUPS: MessageGroup[] = [
     mentions: [/already as hard as I build sessions/, /lower every rep over 3 seconds/],
   },
   {
-    about: 'plans over weeks, said honestly',
+    about: 'plans over weeks: the program the coach would build',
     messages: [
       '4-week plan, 3 days a week',
       'can you make me a 4 week program, 3 times a week?',
@@ -214,20 +214,28 @@ const GROUPS: MessageGroup[] = [
       'multi-week plan for running',
     ],
     mentions: [
-      /Multi-week programs are not available in the app yet/,
-      /one session at a time/,
-      /non-consecutive days a week/,
-      /The session to repeat: Here is a \d+-minute/,
+      /^I can build that as a program: Your \d-Day /,
+      /days a week for \d+ weeks/,
+      /Press BUILD_MY_PROGRAM on the PROGRAMS page/,
     ],
-    never: [/\{\w+\}/, /Week 1:/],
+    never: [/\{\w+\}/, /Week 1:/, /not available/, /undefined|NaN/],
   },
   {
     about: 'plans over weeks with the numbers said',
-    messages: ['4-week plan, 3 days a week'],
-    mentions: [/repeat it on 3 non-consecutive days a week for 4 weeks/],
+    messages: ['4-week plan, 3 days a week', 'a 12-week programme to build muscle, 5 days per week'],
+    mentions: [/ \d days a week for \d+ weeks/],
   },
   {
-    about: 'logging sets, said honestly',
+    about: 'plans over weeks: the days and weeks asked',
+    messages: ['4-week plan, 3 days a week'],
+    mentions: [
+      /Your 3-Day Full Body \(Full Body A, Full Body B and Full Body C\)/,
+      /3 days a week for 4 weeks/,
+      /Week 4 is lighter/,
+    ],
+  },
+  {
+    about: 'logging sets: on the session card',
     messages: [
       'Log my squat: 3 sets of 5 at 100 kg',
       'log my bench press 3x8 at 60kg',
@@ -238,10 +246,10 @@ const GROUPS: MessageGroup[] = [
       'log 4 sets of 10 at 20 kg curls',
     ],
     mentions: [
-      /Logging sets \(reps and weight/,
-      /not available in the app yet/,
-      /tick each exercise of today’s session/,
-      /complete the session/,
+      /^Log each set on the session card/,
+      /press ✓/,
+      /HISTORY beside the exercise/,
+      /sync once you are back online/,
     ],
     never: [/Bodyweight Squat:/, /Knees track over the toes/, /Cues:/],
   },

@@ -1,34 +1,19 @@
 /**
  * The coach on what members ask of the app and of today: changing today's session, logging sets,
- * plans over weeks (said honestly: what exists now), progressions, training frequency, sleep and stress.
+ * plans over weeks (the program the coach would build), progressions, training frequency, sleep and stress.
  */
 import type { AdjustKind, AdjustOutcome, CoachContext } from '../../contract/job-shapes';
+import { buildCoachProgram, coachProgramRequest } from '../../programs/coach-program.rules';
 import {
   FREQUENCY_ANSWER,
   LOGGING_ANSWER,
   PROGRAM_ANSWER,
   PROGRESSION_RULE,
   PROGRESSIONS,
-  SESSIONS_PER_WEEK,
   SLEEP_STRESS_ANSWER,
 } from './coach-advice';
 import { level, listed, recovering } from './coach-common.rules';
 import { TOPIC_WORDS } from './coach-topic.rules';
-import { planReply } from './coach-training.rules';
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  ten: 10,
-  twelve: 12,
-};
-const numberOf = (said: string) => NUMBER_WORDS[said] ?? Number(said);
 
 /** How to make a session easier, harder or shorter without rebuilding it. */
 const BY_HAND: Record<AdjustKind, string> = {
@@ -63,17 +48,30 @@ export function loggingReply(): string {
   return LOGGING_ANSWER;
 }
 
-/** "4-week plan, 3 days a week": the honest answer with the numbers said, and the one session to repeat. */
+/**
+ * "4-week plan, 3 days a week": the program BUILD_MY_PROGRAM would build from the profile and what
+ * the chat said (coach-program.rules), described, and where to start it.
+ */
 export function programReply(context: CoachContext): string {
-  const text = context.message.toLowerCase();
-  const weeks = /\b(\d{1,2}|two|three|four|five|six|eight|ten|twelve)[- ]?weeks?\b/.exec(text);
-  const days = /\b(\d|one|two|three|four|five|six|seven)( days?| times?| sessions?)( a| per| each)? week\b/.exec(text);
-  const perWeek = days ? String(numberOf(days[1])) : SESSIONS_PER_WEEK[level(context.profile)];
-  const answer = PROGRAM_ANSWER.replace('{days}', perWeek).replace(
-    '{weeks}',
-    weeks ? String(numberOf(weeks[1])) : 'a few',
+  const { profile } = context;
+  const said = [
+    context.message,
+    ...context.history
+      .filter((turn) => turn.role === 'user')
+      .map((turn) => turn.content)
+      .reverse(),
+  ];
+  const program = buildCoachProgram(
+    coachProgramRequest(
+      {},
+      said,
+      { goal: profile.goal, level: level(profile), equipment: profile.equipment, limitations: profile.limitations },
+      profile.screening,
+    ),
   );
-  return `${answer} The session to repeat: ${planReply(context)}`;
+  return PROGRAM_ANSWER.replace('{name}', program.name)
+    .replace('{days}', listed(program.days.map((day) => day.name)))
+    .replace('{summary}', program.summary);
 }
 
 /** The steps from the easiest form of a movement to the full one. */

@@ -3,6 +3,7 @@
  * member's own words say about pregnancy, a recent birth, heart and blood pressure, and red-flag
  * symptoms, and the answers that come before any training advice.
  */
+import { NUMBER_WORDS } from '../../common/number-words.rules';
 import type { ChatTurn, HealthAnswers, HealthCondition } from '../../contract';
 import { NO_HEALTH_ANSWERS } from '../../contract';
 import type { CoachContext } from '../../contract/job-shapes';
@@ -15,20 +16,6 @@ import {
   type Screening,
 } from '../../workouts/screening/screening.rules';
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 const NUMBER = String.raw`(\d{1,2}|${Object.keys(NUMBER_WORDS).join('|')}|a)`;
 const WEEKS_PER_MONTH = 4.35;
 /** A trimester said without weeks: the middle of it. */

@@ -14,7 +14,7 @@ import * as advice from './coach-advice';
 
 const HOLE = /\s{2}|\s[.,;:]|\{\w*\}?|\bundefined\b|\bnull\b|\bNaN\b|\(\s*\)|\b(your|with|for|train) (and|,|\.)/;
 /** Named slots the replies fill. */
-const SLOTS = /\{(protein|days|weeks)\}/g;
+const SLOTS = /\{(protein|days|weeks|name|summary)\}/g;
 
 function textsIn(value: unknown, into: string[] = []): string[] {
   if (typeof value === 'string') into.push(value);
