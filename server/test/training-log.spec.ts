@@ -300,4 +300,127 @@ describe('the training log: sets, records, history, exactly-once payment', () =>
     // The finished session's sets are still read back.
     expect((await sessionLog(me, workout.id)).sets).toHaveLength(1);
   });
+
+  it('a batch of set changes answers and stores exactly what the same changes sent one by one do, sent once or again', async () => {
+    const [oneByOne, batched] = [await signIn(t), await signIn(t)];
+    const [workoutA, workoutB] = [await generate(oneByOne), await generate(batched)];
+    const [exerciseA, exerciseB] = [repsExercise(workoutA), repsExercise(workoutB)];
+    // 60 changes over 12 sets of one exercise: loads and reps that keep setting records, edits that
+    // lower a record's holder, two removals, and one implausible set refused in its place.
+    const keys = Array.from({ length: 12 }, (_, i) => `batch-${i}-${randomUUID().slice(0, 8)}`);
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    type Change = { kind: 'set'; key: string; reps: number; loadKg: number } | { kind: 'removeSet'; key: string };
+    const changes: Change[] = Array.from({ length: 60 }, (_, i): Change => {
+      const key = keys[Math.floor(next() * keys.length)];
+      if (i === 30 || i === 45) return { kind: 'removeSet', key };
+      return {
+        kind: 'set',
+        key,
+        reps: 3 + Math.floor(next() * 10),
+        loadKg: i === 20 ? 900 : 20 + 2.5 * Math.floor(next() * 8),
+      };
+    });
+    const asResult = (status: number, body: { code?: string; newRecords?: string[]; set?: { records: string[] } }) =>
+      status === 200 ? { ok: true, newRecords: body.newRecords ?? null } : { ok: false, status, code: body.code };
+
+    const sendOneByOne = async () => {
+      const answered = [];
+      for (const change of changes) {
+        const res =
+          change.kind === 'set'
+            ? await logSet(oneByOne, workoutA.id, change.key, {
+                exerciseId: exerciseA.id,
+                reps: change.reps,
+                loadKg: change.loadKg,
+              })
+            : await t.http.delete(`/api/workout/${workoutA.id}/sets/${change.key}`).set(oneByOne.auth);
+        answered.push(asResult(res.status, res.body));
+      }
+      return answered;
+    };
+    const sentOneByOne = await sendOneByOne();
+    const sendBatches = async () => {
+      const answered = [];
+      for (let i = 0; i < changes.length; i += 25) {
+        const res = await t.http
+          .post(`/api/workout/${workoutB.id}/sets/batch`)
+          .set(batched.auth)
+          .send({
+            userId: batched.user.id,
+            changes: changes.slice(i, i + 25).map((c) =>
+              c.kind === 'set'
+                ? {
+                    kind: 'set',
+                    setKey: c.key,
+                    set: { exerciseId: exerciseB.id, order: 0, reps: c.reps, loadKg: c.loadKg },
+                  }
+                : { kind: 'removeSet', setKey: c.key },
+            ),
+          })
+          .expect(200);
+        for (const result of res.body.results)
+          answered.push(
+            result.ok
+              ? { ok: true, newRecords: result.logged?.newRecords ?? null }
+              : { ok: false, status: result.statusCode, code: result.code },
+          );
+      }
+      return answered;
+    };
+    const sentBatched = await sendBatches();
+    expect(sentBatched).toEqual(sentOneByOne);
+    expect(sentBatched[20]).toEqual({ ok: false, status: 422, code: 'LOG_SET_IMPLAUSIBLE' });
+    expect(sentBatched.filter((r) => r.ok && r.newRecords?.length).length).toBeGreaterThan(3);
+
+    const stored = async (me: SignedIn, workoutId: string) =>
+      (await sessionLog(me, workoutId)).sets
+        .map((set) => ({ key: set.key, reps: set.reps, loadKg: set.loadKg, records: [...set.records].sort() }))
+        .sort((a, b) => a.key.localeCompare(b.key));
+    expect(await stored(batched, workoutB.id)).toEqual(await stored(oneByOne, workoutA.id));
+
+    // Sent again (a retry after a lost answer): answered and stored as the same changes sent again
+    // one by one (a removal that came before its set now finds it), no set twice.
+    expect(await sendBatches()).toEqual(await sendOneByOne());
+    const after = await stored(batched, workoutB.id);
+    expect(after).toEqual(await stored(oneByOne, workoutA.id));
+    expect(new Set(after.map((set) => set.key)).size).toBe(after.length);
+    expect((await t.http.get('/api/workout/today').set(batched.auth).expect(200)).body.startedAt).not.toBeNull();
+  });
+
+  it('refuses a malformed batch whole with 4xx and changes nothing', async () => {
+    const me = await signIn(t);
+    const other = await signIn(t);
+    const workout = await generate(me);
+    const exercise = repsExercise(workout);
+    const change = {
+      kind: 'set',
+      setKey: randomUUID(),
+      set: { exerciseId: exercise.id, order: 0, reps: 5, loadKg: 20 },
+    };
+    const batch = (body: object, who = me) =>
+      t.http.post(`/api/workout/${workout.id}/sets/batch`).set(who.auth).send(body);
+    await batch({ userId: other.user.id, changes: [change] }, me).expect(403);
+    for (const bad of [
+      { changes: [] },
+      { changes: Array.from({ length: 101 }, () => change) },
+      { changes: [{ ...change, kind: 'tick' }] },
+      { changes: [{ ...change, set: { ...change.set, userId: me.user.id } }] },
+      { changes: [{ kind: 'removeSet', setKey: 'x' }] },
+      { changes: { $ne: null } },
+    ])
+      expect((await batch({ userId: me.user.id, ...bad }).expect(400)).body.code).toBe('VALIDATION_FAILED');
+    // Another member's workout is not found; nothing was stored anywhere.
+    const theirs = await generate(other);
+    expect(
+      (
+        await t.http
+          .post(`/api/workout/${theirs.id}/sets/batch`)
+          .set(me.auth)
+          .send({ userId: me.user.id, changes: [change] })
+          .expect(404)
+      ).body.code,
+    ).toBe('WORKOUT_NOT_FOUND');
+    expect((await sessionLog(me, workout.id)).sets).toEqual([]);
+  });
 });

@@ -154,6 +154,14 @@ const RUN: Record<Mutation, (store: AppStore) => unknown> = {
         reps: 5,
       }),
     ),
+  logSetChanges: (store) =>
+    store.dispatch(
+      logApi.endpoints.logSetChanges.initiate({
+        workoutId: 'w',
+        userId: USER.id,
+        changes: [{ kind: 'removeSet', setKey: 'set-key-1' }],
+      }),
+    ),
   removeSet: (store) => store.dispatch(logApi.endpoints.removeSet.initiate({ workoutId: 'w', setKey: 'set-key-1' })),
   updateProgress: (store) =>
     store.dispatch(

@@ -75,6 +75,8 @@ export const MUTATION_CHANGES = {
   // charts; the first set starts the session (today's workout says since when).
   logSet: ['Workout', 'SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   removeSet: ['SessionLog', 'ExerciseHistory', 'TrainingProgress'],
+  // Set changes kept offline, sent together: as their logSet and removeSet would.
+  logSetChanges: ['Workout', 'SessionLog', 'ExerciseHistory', 'TrainingProgress'],
   // Following, pausing, resuming or stopping a program changes only where the member stands in it.
   startProgram: ['Program'],
   // The coach's program replaces the member's; its week is read again (the one program tagged by id).

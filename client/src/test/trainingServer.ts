@@ -6,6 +6,7 @@ import type {
   LogSetRequest,
   PersonalRecordKind,
   SessionLogView,
+  SetChangesRequest,
   WorkoutView,
 } from '@contract';
 import { screen, waitFor } from '@testing-library/react';
@@ -100,36 +101,52 @@ function logServer(workoutId: string) {
           lastTime: state.lastTime,
           barbellExercises: ['ex1'],
         });
-      if (request.method === 'DELETE') {
-        sent.push({ method: 'DELETE', key });
-        sets.delete(key!);
-        return jsonResponse({ ok: true });
+      if (request.method === 'DELETE') return jsonResponse(remove(key!));
+      // A batch from the outbox: each change as its own PUT or DELETE.
+      if (request.method === 'POST' && key === 'batch') {
+        const { userId, changes } = JSON.parse(await request.text()) as SetChangesRequest;
+        return jsonResponse({
+          results: changes.map((change) =>
+            change.kind === 'set'
+              ? { ok: true, logged: put(change.setKey, { ...change.set, userId }) }
+              : (remove(change.setKey), { ok: true, logged: null }),
+          ),
+        });
       }
-      const body = JSON.parse(await request.text()) as LogSetRequest;
-      sent.push({ method: 'PUT', key, body });
-      const set: LoggedSetView = {
-        key: key!,
-        sessionId: workoutId,
-        exerciseId: body.exerciseId,
-        catalogueId: body.exerciseId,
-        exerciseName: body.exerciseId,
-        muscles: ['legs'],
-        kind: 'reps',
-        order: body.order,
-        warmup: body.warmup,
-        reps: body.reps,
-        loadKg: body.loadKg,
-        rpe: body.rpe,
-        performedAt: body.performedAt ?? STARTED_AT,
-        source: 'app',
-        records: state.records,
-      };
-      sets.set(key!, set);
-      const newRecords = state.records;
-      state.records = [];
-      return jsonResponse({ set, newRecords });
+      return jsonResponse(put(key!, JSON.parse(await request.text()) as LogSetRequest));
     },
   };
+
+  function remove(key: string) {
+    sent.push({ method: 'DELETE', key });
+    sets.delete(key);
+    return { ok: true };
+  }
+
+  function put(key: string, body: LogSetRequest) {
+    sent.push({ method: 'PUT', key, body });
+    const set: LoggedSetView = {
+      key,
+      sessionId: workoutId,
+      exerciseId: body.exerciseId,
+      catalogueId: body.exerciseId,
+      exerciseName: body.exerciseId,
+      muscles: ['legs'],
+      kind: 'reps',
+      order: body.order,
+      warmup: body.warmup,
+      reps: body.reps,
+      loadKg: body.loadKg,
+      rpe: body.rpe,
+      performedAt: body.performedAt ?? STARTED_AT,
+      source: 'app',
+      records: state.records,
+    };
+    sets.set(key, set);
+    const newRecords = state.records;
+    state.records = [];
+    return { set, newRecords };
+  }
 }
 
 export const turn = (n: number, role: ChatMessageView['role'], content: string): ChatMessageView => ({

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
 import { ObjectIdString } from './common';
+import { ErrorCode } from './errors';
 import {
   HISTORY_PAGE_SIZE,
   LOGGED_SET_KINDS,
   LOGGED_SET_SOURCES,
   PERSONAL_RECORD_KINDS,
   RPE_RANGE,
+  SET_CHANGES_MAX,
   SET_KEY_PATTERN,
 } from './values';
 import { MuscleGroup } from './workouts';
@@ -85,6 +87,37 @@ export type LoggedSetView = z.infer<typeof LoggedSetView>;
 /** PUT …/sets/{setKey}: the set as stored and the records it set now (announced once: a re-send sets none). */
 export const LogSetResult = z.object({ set: LoggedSetView, newRecords: z.array(PersonalRecordKind) });
 export type LogSetResult = z.infer<typeof LogSetResult>;
+
+/**
+ * POST /api/workout/{workoutId}/sets/batch: set changes waiting on the device, applied in order,
+ * each as its own PUT or DELETE of the set would be (a re-sent change counts once).
+ */
+export const SetChange = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('set'), setKey: SetKey, set: LogSetRequest.omit({ userId: true }) }),
+  z.strictObject({ kind: z.literal('removeSet'), setKey: SetKey }),
+]);
+export type SetChange = z.infer<typeof SetChange>;
+export const SetChangesRequest = z.strictObject({
+  userId: ObjectIdString,
+  changes: z.array(SetChange).min(1).max(SET_CHANGES_MAX),
+});
+export type SetChangesRequest = z.infer<typeof SetChangesRequest>;
+
+/** Each change's answer, in order: what its own request would have answered, or its refusal (4xx). */
+export const SetChangeResult = z.union([
+  z.object({ ok: z.literal(true), logged: LogSetResult.nullable() }),
+  z.object({
+    ok: z.literal(false),
+    statusCode: z.number().int(),
+    code: ErrorCode,
+    message: z.string(),
+    /** The refusal's title, as the error body's `error`. */
+    title: z.string(),
+  }),
+]);
+export type SetChangeResult = z.infer<typeof SetChangeResult>;
+export const SetChangesResult = z.object({ results: z.array(SetChangeResult) });
+export type SetChangesResult = z.infer<typeof SetChangesResult>;
 
 /** GET /api/workout/{workoutId}/sets: the session's sets, and per exercise id the sets of the last time it was done. */
 export const SessionLogView = z.object({

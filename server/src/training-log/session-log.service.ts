@@ -18,8 +18,29 @@ import { exerciseNotFound, WorkoutPlansService } from '../workouts/workout-plans
 import { WorkoutSessionsRepository } from '../workouts/workout-sessions.repository';
 import { WorkoutsRepository } from '../workouts/workouts.repository';
 import { toLoggedSetView } from './logged-set.view';
-import { LoggedSetsRepository } from './logged-sets.repository';
-import { boundsFor, performedAt, rankOf, recordsSet, setRefusal } from './training-log.rules';
+import { type Bests, type LoggedSetRecord, LoggedSetsRepository } from './logged-sets.repository';
+import { bestsWith, boundsFor, performedAt, rankOf, recordsSet, setRefusal } from './training-log.rules';
+
+/**
+ * What the set changes of one request share: the open session, its set count once read, and the
+ * records of each exercise read so far (bestsFor), so a batch of changes reads them once.
+ */
+export interface LogContext {
+  userId: string;
+  workout: WorkoutRecord;
+  count?: number;
+  bests: CachedBests[];
+  /** A set was stored: the session is started (once, by finish). */
+  stored: boolean;
+}
+
+/** The records of one exercise at one load and distance, as of every set stored so far in the request. */
+interface CachedBests {
+  catalogueId: string;
+  loadKg?: number;
+  meters?: number;
+  bests: Bests;
+}
 
 /** Logging the active session set by set: each set under its client key (a re-send counts once), checked, ranked for records. */
 @Injectable()
@@ -39,7 +60,25 @@ export class SessionLogService {
    * removed set or of another session, a completed session, a session past SESSION_SETS_MAX sets.
    */
   async log(userId: string, workoutId: string, key: string, body: LogSetRequest): Promise<LogSetResult> {
-    const workout = await this.openSession(userId, workoutId);
+    const context = await this.open(userId, workoutId);
+    const logged = await this.logIn(context, key, body);
+    await this.finish(context);
+    return logged;
+  }
+
+  /** The open session the changes of one request apply to (404, or 409 LOG_SESSION_COMPLETED). */
+  async open(userId: string, workoutId: string): Promise<LogContext> {
+    return { userId, workout: await this.openSession(userId, workoutId), bests: [], stored: false };
+  }
+
+  /** Starts the session if a set was stored (a set's first log starts it). */
+  async finish(context: LogContext): Promise<void> {
+    if (context.stored) await this.workouts.start(context.workout.id, context.userId, this.clock.now());
+  }
+
+  /** Logs or edits one set in the request's session: `log`'s checks, records and refusals. */
+  async logIn(context: LogContext, key: string, body: Omit<LogSetRequest, 'userId'>): Promise<LogSetResult> {
+    const { userId, workout } = context;
     const exercise = workout.exercises.find((e) => e.id === body.exerciseId);
     if (!exercise) throw exerciseNotFound(body.exerciseId);
     const kind: LoggedSetKind = exercise.dose?.kind ?? 'reps';
@@ -60,11 +99,15 @@ export class SessionLogService {
     }
 
     const previous = await this.sets.findByKey(userId, key);
-    if (!previous && (await this.sets.countForSession(workout.id)) >= SESSION_SETS_MAX)
-      throw new AppError('LOG_SESSION_FULL', `A session holds at most ${SESSION_SETS_MAX} sets`, 'Session Full');
+    if (!previous) {
+      context.count ??= await this.sets.countForSession(workout.id);
+      if (context.count >= SESSION_SETS_MAX)
+        throw new AppError('LOG_SESSION_FULL', `A session holds at most ${SESSION_SETS_MAX} sets`, 'Session Full');
+    }
     const now = this.clock.now();
     const rank = rankOf({ ...measures, warmup: body.warmup });
-    const bests = await this.sets.bests(userId, catalogueId, { loadKg: rank?.loadKg, meters: rank?.meters }, key);
+    const at = { catalogueId, loadKg: rank?.loadKg, meters: rank?.meters };
+    const bests = await this.bestsFor(context, at, key);
     const records = recordsSet(rank, {
       heaviest: bests.heaviest?.rank,
       most_reps: bests.most_reps?.rank,
@@ -93,16 +136,47 @@ export class SessionLogService {
     if (stored === 'removed') throw new AppError('LOG_SET_REMOVED', 'This set was removed', 'Set Removed');
     if (stored === 'other_session')
       throw new AppError('LOG_SET_KEY_TAKEN', 'This set key names a set of another session', 'Set Key Taken');
-    await this.workouts.start(workout.id, userId, now);
+    if (!previous && context.count !== undefined) context.count++;
+    context.stored = true;
+    this.keepBests(context, at, stored);
     const announced = previous && !previous.removed ? previous.records : [];
     return { set: toLoggedSetView(stored), newRecords: records.filter((r) => !announced.includes(r)) };
   }
 
   /** Removes one set of today's open session; removing it again, or a key never logged, is a no-op. */
   async remove(userId: string, workoutId: string, key: string): Promise<{ ok: true }> {
-    const workout = await this.openSession(userId, workoutId);
-    await this.sets.remove(userId, workout.id, key);
+    await this.removeIn(await this.open(userId, workoutId), key);
     return { ok: true };
+  }
+
+  /** Removes one set in the request's session; records it held are read again when next needed. */
+  async removeIn(context: LogContext, key: string): Promise<void> {
+    await this.sets.remove(context.userId, context.workout.id, key);
+    context.bests = context.bests.filter((cached) => !heldBy(cached.bests, key));
+  }
+
+  /**
+   * The records a set at `at` competes with, leaving itself out: read from the log, or kept from
+   * earlier in the request unless the set itself holds one of them (then read again without it).
+   */
+  private async bestsFor(context: LogContext, at: Omit<CachedBests, 'bests'>, key: string): Promise<Bests> {
+    const cached = context.bests.find((c) => sameAt(c, at));
+    if (cached && !heldBy(cached.bests, key)) return cached.bests;
+    const bests = await this.sets.bests(context.userId, at.catalogueId, at, key);
+    context.bests = [...context.bests.filter((c) => c !== cached), { ...at, bests }];
+    return bests;
+  }
+
+  /**
+   * After a set is stored, the kept records include it: where it beats one it holds it; elsewhere
+   * its old version may have held one, so those are read again.
+   */
+  private keepBests(context: LogContext, at: Omit<CachedBests, 'bests'>, stored: LoggedSetRecord): void {
+    context.bests = context.bests.flatMap((cached) => {
+      if (cached.catalogueId !== at.catalogueId) return [cached];
+      if (!sameAt(cached, at) && heldBy(cached.bests, stored.key)) return [];
+      return [{ ...cached, bests: bestsWith(cached.bests, stored, cached) }];
+    });
   }
 
   /** A workout's sets and, per exercise, the sets of the last other session it was done in (for prefill). */
@@ -144,3 +218,8 @@ export class SessionLogService {
 const REFUSAL_TITLES = { LOG_SET_IMPLAUSIBLE: 'Implausible Set', LOG_SET_WRONG_KIND: 'Wrong Measures' } as const;
 
 const catalogueIdOf = (e: Pick<ExerciseView, 'id' | 'catalogueId'>) => e.catalogueId ?? e.id;
+
+const sameAt = (a: Omit<CachedBests, 'bests'>, b: Omit<CachedBests, 'bests'>) =>
+  a.catalogueId === b.catalogueId && a.loadKg === b.loadKg && a.meters === b.meters;
+
+const heldBy = (bests: Bests, key: string) => Object.values(bests).some((held) => held?.key === key);

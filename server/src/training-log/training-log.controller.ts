@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 
 import { assertSelf, CurrentUser, SessionUser } from '../common/auth.guard';
@@ -13,10 +13,13 @@ import {
   OkResponse,
   ProgressChartsView,
   SessionLogView,
+  SetChangesRequest,
+  SetChangesResult,
   WorkoutIdParam,
 } from '../contract';
 import { ExerciseHistoryService } from './exercise-history.service';
 import { SessionLogService } from './session-log.service';
+import { SetChangesService } from './set-changes.service';
 
 /** The training log (docs/product.md, Training log): a session's sets, an exercise's history and records, the progress charts. */
 @ApiTags('training log')
@@ -26,6 +29,7 @@ export class TrainingLogController {
   constructor(
     private readonly sessionLog: SessionLogService,
     private readonly history: ExerciseHistoryService,
+    private readonly setChanges: SetChangesService,
   ) {}
 
   /** The workout's logged sets and, per exercise, the sets of the last time it was done. */
@@ -56,6 +60,18 @@ export class TrainingLogController {
   ): Promise<LogSetResult> {
     assertSelf(me, body.userId);
     return this.sessionLog.log(me.userId, params.workoutId, params.setKey, body);
+  }
+
+  /** Set changes kept on the device, applied in order; each answered as its own PUT or DELETE would be. */
+  @Post('workout/:workoutId/sets/batch')
+  @Returns(SetChangesResult, 200, 'WORKOUT_NOT_FOUND', 'LOG_SESSION_COMPLETED')
+  batch(
+    @CurrentUser() me: SessionUser,
+    @ValidParams(WorkoutIdParam) params: WorkoutIdParam,
+    @ValidBody(SetChangesRequest) body: SetChangesRequest,
+  ): Promise<SetChangesResult> {
+    assertSelf(me, body.userId);
+    return this.setChanges.apply(me.userId, params.workoutId, body);
   }
 
   /** Removes one set of today's session (again, or never logged: a no-op). */

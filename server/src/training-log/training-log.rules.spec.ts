@@ -1,4 +1,5 @@
 import {
+  bestsWith,
   boundsFor,
   mondayOf,
   performedAt,
@@ -146,5 +147,43 @@ describe('the progress charts', () => {
       { muscle: 'glutes', kg: [1300, 525], sets: [2, 1] },
       { muscle: 'legs', kg: [1300, 525], sets: [2, 1] },
     ]);
+  });
+});
+
+describe('the records once a set is stored (bestsWith)', () => {
+  const set = (key: string, reps: number, loadKg: number) => ({ key, rank: rankOf({ reps, loadKg, warmup: false }) });
+
+  it('a first set holds every record it ranks for; a better one takes only those it betters', () => {
+    const first = set('a', 8, 60);
+    const kept = bestsWith({}, first, { loadKg: 60 });
+    expect(Object.keys(kept).sort()).toEqual(['best_e1rm', 'best_volume', 'heaviest', 'most_reps']);
+    // Heavier but fewer reps: heaviest and e1RM move to it; most reps at 60 kg and volume stay.
+    const heavier = set('b', 3, 80);
+    const after = bestsWith(kept, heavier, { loadKg: 60 });
+    expect([after.heaviest?.key, after.best_e1rm?.key, after.most_reps?.key, after.best_volume?.key]).toEqual([
+      'b',
+      'b',
+      'a',
+      'a',
+    ]);
+  });
+
+  it('counts most reps at the load asked only, keeps a tie with its holder, and leaves a warm-up out', () => {
+    const base = bestsWith({}, set('a', 8, 60), { loadKg: 60 });
+    expect(bestsWith(base, set('c', 12, 50), { loadKg: 60 }).most_reps?.key).toBe('a');
+    expect(bestsWith(base, set('d', 8, 60), { loadKg: 60 }).most_reps?.key).toBe('a');
+    expect(
+      bestsWith(base, { key: 'w', rank: rankOf({ reps: 20, loadKg: 100, warmup: true }) }, { loadKg: 60 }),
+    ).toEqual(base);
+  });
+
+  it('holds the fastest time over the distance asked, the lower the better', () => {
+    const run = (key: string, seconds: number, meters: number) => ({
+      key,
+      rank: rankOf({ seconds, meters, warmup: false }),
+    });
+    const kept = bestsWith({}, run('a', 300, 1000), { meters: 1000 });
+    expect(bestsWith(kept, run('b', 280, 1000), { meters: 1000 }).fastest?.key).toBe('b');
+    expect(bestsWith(kept, run('c', 200, 800), { meters: 1000 }).fastest?.key).toBe('a');
   });
 });

@@ -113,6 +113,31 @@ export function rankOf(set: SetMeasures & { warmup: boolean }): SetRank | undefi
 export type BestRanks = Partial<Record<PersonalRecordKind, SetRank>>;
 
 /**
+ * The records of an exercise once `set` is stored, where `bests` held them before: the set holds
+ * each it betters (a first set holds them all), the others stay with theirs. Most reps count at the
+ * load `at.loadKg`, fastest over the distance `at.meters`, as the record reads do.
+ */
+export function bestsWith<T extends { rank?: SetRank }>(
+  bests: Partial<Record<PersonalRecordKind, T>>,
+  set: T,
+  at: { loadKg?: number; meters?: number },
+): Partial<Record<PersonalRecordKind, T>> {
+  const kept = { ...bests };
+  const rank = set.rank;
+  if (!rank) return kept;
+  const better = (mine: number | undefined, theirs: number | undefined, lower = false) =>
+    mine !== undefined && (theirs === undefined || (lower ? mine < theirs : mine > theirs));
+  if (better(rank.loadKg, kept.heaviest?.rank?.loadKg)) kept.heaviest = set;
+  if (at.loadKg !== undefined && rank.loadKg === at.loadKg && better(rank.reps, kept.most_reps?.rank?.reps))
+    kept.most_reps = set;
+  if (better(rank.e1rmKg, kept.best_e1rm?.rank?.e1rmKg)) kept.best_e1rm = set;
+  if (better(rank.volumeKg, kept.best_volume?.rank?.volumeKg)) kept.best_volume = set;
+  if (at.meters !== undefined && rank.meters === at.meters && better(rank.seconds, kept.fastest?.rank?.seconds, true))
+    kept.fastest = set;
+  return kept;
+}
+
+/**
  * The records a work set sets: it beats the best before it of that kind (a first set of an
  * exercise has nothing to beat, and sets none). Heaviest: more load; most reps: more reps at the
  * same load; best e1RM; best volume (load × reps); fastest: less time over the same distance.

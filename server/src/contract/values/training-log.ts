@@ -23,6 +23,8 @@ export const PROGRESS_WEEKS = 12;
 export const PROGRESS_EXERCISES = 6;
 /** The sets one session may hold (every exercise, warm-ups included): a bound on every session read. */
 export const SESSION_SETS_MAX = 200;
+/** Set changes one sync request carries: the outbox sends what waits in batches of up to this many. */
+export const SET_CHANGES_MAX = 100;
 
 /** A client-made id that names one logged set for good (a UUID or alike): re-sending it counts once. */
 export const SET_KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

@@ -5,6 +5,8 @@ import type {
   OkResponse,
   ProgressChartsView,
   SessionLogView,
+  SetChangesRequest,
+  SetChangesResult,
 } from '@contract';
 
 import { api } from '../../../api/api';
@@ -28,6 +30,10 @@ export const logApi = api.injectEndpoints({
     logSet: builder.mutation<LogSetResult, LogSetRequest & { workoutId: string; setKey: string }>({
       query: ({ workoutId, setKey, ...body }) => ({ url: `workout/${workoutId}/sets/${setKey}`, method: 'PUT', body }),
       invalidatesTags: MUTATION_CHANGES.logSet,
+    }),
+    logSetChanges: builder.mutation<SetChangesResult, SetChangesRequest & { workoutId: string }>({
+      query: ({ workoutId, ...body }) => ({ url: `workout/${workoutId}/sets/batch`, method: 'POST', body }),
+      invalidatesTags: MUTATION_CHANGES.logSetChanges,
     }),
     removeSet: builder.mutation<OkResponse, { workoutId: string; setKey: string }>({
       query: ({ workoutId, setKey }) => ({ url: `workout/${workoutId}/sets/${setKey}`, method: 'DELETE' }),

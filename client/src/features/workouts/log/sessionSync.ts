@@ -9,7 +9,7 @@ import type { AppDispatch } from '../../../app/store';
 import { showToast } from '../../../app/toast/toastSlice';
 import { workoutsApi } from '../workoutsApi';
 import { logApi } from './logApi';
-import { type Change, indexedDbStorage, Outbox, type Outcome } from './outbox';
+import { type Change, indexedDbStorage, Outbox, type Outcome, type SetChangeBatch } from './outbox';
 import { RECORD_LABELS } from './sessionLog.logic';
 
 /** A failure worth sending again: no network, a time-out, or the server's own trouble (5xx, 429). */
@@ -61,6 +61,52 @@ function sender(dispatch: AppDispatch) {
   };
 }
 
+/**
+ * Sends set changes of one workout in one request, each answered in its place; a request refused
+ * whole, or lost, comes to that for each. Without a set among them the user is not known, so each
+ * goes on its own.
+ */
+function batchSender(dispatch: AppDispatch, single: (change: Change) => Promise<Outcome>) {
+  return async (changes: SetChangeBatch): Promise<Outcome[]> => {
+    const userId = changes.find((c) => c.kind === 'set')?.body.userId;
+    if (!userId) {
+      const outcomes: Outcome[] = [];
+      for (const change of changes) {
+        const outcome = await single(change);
+        outcomes.push(outcome);
+        if (!outcome.ok && outcome.retry) break;
+      }
+      return outcomes;
+    }
+    try {
+      const { results } = await dispatch(
+        logApi.endpoints.logSetChanges.initiate({
+          workoutId: changes[0].workoutId,
+          userId,
+          changes: changes.map((c) =>
+            c.kind === 'set'
+              ? { kind: 'set', setKey: c.setKey, set: withoutUser(c.body) }
+              : { kind: 'removeSet', setKey: c.setKey },
+          ),
+        }),
+      ).unwrap();
+      return results.map((result): Outcome =>
+        result.ok
+          ? { ok: true, answer: result.logged ?? { ok: true } }
+          : {
+              ok: false,
+              retry: false,
+              error: { status: result.statusCode, code: result.code, message: result.message, title: result.title },
+            },
+      );
+    } catch (error) {
+      return changes.map(() => ({ ok: false, retry: retryable(error), error }));
+    }
+  };
+}
+
+const withoutUser = ({ userId: _userId, ...set }: Extract<Change, { kind: 'set' }>['body']) => set;
+
 /** What the member hears once a change landed: a record, a completion's credits, or why it was refused. */
 function announcer(dispatch: AppDispatch) {
   return (change: Change, outcome: Outcome) => {
@@ -99,7 +145,8 @@ const outboxes = new WeakMap<AppDispatch, Outbox>();
 export function outboxFor(dispatch: AppDispatch): Outbox {
   let outbox = outboxes.get(dispatch);
   if (!outbox) {
-    const made = new Outbox(indexedDbStorage(), sender(dispatch), announcer(dispatch));
+    const send = sender(dispatch);
+    const made = new Outbox(indexedDbStorage(), send, announcer(dispatch), batchSender(dispatch, send));
     window.addEventListener('online', () => void made.flush());
     void made.flush();
     outboxes.set(dispatch, made);
