@@ -6,7 +6,7 @@ LOCAL_STORE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 FERRETDB_VERSION="v1.24.2"
 # The build's version names the patch level, so a binary without these patches (say, from
 # `go install`) is rebuilt. Raise it with every change to a patch.
-FERRETDB_BUILD="$FERRETDB_VERSION-sweat.12"
+FERRETDB_BUILD="$FERRETDB_VERSION-sweat.13"
 
 # The patches in the order they apply (by number, so a tenth would follow the ninth).
 local_store_patches() {
